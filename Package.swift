@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+// apns-lint: an APNs payload validator, a `.strings` reader and localizer, and a CLI that lints both.
+// Module layout: SPEC §1. PayloadSchema and LocFormat depend on the standard library only; only
+// APNsLint links libyaml (through the CYAML system-library target).
+import PackageDescription
+
+let package = Package(
+  name: "apns-lint",
+  products: [
+    .library(name: "PayloadSchema", targets: ["PayloadSchema"]),
+    .library(name: "LocFormat", targets: ["LocFormat"]),
+    .library(name: "StringsFile", targets: ["StringsFile"]),
+    .library(name: "APNsLint", targets: ["APNsLint"]),
+    .executable(name: "apns-lint", targets: ["apns-lint"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .target(name: "PayloadSchema"),
+    .target(name: "LocFormat"),
+    .target(name: "StringsFile", dependencies: ["LocFormat"]),
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(
+      name: "APNsLint",
+      dependencies: ["PayloadSchema", "LocFormat", "StringsFile", "CYAML"],
+      resources: []
+    ),
+    .executableTarget(
+      name: "apns-lint",
+      dependencies: [
+        "APNsLint",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema"]),
+    .testTarget(name: "LocFormatTests", dependencies: ["LocFormat"]),
+    .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
+    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "apns-lint"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,238 @@
+/// The group a rule belongs to, as SPEC §3 orders them.
+public enum RuleCategory: String, Sendable, Hashable, CaseIterable {
+  case json, payload, push, localization, strings
+}
+
+/// One rule of the catalogue: everything about it lives here once. `apns-lint rules`, the
+/// configuration, the reporters and the tests read from this table.
+public struct Rule: Sendable, Hashable {
+  /// Stable kebab-case id (`value-type`).
+  public let id: String
+  /// The severity a rule has when no configuration names it (`off` for opt-in rules).
+  public let defaultLevel: RuleLevel
+  public let category: RuleCategory
+  /// One line, lowercase start.
+  public let summary: String
+  /// Input that triggers the rule. For payload rules a payload; for strings rules the text of a
+  /// `.strings` file; for localization rules a payload, then `--- en.lproj` and a table.
+  public let triggeringExample: String
+  /// Input close to the triggering one that does not trigger it.
+  public let passingExample: String
+  /// Extra flags the examples need (`--push-type background`), empty for most.
+  public let exampleFlags: String
+
+  init(_ id: String, _ level: RuleLevel, _ category: RuleCategory, _ summary: String,
+       trigger: String, pass: String, flags: String = "") {
+    self.id = id
+    self.defaultLevel = level
+    self.category = category
+    self.summary = summary
+    self.triggeringExample = trigger
+    self.passingExample = pass
+    self.exampleFlags = flags
+  }
+}
+
+extension Rule {
+  /// Looks a rule up by id.
+  public static func named(_ id: String) -> Rule? { catalogueIndex[id].map { catalogue[$0] } }
+
+  /// The whole catalogue, in SPEC §3 order.
+  public static let catalogue: [Rule] = [
+    // JSON
+    Rule("json-syntax", .on(.error), .json,
+         "not RFC 8259 JSON: says what was expected where",
+         trigger: #"{"aps": {"badge": 1,}}"#, pass: #"{"aps": {"badge": 1}}"#),
+    Rule("json-invalid-utf8", .on(.error), .json,
+         "bytes that are not well-formed UTF-8 (overlong, surrogate, truncated sequence)",
+         trigger: "{\"aps\": {\"alert\": \"caf\\xC3\"}}  (the byte C3 alone)", pass: #"{"aps": {"alert": "café"}}"#),
+    Rule("json-duplicate-key", .on(.error), .json,
+         "a key repeated in the same object",
+         trigger: #"{"aps": {"badge": 1, "badge": 2}}"#, pass: #"{"aps": {"badge": 2}}"#),
+    Rule("json-lone-surrogate", .on(.warning), .json,
+         "a \\uD800–\\uDFFF escape without its pair",
+         trigger: #"{"aps": {"alert": "\ud83d"}}"#, pass: #"{"aps": {"alert": "\ud83d\ude00"}}"#),
+    Rule("json-bom", .on(.warning), .json,
+         "a UTF-8 byte order mark before the payload",
+         trigger: "\\xEF\\xBB\\xBF{\"aps\": {\"badge\": 1}}  (a BOM first)", pass: #"{"aps": {"badge": 1}}"#),
+    Rule("json-too-deep", .on(.error), .json,
+         "nesting deeper than limits.max-depth (default 64); reading stops there",
+         trigger: #"{"aps": {"badge": 1}, "d": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#,
+         pass: #"{"aps": {"badge": 1}, "d": [[[0]]]}"#),
+    Rule("json-escaped-unicode", .on(.info), .json,
+         "\\uXXXX escapes of non-ASCII characters, or \\/, that inflate the size",
+         trigger: #"{"aps": {"alert": "caf\u00e9"}}"#, pass: #"{"aps": {"alert": "café"}}"#),
+    // Payload structure
+    Rule("payload-empty", .on(.error), .payload,
+         "no bytes, or only whitespace (APNs answers PayloadEmpty)",
+         trigger: "   ", pass: #"{"aps": {"badge": 1}}"#),
+    Rule("payload-not-object", .on(.error), .payload,
+         "the top level is not an object",
+         trigger: #"[{"aps": {"badge": 1}}]"#, pass: #"{"aps": {"badge": 1}}"#),
+    Rule("payload-too-large", .on(.error), .payload,
+         "size above the target's limit (APNs answers 413 PayloadTooLarge)",
+         trigger: #"{"aps": {"alert": "… 300 characters …"}}  with --transport binary-pre-ios8"#,
+         pass: #"{"aps": {"alert": "short"}}"#, flags: "--transport binary-pre-ios8"),
+    Rule("payload-near-limit", .on(.warning), .payload,
+         "size at or above size.warn-at (default 0.9) of the limit",
+         trigger: #"{"aps": {"alert": "… 240 bytes in all …"}}  with --transport binary-pre-ios8"#,
+         pass: #"{"aps": {"alert": "short"}}"#, flags: "--transport binary-pre-ios8"),
+    Rule("aps-missing", .on(.error), .payload,
+         "no aps member (an mdm push needs mdm instead)",
+         trigger: #"{"alert": "Hello"}"#, pass: #"{"aps": {"alert": "Hello"}}"#),
+    Rule("aps-not-object", .on(.error), .payload,
+         "aps is not an object",
+         trigger: #"{"aps": "Hello"}"#, pass: #"{"aps": {"alert": "Hello"}}"#),
+    Rule("unknown-key", .on(.warning), .payload,
+         "a key Apple does not define inside aps, aps.alert or aps.sound; suggests the likely key",
+         trigger: #"{"aps": {"alert": {"body": "Hi", "loc_key": "GREETING"}}}"#,
+         pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#),
+    Rule("value-type", .on(.error), .payload,
+         "a known key with the wrong JSON type (badge \"5\", alert 42, loc-args not an array of strings)",
+         trigger: #"{"aps": {"alert": "Hi", "badge": "5"}}"#, pass: #"{"aps": {"alert": "Hi", "badge": 5}}"#),
+    Rule("value-range", .on(.error), .payload,
+         "a number out of range: badge negative or fractional, relevance-score or sound.volume outside 0…1, summary-arg-count below 1",
+         trigger: #"{"aps": {"alert": "Hi", "badge": -1}}"#, pass: #"{"aps": {"alert": "Hi", "badge": 0}}"#),
+    Rule("value-enum", .on(.error), .payload,
+         "a string outside its set: interruption-level, event",
+         trigger: #"{"aps": {"alert": "Hi", "interruption-level": "urgent"}}"#,
+         pass: #"{"aps": {"alert": "Hi", "interruption-level": "time-sensitive"}}"#),
+    Rule("flag-value", .on(.error), .payload,
+         "content-available / mutable-content other than the number 1; sound.critical other than 0 or 1; content-changed other than true",
+         trigger: #"{"aps": {"content-available": true}}"#, pass: #"{"aps": {"content-available": 1}}"#),
+    Rule("alert-empty", .on(.warning), .payload,
+         "an alert object that shows nothing (no title, subtitle, body or loc-keys)",
+         trigger: #"{"aps": {"alert": {"launch-image": "a.png"}, "sound": "default"}}"#,
+         pass: #"{"aps": {"alert": {"body": "Hi"}}}"#),
+    Rule("alert-text-conflict", .on(.warning), .payload,
+         "both body and loc-key (or title and title-loc-key, subtitle and subtitle-loc-key)",
+         trigger: #"{"aps": {"alert": {"body": "Hi", "loc-key": "GREETING"}}}"#,
+         pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#),
+    Rule("loc-args-without-key", .on(.warning), .payload,
+         "loc-args without loc-key (same for title- and subtitle-)",
+         trigger: #"{"aps": {"alert": {"body": "Hi", "loc-args": ["Jenna"]}}}"#,
+         pass: #"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ["Jenna"]}}}"#),
+    Rule("deprecated-key", .on(.info), .payload,
+         "action-loc-key, launch-image, summary-arg, summary-arg-count, action outside Safari",
+         trigger: #"{"aps": {"alert": {"body": "Hi", "launch-image": "a.png"}}}"#,
+         pass: #"{"aps": {"alert": {"body": "Hi"}}}"#),
+    Rule("platform-key", .on(.warning), .payload,
+         "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos/macos, alert/sound on tvos)",
+         trigger: #"{"aps": {"alert": "Hi", "url-args": ["a"]}}"#, pass: #"{"aps": {"alert": "Hi"}}"#),
+    Rule("sensitive-data", .on(.warning), .payload,
+         "a custom key whose name matches sensitive-data.key-patterns (values too with check-values)",
+         trigger: #"{"aps": {"alert": "Hi"}, "password": "hunter2"}"#,
+         pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#),
+    Rule("custom-key-allowlist", .off, .payload,
+         "a top-level custom key not in custom-key-allowlist.allowed",
+         trigger: #"{"aps": {"alert": "Hi"}, "tracking": "x"}  with allowed: [msgid]"#,
+         pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}  with allowed: [msgid]"#),
+    // Push type and headers
+    Rule("silent-push-shape", .on(.warning), .push,
+         "content-available: 1 together with alert, badge or sound (it is no longer silent); error for push type background",
+         trigger: #"{"aps": {"content-available": 1, "alert": "Hi"}}"#, pass: #"{"aps": {"content-available": 1}}"#),
+    Rule("push-type-mismatch", .on(.error), .push,
+         "the payload contradicts the push type (background with alert, alert with nothing to show, …)",
+         trigger: #"{"aps": {"alert": "Hi"}}  with --push-type background"#,
+         pass: #"{"aps": {"content-available": 1}}  with --push-type background"#, flags: "--push-type background"),
+    Rule("priority-mismatch", .on(.error), .push,
+         "priority not 1, 5 or 10; background with priority other than 5",
+         trigger: #"{"aps": {"content-available": 1}}  with --priority 10"#,
+         pass: #"{"aps": {"content-available": 1}}  with --priority 5"#, flags: "--priority 10"),
+    Rule("topic-mismatch", .on(.error), .push,
+         "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …)",
+         trigger: #"{"aps": {}, "call": "1"}  with --push-type voip --topic com.example.app"#,
+         pass: #"{"aps": {}, "call": "1"}  with --push-type voip --topic com.example.app.voip"#,
+         flags: "--push-type voip --topic com.example.app"),
+    Rule("collapse-id-too-long", .on(.error), .push,
+         "collapse id over 64 bytes",
+         trigger: #"{"aps": {"alert": "Hi"}}  with --collapse-id of 65 bytes"#,
+         pass: #"{"aps": {"alert": "Hi"}}  with --collapse-id score-update"#),
+    Rule("live-activity-fields", .on(.error), .push,
+         "event start without attributes-type, attributes and alert; input-push-token/input-push-channel on other events or both at once",
+         trigger: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}}}"#,
+         pass: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "Kick-off", "body": "Go"}}}"#),
+    Rule("timestamp-unit", .on(.warning), .push,
+         "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11)",
+         trigger: #"{"aps": {"event": "update", "timestamp": 1700000000000, "content-state": {}}}"#,
+         pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#),
+    Rule("safari-fields", .on(.error), .push,
+         "platform safari: url-args missing, or alert not an object with title and body",
+         trigger: #"{"aps": {"alert": "Hi"}}  with --platform safari"#,
+         pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}  with --platform safari"#,
+         flags: "--platform safari"),
+    // Localization
+    Rule("loc-key-missing", .on(.error), .localization,
+         "a loc-key, title-loc-key, subtitle-loc-key or action-loc-key absent from the development language's table",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"OTHER\" = \"Other\";",
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";"),
+    Rule("loc-key-untranslated", .on(.warning), .localization,
+         "a key present in the development language but absent from another localization (that device shows the raw key)",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";\n--- fr.lproj\n\"OTHER\" = \"Autre\";",
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";\n--- fr.lproj\n\"NEW_MSG\" = \"Nouveau message\";"),
+    Rule("loc-args-count", .on(.error), .localization,
+         "fewer loc-args than the localized format needs, in any localization",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ sent %@\";",
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\", \"a photo\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ sent %@\";"),
+    Rule("loc-args-unused", .on(.info), .localization,
+         "more loc-args than every localization uses",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\", \"x\"]}}}\n--- en.lproj\n\"FROM\" = \"From %@\";",
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\"]}}}\n--- en.lproj\n\"FROM\" = \"From %@\";"),
+    Rule("loc-format-unsupported", .on(.error), .localization,
+         "the localized format uses a specifier other than %@, %n$@, %%",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"COUNT\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"COUNT\" = \"%d new messages\";",
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"COUNT\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"COUNT\" = \"%@ new messages\";"),
+    Rule("loc-format-mixed", .on(.warning), .localization,
+         "one format mixes %@ and %n$@",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"a\", \"b\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ and %2$@\";",
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"a\", \"b\"]}}}\n--- en.lproj\n\"FROM\" = \"%1$@ and %2$@\";"),
+    Rule("loc-format-gap", .on(.error), .localization,
+         "the localized format skips a position (%2$@ without %1$@): the device shows the wrong argument",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"GOT\", \"loc-args\": [\"Jenna\", \"a file\"]}}}\n--- fr.lproj\n\"GOT\" = \"%2$@ reçu\";",
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"GOT\", \"loc-args\": [\"Jenna\", \"a file\"]}}}\n--- fr.lproj\n\"GOT\" = \"%2$@ reçu de %1$@\";"),
+    Rule("loc-key-plural", .on(.warning), .localization,
+         "the key is a .stringsdict plural entry (iOS does not resolve plurals for push arguments)",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"N_MESSAGES\", \"loc-args\": [\"3\"]}}}\n--- en.lproj/Localizable.stringsdict defines N_MESSAGES",
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";"),
+    // Strings tables
+    Rule("strings-syntax", .on(.error), .strings,
+         "the file does not parse (missing ;, unterminated string, stray character)",
+         trigger: "\"A\" = \"a\"\n\"B\" = \"b\";", pass: "\"A\" = \"a\";\n\"B\" = \"b\";"),
+    Rule("strings-truncated", .on(.error), .strings,
+         "CoreFoundation stops reading early without an error: every entry after that point is lost on the device",
+         trigger: "\"A\" = \"a\";;\n\"B\" = \"b\";", pass: "\"A\" = \"a\";\n\"B\" = \"b\";"),
+    Rule("strings-duplicate-key", .on(.warning), .strings,
+         "a key defined twice in one file (the last one wins)",
+         trigger: "\"A\" = \"a\";\n\"A\" = \"b\";", pass: "\"A\" = \"a\";\n\"B\" = \"b\";"),
+    Rule("strings-encoding", .on(.error), .strings,
+         "bytes that decode in no encoding CoreFoundation accepts (UTF-16 without a BOM, invalid UTF-8)",
+         trigger: "\"A\" = \"caf\\xE9\";  (Latin-1 byte E9)", pass: "\"A\" = \"café\";"),
+    Rule("strings-zero-length", .on(.error), .strings,
+         "an empty file (CoreFoundation refuses it)",
+         trigger: "(a file of 0 bytes)", pass: "/* No entries yet */"),
+    Rule("strings-escape", .on(.warning), .strings,
+         "an escape CoreFoundation reads differently from what the author meant (\\u00e9, \\U1F600, octal)",
+         trigger: #""A" = "caf\u00e9";"#, pass: #""A" = "caf\U00e9";"#),
+    Rule("strings-missing-translation", .on(.warning), .strings,
+         "a key of the development language missing from another localization",
+         trigger: "--- en.lproj\n\"A\" = \"a\";\n\"B\" = \"b\";\n--- fr.lproj\n\"A\" = \"a\";",
+         pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";"),
+    Rule("strings-extra-key", .on(.info), .strings,
+         "a key of a localization that the development language lacks",
+         trigger: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";\n\"Z\" = \"z\";",
+         pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";"),
+    Rule("strings-format-mismatch", .on(.error), .strings,
+         "a translation's specifiers differ from the development language's (count, positions or types)",
+         trigger: "--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n\"FROM\" = \"De la part de\";",
+         pass: "--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n\"FROM\" = \"De %@\";"),
+    Rule("strings-format-gap", .on(.error), .strings,
+         "a value's positional specifiers skip a position (%2$@ without %1$@)",
+         trigger: "\"GOT\" = \"%2$@ received\";", pass: "\"GOT\" = \"%2$@ received from %1$@\";"),
+  ]
+
+  private static let catalogueIndex: [String: Int] = {
+    var index: [String: Int] = [:]
+    for (i, rule) in catalogue.enumerated() { index[rule.id] = i }
+    return index
+  }()
+}

@@ -1,0 +1,1 @@
+// LocFormat: see the module's main file.

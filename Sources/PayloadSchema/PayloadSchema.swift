@@ -1,0 +1,1 @@
+// PayloadSchema: see the module's main file.

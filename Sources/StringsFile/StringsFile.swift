@@ -1,0 +1,1 @@
+// StringsFile: see the module's main file.

@@ -1,0 +1,2 @@
+import APNsLint
+print("apns-lint \(APNsLintVersion.current)")

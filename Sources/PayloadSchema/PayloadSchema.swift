@@ -1,1 +1,222 @@
-// PayloadSchema: see the module's main file.
+/// PayloadSchema checks an APNs payload as it reads it: one pass over the UTF-8 bytes, no tree.
+///
+/// ```swift
+/// var validator = PayloadValidator(target: Target(platform: .ios))
+/// let report = validator.validate(bytes)        // [UInt8], Data, a buffer…
+/// for f in report.findings { print(f.line, f.column, f.rule.rawValue, f.message) }
+/// ```
+///
+/// Keep one validator and call `validate` for every push: after the first payload it allocates
+/// nothing on a valid payload (findings are allocated only when there are some). For a stream, use
+/// `begin()`, `feed(_:)` for each chunk and `finish()`: memory stays constant whatever the size.
+///
+/// What it checks is SPEC §3's "JSON", "Payload structure" and "Push type and headers" rules,
+/// driven by the `aps` key table in `Schema.swift`; the size limits are SPEC §2's. It reports what it
+/// sees with a rule id (`PayloadRule`); severities are decided by the caller (APNsLint's `Linter`).
+public struct PayloadValidator: Sendable {
+  /// What payloads are checked against.
+  public let target: Target
+  public let options: ValidationOptions
+  private var reader: JSONReader
+  private var checker: Checker
+  // Streaming: positions of findings are resolved chunk by chunk, while the bytes are at hand.
+  private var streamLine = 1
+  private var streamColumn = 1
+  private var streamResolved = 0
+  private var streamAlertResolved = 0
+  private var streamStart = 0
+
+  public init(target: Target = Target(), options: ValidationOptions = ValidationOptions()) {
+    self.target = target
+    self.options = options
+    reader = JSONReader(maxDepth: options.maxDepth)
+    checker = Checker(target: target, options: options)
+  }
+
+  /// Validates one complete payload.
+  public mutating func validate(_ bytes: UnsafeRawBufferPointer) -> PayloadReport {
+    reader.reset()
+    checker.reset()
+    let buffer = bytes.bindMemory(to: UInt8.self)
+    reader.read(buffer, isFinal: true, handler: &checker)
+    let report = finishReport()
+    return resolved(report, in: buffer, from: 0, line: 1, column: 1).0
+  }
+
+  /// Validates one complete payload held in any collection of bytes (`[UInt8]`, `Data`, a slice…).
+  public mutating func validate<Bytes: Collection>(_ bytes: Bytes) -> PayloadReport where Bytes.Element == UInt8 {
+    if let report = bytes.withContiguousStorageIfAvailable({ validate(UnsafeRawBufferPointer($0)) }) {
+      return report
+    }
+    let copy = Array(bytes)
+    return copy.withUnsafeBytes { validate($0) }
+  }
+
+  /// Starts a payload that arrives in chunks.
+  public mutating func begin() {
+    reader.reset()
+    checker.reset()
+    streamLine = 1; streamColumn = 1; streamResolved = 0; streamAlertResolved = 0; streamStart = 0
+    resolvedOffsets.removeAll(keepingCapacity: true)
+  }
+
+  /// Reads the next chunk of the payload begun with `begin()`.
+  public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+    let buffer = chunk.bindMemory(to: UInt8.self)
+    reader.read(buffer, isFinal: false, handler: &checker)
+    resolveStream(buffer)
+  }
+
+  /// Ends the payload begun with `begin()` and returns its report.
+  public mutating func finish() -> PayloadReport {
+    reader.read(UnsafeBufferPointer(start: nil, count: 0), isFinal: true, handler: &checker)
+    resolveStream(UnsafeBufferPointer(start: nil, count: 0))
+    var report = finishReport()
+    // Findings made at the end point at offsets already resolved, or at the payload's start.
+    for i in report.findings.indices where report.findings[i].line == 0 {
+      if let known = checker.findings.first(where: { $0.offset == report.findings[i].offset && $0.line > 0 }) {
+        report.findings[i].line = known.line
+        report.findings[i].column = known.column
+      } else if let p = resolvedOffsets[report.findings[i].offset] {
+        report.findings[i].line = p.line
+        report.findings[i].column = p.column
+      } else {
+        report.findings[i].line = 1
+        report.findings[i].column = 1
+      }
+    }
+    if var a = report.alert {
+      let table = resolvedOffsets
+      if let p = table[a.offset] { a.line = p.line; a.column = p.column }
+      a.mapFields { f in if let p = table[f.offset] { f.line = p.line; f.column = p.column } }
+      report.alert = a
+    }
+    return report
+  }
+
+  private var resolvedOffsets: [Int: (line: Int, column: Int)] = [:]
+
+  private mutating func resolveStream(_ chunk: UnsafeBufferPointer<UInt8>) {
+    // Offsets the end-of-payload checks may point at later are resolved now, with the bytes.
+    var wanted: [Int] = []
+    for f in checker.findings[streamResolved...] { wanted.append(f.offset) }
+    let facts = checker.facts
+    for o in [facts.apsOffset, facts.apsKeyOffset, facts.titleObject, facts.bodyObject, facts.alertSoundKey,
+              facts.relevanceOffset, facts.inflationOffset] where o >= streamStart {
+      wanted.append(o)
+    }
+    for o in checker.apsKeyOffsets + checker.apsValueOffsets + checker.alertKeyOffsets + checker.alertValueOffsets where o >= streamStart {
+      wanted.append(o)
+    }
+    if let a = checker.alert {
+      for f in a.allFields() where f.offset >= streamStart { wanted.append(f.offset) }
+      if a.offset >= streamStart { wanted.append(a.offset) }
+    }
+    let open = reader.openOffsets
+    for o in [open.token, open.escape, open.surrogate] where o >= streamStart { wanted.append(o) }
+    wanted.sort()
+    var line = streamLine, column = streamColumn, i = 0
+    for o in wanted where o >= streamStart && o < streamStart + chunk.count {
+      let target = o - streamStart
+      while i < target {
+        let b = chunk[i]
+        if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        i += 1
+      }
+      resolvedOffsets[o] = (line, column)
+    }
+    while i < chunk.count {
+      let b = chunk[i]
+      if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+      i += 1
+    }
+    for k in checker.findings.indices[streamResolved...] {
+      if let p = resolvedOffsets[checker.findings[k].offset] {
+        checker.findings[k].line = p.line
+        checker.findings[k].column = p.column
+      }
+    }
+    streamResolved = checker.findings.count
+    streamLine = line
+    streamColumn = column
+    streamStart += chunk.count
+  }
+
+  /// Runs the end-of-payload checks and builds the report (positions not yet resolved).
+  private mutating func finishReport() -> PayloadReport {
+    let pushType = checker.pushType()
+    let limit = target.sizeLimit(for: pushType)
+    let total = reader.offset
+    var size = total
+    if options.sizeCounting == .compact && !reader.failed {
+      size = total - reader.whitespaceBytes - reader.bomBytes
+      let f = checker.facts
+      if f.simulatorStart >= 0 && f.simulatorEnd > f.simulatorStart {
+        size -= (f.simulatorEnd - f.simulatorStart) + (f.rootMembers > 1 ? 1 : 0)
+      }
+    }
+    let empty = !reader.sawValue && !reader.failed
+    checker.finish(size: size, limit: limit, pushType: pushType, empty: empty)
+    checker.checkHeaders(pushType: pushType)
+    var findings = checker.findings
+    if findings.count > 1 {
+      findings = findings.enumerated().sorted { a, b in
+        a.element.offset != b.element.offset ? a.element.offset < b.element.offset : a.offset < b.offset
+      }.map(\.element)
+    }
+    return PayloadReport(findings: findings, size: size, limit: limit, pushType: pushType, alert: checker.alert)
+  }
+
+  /// Fills in line and column from the bytes (one pass, only when there is something to place).
+  private func resolved(_ report: PayloadReport, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, column: Int) -> (PayloadReport, Int, Int) {
+    var report = report
+    if report.findings.isEmpty && report.alert == nil { return (report, line, column) }
+    var offsets = report.findings.map(\.offset)
+    if let a = report.alert {
+      offsets.append(a.offset)
+      offsets += a.allFields().map(\.offset)
+    }
+    offsets.sort()
+    var table: [Int: (Int, Int)] = [:]
+    var l = line, c = column, i = 0
+    for o in offsets {
+      let target = min(o - start, bytes.count)
+      while i < target {
+        let b = bytes[i]
+        if b == 0x0A { l += 1; c = 1 } else if b & 0xC0 != 0x80 { c += 1 }
+        i += 1
+      }
+      table[o] = (l, c)
+    }
+    for k in report.findings.indices {
+      if let p = table[report.findings[k].offset] {
+        report.findings[k].line = p.0
+        report.findings[k].column = p.1
+      }
+    }
+    if var a = report.alert {
+      if let p = table[a.offset] { a.line = p.0; a.column = p.1 }
+      a.mapFields { f in if let p = table[f.offset] { f.line = p.0; f.column = p.1 } }
+      report.alert = a
+    }
+    return (report, l, c)
+  }
+}
+
+extension AlertText {
+  func allFields() -> [Field] {
+    var all: [Field] = []
+    for f in [title, subtitle, body, titleLocKey, subtitleLocKey, locKey, actionLocKey] { if let f { all.append(f) } }
+    all += titleLocArgs ?? []
+    all += subtitleLocArgs ?? []
+    all += locArgs ?? []
+    return all
+  }
+
+  mutating func mapFields(_ body: (inout Field) -> Void) {
+    func one(_ f: inout Field?) { if var v = f { body(&v); f = v } }
+    func many(_ f: inout [Field]?) { if var v = f { for i in v.indices { body(&v[i]) }; f = v } }
+    one(&title); one(&subtitle); one(&self.body); one(&titleLocKey); one(&subtitleLocKey); one(&locKey); one(&actionLocKey)
+    many(&titleLocArgs); many(&subtitleLocArgs); many(&locArgs)
+  }
+}

@@ -1,0 +1,758 @@
+// The validator's state machine: it receives the reader's events, keeps one frame per open
+// container (what the container is, the member being read), looks each key up in `Schema`, and
+// records the few facts the end-of-payload checks need. It allocates only when it reports.
+
+/// One open container.
+struct Frame {
+  var context: Context
+  var isObject: Bool
+  var start: Int
+  /// Objects: index in the context's schema table of the member being read, -1 when unknown.
+  var spec: Int = -1
+  /// Objects: the member's key in `keyEntries`, -1 before the first key.
+  var keyEntry: Int = -1
+  var keyOffset: Int = 0
+  /// Arrays: index of the element being read.
+  var index: Int = -1
+  /// Objects: where this object's keys start in `keyEntries`.
+  var keysBegin: Int = 0
+  var members: Int = 0
+  var hashed = false
+}
+
+struct KeyEntry {
+  var start: Int32
+  var count: Int32
+  var hash: UInt32
+}
+
+/// Facts about the payload that checks at the end need. Offsets are byte offsets; -1 means absent.
+struct Facts {
+  var rootSeen = false
+  var rootIsObject = false
+  var rootMembers = 0
+  var apsOffset = -1
+  var apsKeyOffset = -1
+  var apsIsObject = false
+  var mdmOffset = -1
+  var apsKeys: UInt32 = 0
+  var alertKeys: UInt32 = 0
+  var alertNullKeys: UInt32 = 0
+  var contentAvailableOne = false
+  var event: Int8 = 0  // 0 none, 1 start, 2 update, 3 end, -1 another value
+  var alertKind: UInt8 = 0  // 0 none, 1 string, 2 object, 3 something else
+  var titleObject = -1
+  var bodyObject = -1
+  var alertSoundKey = -1
+  var relevance = 0.0
+  var relevanceOffset = -1
+  var simulatorStart = -1
+  var simulatorEnd = -1
+  var inflation = 0
+  var inflationOffset = -1
+  var inflationPath: String? = nil
+  var stopped = false
+}
+
+struct Checker: JSONEventHandler {
+  let target: Target
+  let options: ValidationOptions
+  let platform: PlatformSet
+  var findings: [PayloadFinding] = []
+  var frames: [Frame] = []
+  var keyBytes: [UInt8] = []
+  var keyEntries: [KeyEntry] = []
+  var hashTables: [[Int32]] = []
+  var facts = Facts()
+  /// Key and value offsets of the aps, alert and sound members seen (by schema index).
+  var apsKeyOffsets: [Int]
+  var apsValueOffsets: [Int]
+  var alertKeyOffsets: [Int]
+  var alertValueOffsets: [Int]
+  var alert: AlertText? = nil
+  /// Set by `stringStart` for the string that follows.
+  private var captureAs: UInt8 = 0
+
+  init(target: Target, options: ValidationOptions) {
+    self.target = target
+    self.options = options
+    self.platform = PlatformSet(target.platform)
+    apsKeyOffsets = Array(repeating: -1, count: Schema.aps.count)
+    apsValueOffsets = Array(repeating: -1, count: Schema.aps.count)
+    alertKeyOffsets = Array(repeating: -1, count: Schema.alert.count)
+    alertValueOffsets = Array(repeating: -1, count: Schema.alert.count)
+    frames.reserveCapacity(min(options.maxDepth, 1024) + 1)
+    keyBytes.reserveCapacity(1024)
+    keyEntries.reserveCapacity(64)
+  }
+
+  mutating func reset() {
+    findings = []
+    frames.removeAll(keepingCapacity: true)
+    keyBytes.removeAll(keepingCapacity: true)
+    keyEntries.removeAll(keepingCapacity: true)
+    facts = Facts()
+    alert = nil
+  }
+
+  // MARK: Reporting
+
+  mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String?, escalated: Bool = false) {
+    findings.append(PayloadFinding(rule: rule, message: message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
+  }
+
+  /// The key path of the member or element being read (`aps.alert.loc-args[1]`).
+  func currentPath() -> String? {
+    var path = ""
+    for f in frames {
+      if f.isObject {
+        guard f.keyEntry >= 0 else { break }
+        appendKey(f.keyEntry, to: &path)
+      } else {
+        guard f.index >= 0 else { break }
+        path += "[\(f.index)]"
+      }
+    }
+    return path.isEmpty ? nil : path
+  }
+
+  /// The path of the container on top of the stack (its parent's current member).
+  func containerPath() -> String? {
+    var path = ""
+    for f in frames.dropLast() {
+      if f.isObject {
+        guard f.keyEntry >= 0 else { break }
+        appendKey(f.keyEntry, to: &path)
+      } else {
+        path += "[\(max(f.index, 0))]"
+      }
+    }
+    return path.isEmpty ? nil : path
+  }
+
+  private func appendKey(_ entry: Int, to path: inout String) {
+    let e = keyEntries[entry]
+    let key = keyBytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[Int(e.start)..<Int(e.start + e.count)]), as: UTF8.self)
+    }
+    let plain = !key.isEmpty && key.utf8.allSatisfy { c in
+      (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F
+    }
+    if plain {
+      if !path.isEmpty { path += "." }
+      path += key
+    } else {
+      path += "[\"" + key.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"]"
+    }
+  }
+
+  // MARK: Containers
+
+  mutating func objectStart(at offset: Int) {
+    let child = valueStart(.object, at: offset)
+    frames.append(Frame(context: child, isObject: true, start: offset, keysBegin: keyEntries.count))
+  }
+
+  mutating func arrayStart(at offset: Int) {
+    let child = valueStart(.array, at: offset)
+    frames.append(Frame(context: child, isObject: false, start: offset))
+  }
+
+  mutating func objectEnd(at offset: Int) {
+    guard let f = frames.popLast() else { return }
+    // Forget this object's keys.
+    if f.keysBegin < keyEntries.count {
+      let first = keyEntries[f.keysBegin]
+      keyEntries.removeSubrange(f.keysBegin...)
+      keyBytes.removeSubrange(Int(first.start)...)
+    }
+    if f.hashed {
+      let depth = frames.count
+      for i in hashTables[depth].indices { hashTables[depth][i] = -1 }
+    }
+    if f.context == .alert { alertClosed(at: f.start) }
+  }
+
+  mutating func arrayEnd(at offset: Int) {
+    _ = frames.popLast()
+  }
+
+  mutating func valueEnd(compactOffset: Int) {
+    if frames.count == 1 && facts.simulatorStart >= 0 && facts.simulatorEnd < 0 {
+      facts.simulatorEnd = compactOffset
+    }
+  }
+
+  // MARK: Keys
+
+  mutating func key(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inflation: Int, compactOffset: Int) {
+    guard !frames.isEmpty else { return }
+    let depth = frames.count - 1
+    var f = frames[depth]
+    // Duplicate detection, then remember the key (its bytes name the path).
+    let hash = Self.hash(bytes)
+    let entry = keyEntries.count
+    let duplicateOf = findDuplicate(bytes, hash: hash, frame: &f, depth: depth)
+    keyEntries.append(KeyEntry(start: Int32(truncatingIfNeeded: keyBytes.count), count: Int32(truncatingIfNeeded: bytes.count), hash: hash))
+    keyBytes.append(contentsOf: bytes)
+    if f.hashed { insertHash(entry - f.keysBegin, hash: hash, depth: depth, frame: f) }
+    f.keyEntry = entry
+    f.keyOffset = offset
+    f.members += 1
+    f.spec = -1
+    frames[depth] = f
+    if inflation > 0 { noteInflation(inflation, at: offset) }
+    if duplicateOf >= 0 {
+      report(.jsonDuplicateKey, "duplicate key '\(Self.text(bytes))'; the last one wins", at: offset, path: currentPath())
+    }
+
+    switch f.context {
+    case .root:
+      facts.rootMembers = f.members
+      if Self.is(bytes, "aps") {
+        facts.apsKeyOffset = offset
+      } else if Self.is(bytes, "mdm") {
+        facts.mdmOffset = offset
+      } else if Self.is(bytes, "Simulator Target Bundle") {
+        facts.simulatorStart = compactOffset
+        facts.simulatorEnd = -1
+      } else {
+        customKey(bytes, at: offset, topLevel: true)
+      }
+    case .aps, .alert, .sound, .liveText:
+      let table = Schema.table(f.context)
+      let index = Schema.lookup(bytes, in: table)
+      frames[depth].spec = index
+      if index < 0 {
+        let key = Self.text(bytes)
+        var message = "unknown key '\(key)' in '\(containerPath() ?? "aps")'"
+        if let s = Schema.suggestion(for: key, in: table) { message += "; did you mean '\(s)'?" }
+        report(.unknownKey, message, at: offset, path: currentPath())
+        return
+      }
+      keyKnown(table[index], index: index, context: f.context, at: offset)
+    case .custom:
+      customKey(bytes, at: offset, topLevel: false)
+    case .stringArray, .free:
+      break
+    }
+  }
+
+  private mutating func keyKnown(_ spec: KeySpec, index: Int, context: Context, at offset: Int) {
+    switch context {
+    case .aps:
+      facts.apsKeys |= 1 << UInt32(index)
+      apsKeyOffsets[index] = offset
+      if !spec.platforms.contains(platform) {
+        let which = spec.liveActivity ? "a live activity key" : "supported on \(spec.platforms.names) only"
+        report(.platformKey, "'\(spec.name)' is \(which); the \(target.platform.rawValue) platform ignores it", at: offset, path: currentPath())
+      }
+    case .alert:
+      facts.alertKeys |= 1 << UInt32(index)
+      alertKeyOffsets[index] = offset
+      if index == AlertKey.sound.rawValue { facts.alertSoundKey = offset }
+      if spec.deprecated && !(index == AlertKey.action.rawValue && target.platform == .safari) {
+        report(.deprecatedKey, "'\(spec.name)' is deprecated; iOS ignores it", at: offset, path: currentPath())
+      }
+    case .sound:
+      if !spec.platforms.contains(platform) {
+        report(.platformKey, "critical sounds are supported on ios, watchos and visionos only, not \(target.platform.rawValue)", at: offset, path: currentPath())
+      }
+    default:
+      break
+    }
+  }
+
+  private mutating func customKey(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, topLevel: Bool) {
+    if topLevel, let allowed = options.allowedCustomKeys {
+      let key = Self.text(bytes)
+      if !allowed.contains(key) {
+        report(.customKeyAllowlist, "custom key '\(key)' is not in the allowed list", at: offset, path: currentPath())
+      }
+    }
+    if options.sensitiveKeys.matches(bytes) {
+      report(.sensitiveData, "custom key '\(Self.text(bytes))' looks like sensitive data; payloads are not end-to-end encrypted and show in logs", at: offset, path: currentPath())
+    }
+  }
+
+  private mutating func findDuplicate(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, frame f: inout Frame, depth: Int) -> Int {
+    let count = keyEntries.count - f.keysBegin
+    if !f.hashed && count >= 16 {
+      f.hashed = true
+      rebuildHash(depth: depth, frame: f, capacity: 64)
+    }
+    if f.hashed {
+      let table = hashTables[depth]
+      let mask = table.count - 1
+      var slot = Int(hash) & mask
+      while true {
+        let e = Int(table[slot])
+        if e < 0 { return -1 }
+        if keysEqual(f.keysBegin + e, bytes, hash) { return f.keysBegin + e }
+        slot = (slot + 1) & mask
+      }
+    }
+    var i = f.keysBegin
+    while i < keyEntries.count {
+      if keysEqual(i, bytes, hash) { return i }
+      i += 1
+    }
+    return -1
+  }
+
+  private func keysEqual(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ hash: UInt32) -> Bool {
+    let e = keyEntries[entry]
+    guard e.hash == hash && Int(e.count) == bytes.count else { return false }
+    return keyBytes.withUnsafeBufferPointer {
+      Schema.equal(UnsafeBufferPointer(rebasing: $0[Int(e.start)..<Int(e.start + e.count)]), bytes)
+    }
+  }
+
+  private mutating func rebuildHash(depth: Int, frame f: Frame, capacity: Int) {
+    while hashTables.count <= depth { hashTables.append([]) }
+    hashTables[depth] = Array(repeating: -1, count: capacity)
+    for i in f.keysBegin..<keyEntries.count {
+      place(Int32(i - f.keysBegin), hash: keyEntries[i].hash, depth: depth)
+    }
+  }
+
+  private mutating func insertHash(_ relative: Int, hash: UInt32, depth: Int, frame f: Frame) {
+    if (relative + 1) * 2 > hashTables[depth].count {
+      rebuildHash(depth: depth, frame: f, capacity: hashTables[depth].count * 2)
+    } else {
+      place(Int32(relative), hash: hash, depth: depth)
+    }
+  }
+
+  private mutating func place(_ value: Int32, hash: UInt32, depth: Int) {
+    let mask = hashTables[depth].count - 1
+    var slot = Int(hash) & mask
+    while hashTables[depth][slot] >= 0 { slot = (slot + 1) & mask }
+    hashTables[depth][slot] = value
+  }
+
+  @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    var h: UInt32 = 2_166_136_261
+    for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+    return h
+  }
+
+  @inline(__always) static func `is`(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    guard bytes.count == word.utf8CodeUnitCount else { return false }
+    let w = word.utf8Start
+    for i in 0..<bytes.count where bytes[i] != w[i] { return false }
+    return true
+  }
+
+  static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
+  }
+
+  // MARK: Values
+
+  /// The spec of the member being read, if the top frame is a schema object and the key is known.
+  private func currentSpec() -> (KeySpec, Int, Context)? {
+    guard let f = frames.last, f.isObject, f.spec >= 0 else { return nil }
+    let table = Schema.table(f.context)
+    guard f.spec < table.count else { return nil }
+    return (table[f.spec], f.spec, f.context)
+  }
+
+  /// Called at the first byte of every value; returns what a container value contains.
+  private mutating func valueStart(_ kind: JSONKinds, at offset: Int) -> Context {
+    guard !frames.isEmpty else {
+      facts.rootSeen = true
+      if kind == .object {
+        facts.rootIsObject = true
+        return .root
+      }
+      report(.payloadNotObject, "the payload must be a JSON object, not \(kind.described)", at: offset, path: nil)
+      return .free
+    }
+    let depth = frames.count - 1
+    let f = frames[depth]
+    if !f.isObject {
+      frames[depth].index += 1
+      if f.context == .stringArray && kind != .string {
+        let name = containerPath().map { "'\($0)'" } ?? "the array"
+        report(.valueType, "elements of \(name) must be strings, not \(kind.described)", at: offset, path: currentPath())
+      }
+      return f.context == .custom ? .custom : .free
+    }
+    switch f.context {
+    case .root:
+      if f.keyEntry >= 0 && offset > f.keyOffset && f.keyOffset == facts.apsKeyOffset {
+        facts.apsOffset = offset
+        facts.apsIsObject = kind == .object
+        if kind != .object {
+          report(.apsNotObject, "'aps' must be an object, not \(kind.described)", at: offset, path: "aps")
+          return .free
+        }
+        return .aps
+      }
+      if f.keyOffset == facts.mdmOffset { return .free }
+      return .custom
+    case .custom: return .custom
+    case .free, .stringArray: return .free
+    case .aps, .alert, .sound, .liveText:
+      guard let (spec, index, context) = currentSpec() else { return .free }
+      if context == .aps && index == ApsKey.alert.rawValue {
+        facts.alertKind = kind == .string ? 1 : (kind == .object ? 2 : 3)
+        apsValueOffsets[index] = offset
+        if collecting {
+          if alert == nil { alert = AlertText() }
+          alert?.offset = offset
+          alert?.isPlainString = kind == .string
+        }
+      } else if context == .aps {
+        apsValueOffsets[index] = offset
+      } else if context == .alert {
+        alertValueOffsets[index] = offset
+        if kind == .null { facts.alertNullKeys |= 1 << UInt32(index) }
+        // Live activities may give title and body as {loc-key, loc-args}; decided at the end.
+        if kind == .object && index == AlertKey.title.rawValue { facts.titleObject = offset; return .liveText }
+        if kind == .object && index == AlertKey.body.rawValue { facts.bodyObject = offset; return .liveText }
+      }
+      if !spec.kinds.contains(kind) {
+        switch spec.check {
+        case .flagOne, .flagZeroOrOne, .flagTrue:
+          report(.flagValue, flagMessage(spec, found: kind.described), at: offset, path: currentPath())
+        default:
+          report(.valueType, "'\(spec.name)' must be \(spec.kinds.subtracting(.null).described), not \(kind.described)", at: offset, path: currentPath())
+        }
+        return .free
+      }
+      return spec.child
+    }
+  }
+
+  private var collecting: Bool { options.collectAlert }
+
+  private func flagMessage(_ spec: KeySpec, found: String) -> String {
+    switch spec.check {
+    case .flagZeroOrOne: "'\(spec.name)' must be the number 0 or 1, not \(found)"
+    case .flagTrue: "'\(spec.name)' must be true, not \(found); omit the key otherwise"
+    default: "'\(spec.name)' must be the number 1, not \(found); omit the key instead"
+    }
+  }
+
+  mutating func stringStart(at offset: Int) -> Bool {
+    captureAs = 0
+    _ = valueStart(.string, at: offset)
+    guard let f = frames.last else { return false }
+    if f.isObject, f.spec >= 0 {
+      let table = Schema.table(f.context)
+      if case .oneOf = table[f.spec].check { captureAs = 1; return true }
+      if collecting && (f.context == .alert || f.context == .liveText || f.context == .aps) { captureAs = 2; return true }
+    } else if !f.isObject && f.context == .stringArray && collecting {
+      captureAs = 2
+      return true
+    }
+    if options.checkSensitiveValues && (f.context == .custom || (f.context == .root && f.keyOffset != facts.apsKeyOffset && f.keyOffset != facts.mdmOffset)) {
+      captureAs = 3
+      return true
+    }
+    return false
+  }
+
+  mutating func string(_ bytes: UnsafeBufferPointer<UInt8>?, at offset: Int, inflation: Int) {
+    if inflation > 0 { noteInflation(inflation, at: offset) }
+    guard let bytes else { return }
+    switch captureAs {
+    case 1:
+      guard let (spec, index, ctx) = currentSpec(), case .oneOf(let allowed) = spec.check else { return }
+      var matched = -1
+      for (i, a) in allowed.enumerated() where a.utf8.count == bytes.count && a.utf8.elementsEqual(bytes) { matched = i }
+      if ctx == .aps && index == ApsKey.event.rawValue { facts.event = matched >= 0 ? Int8(matched + 1) : -1 }
+      if matched < 0 {
+        let value = Self.text(bytes)
+        var message = "'\(spec.name)' must be one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")), not '\(value)'"
+        if let s = Schema.suggestion(for: value, among: allowed) { message += "; did you mean '\(s)'?" }
+        report(.valueEnum, message, at: offset, path: currentPath())
+      }
+    case 2:
+      collectAlertString(Self.text(bytes), at: offset)
+    case 3:
+      if options.sensitiveKeys.matches(bytes) {
+        report(.sensitiveData, "custom value '\(Self.text(bytes))' looks like sensitive data", at: offset, path: currentPath())
+      }
+    default: break
+    }
+  }
+
+  mutating func number(_ n: JSONNumber, at offset: Int) {
+    _ = valueStart(.number, at: offset)
+    guard let (spec, index, context) = currentSpec() else { return }
+    switch spec.check {
+    case .badge:
+      if n.value < 0 || !n.isIntegral {
+        report(.valueRange, "'badge' must be a whole number ≥ 0, not \(Self.show(n))", at: offset, path: currentPath())
+      }
+    case .flagOne:
+      if n.value != 1 {
+        report(.flagValue, flagMessage(spec, found: Self.show(n)), at: offset, path: currentPath())
+      } else if context == .aps && index == ApsKey.contentAvailable.rawValue {
+        facts.contentAvailableOne = true
+      }
+    case .flagZeroOrOne:
+      if n.value != 0 && n.value != 1 { report(.flagValue, flagMessage(spec, found: Self.show(n)), at: offset, path: currentPath()) }
+    case .unitInterval(let exempt):
+      if exempt {
+        facts.relevance = n.value
+        facts.relevanceOffset = offset
+      } else if n.value < 0 || n.value > 1 {
+        report(.valueRange, "'\(spec.name)' must be between 0 and 1, not \(Self.show(n))", at: offset, path: currentPath())
+      }
+    case .timestamp:
+      if !n.isIntegral || n.value < 0 {
+        report(.valueType, "'\(spec.name)' must be a whole number of seconds since 1970, not \(Self.show(n))", at: offset, path: currentPath())
+      } else if n.value > 1e11 {
+        report(.timestampUnit, "'\(spec.name)' \(Self.show(n)) looks like milliseconds; APNs expects seconds since 1970", at: offset, path: currentPath())
+      }
+    case .positiveInteger:
+      if !n.isIntegral || n.value < 1 {
+        report(.valueRange, "'\(spec.name)' must be a whole number ≥ 1, not \(Self.show(n))", at: offset, path: currentPath())
+      }
+    case .none, .oneOf, .flagTrue:
+      break
+    }
+  }
+
+  mutating func bool(_ value: Bool, at offset: Int) {
+    _ = valueStart(.bool, at: offset)
+    guard let (spec, _, _) = currentSpec() else { return }
+    if case .flagTrue = spec.check, !value {
+      report(.flagValue, flagMessage(spec, found: "false"), at: offset, path: currentPath())
+    }
+  }
+
+  mutating func null(at offset: Int) {
+    _ = valueStart(.null, at: offset)
+  }
+
+  mutating func problem(_ problem: JSONProblem, at offset: Int) {
+    switch problem {
+    case .syntax(let message):
+      facts.stopped = true
+      report(.jsonSyntax, message, at: offset, path: currentPath())
+    case .invalidUTF8:
+      report(.jsonInvalidUTF8, "bytes that are not well-formed UTF-8", at: offset, path: currentPath())
+    case .loneSurrogate:
+      report(.jsonLoneSurrogate, "a surrogate escape without its pair; it decodes as U+FFFD", at: offset, path: currentPath())
+    case .byteOrderMark:
+      report(.jsonBOM, "a UTF-8 byte order mark before the payload; APNs expects plain JSON", at: 0, path: nil)
+    case .tooDeep(let limit):
+      facts.stopped = true
+      report(.jsonTooDeep, "nesting deeper than \(limit) levels; reading stops here", at: offset, path: currentPath())
+    }
+  }
+
+  private mutating func noteInflation(_ bytes: Int, at offset: Int) {
+    if facts.inflationOffset < 0 {
+      facts.inflationOffset = offset
+      facts.inflationPath = currentPath()
+    }
+    facts.inflation += bytes
+  }
+
+  static func show(_ n: JSONNumber) -> String {
+    if n.isIntegral && abs(n.value) < 1e15 { return String(Int64(n.value)) }
+    return String(n.value)
+  }
+
+  // MARK: Alert text
+
+  private mutating func collectAlertString(_ value: String, at offset: Int) {
+    guard collecting, let path = currentPath() else { return }
+    if alert == nil { alert = AlertText() }
+    let field = AlertText.Field(value: value, line: 0, column: 0, keyPath: path, offset: offset)
+    switch path {
+    case "aps.alert": alert?.body = field
+    case "aps.alert.title": alert?.title = field
+    case "aps.alert.subtitle": alert?.subtitle = field
+    case "aps.alert.body": alert?.body = field
+    case "aps.alert.title-loc-key", "aps.alert.title.loc-key": alert?.titleLocKey = field
+    case "aps.alert.subtitle-loc-key": alert?.subtitleLocKey = field
+    case "aps.alert.loc-key", "aps.alert.body.loc-key": alert?.locKey = field
+    case "aps.alert.action-loc-key": alert?.actionLocKey = field
+    default:
+      guard var a = alert else { return }
+      if path.hasPrefix("aps.alert.title-loc-args[") || path.hasPrefix("aps.alert.title.loc-args[") {
+        a.titleLocArgs = (a.titleLocArgs ?? []) + [field]
+      } else if path.hasPrefix("aps.alert.subtitle-loc-args[") {
+        a.subtitleLocArgs = (a.subtitleLocArgs ?? []) + [field]
+      } else if path.hasPrefix("aps.alert.loc-args[") || path.hasPrefix("aps.alert.body.loc-args[") {
+        a.locArgs = (a.locArgs ?? []) + [field]
+      }
+      alert = a
+    }
+  }
+
+  // MARK: Checks at the end of aps.alert and of the payload
+
+  private mutating func alertClosed(at offset: Int) {
+    func has(_ k: AlertKey) -> Bool { facts.alertKeys & (1 << UInt32(k.rawValue)) != 0 && facts.alertNullKeys & (1 << UInt32(k.rawValue)) == 0 }
+    if !has(.title) && !has(.subtitle) && !has(.body) && !has(.titleLocKey) && !has(.subtitleLocKey) && !has(.locKey) {
+      report(.alertEmpty, "the alert shows nothing: it has no title, subtitle, body or loc-key", at: offset, path: currentPath())
+    }
+    for (text, key) in Self.textPairs where has(text) && has(key) {
+      let path = currentPath()
+      let a = alertKeyOffsets[text.rawValue], b = alertKeyOffsets[key.rawValue]
+      let later = max(a, b)
+      let name = Schema.alert[(a > b ? text : key).rawValue].name
+      report(.alertTextConflict, "both '\(Schema.alert[text.rawValue].name)' and '\(Schema.alert[key.rawValue].name)'; the device shows the localized '\(Schema.alert[key.rawValue].name)'", at: later, path: (path ?? "aps.alert") + "." + name)
+    }
+    for (a, k) in Self.argPairs where has(a) && !has(k) {
+      let path = currentPath()
+      report(.locArgsWithoutKey, "'\(Schema.alert[a.rawValue].name)' without '\(Schema.alert[k.rawValue].name)' is ignored", at: alertValueOffsets[a.rawValue], path: (path ?? "aps.alert") + "." + Schema.alert[a.rawValue].name)
+    }
+  }
+
+  static let textPairs: [(AlertKey, AlertKey)] = [(.body, .locKey), (.title, .titleLocKey), (.subtitle, .subtitleLocKey)]
+  static let argPairs: [(AlertKey, AlertKey)] = [(.locArgs, .locKey), (.titleLocArgs, .titleLocKey), (.subtitleLocArgs, .subtitleLocKey)]
+  static let visibleKeys: [ApsKey] = [.alert, .badge, .sound]
+  static let startOnlyKeys: [ApsKey] = [.inputPushToken, .inputPushChannel]
+
+  /// The push type to check against: the target's, else inferred (SPEC §2).
+  func pushType() -> PushType {
+    if let t = target.pushType { return t }
+    if facts.mdmOffset >= 0 && facts.apsKeyOffset < 0 { return .mdm }
+    if facts.apsKeys & (1 << UInt32(ApsKey.event.rawValue)) != 0 { return .liveactivity }
+    if facts.apsKeys == 1 << UInt32(ApsKey.contentAvailable.rawValue) { return .background }
+    return .alert
+  }
+
+  /// The end-of-payload checks; `size` is the counted size.
+  mutating func finish(size: Int, limit: Int, pushType: PushType, empty: Bool) {
+    if empty {
+      report(.payloadEmpty, "the payload is empty; APNs answers PayloadEmpty", at: 0, path: nil)
+      return
+    }
+    if facts.stopped || !facts.rootIsObject { return }
+    if size > limit {
+      report(.payloadTooLarge, "the payload is \(size) bytes, over the \(limit)-byte limit for \(pushType.rawValue) pushes (\(target.transport.rawValue)); APNs answers 413 PayloadTooLarge", at: 0, path: nil)
+    } else if Double(size) >= options.warnAt * Double(limit) {
+      report(.payloadNearLimit, "the payload is \(size) bytes, \(Int((Double(size) * 100 / Double(limit)).rounded(.down)))% of the \(limit)-byte limit", at: 0, path: nil)
+    }
+    if facts.inflation > 0 {
+      report(.jsonEscapedUnicode, "escaped characters take \(facts.inflation) bytes more than raw UTF-8 would", at: facts.inflationOffset, path: facts.inflationPath)
+    }
+    let isLive = pushType == .liveactivity
+    func hasAps(_ k: ApsKey) -> Bool { facts.apsKeys & (1 << UInt32(k.rawValue)) != 0 }
+
+    // Things only live activities may do.
+    if !isLive {
+      if facts.titleObject >= 0 { report(.valueType, "'title' must be a string, not an object (objects are for live activities)", at: facts.titleObject, path: "aps.alert.title") }
+      if facts.bodyObject >= 0 { report(.valueType, "'body' must be a string, not an object (objects are for live activities)", at: facts.bodyObject, path: "aps.alert.body") }
+      if facts.alertSoundKey >= 0 {
+        report(.unknownKey, "unknown key 'sound' in 'aps.alert'; 'sound' belongs in 'aps' (only live activities put it in the alert)", at: facts.alertSoundKey, path: "aps.alert.sound")
+      }
+      if facts.relevanceOffset >= 0 && (facts.relevance < 0 || facts.relevance > 1) {
+        report(.valueRange, "'relevance-score' must be between 0 and 1, not \(Self.show(JSONNumber(value: facts.relevance, isPlainInteger: false)))", at: facts.relevanceOffset, path: "aps.relevance-score")
+      }
+    }
+
+    if facts.apsKeyOffset < 0 {
+      if pushType != .mdm {
+        report(.apsMissing, facts.mdmOffset >= 0 ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one", at: 0, path: nil)
+      } else if facts.mdmOffset < 0 {
+        report(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'", at: 0, path: nil)
+      }
+    }
+    let apsAt = facts.apsOffset >= 0 ? facts.apsOffset : 0
+    let apsPath: String? = facts.apsOffset >= 0 ? "aps" : nil
+
+    // silent-push-shape
+    if facts.contentAvailableOne && (hasAps(.alert) || hasAps(.badge) || hasAps(.sound)) {
+      let shown = Self.visibleKeys.filter(hasAps).map { "'\(Schema.aps[$0.rawValue].name)'" }.joined(separator: ", ")
+      report(.silentPushShape, "'content-available' with \(shown): the push is no longer silent, and iOS may throttle or drop it", at: apsValueOffsets[ApsKey.contentAvailable.rawValue], path: "aps.content-available", escalated: pushType == .background)
+    }
+
+    // push-type-mismatch
+    if facts.apsIsObject || pushType == .mdm {
+      switch pushType {
+      case .background:
+        for k in Self.visibleKeys where hasAps(k) {
+          report(.pushTypeMismatch, "a background push must not have '\(Schema.aps[k.rawValue].name)'; use push type alert", at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
+        }
+      case .alert:
+        if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) {
+          report(.pushTypeMismatch, "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push", at: apsAt, path: apsPath)
+        }
+      case .liveactivity:
+        if !hasAps(.event) || !hasAps(.timestamp) {
+          let missing = [ApsKey.event, .timestamp].filter { !hasAps($0) }.map { "'\(Schema.aps[$0.rawValue].name)'" }
+          report(.pushTypeMismatch, "a liveactivity push needs \(missing.joined(separator: " and "))", at: apsAt, path: apsPath)
+        }
+      case .mdm:
+        if facts.apsKeyOffset >= 0 {
+          report(.pushTypeMismatch, "an mdm push must not have 'aps'", at: facts.apsKeyOffset, path: "aps")
+        }
+      case .widgets, .controls:
+        if !hasAps(.contentChanged) {
+          report(.pushTypeMismatch, "a \(pushType.rawValue) push needs 'content-changed': true", at: apsAt, path: apsPath)
+        }
+      default:
+        break
+      }
+    }
+
+    // live-activity-fields
+    if isLive && facts.apsIsObject {
+      if facts.event == 1 {
+        if !hasAps(.attributesType) || !hasAps(.attributes) || !hasAps(.alert) {
+          var missing = [ApsKey.attributesType, .attributes].filter { !hasAps($0) }.map { Schema.aps[$0.rawValue].name }
+          if !hasAps(.alert) { missing.append("alert") }
+          report(.liveActivityFields, "a live activity start needs \(missing.map { "'\($0)'" }.joined(separator: ", "))", at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
+        }
+        if hasAps(.inputPushToken) && hasAps(.inputPushChannel) {
+          report(.liveActivityFields, "'input-push-token' and 'input-push-channel' together; send one", at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
+        }
+      } else {
+        for k in Self.startOnlyKeys where hasAps(k) {
+          report(.liveActivityFields, "'\(Schema.aps[k.rawValue].name)' belongs to a live activity start only", at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
+        }
+      }
+    }
+
+    // safari-fields
+    if target.platform == .safari && facts.apsIsObject {
+      if !hasAps(.urlArgs) {
+        report(.safariFields, "a website push needs 'url-args' (an array, possibly empty)", at: apsAt, path: apsPath)
+      }
+      let alertHasTitleAndBody = facts.alertKind == 2
+        && facts.alertKeys & (1 << UInt32(AlertKey.title.rawValue)) != 0
+        && facts.alertKeys & (1 << UInt32(AlertKey.body.rawValue)) != 0
+      if !alertHasTitleAndBody {
+        let at = apsValueOffsets[ApsKey.alert.rawValue]
+        report(.safariFields, "a website push needs 'alert' as an object with 'title' and 'body'", at: at >= 0 ? at : apsAt, path: at >= 0 ? "aps.alert" : apsPath)
+      }
+    }
+  }
+
+  /// Checks of the request headers, which do not depend on the payload's bytes.
+  mutating func checkHeaders(pushType: PushType) {
+    if let p = target.priority {
+      if p != 1 && p != 5 && p != 10 {
+        report(.priorityMismatch, "priority \(p) is not one of 1, 5 or 10", at: 0, path: nil)
+      } else if pushType == .background && p != 5 {
+        report(.priorityMismatch, "a background push must have priority 5, not \(p)", at: 0, path: nil)
+      }
+    }
+    if let topic = target.topic, let suffix = pushType.topicSuffix, !topic.hasSuffix(suffix) {
+      report(.topicMismatch, "topic '\(topic)' lacks the suffix '\(suffix)' a \(pushType.rawValue) push needs", at: 0, path: nil)
+    }
+    if let id = target.collapseID, id.utf8.count > 64 {
+      report(.collapseIDTooLong, "collapse id is \(id.utf8.count) bytes; APNs allows 64", at: 0, path: nil)
+    }
+  }
+}
+
+extension String {
+  /// `replacingOccurrences` without Foundation.
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    var out = ""
+    for c in self { if c == target { out += replacement } else { out.append(c) } }
+    return out
+  }
+}

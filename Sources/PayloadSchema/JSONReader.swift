@@ -1,0 +1,715 @@
+// A streaming reader of RFC 8259 JSON over UTF-8 bytes.
+//
+// The grammar it reads, exactly: a value is an object `{ "key" : value , … }`, an array
+// `[ value , … ]`, a string `"…"` (no raw control characters below U+0020; escapes `\" \\ \/ \b \f
+// \n \r \t \uXXXX`), a number `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, or one of `true`,
+// `false`, `null`; whitespace is space, tab, line feed and carriage return only. One value makes the
+// document; anything after it but whitespace is an error. Bytes must be well-formed UTF-8.
+//
+// The reader keeps no tree. It sends events to a handler with the byte offset of each token and
+// keeps only what resuming needs: the state of the token it is in, a stack of one bit per open
+// container (bounded by `maxDepth`: nothing recurses) and the decoded bytes of the key or captured
+// string it is reading. Input can arrive in chunks of any size, split anywhere.
+
+/// What the reader found wrong. Syntax and depth problems end the reading; encoding problems do not.
+public enum JSONProblem: Sendable, Hashable {
+  /// Not JSON here; the message says what was expected. Reading stops.
+  case syntax(String)
+  /// A byte that is not part of well-formed UTF-8 (overlong, surrogate, truncated, stray).
+  case invalidUTF8
+  /// A `\uD800`–`\uDFFF` escape without its pair; decoded as U+FFFD.
+  case loneSurrogate
+  /// A UTF-8 byte order mark before the value.
+  case byteOrderMark
+  /// A container nested deeper than the limit. Reading stops.
+  case tooDeep(limit: Int)
+}
+
+/// A JSON number as the validator needs it: its value and shape, not its text.
+public struct JSONNumber: Sendable, Hashable {
+  /// The value, to double precision (for checks against ranges).
+  public var value: Double
+  /// True when written without fraction or exponent.
+  public var isPlainInteger: Bool
+  /// True when the value is a whole number (`1`, `1.0` and `1e2` are).
+  public var isIntegral: Bool { value.isFinite && value == value.rounded(.towardZero) }
+
+  public init(value: Double, isPlainInteger: Bool) {
+    self.value = value
+    self.isPlainInteger = isPlainInteger
+  }
+}
+
+/// Receives the reader's events in document order. Offsets are byte offsets from the start of the input.
+public protocol JSONEventHandler {
+  /// `{` at `offset`.
+  mutating func objectStart(at offset: Int)
+  /// `}` at `offset`.
+  mutating func objectEnd(at offset: Int)
+  /// `[` at `offset`.
+  mutating func arrayStart(at offset: Int)
+  /// `]` at `offset`.
+  mutating func arrayEnd(at offset: Int)
+  /// A member name, decoded to UTF-8; `offset` is its opening quote. `inflation` is how many bytes its
+  /// escapes of non-ASCII characters (and `\/`) add over raw UTF-8. `compactOffset` is the offset of
+  /// the quote with insignificant whitespace (and a BOM) not counted.
+  mutating func key(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inflation: Int, compactOffset: Int)
+  /// A value (of any kind) ended; `compactOffset` is the offset just past it, whitespace not counted.
+  mutating func valueEnd(compactOffset: Int)
+  /// A string value starts at `offset`; return true to receive its decoded bytes in `string`.
+  mutating func stringStart(at offset: Int) -> Bool
+  /// The string value that started at `offset`; `bytes` is nil unless `stringStart` asked for them.
+  mutating func string(_ bytes: UnsafeBufferPointer<UInt8>?, at offset: Int, inflation: Int)
+  mutating func number(_ number: JSONNumber, at offset: Int)
+  mutating func bool(_ value: Bool, at offset: Int)
+  mutating func null(at offset: Int)
+  mutating func problem(_ problem: JSONProblem, at offset: Int)
+}
+
+/// A resumable, allocation-free (after warm-up) reader of one JSON document.
+///
+/// Feed it with `read(_:isFinal:handler:)` as many times as there are chunks; the last call passes
+/// `isFinal: true`. `reset()` makes it ready for the next document and keeps its buffers.
+public struct JSONReader: Sendable {
+  /// Containers may nest this deep (the outermost object counts 1).
+  public var maxDepth: Int
+  /// Offset of the next byte to read (the number of bytes read so far).
+  public private(set) var offset = 0
+  /// Whitespace bytes read outside strings (for the compact size).
+  public private(set) var whitespaceBytes = 0
+  /// True once the document is complete and well-formed so far.
+  public var isComplete: Bool { state == .done }
+  /// True when reading stopped at a syntax or depth problem.
+  public private(set) var failed = false
+  /// True when no value has started (only whitespace, or a BOM, so far).
+  public private(set) var sawValue = false
+  /// Offsets the reader may still report that lie before the next byte: the start of a token it is
+  /// inside, of an escape, of a high surrogate waiting for its pair. A streaming caller resolves their
+  /// line and column before the chunk holding them goes away. -1 where there is none.
+  public var openOffsets: (token: Int, escape: Int, surrogate: Int) {
+    switch state {
+    case .inString: (tokenStart, escape != 0 ? escapeStart : -1, pendingHigh != 0 ? pendingHighStart : -1)
+    case .inNumber, .inLiteral: (tokenStart, -1, -1)
+    default: (-1, -1, -1)
+    }
+  }
+  /// Bytes a BOM took at the start (0 or 3).
+  public private(set) var bomBytes = 0
+
+  private enum State: UInt8 {
+    case start, value, firstValueOrEnd, firstKeyOrEnd, key, colon, commaOrEnd, done, stopped
+    case inString, inNumber, inLiteral
+  }
+  private var state: State = .start
+  private var containers: [Bool] = []  // true = object
+  // The token being read.
+  private var tokenStart = 0
+  private var stringIsKey = false
+  private var capture = false
+  private var escape: UInt8 = 0        // 0 none, 1 after `\`, 2…5 hex digits of \u read so far + 2
+  private var escapeStart = 0
+  private var hex: UInt32 = 0
+  private var pendingHigh: UInt32 = 0  // a high surrogate waiting for its pair
+  private var pendingHighStart = 0
+  private var utf8Need: UInt8 = 0
+  private var utf8Lower: UInt8 = 0x80
+  private var utf8Upper: UInt8 = 0xBF
+  private var inflation = 0
+  private var buffer: [UInt8] = []
+  private var buffered = false         // the token's bytes are in `buffer` (escapes or chunk split)
+  private var numberState: UInt8 = 0
+  private var mantissa: UInt64 = 0
+  private var mantissaDigits = 0
+  private var droppedDigits = 0        // integer digits beyond the 19 kept
+  private var fractionDigits = 0       // fraction digits kept in the mantissa
+  private var exponent = 0
+  private var exponentNegative = false
+  private var negative = false
+  private var plainInteger = true
+  private var literal: StaticString = "true"
+  private var literalMatched = 0
+  private var bomMatched = 0
+
+  public init(maxDepth: Int = 64) {
+    self.maxDepth = max(1, maxDepth)
+    containers.reserveCapacity(min(self.maxDepth, 1024) + 1)
+    buffer.reserveCapacity(256)
+  }
+
+  /// Forgets the document, keeps the buffers.
+  public mutating func reset() {
+    offset = 0; whitespaceBytes = 0; failed = false; sawValue = false
+    bomBytes = 0; state = .start; containers.removeAll(keepingCapacity: true)
+    buffer.removeAll(keepingCapacity: true); bomMatched = 0; pendingHigh = 0; escape = 0; utf8Need = 0
+  }
+
+  /// Reads `chunk`, sending events to `handler`. With `isFinal`, an unfinished document is a syntax
+  /// problem ("unexpected end of input").
+  public mutating func read<H: JSONEventHandler>(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, handler: inout H) {
+    if let base = chunk.baseAddress, chunk.count > 0 {
+      scan(base, chunk.count, &handler)
+    }
+    if isFinal { finish(&handler) }
+  }
+
+  private mutating func fail<H: JSONEventHandler>(_ message: String, at offset: Int, _ handler: inout H) {
+    failed = true
+    state = .stopped
+    handler.problem(.syntax(message), at: offset)
+  }
+
+  private mutating func finish<H: JSONEventHandler>(_ handler: inout H) {
+    switch state {
+    case .done, .stopped: return
+    case .start:
+      if bomMatched > 0 && bomMatched < 3 { fail("expected a value", at: offset - bomMatched, &handler) }
+      return  // empty: the validator reports payload-empty
+    case .value, .firstValueOrEnd:
+      if !sawValue { return }
+      fail("unexpected end of input; expected a value", at: offset, &handler)
+    case .firstKeyOrEnd, .key: fail("unexpected end of input; expected a key", at: offset, &handler)
+    case .colon: fail("unexpected end of input; expected ':'", at: offset, &handler)
+    case .commaOrEnd:
+      fail("unexpected end of input; expected ',' or '\(containers.last == true ? "}" : "]")'", at: offset, &handler)
+    case .inString: fail("unexpected end of input inside a string", at: offset, &handler)
+    case .inNumber:
+      if numberState == 1 || numberState == 2 || numberState == 4 || numberState == 7 {
+        emitNumber(&handler)
+        handler.valueEnd(compactOffset: offset - whitespaceBytes - bomBytes)
+        afterValue()
+        if state != .done { finish(&handler) }
+      } else {
+        fail("unexpected end of input inside a number", at: offset, &handler)
+      }
+    case .inLiteral: fail("unexpected end of input inside '\(literal)'", at: offset, &handler)
+    }
+  }
+
+  @inline(__always) private mutating func afterValue() {
+    state = containers.isEmpty ? .done : .commaOrEnd
+  }
+
+  // The main loop. `i` is the index in the chunk; `base` the chunk's offset in the input.
+  private mutating func scan<H: JSONEventHandler>(_ p: UnsafePointer<UInt8>, _ n: Int, _ handler: inout H) {
+    let base = offset
+    var i = 0
+    defer { offset = base + n }
+    if state == .start {
+      // A UTF-8 BOM, possibly split across chunks.
+      while bomMatched < 3 && i < n {
+        let expected: UInt8 = bomMatched == 0 ? 0xEF : (bomMatched == 1 ? 0xBB : 0xBF)
+        if p[i] == expected { bomMatched += 1; i += 1 } else { break }
+      }
+      if bomMatched == 3 {
+        bomBytes = 3
+        handler.problem(.byteOrderMark, at: 0)
+        bomMatched = 4
+      } else if bomMatched > 0 && bomMatched < 3 {
+        if i == n { return }
+        fail("unexpected byte; a byte order mark is 'EF BB BF'", at: base + i, &handler)
+        return
+      }
+      state = .value
+    }
+    // Resume a token split by the previous chunk.
+    switch state {
+    case .inString: i = scanString(p, n, i, base, &handler)
+    case .inNumber: i = scanNumber(p, n, i, base, &handler)
+    case .inLiteral: i = scanLiteral(p, n, i, base, &handler)
+    case .stopped: return
+    default: break
+    }
+    while i < n {
+      let c = p[i]
+      // Whitespace.
+      if c <= 0x20 {
+        if c == 0x20 || c == 0x09 || c == 0x0D { whitespaceBytes += 1; i += 1; continue }
+        if c == 0x0A { whitespaceBytes += 1; i += 1; continue }
+      }
+      switch state {
+      case .value, .firstValueOrEnd, .start:
+        if c == 0x5D && state == .firstValueOrEnd {  // ]
+          containers.removeLast()
+          handler.arrayEnd(at: base + i)
+          i += 1
+          handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
+          afterValue()
+          continue
+        }
+        sawValue = true
+        switch c {
+        case 0x7B:  // {
+          if containers.count >= maxDepth {
+            failed = true; state = .stopped
+            handler.problem(.tooDeep(limit: maxDepth), at: base + i)
+            return
+          }
+          containers.append(true)
+          handler.objectStart(at: base + i)
+          state = .firstKeyOrEnd
+          i += 1
+        case 0x5B:  // [
+          if containers.count >= maxDepth {
+            failed = true; state = .stopped
+            handler.problem(.tooDeep(limit: maxDepth), at: base + i)
+            return
+          }
+          containers.append(false)
+          handler.arrayStart(at: base + i)
+          state = .firstValueOrEnd
+          i += 1
+        case 0x22:  // "
+          beginString(isKey: false, at: base + i, &handler)
+          i = scanString(p, n, i + 1, base, &handler)
+        case 0x2D, 0x30...0x39:
+          beginNumber(at: base + i)
+          i = scanNumber(p, n, i, base, &handler)
+        case 0x74: beginLiteral("true", at: base + i); i = scanLiteral(p, n, i, base, &handler)
+        case 0x66: beginLiteral("false", at: base + i); i = scanLiteral(p, n, i, base, &handler)
+        case 0x6E: beginLiteral("null", at: base + i); i = scanLiteral(p, n, i, base, &handler)
+        default:
+          fail(unexpected(c, expected: "a value"), at: base + i, &handler)
+          return
+        }
+      case .firstKeyOrEnd, .key:
+        if c == 0x22 {
+          beginString(isKey: true, at: base + i, &handler)
+          i = scanString(p, n, i + 1, base, &handler)
+        } else if c == 0x7D && state == .firstKeyOrEnd {
+          containers.removeLast()
+          handler.objectEnd(at: base + i)
+          i += 1
+          handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
+          afterValue()
+        } else {
+          let what = state == .key && c == 0x7D ? "a key after ','; trailing commas are not allowed" : "a key in double quotes"
+          fail(unexpected(c, expected: what), at: base + i, &handler)
+          return
+        }
+      case .colon:
+        if c == 0x3A { state = .value; i += 1 } else {
+          fail(unexpected(c, expected: "':' after the key"), at: base + i, &handler)
+          return
+        }
+      case .commaOrEnd:
+        let inObject = containers.last == true
+        if c == 0x2C {
+          state = inObject ? .key : .value
+          i += 1
+          // A trailing comma reads as "expected a value/key" at the closing bracket.
+          if !inObject { state = .value }
+        } else if c == 0x7D && inObject {
+          containers.removeLast()
+          handler.objectEnd(at: base + i)
+          i += 1
+          handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
+          afterValue()
+        } else if c == 0x5D && !inObject {
+          containers.removeLast()
+          handler.arrayEnd(at: base + i)
+          i += 1
+          handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
+          afterValue()
+        } else {
+          fail(unexpected(c, expected: inObject ? "',' or '}'" : "',' or ']'"), at: base + i, &handler)
+          return
+        }
+      case .done:
+        fail(unexpected(c, expected: "the end of input after the value"), at: base + i, &handler)
+        return
+      case .stopped:
+        return
+      case .inString, .inNumber, .inLiteral:
+        return  // unreachable: tokens return at the chunk end
+      }
+      if state == .stopped { return }
+    }
+  }
+
+  private func unexpected(_ c: UInt8, expected: String) -> String {
+    let shown: String
+    switch c {
+    case 0x20...0x7E: shown = "'\(Character(Unicode.Scalar(c)))'"
+    default:
+      let digits = Array("0123456789ABCDEF")
+      shown = "byte 0x\(digits[Int(c >> 4)])\(digits[Int(c & 15)])"
+    }
+    if c == 0x27 { return "unexpected \(shown); expected \(expected) (strings take double quotes)" }
+    if c == 0x2F { return "unexpected \(shown); expected \(expected) (JSON has no comments)" }
+    if c == 0x5D || c == 0x7D {
+      if expected == "a value" { return "unexpected \(shown); expected a value (trailing commas are not allowed)" }
+    }
+    return "unexpected \(shown); expected \(expected)"
+  }
+
+  // MARK: Strings
+
+  private mutating func beginString<H: JSONEventHandler>(isKey: Bool, at start: Int, _ handler: inout H) {
+    state = .inString
+    tokenStart = start
+    stringIsKey = isKey
+    capture = isKey ? true : handler.stringStart(at: start)
+    escape = 0
+    pendingHigh = 0
+    utf8Need = 0
+    inflation = 0
+    buffered = false
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Reads string content from `i`; returns the index after the closing quote, or `n`.
+  private mutating func scanString<H: JSONEventHandler>(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int, _ base: Int, _ handler: inout H) -> Int {
+    var i = start
+    var runStart = i  // start of plain bytes not yet copied to `buffer`
+    while i < n {
+      // Fast path: eight plain ASCII bytes at a time.
+      if escape == 0 && utf8Need == 0 && pendingHigh == 0 {
+        while i + 8 <= n {
+          let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+          let ones: UInt64 = 0x0101_0101_0101_0101
+          let high: UInt64 = 0x8080_8080_8080_8080
+          let q = w ^ (ones &* 0x22)
+          let b = w ^ (ones &* 0x5C)
+          let special = ((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- ones &* 0x20) & ~w) | w
+          if special & high != 0 { break }
+          i += 8
+        }
+        while i < n {
+          let c = p[i]
+          if c < 0x20 || c == 0x22 || c == 0x5C || c >= 0x80 { break }
+          i += 1
+        }
+        if i >= n { break }
+      }
+      let c = p[i]
+      if escape != 0 {
+        if escape == 1 {
+          var decoded: UInt8 = 0
+          switch c {
+          case 0x22: decoded = 0x22
+          case 0x5C: decoded = 0x5C
+          case 0x2F: decoded = 0x2F; inflation += 1
+          case 0x62: decoded = 0x08
+          case 0x66: decoded = 0x0C
+          case 0x6E: decoded = 0x0A
+          case 0x72: decoded = 0x0D
+          case 0x74: decoded = 0x09
+          case 0x75: escape = 2; hex = 0; i += 1; continue
+          default:
+            fail(c >= 0x20 && c < 0x7F ? "invalid escape '\\\(Character(Unicode.Scalar(c)))' in a string" : "invalid escape in a string", at: base + i - 1, &handler)
+            return n
+          }
+          if pendingHigh != 0 { flushLoneHigh(&handler) }
+          if capture { buffer.append(decoded) }
+          escape = 0
+          i += 1
+          runStart = i
+          continue
+        }
+        // \u hex digits
+        let v: UInt32
+        switch c {
+        case 0x30...0x39: v = UInt32(c - 0x30)
+        case 0x41...0x46: v = UInt32(c - 0x41 + 10)
+        case 0x61...0x66: v = UInt32(c - 0x61 + 10)
+        default:
+          fail("expected four hex digits after '\\u'", at: base + i, &handler)
+          return n
+        }
+        hex = hex << 4 | v
+        escape += 1
+        i += 1
+        if escape == 6 {
+          escape = 0
+          runStart = i
+          unicodeEscape(hex, &handler)
+        }
+        continue
+      }
+      if utf8Need != 0 {
+        if c < utf8Lower || c > utf8Upper {
+          // Truncated sequence: report, then read this byte afresh.
+          handler.problem(.invalidUTF8, at: base + i)
+          utf8Need = 0
+          continue
+        }
+        utf8Need -= 1
+        utf8Lower = 0x80; utf8Upper = 0xBF
+        i += 1
+        continue
+      }
+      if pendingHigh != 0 && c != 0x5C {
+        flushLoneHigh(&handler)
+        runStart = i
+      }
+      switch c {
+      case 0x22:  // closing quote
+        let end = i
+        i += 1
+        finishString(p, runStart, end, base, &handler)
+        return i
+      case 0x5C:
+        if capture { copyRun(p, runStart, i) }
+        escape = 1
+        escapeStart = base + i
+        i += 1
+        runStart = i
+      case 0x20..<0x80:
+        i += 1
+      case 0x00..<0x20:
+        fail("control character (byte 0x\(String(c, radix: 16, uppercase: true))) in a string; escape it", at: base + i, &handler)
+        return n
+      default:
+        // Start of a multi-byte sequence (RFC 3629 table).
+        switch c {
+        case 0xC2...0xDF: utf8Need = 1
+        case 0xE0: utf8Need = 2; utf8Lower = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: utf8Need = 2
+        case 0xED: utf8Need = 2; utf8Upper = 0x9F
+        case 0xF0: utf8Need = 3; utf8Lower = 0x90
+        case 0xF1...0xF3: utf8Need = 3
+        case 0xF4: utf8Need = 3; utf8Upper = 0x8F
+        default:
+          handler.problem(.invalidUTF8, at: base + i)
+        }
+        i += 1
+      }
+    }
+    // The chunk ended inside the string: keep what was read (an escape's bytes are decoded, not kept).
+    if capture && escape == 0 { copyRun(p, runStart, n) } else if capture { buffered = true }
+    return n
+  }
+
+  @inline(__always) private mutating func copyRun(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
+    buffered = true
+    if to > from { buffer.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from)) }
+  }
+
+  private mutating func appendReplacement() {
+    buffered = true
+    buffer.append(contentsOf: [0xEF, 0xBF, 0xBD] as [UInt8])
+  }
+
+  private mutating func flushLoneHigh<H: JSONEventHandler>(_ handler: inout H) {
+    handler.problem(.loneSurrogate, at: pendingHighStart)
+    if capture { appendReplacement() }
+    pendingHigh = 0
+  }
+
+  private mutating func unicodeEscape<H: JSONEventHandler>(_ u: UInt32, _ handler: inout H) {
+    buffered = true
+    if u >= 0xDC00 && u <= 0xDFFF {
+      if pendingHigh != 0 {
+        let scalar = 0x10000 + ((pendingHigh - 0xD800) << 10) + (u - 0xDC00)
+        pendingHigh = 0
+        inflation += 12 - 4
+        if capture { appendScalar(scalar) }
+      } else {
+        handler.problem(.loneSurrogate, at: escapeStart)
+        if capture { appendReplacement() }
+      }
+      return
+    }
+    if pendingHigh != 0 { flushLoneHigh(&handler) }
+    if u >= 0xD800 && u <= 0xDBFF {
+      pendingHigh = u
+      pendingHighStart = escapeStart
+      return
+    }
+    if u >= 0x80 { inflation += 6 - (u < 0x800 ? 2 : 3) }
+    if capture { appendScalar(u) }
+  }
+
+  private mutating func appendScalar(_ u: UInt32) {
+    if u < 0x80 {
+      buffer.append(UInt8(u))
+    } else if u < 0x800 {
+      buffer.append(UInt8(0xC0 | (u >> 6))); buffer.append(UInt8(0x80 | (u & 0x3F)))
+    } else if u < 0x10000 {
+      buffer.append(UInt8(0xE0 | (u >> 12))); buffer.append(UInt8(0x80 | ((u >> 6) & 0x3F)))
+      buffer.append(UInt8(0x80 | (u & 0x3F)))
+    } else {
+      buffer.append(UInt8(0xF0 | (u >> 18))); buffer.append(UInt8(0x80 | ((u >> 12) & 0x3F)))
+      buffer.append(UInt8(0x80 | ((u >> 6) & 0x3F))); buffer.append(UInt8(0x80 | (u & 0x3F)))
+    }
+  }
+
+  private mutating func finishString<H: JSONEventHandler>(_ p: UnsafePointer<UInt8>, _ runStart: Int, _ end: Int, _ base: Int, _ handler: inout H) {
+    if pendingHigh != 0 { flushLoneHigh(&handler) }
+    if utf8Need != 0 {  // a sequence cut by the quote
+      handler.problem(.invalidUTF8, at: base + end)
+      utf8Need = 0
+    }
+    let start = tokenStart
+    let isKey = stringIsKey
+    state = isKey ? .colon : .value
+    if capture {
+      if buffered {
+        copyRun(p, runStart, end)
+        buffer.withUnsafeBufferPointer { b in
+          if isKey { handler.key(b, at: start, inflation: inflation, compactOffset: start - whitespaceBytes - bomBytes) } else { handler.string(b, at: start, inflation: inflation) }
+        }
+      } else {
+        let b = UnsafeBufferPointer(start: p + runStart, count: end - runStart)
+        if isKey { handler.key(b, at: start, inflation: inflation, compactOffset: start - whitespaceBytes - bomBytes) } else { handler.string(b, at: start, inflation: inflation) }
+      }
+    } else {
+      handler.string(nil, at: start, inflation: inflation)
+    }
+    if !isKey {
+      handler.valueEnd(compactOffset: base + end + 1 - whitespaceBytes - bomBytes)
+      afterValue()
+    }
+  }
+
+  // MARK: Numbers
+  //
+  // numberState: 0 after '-', 1 after a leading '0', 2 in integer digits, 3 after '.', 4 in fraction
+  // digits, 5 after 'e', 6 after the exponent's sign, 7 in exponent digits.
+
+  private mutating func beginNumber(at start: Int) {
+    state = .inNumber
+    tokenStart = start
+    numberState = 255
+    mantissa = 0; mantissaDigits = 0; droppedDigits = 0; fractionDigits = 0
+    exponent = 0; exponentNegative = false; negative = false; plainInteger = true
+  }
+
+  private mutating func scanNumber<H: JSONEventHandler>(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int, _ base: Int, _ handler: inout H) -> Int {
+    var i = start
+    while i < n {
+      let c = p[i]
+      let isDigit = c >= 0x30 && c <= 0x39
+      switch numberState {
+      case 255:
+        if c == 0x2D { negative = true; numberState = 0 } else if c == 0x30 { numberState = 1 } else { numberState = 2; addDigit(c) }
+      case 0:
+        if c == 0x30 { numberState = 1 } else if isDigit { numberState = 2; addDigit(c) } else {
+          fail(unexpected(c, expected: "a digit after '-'"), at: base + i, &handler); return n
+        }
+      case 1, 2:
+        if isDigit {
+          if numberState == 1 { fail("leading zeros are not allowed in numbers", at: base + i, &handler); return n }
+          addDigit(c)
+        } else if c == 0x2E { numberState = 3; plainInteger = false } else if c == 0x65 || c == 0x45 { numberState = 5; plainInteger = false } else {
+          return endNumber(c, i, base, &handler)
+        }
+      case 3:
+        if isDigit { numberState = 4; addFractionDigit(c) } else {
+          fail(unexpected(c, expected: "a digit after '.'"), at: base + i, &handler); return n
+        }
+      case 4:
+        if isDigit { addFractionDigit(c) } else if c == 0x65 || c == 0x45 { numberState = 5 } else {
+          return endNumber(c, i, base, &handler)
+        }
+      case 5:
+        if c == 0x2B || c == 0x2D { exponentNegative = c == 0x2D; numberState = 6 } else if isDigit { numberState = 7; addExponentDigit(c) } else {
+          fail(unexpected(c, expected: "a digit in the exponent"), at: base + i, &handler); return n
+        }
+      case 6:
+        if isDigit { numberState = 7; addExponentDigit(c) } else {
+          fail(unexpected(c, expected: "a digit in the exponent"), at: base + i, &handler); return n
+        }
+      default:  // 7
+        if isDigit { addExponentDigit(c) } else { return endNumber(c, i, base, &handler) }
+      }
+      i += 1
+    }
+    return n
+  }
+
+  @inline(__always) private mutating func addDigit(_ c: UInt8) {
+    if mantissaDigits < 19 {
+      mantissa = mantissa &* 10 &+ UInt64(c - 0x30)
+      if mantissa != 0 { mantissaDigits += 1 }
+    } else {
+      droppedDigits += 1
+    }
+  }
+
+  @inline(__always) private mutating func addFractionDigit(_ c: UInt8) {
+    if mantissaDigits < 19 {
+      mantissa = mantissa &* 10 &+ UInt64(c - 0x30)
+      if mantissa != 0 { mantissaDigits += 1 }
+      fractionDigits += 1
+    }
+  }
+
+  @inline(__always) private mutating func addExponentDigit(_ c: UInt8) {
+    if exponent < 100_000 { exponent = exponent * 10 + Int(c - 0x30) }
+  }
+
+  /// A byte that cannot continue the number: it must be a delimiter.
+  private mutating func endNumber<H: JSONEventHandler>(_ c: UInt8, _ i: Int, _ base: Int, _ handler: inout H) -> Int {
+    switch c {
+    case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D, 0x7D:
+      emitNumber(&handler)
+      handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
+      afterValue()
+      return i
+    default:
+      fail(unexpected(c, expected: "a delimiter after the number"), at: base + i, &handler)
+      return Int.max / 2  // any index ≥ n stops the chunk
+    }
+  }
+
+  private mutating func emitNumber<H: JSONEventHandler>(_ handler: inout H) {
+    let e10 = (exponentNegative ? -exponent : exponent) + droppedDigits - fractionDigits
+    var v = Double(mantissa)
+    if v != 0 && e10 != 0 {
+      let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
+                              1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+      var e = e10
+      if e > 0 {
+        while e > 22 && v.isFinite { v *= 1e22; e -= 22 }
+        v *= powers[min(e, 22)]
+      } else {
+        e = -e
+        while e > 22 && v != 0 { v /= 1e22; e -= 22 }
+        v /= powers[min(e, 22)]
+      }
+    }
+    handler.number(JSONNumber(value: negative ? -v : v, isPlainInteger: plainInteger), at: tokenStart)
+  }
+
+  // MARK: Literals
+
+  private mutating func beginLiteral(_ word: StaticString, at start: Int) {
+    state = .inLiteral
+    tokenStart = start
+    literal = word
+    literalMatched = 0
+  }
+
+  private mutating func scanLiteral<H: JSONEventHandler>(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int, _ base: Int, _ handler: inout H) -> Int {
+    var i = start
+    let count = literal.utf8CodeUnitCount
+    let word = literal.utf8Start
+    while i < n && literalMatched < count {
+      if p[i] != word[literalMatched] {
+        fail(unexpected(p[i], expected: "'\(literal)'"), at: base + i, &handler)
+        return n
+      }
+      literalMatched += 1
+      i += 1
+    }
+    if literalMatched < count { return n }
+    // The literal must end at a delimiter (checked by the main loop's next byte).
+    if i < n {
+      switch p[i] {
+      case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D, 0x7D: break
+      default:
+        fail(unexpected(p[i], expected: "a delimiter after '\(literal)'"), at: base + i, &handler)
+        return n
+      }
+    }
+    switch count {
+    case 4 where word[0] == 0x74: handler.bool(true, at: tokenStart)
+    case 5: handler.bool(false, at: tokenStart)
+    default: handler.null(at: tokenStart)
+    }
+    handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
+    afterValue()
+    return i
+  }
+}

@@ -1,0 +1,262 @@
+// The `aps` schema (SPEC §3 "The keys"): one table per object the validator knows, each row saying
+// the key's JSON types, the check on its value, the platforms that support it, and what its value
+// contains. The validator is a walk over these tables; nothing about a key lives elsewhere.
+
+/// JSON value kinds, as bits.
+struct JSONKinds: OptionSet, Sendable {
+  let rawValue: UInt8
+  static let string = JSONKinds(rawValue: 1)
+  static let number = JSONKinds(rawValue: 2)
+  static let bool = JSONKinds(rawValue: 4)
+  static let null = JSONKinds(rawValue: 8)
+  static let object = JSONKinds(rawValue: 16)
+  static let array = JSONKinds(rawValue: 32)
+
+  /// How a message names the kinds a key accepts.
+  var described: String {
+    var names: [String] = []
+    if contains(.string) { names.append("a string") }
+    if contains(.number) { names.append("a number") }
+    if contains(.bool) { names.append("a boolean") }
+    if contains(.object) { names.append("an object") }
+    if contains(.array) { names.append("an array") }
+    if contains(.null) { names.append("null") }
+    switch names.count {
+    case 0: return "nothing"
+    case 1: return names[0]
+    default: return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+  }
+}
+
+struct PlatformSet: OptionSet, Sendable {
+  let rawValue: UInt8
+  static let ios = PlatformSet(rawValue: 1)
+  static let macos = PlatformSet(rawValue: 2)
+  static let tvos = PlatformSet(rawValue: 4)
+  static let watchos = PlatformSet(rawValue: 8)
+  static let visionos = PlatformSet(rawValue: 16)
+  static let safari = PlatformSet(rawValue: 32)
+  static let all: PlatformSet = [.ios, .macos, .tvos, .watchos, .visionos, .safari]
+  static let liveActivity: PlatformSet = [.ios, .visionos]
+
+  init(rawValue: UInt8) { self.rawValue = rawValue }
+  init(_ p: Platform) {
+    switch p {
+    case .ios: self = .ios
+    case .macos: self = .macos
+    case .tvos: self = .tvos
+    case .watchos: self = .watchos
+    case .visionos: self = .visionos
+    case .safari: self = .safari
+    }
+  }
+
+  var names: String {
+    let all: [(PlatformSet, String)] = [(.ios, "ios"), (.macos, "macos"), (.tvos, "tvos"), (.watchos, "watchos"), (.visionos, "visionos"), (.safari, "safari")]
+    return all.filter { contains($0.0) }.map(\.1).joined(separator: ", ")
+  }
+}
+
+/// The check a key's value gets once its kind is right.
+enum ValueCheck: Sendable {
+  case none
+  /// An integer ≥ 0.
+  case badge
+  /// Exactly the number 1 (anything else is `flag-value`, whatever its kind).
+  case flagOne
+  /// Exactly the number 0 or 1 (`sound.critical`).
+  case flagZeroOrOne
+  /// Exactly `true` (`content-changed`).
+  case flagTrue
+  /// One of a set of strings.
+  case oneOf([String])
+  /// A number in 0…1 (not checked for live activities when `liveActivityExempt`).
+  case unitInterval(liveActivityExempt: Bool)
+  /// An integer count of seconds since 1970 (`timestamp-unit` above 10^11).
+  case timestamp
+  /// An integer ≥ 1.
+  case positiveInteger
+}
+
+/// What a key's object or array value contains.
+enum Context: UInt8, Sendable {
+  case root, aps, alert, sound, liveText
+  /// Each element must be a string (loc-args, url-args).
+  case stringArray
+  /// Provider data outside `aps`: sensitive-data applies to its keys.
+  case custom
+  /// Anything goes and nothing is checked (content-state, attributes, mdm, unknown keys' values).
+  case free
+}
+
+struct KeySpec: Sendable {
+  let name: String
+  let bytes: [UInt8]
+  let kinds: JSONKinds
+  let check: ValueCheck
+  let platforms: PlatformSet
+  let deprecated: Bool
+  /// What an object or array value contains.
+  let child: Context
+  /// A live-activity key (platform-key outside ios/visionos).
+  let liveActivity: Bool
+
+  init(_ name: String, _ kinds: JSONKinds, _ check: ValueCheck = .none, platforms: PlatformSet = .all,
+       deprecated: Bool = false, child: Context = .free, liveActivity: Bool = false) {
+    self.name = name
+    self.bytes = Array(name.utf8)
+    self.kinds = kinds
+    self.check = check
+    self.platforms = platforms
+    self.deprecated = deprecated
+    self.child = child
+    self.liveActivity = liveActivity
+  }
+}
+
+/// Indices into `Schema.aps`; the table below is in this order.
+enum ApsKey: Int, CaseIterable {
+  case alert, badge, sound, threadID, category, targetContentID, filterCriteria, contentAvailable,
+    mutableContent, interruptionLevel, relevanceScore, timestamp, staleDate, dismissalDate, event,
+    contentState, attributes, attributesType, inputPushChannel, inputPushToken, contentChanged, urlArgs
+}
+
+enum AlertKey: Int, CaseIterable {
+  case title, subtitle, body, launchImage, titleLocKey, subtitleLocKey, locKey, actionLocKey,
+    titleLocArgs, subtitleLocArgs, locArgs, action, summaryArg, summaryArgCount, sound
+}
+
+enum SoundKey: Int, CaseIterable { case critical, name, volume }
+enum LiveTextKey: Int, CaseIterable { case locKey, locArgs }
+
+enum Schema {
+  static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]
+  static let events = ["start", "update", "end"]
+
+  static let aps: [KeySpec] = [
+    KeySpec("alert", [.string, .object], platforms: .all.subtracting(.tvos), child: .alert),
+    KeySpec("badge", .number, .badge),
+    KeySpec("sound", [.string, .object], platforms: .all.subtracting(.tvos), child: .sound),
+    KeySpec("thread-id", .string),
+    KeySpec("category", .string),
+    KeySpec("target-content-id", .string),
+    KeySpec("filter-criteria", .string),
+    KeySpec("content-available", .number, .flagOne),
+    KeySpec("mutable-content", .number, .flagOne),
+    KeySpec("interruption-level", .string, .oneOf(interruptionLevels)),
+    KeySpec("relevance-score", .number, .unitInterval(liveActivityExempt: true)),
+    KeySpec("timestamp", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
+    KeySpec("stale-date", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
+    KeySpec("dismissal-date", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
+    KeySpec("event", .string, .oneOf(events), platforms: .liveActivity, liveActivity: true),
+    KeySpec("content-state", .object, platforms: .liveActivity, liveActivity: true),
+    KeySpec("attributes", .object, platforms: .liveActivity, liveActivity: true),
+    KeySpec("attributes-type", .string, platforms: .liveActivity, liveActivity: true),
+    KeySpec("input-push-channel", .string, platforms: .liveActivity, liveActivity: true),
+    KeySpec("input-push-token", .number, .flagOne, platforms: .liveActivity, liveActivity: true),
+    KeySpec("content-changed", .bool, .flagTrue),
+    KeySpec("url-args", .array, platforms: .safari, child: .stringArray),
+  ]
+
+  static let alert: [KeySpec] = [
+    KeySpec("title", .string, child: .liveText),
+    KeySpec("subtitle", .string),
+    KeySpec("body", .string, child: .liveText),
+    KeySpec("launch-image", .string, deprecated: true),
+    KeySpec("title-loc-key", [.string, .null]),
+    KeySpec("subtitle-loc-key", [.string, .null]),
+    KeySpec("loc-key", [.string, .null]),
+    KeySpec("action-loc-key", [.string, .null], deprecated: true),
+    KeySpec("title-loc-args", [.array, .null], child: .stringArray),
+    KeySpec("subtitle-loc-args", [.array, .null], child: .stringArray),
+    KeySpec("loc-args", [.array, .null], child: .stringArray),
+    KeySpec("action", .string, deprecated: true),
+    KeySpec("summary-arg", .string, deprecated: true),
+    KeySpec("summary-arg-count", .number, .positiveInteger, deprecated: true),
+    // Only for live activities; elsewhere the validator reports it as unknown.
+    KeySpec("sound", [.string, .object], child: .sound),
+  ]
+
+  static let sound: [KeySpec] = [
+    KeySpec("critical", .number, .flagZeroOrOne, platforms: [.ios, .watchos, .visionos]),
+    KeySpec("name", .string),
+    KeySpec("volume", .number, .unitInterval(liveActivityExempt: false)),
+  ]
+
+  /// `title` and `body` of a live activity's alert: `{loc-key, loc-args}`.
+  static let liveText: [KeySpec] = [
+    KeySpec("loc-key", .string),
+    KeySpec("loc-args", .array, child: .stringArray),
+  ]
+
+  static func table(_ context: Context) -> [KeySpec] {
+    switch context {
+    case .aps: aps
+    case .alert: alert
+    case .sound: sound
+    case .liveText: liveText
+    default: []
+    }
+  }
+
+  /// Finds `key` in a table: a length filter, then a byte comparison.
+  @inline(__always)
+  static func lookup(_ key: UnsafeBufferPointer<UInt8>, in table: [KeySpec]) -> Int {
+    for i in table.indices {
+      let b = table[i].bytes
+      if b.count == key.count && b.withUnsafeBufferPointer({ equal($0, key) }) { return i }
+    }
+    return -1
+  }
+
+  @inline(__always)
+  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    if a.count != b.count { return false }
+    var i = 0
+    while i < a.count {
+      if a[i] != b[i] { return false }
+      i += 1
+    }
+    return true
+  }
+
+  /// The known key a mistyped one most likely meant: the same letters without `-`/`_`, or at most
+  /// two edits away.
+  static func suggestion(for key: String, in table: [KeySpec]) -> String? {
+    suggestion(for: key, among: table.map(\.name))
+  }
+
+  static func suggestion(for word: String, among candidates: [String]) -> String? {
+    func squash(_ s: String) -> [Character] { Array(s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
+    let k = squash(word)
+    if k.isEmpty { return nil }
+    for c in candidates where squash(c) == k { return c }
+    var best: (String, Int)?
+    for c in candidates {
+      let d = editDistance(k, squash(c))
+      let allowed = k.count <= 4 ? 1 : 2
+      if d <= allowed && d < (best?.1 ?? Int.max) { best = (c, d) }
+    }
+    return best?.0
+  }
+
+  /// Damerau–Levenshtein (optimal string alignment) distance, for short keys only.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.count > 64 || b.count > 64 { return Int.max }
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return d[a.count][b.count]
+  }
+}

@@ -1,0 +1,157 @@
+/// The device platform a payload is meant for (SPEC §2).
+public enum Platform: String, Sendable, Hashable, CaseIterable {
+  case ios, macos, tvos, watchos, visionos, safari
+}
+
+/// The `apns-push-type` header (SPEC §2).
+public enum PushType: String, Sendable, Hashable, CaseIterable {
+  case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk,
+    widgets, controls
+
+  /// The suffix the `apns-topic` needs for this push type, if any.
+  public var topicSuffix: String? {
+    switch self {
+    case .voip: ".voip"
+    case .complication: ".complication"
+    case .fileprovider: ".pushkit.fileprovider"
+    case .liveactivity: ".push-type.liveactivity"
+    case .pushtotalk: ".voip-ptt"
+    case .location: ".location-query"
+    case .widgets: ".push-type.widgets"
+    case .controls: ".push-type.controls"
+    case .alert, .background, .mdm: nil
+    }
+  }
+}
+
+/// How the payload reaches APNs (SPEC §2).
+public enum Transport: String, Sendable, Hashable, CaseIterable {
+  /// The HTTP/2 provider API.
+  case http2
+  /// The legacy binary interface (retired in 2021), iOS 8 and later.
+  case binary
+  /// The legacy binary interface before iOS 8.
+  case binaryPreIOS8 = "binary-pre-ios8"
+}
+
+/// How the size of a payload is counted against the limit.
+public enum SizeCounting: String, Sendable, Hashable, CaseIterable {
+  /// The bytes a sender transmits: the input without insignificant whitespace (the default).
+  case compact
+  /// The input bytes as they are.
+  case raw
+}
+
+/// What a payload is checked against: platform, push type, transport and the request headers.
+public struct Target: Sendable, Hashable {
+  public var platform: Platform
+  /// The push type; nil means inferred from the payload (SPEC §2).
+  public var pushType: PushType?
+  public var transport: Transport
+  /// The `apns-priority` header, if known.
+  public var priority: Int?
+  /// The `apns-topic` header, if known.
+  public var topic: String?
+  /// The `apns-collapse-id` header, if known.
+  public var collapseID: String?
+
+  public init(platform: Platform = .ios, pushType: PushType? = nil, transport: Transport = .http2,
+              priority: Int? = nil, topic: String? = nil, collapseID: String? = nil) {
+    self.platform = platform
+    self.pushType = pushType
+    self.transport = transport
+    self.priority = priority
+    self.topic = topic
+    self.collapseID = collapseID
+  }
+
+  /// The size limit in bytes for this target and a push type (SPEC §2 table).
+  public func sizeLimit(for pushType: PushType) -> Int {
+    switch transport {
+    case .http2: pushType == .voip ? 5120 : 4096
+    case .binary: platform == .macos ? 256 : 2048
+    case .binaryPreIOS8: 256
+    }
+  }
+}
+
+/// Options that tune the checks; the defaults are those of the built-in `rules.yaml`.
+public struct ValidationOptions: Sendable {
+  /// How the size is counted (`size.count`).
+  public var sizeCounting: SizeCounting = .compact
+  /// The fraction of the limit at which `payload-near-limit` fires (`size.warn-at`).
+  public var warnAt: Double = 0.9
+  /// Containers may nest this deep; deeper is `json-too-deep` and reading stops (`limits.max-depth`).
+  public var maxDepth: Int = 64
+  /// Which custom keys are sensitive (`sensitive-data.key-patterns`).
+  public var sensitiveKeys: SensitiveKeyMatcher = .defaultWords
+  /// Whether custom string values are checked against the same patterns (`sensitive-data.check-values`).
+  public var checkSensitiveValues: Bool = false
+  /// Top-level custom keys that are allowed; nil turns `custom-key-allowlist` off.
+  public var allowedCustomKeys: Set<String>? = nil
+  /// Collect the alert's text fields (`PayloadReport.alert`) for rendering; costs allocations.
+  public var collectAlert: Bool = false
+
+  public init() {}
+}
+
+/// Decides whether a custom key (or value) looks like sensitive data.
+public struct SensitiveKeyMatcher: Sendable {
+  enum Storage: Sendable {
+    case words([[UInt8]])
+    case predicate(@Sendable (String) -> Bool)
+    case none
+  }
+  let storage: Storage
+
+  /// The built-in list, matched case-insensitively anywhere in the key with `-`, `_` and spaces
+  /// ignored: password, passwd, secret, token, ssn, creditcard, cvv, email, phone. It agrees with the
+  /// default regular expressions of `rules.yaml` and allocates nothing.
+  public static let defaultWords = SensitiveKeyMatcher(words: [
+    "password", "passwd", "secret", "token", "ssn", "creditcard", "cvv", "email", "phone",
+  ])
+  /// Matches nothing.
+  public static let none = SensitiveKeyMatcher(storage: .none)
+
+  init(storage: Storage) { self.storage = storage }
+
+  /// Matches keys containing any of `words` (lowercase ASCII), ignoring case, `-`, `_` and spaces.
+  public init(words: [String]) { storage = .words(words.map { Array($0.utf8) }) }
+
+  /// Matches with a predicate (e.g. regular expressions); called with the decoded key.
+  public init(_ predicate: @escaping @Sendable (String) -> Bool) { storage = .predicate(predicate) }
+
+  var isNone: Bool { if case .none = storage { true } else { false } }
+
+  func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch storage {
+    case .none: return false
+    case .predicate(let p): return p(String(decoding: bytes, as: UTF8.self))
+    case .words(let words):
+      for w in words where Self.containsFolded(bytes, w) { return true }
+      return false
+    }
+  }
+
+  /// Case-insensitive substring search that skips `-`, `_` and spaces in the haystack.
+  static func containsFolded(_ hay: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first else { return true }
+    var i = 0
+    while i < hay.count {
+      if fold(hay[i]) == first {
+        var j = i, k = 0
+        while j < hay.count && k < needle.count {
+          let c = hay[j]
+          if c == 0x2D || c == 0x5F || c == 0x20 { j += 1; continue }
+          if fold(c) != needle[k] { break }
+          j += 1; k += 1
+        }
+        if k == needle.count { return true }
+      }
+      i += 1
+    }
+    return false
+  }
+
+  @inline(__always) static func fold(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+}

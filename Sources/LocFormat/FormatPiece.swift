@@ -35,7 +35,8 @@ public struct FormatSpecifier: Sendable, Hashable {
   public enum Kind: Sendable, Hashable {
     /// `%%`: one `%`.
     case percent
-    /// `%@` (`isPositional` false, position taken from the counter) or `%n$@` (position n, 1…9999).
+    /// `%@` (`isPositional` false, position taken from the counter, so bounded by the number of
+    /// specifiers) or `%n$@` (position n, 1…9999).
     case object(position: Int, isPositional: Bool)
     /// Anything else: kept verbatim and reported. It may still read an argument position (see
     /// `FormatString.signature`).

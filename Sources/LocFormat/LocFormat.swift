@@ -89,6 +89,20 @@ public struct FormatString: Sendable, Hashable {
   /// Whether the format has nothing to expand: no specifier at all.
   public var isLiteral: Bool { pieces.allSatisfy { if case .literal = $0 { true } else { false } } }
 
+  /// The specifiers that read `position`, in text order (unsupported ones like `%d` included);
+  /// empty when no specifier reads it. For naming the specifier a missing argument would fill.
+  public func specifiers(readingPosition position: Int) -> [FormatSpecifier] {
+    var found: [FormatSpecifier] = []
+    for (piece, argumentIndex) in zip(pieces, argumentIndices)
+    where argumentIndex >= 0 && positions[argumentIndex] == position {
+      if case .specifier(let specifier) = piece { found.append(specifier) }
+    }
+    return found
+  }
+
+  /// Two formats are equal when their texts are (everything else is derived from the text).
   public static func == (a: FormatString, b: FormatString) -> Bool { a.text == b.text }
+
+  /// Hashes the text, consistently with `==`.
   public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

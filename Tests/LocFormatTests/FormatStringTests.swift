@@ -94,3 +94,12 @@ import Testing
     }
   }
 }
+
+@Suite struct SpecifiersReadingPositionTests {
+  @Test func findsEveryReaderIncludingUnsupported() {
+    let format = FormatString("%d %2$@ %1$@ %%")
+    #expect(format.specifiers(readingPosition: 1).map(\.text) == ["%d", "%1$@"])
+    #expect(format.specifiers(readingPosition: 2).map(\.text) == ["%2$@"])
+    #expect(format.specifiers(readingPosition: 3).isEmpty)
+  }
+}

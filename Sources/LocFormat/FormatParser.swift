@@ -1,0 +1,238 @@
+/// Scans a format once into pieces, the argument each piece reads, and the format's issues.
+///
+/// The grammar and the extent of an unsupported specifier are described in `LocFormat.swift`.
+/// Positions are parsed with a cap (anything above 9999 is invalid), so no digit string overflows
+/// and nothing is sized by a position.
+enum FormatParser {
+  /// The highest position a `%n$@` may name (SPEC §4).
+  static let maximumPosition = 9999
+
+  struct Result {
+    var pieces: [FormatPiece] = []
+    /// Per piece: the index of the argument it reads, or -1.
+    var argumentIndices: [Int] = []
+    /// The distinct positions read, ascending.
+    var positions: [Int] = []
+    var issues: [FormatIssue] = []
+  }
+
+  /// A position in the text, kept in three units at once.
+  private struct Cursor {
+    var index: String.Index
+    var scalarOffset = 0
+    var utf8Offset = 0
+
+    mutating func advance(over scalar: Unicode.Scalar, in scalars: String.UnicodeScalarView) {
+      index = scalars.index(after: index)
+      scalarOffset &+= 1
+      utf8Offset &+= UTF8.width(scalar)
+    }
+
+    func range(to end: Cursor) -> FormatRange {
+      FormatRange(scalars: scalarOffset..<end.scalarOffset, utf8: utf8Offset..<end.utf8Offset)
+    }
+  }
+
+  static func parse(_ text: String) -> Result {
+    let scalars = text.unicodeScalars
+    var result = Result()
+    // The position each piece reads (0 for none), parallel to `result.pieces`.
+    var reads: [Int] = []
+    var counter = 0
+    var cursor = Cursor(index: scalars.startIndex)
+    var literalStart = cursor
+
+    func appendLiteral(upTo end: Cursor) {
+      guard literalStart.index < end.index else { return }
+      let literal = String(scalars[literalStart.index..<end.index])
+      result.pieces.append(.literal(literal, range: literalStart.range(to: end)))
+      reads.append(0)
+    }
+
+    while cursor.index < scalars.endIndex {
+      let scalar = scalars[cursor.index]
+      guard scalar == "%" else {
+        cursor.advance(over: scalar, in: scalars)
+        continue
+      }
+      appendLiteral(upTo: cursor)
+      let start = cursor
+      cursor.advance(over: scalar, in: scalars)
+
+      // An `n$` right after the `%`: digits folded with a cap, so no input overflows.
+      var prefix = cursor
+      var value = 0
+      var digitCount = 0
+      var leadingZero = false
+      while prefix.index < scalars.endIndex, let digit = digitValue(scalars[prefix.index]) {
+        if digitCount == 0 { leadingZero = digit == 0 }
+        value = min(value * 10 + digit, maximumPosition + 1)
+        digitCount += 1
+        prefix.advance(over: scalars[prefix.index], in: scalars)
+      }
+      var position: Int?  // the prefix's position when it names a valid one
+      var hasPrefix = false
+      if digitCount > 0, prefix.index < scalars.endIndex, scalars[prefix.index] == "$" {
+        prefix.advance(over: "$", in: scalars)
+        cursor = prefix
+        hasPrefix = true
+        if (1...maximumPosition).contains(value) { position = value }
+      }
+
+      // Flags, width, precision and length modifiers, in any order, as CoreFoundation reads them.
+      var runIsEmpty = true
+      var afterDigit = false
+      while cursor.index < scalars.endIndex {
+        let next = scalars[cursor.index]
+        guard isModifier(next) || (next == "$" && afterDigit) else { break }
+        afterDigit = digitValue(next) != nil
+        runIsEmpty = false
+        cursor.advance(over: next, in: scalars)
+      }
+
+      // The conversion: the next scalar, whatever it is; none when the text ends first.
+      var conversion: Unicode.Scalar?
+      if cursor.index < scalars.endIndex {
+        let next = scalars[cursor.index]
+        conversion = next
+        cursor.advance(over: next, in: scalars)
+      }
+
+      let kind: FormatSpecifier.Kind
+      var read = 0
+      if !hasPrefix, runIsEmpty, conversion == "%" {
+        kind = .percent
+      } else if !hasPrefix, runIsEmpty, conversion == "@" {
+        counter &+= 1
+        kind = .object(position: counter, isPositional: false)
+        read = counter
+      } else if runIsEmpty, conversion == "@", let position, !leadingZero {
+        kind = .object(position: position, isPositional: true)
+        read = position
+      } else {
+        kind = .unsupported
+        // An unsupported conversion that takes an argument still takes a position, as on the
+        // device: its own `n$` (when valid), else the counter's next.
+        if let conversion, readsArgument(conversion) {
+          if !hasPrefix {
+            counter &+= 1
+            read = counter
+          } else if let position {
+            read = position
+          }
+        }
+      }
+      let specifier = FormatSpecifier(
+        text: String(scalars[start.index..<cursor.index]), range: start.range(to: cursor), kind: kind)
+      result.pieces.append(.specifier(specifier))
+      reads.append(read)
+      literalStart = cursor
+    }
+    appendLiteral(upTo: cursor)
+
+    result.positions = distinctSorted(reads)
+    result.argumentIndices = reads.map { $0 == 0 ? -1 : index(of: $0, in: result.positions) }
+    result.issues = issues(pieces: result.pieces, reads: reads, positions: result.positions)
+    return result
+  }
+
+  // MARK: - Issues
+
+  /// At most this many skipped positions are listed in a gap issue; the message counts the rest.
+  static let listedGapLimit = 32
+
+  private static func issues(pieces: [FormatPiece], reads: [Int], positions: [Int]) -> [FormatIssue] {
+    var issues: [FormatIssue] = []
+    var firstStyle: Bool?  // isPositional of the first `%@`/`%n$@`
+    var mixedAt: FormatRange?
+    for piece in pieces {
+      guard case .specifier(let specifier) = piece else { continue }
+      switch specifier.kind {
+      case .unsupported:
+        issues.append(FormatIssue(kind: .unsupported(specifier.text), range: specifier.range))
+      case .object(_, let isPositional):
+        if let firstStyle {
+          if firstStyle != isPositional, mixedAt == nil { mixedAt = specifier.range }
+        } else {
+          firstStyle = isPositional
+        }
+      case .percent:
+        break
+      }
+    }
+    if let mixedAt { issues.append(FormatIssue(kind: .mixed, range: mixedAt)) }
+
+    // Skipped positions: the holes below the highest position read, walked between the sorted
+    // positions so the work is proportional to the specifiers, not to the position numbers.
+    guard let highest = positions.last, highest > positions.count else { return issues }
+    var missing: [Int] = []
+    var expected = 1
+    for position in positions {
+      while expected < position, missing.count < listedGapLimit {
+        missing.append(expected)
+        expected += 1
+      }
+      expected = position + 1
+    }
+    let unlisted = highest - positions.count - missing.count
+    let firstMissing = missing.first ?? 1
+    var range = FormatRange(scalars: 0..<0, utf8: 0..<0)
+    for (piece, read) in zip(pieces, reads) where read > firstMissing {
+      range = piece.range
+      break
+    }
+    issues.append(FormatIssue(kind: .gap(missing: missing), range: range, unlistedCount: unlisted))
+    return issues
+  }
+
+  // MARK: - Scalars
+
+  private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
+    (48...57).contains(scalar.value) ? Int(scalar.value - 48) : nil
+  }
+
+  /// Flags, width and precision characters, and length modifiers: what CoreFoundation reads
+  /// before the conversion character.
+  private static func isModifier(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "-", "+", " ", "#", "0"..."9", ".", "*", "h", "l", "L", "q", "j", "z", "t": true
+    default: false
+    }
+  }
+
+  /// Conversions that read an argument (printf's and CoreFoundation's).
+  private static func readsArgument(_ conversion: Unicode.Scalar) -> Bool {
+    switch conversion {
+    case "@", "d", "i", "o", "u", "x", "X", "D", "U", "O", "c", "C", "s", "S", "p", "P",
+      "f", "F", "e", "E", "g", "G", "a", "A", "n":
+      true
+    default: false
+    }
+  }
+
+  // MARK: - Positions
+
+  private static func distinctSorted(_ reads: [Int]) -> [Int] {
+    var positions = reads.filter { $0 > 0 }
+    guard positions.count > 1 else { return positions }
+    positions.sort()
+    var unique = 0
+    for i in positions.indices where positions[i] != positions[unique] {
+      unique += 1
+      positions[unique] = positions[i]
+    }
+    positions.removeSubrange((unique + 1)...)
+    return positions
+  }
+
+  /// Binary search; `position` is always present.
+  private static func index(of position: Int, in positions: [Int]) -> Int {
+    var low = 0
+    var high = positions.count
+    while low < high {
+      let mid = low + (high - low) / 2
+      if positions[mid] < position { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+}

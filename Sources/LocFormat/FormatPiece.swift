@@ -1,0 +1,82 @@
+/// One piece of a format: a run of literal text, or a specifier.
+public enum FormatPiece: Sendable, Hashable {
+  /// Text copied to the expansion as it is (never contains `%`).
+  case literal(String, range: FormatRange)
+  /// A `%` specifier, supported or not.
+  case specifier(FormatSpecifier)
+
+  /// The piece's text exactly as written in the format.
+  public var text: String {
+    switch self {
+    case .literal(let text, _): text
+    case .specifier(let specifier): specifier.text
+    }
+  }
+
+  /// Where the piece is in the format.
+  public var range: FormatRange {
+    switch self {
+    case .literal(_, let range): range
+    case .specifier(let specifier): specifier.range
+    }
+  }
+}
+
+/// One `%` specifier of a format, as written, with what it does.
+public struct FormatSpecifier: Sendable, Hashable {
+  /// The specifier exactly as written: `"%2$@"`, `"%d"`, `"%%"`, `"%"` (a `%` at the end).
+  public let text: String
+  /// Where the specifier is in the format.
+  public let range: FormatRange
+  /// What the specifier does when the format is expanded.
+  public let kind: Kind
+
+  /// What a specifier does when the format is expanded.
+  public enum Kind: Sendable, Hashable {
+    /// `%%`: one `%`.
+    case percent
+    /// `%@` (`isPositional` false, position taken from the counter, so bounded by the number of
+    /// specifiers) or `%n$@` (position n, 1…9999).
+    case object(position: Int, isPositional: Bool)
+    /// Anything else: kept verbatim and reported. It may still read an argument position (see
+    /// `FormatString.signature`).
+    case unsupported
+  }
+
+  /// Makes a specifier; the parser is the usual source of them.
+  public init(text: String, range: FormatRange, kind: Kind) {
+    self.text = text
+    self.range = range
+    self.kind = kind
+  }
+
+  /// The conversion as written without `%` and without a leading `n$`: `"@"` for `%@` and `%2$@`,
+  /// `"d"` for `%1$d`, `"lld"`, `"5@"` for `%5@`, `"%"` for `%%`, `""` for a `%` at the end.
+  public var conversion: String {
+    var scalars = text.unicodeScalars.dropFirst()
+    let digits = scalars.prefix { (48...57).contains($0.value) }
+    if !digits.isEmpty, scalars.dropFirst(digits.count).first == "$" {
+      scalars = scalars.dropFirst(digits.count + 1)
+    }
+    return String(String.UnicodeScalarView(scalars))
+  }
+}
+
+/// Offsets into the format text, both in Unicode scalars (for columns) and UTF-8 bytes.
+public struct FormatRange: Sendable, Hashable, CustomStringConvertible {
+  /// Offsets counted in Unicode scalars, from 0.
+  public let scalars: Range<Int>
+  /// Offsets counted in UTF-8 bytes, from 0.
+  public let utf8: Range<Int>
+
+  /// Makes a range from scalar and UTF-8 offsets.
+  public init(scalars: Range<Int>, utf8: Range<Int>) {
+    self.scalars = scalars
+    self.utf8 = utf8
+  }
+
+  /// `scalars 3..<7, utf8 3..<8`, for test failures.
+  public var description: String {
+    "scalars \(scalars.lowerBound)..<\(scalars.upperBound), utf8 \(utf8.lowerBound)..<\(utf8.upperBound)"
+  }
+}

@@ -44,10 +44,11 @@ struct LanguageTag: Hashable, Sendable {
     return table
   }()
 
-  /// The region preferred among several variants of a language when none matches better.
-  static let defaultRegions: [String: String] = [
-    "en": "US", "es": "ES", "fr": "FR", "de": "DE", "pt": "BR", "it": "IT", "nl": "NL",
-    "zh-Hans": "CN", "zh-Hant": "TW", "ja": "JP", "ko": "KR", "ru": "RU", "ar": "SA",
+  /// The regions preferred, in order, among several variants of a language when none matches better.
+  static let defaultRegions: [String: [String]] = [
+    "en": ["US", "GB"], "es": ["ES", "419"], "fr": ["FR"], "de": ["DE"], "pt": ["BR", "PT"], "it": ["IT"],
+    "nl": ["NL"], "zh-Hans": ["CN", "SG"], "zh-Hant": ["TW", "HK"], "ja": ["JP"], "ko": ["KR"], "ru": ["RU"],
+    "ar": ["SA", "001"],
   ]
 
   init?(_ identifier: String) {
@@ -130,8 +131,8 @@ struct LanguageTag: Hashable, Sendable {
 ///    parents (`en-AU` → `en-001` → `en-GB`, `es-MX` → `es-419`, `pt-AO` → `pt-PT`), then the plain
 ///    language — and take the first available localization with the same language, script and region.
 /// 3. If none matches but some localization has the same language and script (only regional
-///    variants exist), take the one for the language's default region, else a region-less one, else
-///    the first by name.
+///    variants exist), take the one for the language's main regions (`en`: US then GB; `pt`: BR then
+///    PT; `es`: ES then 419), else a region-less one, else the first by name.
 /// 4. If no preferred language matches, the development language's localization (found the same way).
 /// A language never falls back to another language or script (zh-Hant does not get zh-Hans).
 enum LanguageMatcher {
@@ -156,10 +157,8 @@ enum LanguageMatcher {
     }
     let varieties = tags.indices.filter { tags[$0]?.sameVariety(wanted) ?? false }
     guard !varieties.isEmpty else { return nil }
-    if let region = LanguageTag.defaultRegions[wanted.base] ?? LanguageTag.defaultRegions[wanted.language],
-      let index = varieties.first(where: { tags[$0]?.region == region })
-    {
-      return index
+    for region in LanguageTag.defaultRegions[wanted.base] ?? LanguageTag.defaultRegions[wanted.language] ?? [] {
+      if let index = varieties.first(where: { tags[$0]?.region == region }) { return index }
     }
     if let index = varieties.first(where: { tags[$0]?.region == nil }) { return index }
     return varieties.min { names[$0] < names[$1] }

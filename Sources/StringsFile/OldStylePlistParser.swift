@@ -326,8 +326,8 @@ struct OldStyleParser: ~Copyable {
 
   func string(_ s: ScannedString) -> String {
     switch s {
-    case .slice(let a, let b): return String(decoding: UnsafeBufferPointer(rebasing: text[a..<b]), as: UTF16.self)
-    case .built(let units): return String(decoding: units, as: UTF16.self)
+    case .slice(let a, let b): return makeString(UnsafeBufferPointer(rebasing: text[a..<b]))
+    case .built(let units): return makeString(units)
     }
   }
 

@@ -178,10 +178,10 @@ enum TextTableReader {
       let found = parser.advance()
       parser.trackComments = false
       var comment: String? = nil
-      if let (a, b) = parser.lastComment {
-        let raw = String(decoding: UnsafeBufferPointer(rebasing: parser.text[a..<b]), as: UTF16.self)
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        comment = trimmed.isEmpty ? nil : trimmed
+      if var (a, b) = parser.lastComment {
+        while a < b && isTrimmable(parser.text[a]) { a += 1 }
+        while b > a && isTrimmable(parser.text[b - 1]) { b -= 1 }
+        if a < b { comment = makeString(UnsafeBufferPointer(rebasing: parser.text[a..<b])) }
       }
       guard found else {
         if let opening = parser.unterminatedComment, !braced {

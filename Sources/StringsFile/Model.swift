@@ -1,0 +1,110 @@
+// The public model of a read table: entries with positions, findings, and the key → value map.
+
+/// The kind of file a ``StringsTable`` was read from.
+public enum StringsFormat: String, Sendable {
+  /// An old-style (OpenStep) text `.strings` file: `"key" = "value";`.
+  case text
+  /// A binary property list (`bplist00`), as Xcode compiles `.strings` files into a bundle.
+  case binary
+  /// An XML property list.
+  case xml
+  /// A String Catalog (`.xcstrings`, JSON).
+  case xcstrings
+  /// A `.stringsdict` plural table (a property list).
+  case stringsdict
+}
+
+/// One `key = value` definition of a table, in file order.
+public struct StringsEntry: Sendable, Hashable {
+  /// The key, with escapes resolved.
+  public var key: String
+  /// The value, with escapes resolved.
+  public var value: String
+  /// The 1-based line of the key's first character (its opening quote); nil for plists and catalogs.
+  public var line: Int?
+  /// The 1-based column (in Unicode scalars) of the key's first character; nil for plists and catalogs.
+  public var column: Int?
+  /// The text of the comment right above the entry, without `/* */` or `//` and trimmed; nil if none.
+  public var comment: String?
+
+  /// Creates an entry.
+  public init(key: String, value: String, line: Int? = nil, column: Int? = nil, comment: String? = nil) {
+    self.key = key
+    self.value = value
+    self.line = line
+    self.column = column
+    self.comment = comment
+  }
+}
+
+/// A problem found in a table: a rule id of SPEC §3 ("Strings tables"), a message and a position.
+public struct StringsFinding: Sendable, Hashable {
+  /// The rule id, e.g. `strings-syntax`, `strings-truncated`, `strings-duplicate-key`.
+  public var rule: String
+  /// What is wrong, starting lowercase, values quoted with '…'.
+  public var message: String
+  /// The 1-based line (1 for findings about the whole file).
+  public var line: Int
+  /// The 1-based column in Unicode scalars (1 for findings about the whole file).
+  public var column: Int
+  /// The key the finding is about, if any.
+  public var key: String?
+
+  /// Creates a finding.
+  public init(rule: String, message: String, line: Int, column: Int, key: String? = nil) {
+    self.rule = rule
+    self.message = message
+    self.line = line
+    self.column = column
+    self.key = key
+  }
+}
+
+/// A localization table read from one file (or one language of a String Catalog).
+///
+/// Problems never throw: they are ``findings``. When a finding has rule `strings-syntax`,
+/// `strings-encoding` or `strings-zero-length`, CoreFoundation refuses the whole file (a device
+/// shows raw keys); ``entries`` then holds what could be read before the error.
+public struct StringsTable: Sendable {
+  /// The path the table was read from.
+  public var path: String
+  /// The file format.
+  public var format: StringsFormat
+  /// The text encoding ("utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"); nil for plists.
+  public var encoding: String?
+  /// The entries in file order, duplicates included.
+  public var entries: [StringsEntry]
+  /// The plural keys (the top-level keys of a `.stringsdict`, plural variations of a catalog).
+  public var pluralKeys: Set<String>
+  /// The problems found, in file order.
+  public var findings: [StringsFinding]
+
+  /// The key → value map, the last definition winning (equals `PropertyListSerialization`'s map).
+  public var values: [String: String] {
+    var map: [String: String] = [:]
+    map.reserveCapacity(entries.count)
+    for entry in entries { map[entry.key] = entry.value }
+    return map
+  }
+
+  /// Whether CoreFoundation reads the file at all (no syntax, encoding or zero-length finding).
+  public var isReadable: Bool {
+    !findings.contains { StringsTable.fatalRules.contains($0.rule) }
+  }
+
+  /// The rules whose findings mean CoreFoundation refuses the file.
+  static let fatalRules: Set<String> = ["strings-syntax", "strings-encoding", "strings-zero-length"]
+
+  /// Creates a table.
+  public init(
+    path: String, format: StringsFormat, encoding: String? = nil, entries: [StringsEntry] = [],
+    pluralKeys: Set<String> = [], findings: [StringsFinding] = []
+  ) {
+    self.path = path
+    self.format = format
+    self.encoding = encoding
+    self.entries = entries
+    self.pluralKeys = pluralKeys
+    self.findings = findings
+  }
+}

@@ -1,0 +1,529 @@
+// The old-style (OpenStep) `.strings` grammar, reproduced from CoreFoundation's CFOldStylePList.c.
+//
+// CoreFoundation decodes the file to UTF-16 and runs a recursive-descent parser over the code
+// units. This file follows it step by step — the same cursor moves, the same places where an error
+// is set, cleared (CF clears errors on every successful string, array or dictionary), or where the
+// parser silently stops — so the key → value map is exactly CF's. Differences are deliberate:
+//
+// - nesting (`{…}` and `(…)` values) uses an explicit stack, capped like CF's MAX_DEPTH (512);
+// - where CF stops reading a strings file without an error (a `;;`, a `}`, a non-ASCII letter or an
+//   unterminated string where a key should start, an unterminated `/*`), we report
+//   `strings-truncated` at that point;
+// - positions, comments, duplicates and suspicious escapes are recorded for the findings.
+//
+// Grammar, as CF reads a strings file: optional outer `{ … }`; entries `key = value;` or `key;`
+// (value = key); keys and values are `"…"` or `'…'` strings (raw newlines allowed) or unquoted
+// tokens of [A-Za-z0-9_$/:.-]; values may also be `( … )` arrays, `{ … }` dictionaries or `< hex >`
+// data. Whitespace is U+0009…U+000D, space, U+2028, U+2029 (not U+00A0); comments `//` and `/* */`.
+
+/// A string read by the scanner: a slice of the text, or code units built because of escapes.
+enum ScannedString {
+  case slice(Int, Int)
+  case built([UInt16])
+}
+
+/// A value read by `parseObject`.
+enum ScannedValue {
+  case string(ScannedString)
+  case array
+  case dictionary
+  case data
+
+  var kindName: String {
+    switch self {
+    case .string: return "a string"
+    case .array: return "an array"
+    case .dictionary: return "a dictionary"
+    case .data: return "data"
+    }
+  }
+}
+
+/// A finding located by a code-unit offset; converted to line and column at the end.
+struct PendingFinding {
+  var rule: String
+  var message: String
+  var offset: Int
+  var key: String?
+}
+
+/// CF's MAX_DEPTH on 64-bit platforms.
+let oldStyleMaxDepth = 512
+
+/// The old-style plist / strings scanner over UTF-16 code units.
+struct OldStyleParser: ~Copyable {
+  let text: UnsafeBufferPointer<UInt16>
+  let end: Int
+  var curr = 0
+  /// CF's `pInfo->error`: set, overwritten and cleared exactly where CF does.
+  var error: (message: String, offset: Int)?
+  /// Whether strings being read should be materialised and checked for suspicious escapes.
+  var building = false
+  var pending: [PendingFinding] = []
+
+  // Comment tracking, active while skipping space before a key.
+  var trackComments = false
+  var sawNewline = false
+  var ignoreTrailingComment = false
+  var lastComment: (Int, Int)?
+  var unterminatedComment: Int?
+
+  init(text: UnsafeBufferPointer<UInt16>) {
+    self.text = text
+    self.end = text.count
+  }
+
+  // MARK: Characters
+
+  @inline(__always)
+  static func isUnquoted(_ c: UInt16) -> Bool {
+    switch c {
+    case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x5F, 0x24, 0x2F, 0x3A, 0x2E, 0x2D: return true
+    default: return false
+    }
+  }
+
+  @inline(__always)
+  static func isHexDigit(_ c: UInt16) -> Bool {
+    (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
+  }
+
+  mutating func setError(_ message: String, at offset: Int) {
+    error = (message, offset)
+  }
+
+  mutating func clearError() { error = nil }
+
+  /// Describes the character at `offset` for a message.
+  func describe(at offset: Int) -> String {
+    guard offset < end else { return "the end of the file" }
+    let c = text[offset]
+    switch c {
+    case 0x0A: return "a line break"
+    case 0x00: return "U+0000"
+    case 0xD800...0xDFFF:
+      if offset + 1 < end { return "'" + String(decoding: [c, text[offset + 1]], as: UTF16.self) + "'" }
+      return "a lone surrogate"
+    default:
+      if c < 0x20 || c == 0xA0 || c == 0xFEFF {
+        return "U+" + String(String(c, radix: 16, uppercase: true).leftPadded(to: 4))
+      }
+      return "'" + String(decoding: [c], as: UTF16.self) + "'"
+    }
+  }
+
+  // MARK: advanceToNonSpace
+
+  /// CF's `advanceToNonSpace`: skips whitespace and comments; false at the end of the text.
+  mutating func advance() -> Bool {
+    while curr < end {
+      let ch = text[curr]
+      curr += 1
+      if ch >= 9 && ch <= 0x0D {
+        if ch == 0x0A || ch == 0x0D { sawNewline = true }
+        continue
+      }
+      if ch == 0x20 || ch == 0x2028 || ch == 0x2029 { continue }
+      if ch == 0x2F {  // '/'
+        if curr >= end {
+          curr -= 1
+          return true
+        } else if text[curr] == 0x2F {
+          curr += 1
+          let start = curr
+          while curr < end {
+            let c3 = text[curr]
+            if c3 == 0x0A || c3 == 0x0D || c3 == 0x2028 || c3 == 0x2029 { break }
+            curr += 1
+          }
+          noteComment(start, curr)
+        } else if text[curr] == 0x2A {  // '*'
+          let opening = curr - 1
+          curr += 1
+          let start = curr
+          var closed = false
+          var contentEnd = end
+          while curr < end {
+            let c2 = text[curr]
+            curr += 1
+            if c2 == 0x2A && curr < end && text[curr] == 0x2F {
+              contentEnd = curr - 1
+              curr += 1
+              closed = true
+              break
+            }
+          }
+          if !closed && trackComments { unterminatedComment = opening }
+          noteComment(start, contentEnd)
+        } else {
+          curr -= 1
+          return true
+        }
+      } else {
+        curr -= 1
+        return true
+      }
+    }
+    return false
+  }
+
+  @inline(__always)
+  mutating func noteComment(_ start: Int, _ stop: Int) {
+    guard trackComments else { return }
+    if ignoreTrailingComment && !sawNewline { return }
+    lastComment = (start, stop)
+  }
+
+  // MARK: Strings
+
+  /// CF's `getSlashedChar`; `backslash` is the offset of the `\`, the cursor is after it.
+  mutating func slashedChar(backslash: Int) -> UInt16 {
+    let ch = text[curr]
+    curr += 1
+    switch ch {
+    case 0x30...0x37:
+      var num = UInt8(ch - 0x30)
+      var digits = 1
+      var wrapped = false
+      for _ in 0..<2 {
+        if curr >= end { break }
+        let c = text[curr]
+        if c >= 0x30 && c <= 0x37 {
+          if num >= 0x20 { wrapped = true }
+          num = (num &<< 3) &+ UInt8(c - 0x30)
+          curr += 1
+          digits += 1
+        } else {
+          break
+        }
+      }
+      let result = nextStepToUTF16(num)
+      if building && (num >= 0x80 || wrapped) {
+        let written = "\\" + String(decoding: text[(backslash + 1)..<(backslash + 1 + digits)].map { $0 }, as: UTF16.self)
+        let shown = result == 0 ? "U+0000" : "'" + String(decoding: [result], as: UTF16.self) + "'"
+        pending.append(PendingFinding(
+          rule: "strings-escape",
+          message: "octal escape '\(written)' is read as the NeXTSTEP byte 0x\(String(num, radix: 16, uppercase: true)) and yields \(shown), not the Unicode character with that number; write the character itself or '\\U' with 4 hex digits",
+          offset: backslash))
+      }
+      return result
+    case 0x55:  // 'U'
+      var num: UInt32 = 0
+      var numDigits = 4
+      while curr < end && numDigits > 0 {
+        numDigits -= 1
+        let c = text[curr]
+        if c < 128 && OldStyleParser.isHexDigit(c) {
+          curr += 1
+          num = (num << 4) + UInt32(c <= 0x39 ? c - 0x30 : (c <= 0x46 ? c - 0x41 + 10 : c - 0x61 + 10))
+        }
+      }
+      if building && curr < end && OldStyleParser.isHexDigit(text[curr]) {
+        var stop = curr
+        while stop < end && stop - curr < 4 && OldStyleParser.isHexDigit(text[stop]) { stop += 1 }
+        let written = String(decoding: Array(text[backslash..<stop]), as: UTF16.self)
+        let read = String(decoding: Array(text[backslash..<curr]), as: UTF16.self)
+        pending.append(PendingFinding(
+          rule: "strings-escape",
+          message: "'\\U' reads only 4 hex digits: '\(written)' is '\(read)' followed by '\(String(decoding: Array(text[curr..<stop]), as: UTF16.self))'; write characters above U+FFFF as a UTF-16 pair ('\\UD83D\\UDE00') or as themselves",
+          offset: backslash))
+      }
+      return UInt16(truncatingIfNeeded: num)
+    case 0x61: return 0x07
+    case 0x62: return 0x08
+    case 0x66: return 0x0C
+    case 0x6E: return 0x0A
+    case 0x72: return 0x0D
+    case 0x74: return 0x09
+    case 0x76: return 0x0B
+    case 0x22: return 0x22
+    case 0x0A: return 0x0A
+    case 0x75:  // 'u': not an escape, yields 'u'
+      if building && curr < end && OldStyleParser.isHexDigit(text[curr]) {
+        var stop = curr
+        while stop < end && stop - curr < 4 && OldStyleParser.isHexDigit(text[stop]) { stop += 1 }
+        let written = String(decoding: Array(text[backslash..<stop]), as: UTF16.self)
+        let hex = String(decoding: Array(text[curr..<stop]), as: UTF16.self)
+        pending.append(PendingFinding(
+          rule: "strings-escape",
+          message: "'\\u' is not an escape in .strings files: '\(written)' yields 'u\(hex)'; write '\\U\(hex.uppercased())'",
+          offset: backslash))
+      }
+      return ch
+    default:
+      return ch
+    }
+  }
+
+  /// CF's `parseQuotedPlistString`; the cursor is after the opening quote.
+  mutating func parseQuoted(_ quote: UInt16) -> ScannedString? {
+    let startMark = curr
+    var mark = curr
+    var built: [UInt16] = []
+    var escaped = false
+    while curr < end {
+      let ch = text[curr]
+      if ch == quote { break }
+      if ch == 0x5C {  // '\\'
+        escaped = true
+        built.append(contentsOf: text[mark..<curr])
+        let backslash = curr
+        curr += 1
+        if curr == end {
+          setError("unterminated escape at the end of the file", at: backslash)
+          return nil
+        }
+        let c = slashedChar(backslash: backslash)
+        built.append(c)
+        mark = curr
+      } else {
+        curr += 1
+      }
+    }
+    if end <= curr {
+      curr = startMark
+      setError("unterminated string: no closing \(quote == 0x22 ? "'\"'" : "\"'\"") for the quote here", at: startMark - 1)
+      return nil
+    }
+    let result: ScannedString
+    if escaped {
+      built.append(contentsOf: text[mark..<curr])
+      result = .built(built)
+    } else {
+      result = .slice(mark, curr)
+    }
+    curr += 1
+    clearError()
+    return result
+  }
+
+  /// CF's `parseUnquotedPlistString`.
+  mutating func parseUnquoted() -> ScannedString? {
+    let mark = curr
+    while curr < end && OldStyleParser.isUnquoted(text[curr]) { curr += 1 }
+    if curr != mark { return .slice(mark, curr) }
+    setError("unexpected end of the file", at: curr)
+    return nil
+  }
+
+  /// CF's `parsePlistString`.
+  mutating func parseString(requireObject: Bool) -> ScannedString? {
+    guard advance() else {
+      if requireObject { setError("expected a string, found the end of the file", at: curr) }
+      return nil
+    }
+    let ch = text[curr]
+    if ch == 0x27 || ch == 0x22 {
+      curr += 1
+      return parseQuoted(ch)
+    } else if OldStyleParser.isUnquoted(ch) {
+      return parseUnquoted()
+    } else {
+      if requireObject { setError("expected a string, found \(describe(at: curr))", at: curr) }
+      return nil
+    }
+  }
+
+  func string(_ s: ScannedString) -> String {
+    switch s {
+    case .slice(let a, let b): return makeString(UnsafeBufferPointer(rebasing: text[a..<b]))
+    case .built(let units): return makeString(units)
+    }
+  }
+
+  // MARK: Data
+
+  @inline(__always)
+  static func hexValue(_ c: UInt16) -> UInt8? {
+    // CF truncates the UniChar to unsigned char before testing it.
+    let b = UInt8(truncatingIfNeeded: c)
+    switch b {
+    case 0x30...0x39: return b - 0x30
+    case 0x61...0x66: return b - 0x61 + 10
+    case 0x41...0x46: return b - 0x41 + 10
+    default: return nil
+    }
+  }
+
+  /// CF's `parsePlistData` (after the `<`).
+  mutating func parseData() -> Bool {
+    while curr < end {
+      let ch1 = text[curr]
+      if ch1 == 0x3E { break }
+      if OldStyleParser.hexValue(ch1) != nil {
+        curr += 1
+        if curr >= end || OldStyleParser.hexValue(text[curr]) == nil {
+          setError("malformed data: an odd number of hex digits", at: curr)
+          return false
+        }
+        curr += 1
+      } else if ch1 == 0x20 || ch1 == 0x0A || ch1 == 0x09 || ch1 == 0x0D || ch1 == 0x2028 || ch1 == 0x2029 {
+        curr += 1
+      } else {
+        setError("malformed data: expected hex digits or '>', found \(describe(at: curr))", at: curr)
+        return false
+      }
+    }
+    clearError()
+    if curr < end && text[curr] == 0x3E {
+      curr += 1
+      return true
+    }
+    setError("expected '>' to end the data", at: curr)
+    return false
+  }
+
+  // MARK: Objects (explicit stack)
+
+  private enum Frame {
+    case array(depth: Int)
+    case dictionary(depth: Int)
+  }
+
+  private enum DictOutcome {
+    case needValue
+    case failed
+    case contentDone
+  }
+
+  /// The body of CF's `parsePlistDictContent` loop for a nested dictionary (nothing is recorded).
+  private mutating func runDictionary(afterValue startAfterValue: Bool) -> DictOutcome {
+    var afterValue = startAfterValue
+    var hasKey = false
+    if !afterValue { hasKey = parseString(requireObject: false) != nil }
+    while true {
+      if afterValue {
+        afterValue = false
+        if advance() && text[curr] == 0x3B {
+          curr += 1
+          hasKey = parseString(requireObject: false) != nil
+        } else {
+          setError("expected ';' after the value, found \(describe(at: curr))", at: curr)
+          return .failed
+        }
+      }
+      if !hasKey {
+        clearError()
+        return .contentDone
+      }
+      if !advance() {
+        setError("expected ';' or '=' after the key, found the end of the file", at: curr)
+        return .failed
+      }
+      let c = text[curr]
+      if c == 0x3B {
+        afterValue = true
+        continue
+      }
+      if c == 0x3D {
+        curr += 1
+        return .needValue
+      }
+      setError("expected '=' or ';' after the key, found \(describe(at: curr))", at: curr)
+      return .failed
+    }
+  }
+
+  /// CF's `parsePlistDict` ending: the `}`.
+  private mutating func closeDictionary() -> Bool {
+    if !advance() || text[curr] != 0x7D {
+      setError("expected '}' to end the dictionary, found \(describe(at: curr))", at: curr)
+      return false
+    }
+    curr += 1
+    return true
+  }
+
+  /// CF's `parsePlistObject`, without recursion. Strings are materialised only at the outer level.
+  mutating func parseObject(requireObject: Bool, depth: Int) -> ScannedValue? {
+    var stack: [Frame] = []
+    var call: (require: Bool, depth: Int)? = (requireObject, depth)
+    var result: ScannedValue? = nil
+    let outerBuilding = building
+    defer { building = outerBuilding }
+    while true {
+      if let c = call {
+        call = nil
+        building = outerBuilding && stack.isEmpty
+        result = nil
+        if c.depth > oldStyleMaxDepth {
+          setError("too many nested arrays or dictionaries (more than \(oldStyleMaxDepth))", at: curr)
+        } else if !advance() {
+          if c.require { setError("expected a value, found the end of the file", at: curr) }
+        } else {
+          let ch = text[curr]
+          curr += 1
+          switch ch {
+          case 0x7B:  // '{'
+            switch runDictionary(afterValue: false) {
+            case .needValue:
+              stack.append(.dictionary(depth: c.depth))
+              call = (true, c.depth + 1)
+              continue
+            case .failed: result = nil
+            case .contentDone: result = closeDictionary() ? .dictionary : nil
+            }
+          case 0x28:  // '('
+            stack.append(.array(depth: c.depth))
+            call = (false, c.depth + 1)
+            continue
+          case 0x3C:  // '<'
+            result = parseData() ? .data : nil
+          case 0x27, 0x22:
+            result = parseQuoted(ch).map { .string($0) }
+          default:
+            curr -= 1
+            if OldStyleParser.isUnquoted(ch) {
+              result = parseUnquoted().map { .string($0) }
+            } else if c.require {
+              setError("expected a value, found \(describe(at: curr))", at: curr)
+            }
+          }
+        }
+      }
+      // Return `result` to the innermost frame.
+      guard let frame = stack.popLast() else { return result }
+      switch frame {
+      case .array(let d):
+        var gotElement = result != nil
+        if gotElement {
+          if !advance() {
+            setError("expected ',' or ')' in the array, found the end of the file", at: curr)
+            result = nil
+            continue
+          }
+          if text[curr] == 0x2C {
+            curr += 1
+            stack.append(frame)
+            call = (false, d + 1)
+            continue
+          }
+          gotElement = false
+        }
+        if !advance() || text[curr] != 0x29 {
+          setError("expected ')' to end the array, found \(describe(at: curr))", at: curr)
+          result = nil
+        } else {
+          clearError()
+          curr += 1
+          result = .array
+        }
+      case .dictionary(let d):
+        if result == nil { continue }
+        switch runDictionary(afterValue: true) {
+        case .needValue:
+          stack.append(frame)
+          call = (true, d + 1)
+        case .failed: result = nil
+        case .contentDone: result = closeDictionary() ? .dictionary : nil
+        }
+      }
+    }
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

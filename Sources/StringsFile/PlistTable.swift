@@ -1,0 +1,111 @@
+import Foundation
+
+/// Binary and XML property-list tables and `.stringsdict` files, read with `PropertyListSerialization`.
+enum PlistTable {
+  /// A binary plist table, or nil when Foundation does not read the bytes as one (CF then tries text).
+  static func binary(bytes: [UInt8], path: String) -> StringsTable? {
+    var format = PropertyListSerialization.PropertyListFormat.binary
+    guard let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format),
+      format == .binary
+    else { return nil }
+    return table(from: plist, path: path, format: .binary)
+  }
+
+  /// An XML plist table when the text starts (after space) with `<` and Foundation reads it as XML.
+  ///
+  /// A text starting with `<?xml` or `<plist` that Foundation refuses is reported as a syntax error
+  /// with Foundation's message; any other `<` goes to the old-style parser (old-style data).
+  static func xmlIfApplicable(units: [UInt16], bytes: [UInt8], path: String) -> StringsTable? {
+    var i = 0
+    while i < units.count, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x0A || units[i] == 0x0D { i += 1 }
+    guard i < units.count, units[i] == 0x3C else { return nil }
+    var format = PropertyListSerialization.PropertyListFormat.xml
+    do {
+      let plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
+      guard format == .xml else { return nil }
+      return table(from: plist, path: path, format: .xml)
+    } catch {
+      let head = String(decoding: units[i..<min(units.count, i + 6)], as: UTF16.self)
+      guard head.hasPrefix("<?xml") || head.hasPrefix("<plist") else { return nil }
+      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+      return StringsTable(path: path, format: .xml, findings: [
+        StringsFinding(rule: "strings-syntax", message: "not a valid XML property list: \(reason.lowercasedFirst())", line: 1, column: 1)
+      ])
+    }
+  }
+
+  /// A `.stringsdict`: its top-level keys are plural keys; a value that is a plain string is also an entry.
+  static func stringsdict(bytes: [UInt8], path: String) -> StringsTable {
+    guard !bytes.isEmpty else {
+      return StringsTable(path: path, format: .stringsdict, findings: [
+        StringsFinding(rule: "strings-zero-length", message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
+      ])
+    }
+    do {
+      let plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+      guard let dictionary = plist as? [String: Any] else {
+        return StringsTable(path: path, format: .stringsdict, findings: [
+          StringsFinding(rule: "strings-syntax", message: "the .stringsdict holds \(kindName(plist)), not a dictionary", line: 1, column: 1)
+        ])
+      }
+      var table = StringsTable(path: path, format: .stringsdict, pluralKeys: Set(dictionary.keys))
+      for key in dictionary.keys.sorted() {
+        if let rule = dictionary[key] as? [String: Any] {
+          if rule["NSStringLocalizedFormatKey"] as? String == nil {
+            table.findings.append(StringsFinding(
+              rule: "strings-syntax", message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
+          }
+        } else {
+          table.findings.append(StringsFinding(
+            rule: "strings-syntax", message: "plural entry '\(key)' is \(kindName(dictionary[key] as Any)), not a dictionary", line: 1, column: 1, key: key))
+        }
+      }
+      return table
+    } catch {
+      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+      return StringsTable(path: path, format: .stringsdict, findings: [
+        StringsFinding(rule: "strings-syntax", message: "the .stringsdict does not parse: \(reason.lowercasedFirst())", line: 1, column: 1)
+      ])
+    }
+  }
+
+  /// Entries (sorted by key: plists keep no order) and findings for non-string values.
+  static func table(from plist: Any, path: String, format: StringsFormat) -> StringsTable {
+    var table = StringsTable(path: path, format: format)
+    guard let dictionary = plist as? [String: Any] else {
+      table.findings.append(StringsFinding(
+        rule: "strings-syntax", message: "the property list holds \(kindName(plist)), not a dictionary of strings", line: 1, column: 1))
+      return table
+    }
+    for key in dictionary.keys.sorted() {
+      if let value = dictionary[key] as? String {
+        table.entries.append(StringsEntry(key: key, value: value))
+      } else {
+        table.findings.append(StringsFinding(
+          rule: "strings-syntax", message: "the value of '\(key)' is \(kindName(dictionary[key] as Any)), not a string; a notification cannot use it",
+          line: 1, column: 1, key: key))
+      }
+    }
+    return table
+  }
+
+  static func kindName(_ value: Any) -> String {
+    switch value {
+    case is String: return "a string"
+    case is [Any]: return "an array"
+    case is [String: Any], is [AnyHashable: Any]: return "a dictionary"
+    case is Data: return "data"
+    case is Date: return "a date"
+    case is Bool: return "a boolean"
+    case is NSNumber, is Int, is Double: return "a number"
+    default: return "a value of type \(type(of: value))"
+    }
+  }
+}
+
+extension String {
+  func lowercasedFirst() -> String {
+    guard let first = first else { return self }
+    return first.lowercased() + dropFirst()
+  }
+}

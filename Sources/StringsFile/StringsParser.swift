@@ -1,0 +1,304 @@
+import Foundation
+
+/// Reads `.strings` tables (text, binary plist, XML plist), `.stringsdict` and `.xcstrings` files.
+///
+/// Detection follows CoreFoundation's `_CFPropertyListCreateWithData` and `encodingForXMLData`:
+/// 1. no bytes → `strings-zero-length`;
+/// 2. a valid binary plist (`bplist00`) → ``StringsFormat/binary``;
+/// 3. a byte order mark — UTF-32BE `00 00 FE FF` / UTF-32LE `FF FE 00 00` (only when longer than
+///    4 bytes), UTF-8 `EF BB BF` (longer than 3), UTF-16LE `FF FE` / UTF-16BE `FE FF` (longer than 2);
+/// 4. a first or second byte 0x00 (longer than 2 bytes): UTF-16 without a BOM. CF skips the first two
+///    bytes and reads the rest as little-endian UTF-16; we do the same and report `strings-encoding`;
+/// 5. otherwise UTF-8, with no fallback (invalid UTF-8 → `strings-encoding`).
+///
+/// Whatever the encoding, CF tries the XML parser first; a text whose first non-space character is
+/// `<` and that Foundation reads as an XML plist is ``StringsFormat/xml``. Everything else is read
+/// by the old-style parser (see `OldStylePlistParser.swift`).
+public enum StringsParser {
+  /// Reads a table from the bytes of a file; never throws — problems are findings.
+  ///
+  /// The path's extension selects `.stringsdict` and `.xcstrings` handling (for a catalog, the
+  /// source language's table is returned; use ``StringCatalog/parse(_:path:)`` for all languages).
+  public static func parse(_ data: Data, path: String) -> StringsTable {
+    parse(bytes: [UInt8](data), path: path)
+  }
+
+  /// Reads a table from the bytes of a file; never throws — problems are findings.
+  public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes, path: String) -> StringsTable {
+    parse(bytes: Array(bytes), path: path)
+  }
+
+  static func parse(bytes: [UInt8], path: String) -> StringsTable {
+    let lowerPath = path.lowercased()
+    if lowerPath.hasSuffix(".xcstrings") {
+      let catalog = StringCatalog.parse(Data(bytes), path: path)
+      if let language = catalog.sourceLanguage, let table = catalog.tables[language] {
+        var table = table
+        table.findings = catalog.findings + table.findings
+        return table
+      }
+      return StringsTable(path: path, format: .xcstrings, findings: catalog.findings)
+    }
+    if lowerPath.hasSuffix(".stringsdict") {
+      return PlistTable.stringsdict(bytes: bytes, path: path)
+    }
+    if bytes.isEmpty {
+      return StringsTable(path: path, format: .text, findings: [
+        StringsFinding(rule: "strings-zero-length", message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
+      ])
+    }
+    if bytes.starts(with: Array("bplist00".utf8)), let table = PlistTable.binary(bytes: bytes, path: path) {
+      return table
+    }
+    switch TextDecoder.decode(bytes) {
+    case .failure(let failure):
+      return StringsTable(path: path, format: .text, encoding: failure.encoding, findings: [failure.finding])
+    case .success(let decoded):
+      var table = StringsTable(path: path, format: .text, encoding: decoded.encoding)
+      if let note = decoded.finding { table.findings.append(note) }
+      if decoded.units.isEmpty {
+        table.findings.append(StringsFinding(
+          rule: "strings-zero-length",
+          message: "the file holds nothing after its byte order mark; CoreFoundation refuses an empty table",
+          line: 1, column: 1))
+        return table
+      }
+      if let xml = PlistTable.xmlIfApplicable(units: decoded.units, bytes: bytes, path: path) {
+        var xml = xml
+        xml.findings = table.findings + xml.findings
+        return xml
+      }
+      decoded.units.withUnsafeBufferPointer { buffer in
+        let result = TextTableReader.read(buffer)
+        table.entries = result.entries
+        table.findings += result.findings
+      }
+      return table
+    }
+  }
+}
+
+/// Reads the top level of an old-style strings file: CF's `__CFCreateOldStylePropertyListOrStringsFile`.
+enum TextTableReader {
+  struct Result {
+    var entries: [StringsEntry]
+    var findings: [StringsFinding]
+  }
+
+  static func read(_ text: UnsafeBufferPointer<UInt16>) -> Result {
+    var parser = OldStyleParser(text: text)
+    var entries: [StringsEntry] = []
+    var positions = PositionCounter(text: text)
+
+    func finish(_ parser: inout OldStyleParser, fatal: (String, Int)?) -> Result {
+      var pending = parser.pending
+      if let (message, offset) = fatal {
+        pending.append(PendingFinding(rule: "strings-syntax", message: message, offset: offset))
+      }
+      var findings: [StringsFinding] = []
+      findings.reserveCapacity(pending.count)
+      for (index, p) in pending.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) {
+        _ = index
+        let (line, column) = positions.position(of: p.offset)
+        findings.append(StringsFinding(rule: p.rule, message: p.message, line: line, column: column, key: p.key))
+      }
+      return Result(entries: entries, findings: findings)
+    }
+
+    // A file of only whitespace and comments is an empty table.
+    parser.trackComments = true
+    guard parser.advance() else {
+      if let opening = parser.unterminatedComment {
+        parser.pending.append(truncation(at: opening, reason: "an unterminated '/*' comment swallows the rest of the file"))
+      }
+      return finish(&parser, fatal: nil)
+    }
+    parser.trackComments = false
+    parser.unterminatedComment = nil
+
+    if text[parser.curr] == 0x7B {  // '{': a braced dictionary
+      parser.curr += 1
+      guard readEntries(&parser, into: &entries, positions: &positions, braced: true) else {
+        return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
+      }
+      if !parser.advance() || text[parser.curr] != 0x7D {
+        return finish(&parser, fatal: ("expected '}' to end the table, found \(parser.describe(at: parser.curr))", parser.curr))
+      }
+      parser.curr += 1
+      if parser.advance() {
+        return finish(&parser, fatal: ("unexpected \(parser.describe(at: parser.curr)) after the closing '}'", parser.curr))
+      }
+      return finish(&parser, fatal: nil)
+    }
+
+    // CF first reads one object; a lone string means "strings file": start again as dictionary content.
+    let first = parser.parseObject(requireObject: true, depth: 0)
+    guard let first else {
+      return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
+    }
+    guard case .string = first else {
+      if parser.advance() {
+        return finish(&parser, fatal: ("unexpected \(parser.describe(at: parser.curr)) after the top-level value", parser.curr))
+      }
+      return finish(&parser, fatal: ("the file holds \(first.kindName), not a table of 'key = value;' entries", 0))
+    }
+    if !parser.advance() {
+      return finish(&parser, fatal: ("the file holds a single string, not a table of 'key = value;' entries", 0))
+    }
+    parser.curr = 0
+    parser.clearError()
+    parser.pending.removeAll()
+    guard readEntries(&parser, into: &entries, positions: &positions, braced: false) else {
+      return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
+    }
+    return finish(&parser, fatal: nil)
+  }
+
+  static func truncation(at offset: Int, reason: String) -> PendingFinding {
+    PendingFinding(
+      rule: "strings-truncated",
+      message: "CoreFoundation stops reading here without an error: \(reason); every entry after this point is lost on the device",
+      offset: offset)
+  }
+
+  /// CF's `parsePlistDictContent` at depth 0, recording entries. False when CF fails the file.
+  static func readEntries(
+    _ parser: inout OldStyleParser, into entries: inout [StringsEntry], positions: inout PositionCounter, braced: Bool
+  ) -> Bool {
+    var lastLine: [String: Int] = [:]
+    var afterFirst = false
+
+    // Reads a key like `parsePlistString(pInfo, false)`, noting why reading stopped when it did.
+    func readKey(_ parser: inout OldStyleParser) -> (ScannedString, Int, String?)? {
+      parser.trackComments = true
+      parser.sawNewline = false
+      parser.ignoreTrailingComment = afterFirst
+      parser.lastComment = nil
+      parser.unterminatedComment = nil
+      let found = parser.advance()
+      parser.trackComments = false
+      var comment: String? = nil
+      if var (a, b) = parser.lastComment {
+        while a < b && isTrimmable(parser.text[a]) { a += 1 }
+        while b > a && isTrimmable(parser.text[b - 1]) { b -= 1 }
+        if a < b { comment = makeString(UnsafeBufferPointer(rebasing: parser.text[a..<b])) }
+      }
+      guard found else {
+        if let opening = parser.unterminatedComment, !braced {
+          parser.pending.append(truncation(at: opening, reason: "an unterminated '/*' comment swallows the rest of the file"))
+        }
+        return nil
+      }
+      let start = parser.curr
+      let ch = parser.text[start]
+      if ch == 0x27 || ch == 0x22 {
+        parser.curr += 1
+        parser.building = true
+        let pendingBefore = parser.pending.count
+        let s = parser.parseQuoted(ch)
+        parser.building = false
+        guard let s else {
+          if !braced {
+            parser.pending.removeSubrange(pendingBefore...)
+            parser.pending.append(truncation(at: start, reason: "the key's string is never closed"))
+          }
+          return nil
+        }
+        return (s, start, comment)
+      }
+      if OldStyleParser.isUnquoted(ch) {
+        guard let s = parser.parseUnquoted() else { return nil }
+        return (s, start, comment)
+      }
+      if !braced {
+        parser.pending.append(truncation(at: start, reason: "a key must start with a quote or one of [A-Za-z0-9_$/:.-], found \(parser.describe(at: start))"))
+      }
+      return nil
+    }
+
+    var next = readKey(&parser)
+    while let (keyString, keyOffset, comment) = next {
+      let key = parser.string(keyString)
+      guard parser.advance() else {
+        parser.setError("expected '=' or ';' after the key '\(key)', found the end of the file", at: parser.curr)
+        return false
+      }
+      var value: String?
+      let c = parser.text[parser.curr]
+      if c == 0x3B {
+        value = key
+      } else if c == 0x3D {
+        parser.curr += 1
+        parser.building = true
+        let scanned = parser.parseObject(requireObject: true, depth: 1)
+        parser.building = false
+        guard let scanned else { return false }
+        if case .string(let s) = scanned {
+          value = parser.string(s)
+        } else {
+          parser.pending.append(PendingFinding(
+            rule: "strings-syntax",
+            message: "the value of '\(key)' is \(scanned.kindName), not a string; a notification cannot use it",
+            offset: keyOffset, key: key))
+        }
+      } else {
+        parser.setError("expected '=' or ';' after the key '\(key)', found \(parser.describe(at: parser.curr))", at: parser.curr)
+        return false
+      }
+      let (line, column) = positions.position(of: keyOffset)
+      if let value {
+        if let previous = lastLine[key] {
+          parser.pending.append(PendingFinding(
+            rule: "strings-duplicate-key",
+            message: "key '\(key)' is defined again; line \(previous) is overridden, the last definition wins",
+            offset: keyOffset, key: key))
+        }
+        lastLine[key] = line
+        entries.append(StringsEntry(key: key, value: value, line: line, column: column, comment: comment))
+      }
+      guard parser.advance(), parser.text[parser.curr] == 0x3B else {
+        parser.setError("expected ';' after the value of '\(key)', found \(parser.describe(at: parser.curr))", at: parser.curr)
+        return false
+      }
+      parser.curr += 1
+      afterFirst = true
+      next = readKey(&parser)
+    }
+    parser.clearError()
+    return true
+  }
+}
+
+/// Converts code-unit offsets to 1-based line and column (columns count Unicode scalars).
+/// Moving forward is incremental; moving backwards restarts from the top.
+struct PositionCounter {
+  let text: UnsafeBufferPointer<UInt16>
+  var offset = 0
+  var line = 1
+  var column = 1
+
+  init(text: UnsafeBufferPointer<UInt16>) { self.text = text }
+
+  mutating func position(of target: Int) -> (Int, Int) {
+    if target < offset { offset = 0; line = 1; column = 1 }
+    let stop = min(target, text.count)
+    while offset < stop {
+      let c = text[offset]
+      if c == 0x0A {
+        line += 1; column = 1
+      } else if c == 0x0D {
+        if offset + 1 < text.count && text[offset + 1] == 0x0A {
+          // counted at the \n
+        } else {
+          line += 1; column = 1
+        }
+      } else if c >= 0xDC00 && c <= 0xDFFF && offset > 0 && text[offset - 1] >= 0xD800 && text[offset - 1] <= 0xDBFF {
+        // the second half of a pair: same scalar
+      } else {
+        column += 1
+      }
+      offset += 1
+    }
+    return (line, column)
+  }
+}

@@ -1,0 +1,167 @@
+// Decodes the bytes of a text table to UTF-16 the way CoreFoundation's `encodingForXMLData` and
+// `CFStringCreateWithBytes` do, in one pass, remembering where decoding first fails.
+
+enum TextDecoder {
+  struct Decoded {
+    var units: [UInt16]
+    var encoding: String
+    /// A non-fatal note about the encoding (UTF-16 without a BOM).
+    var finding: StringsFinding?
+  }
+
+  struct Failure: Error {
+    var encoding: String
+    var finding: StringsFinding
+  }
+
+  static func decode(_ bytes: [UInt8]) -> Result<Decoded, Failure> {
+    let n = bytes.count
+    if n > 4 {
+      if bytes[0] == 0x00 && bytes[1] == 0x00 && bytes[2] == 0xFE && bytes[3] == 0xFF {
+        return decodeUTF32(bytes, from: 4, bigEndian: true)
+      }
+      if bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0x00 && bytes[3] == 0x00 {
+        return decodeUTF32(bytes, from: 4, bigEndian: false)
+      }
+    }
+    if n > 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      return decodeUTF8(bytes, from: 3)
+    }
+    if n > 2 {
+      if bytes[0] == 0xFF && bytes[1] == 0xFE { return decodeUTF16(bytes, from: 2, bigEndian: false) }
+      if bytes[0] == 0xFE && bytes[1] == 0xFF { return decodeUTF16(bytes, from: 2, bigEndian: true) }
+      if bytes[0] == 0x00 || bytes[1] == 0x00 {
+        // kCFStringEncodingUnicode without a BOM: CF skips two bytes and reads host-order (little-endian) UTF-16.
+        let bigEndianGuess = bytes[0] == 0x00
+        let note = StringsFinding(
+          rule: "strings-encoding",
+          message: "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian UTF-16\(bigEndianGuess ? ", which garbles this big-endian text" : "")); save the file as UTF-8 or with a BOM",
+          line: 1, column: 1)
+        switch decodeUTF16(bytes, from: 2, bigEndian: false) {
+        case .success(var decoded):
+          decoded.finding = note
+          return .success(decoded)
+        case .failure(var failure):
+          failure.finding = note
+          return .failure(failure)
+        }
+      }
+    }
+    // CF's UTF-8 conversion drops a leading BOM even when the BOM check above did not apply.
+    let skip = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    return decodeUTF8(bytes, from: skip)
+  }
+
+  static func decodeUTF8(_ bytes: [UInt8], from start: Int) -> Result<Decoded, Failure> {
+    var units: [UInt16] = []
+    units.reserveCapacity(bytes.count - start)
+    let bad: Int? = bytes.withUnsafeBufferPointer { b -> Int? in
+      var i = start
+      let n = b.count
+      while i < n {
+        let c0 = b[i]
+        if c0 < 0x80 {
+          units.append(UInt16(c0))
+          i += 1
+          continue
+        }
+        var scalar: UInt32
+        var need: Int
+        var minimum: UInt32
+        switch c0 {
+        case 0xC2...0xDF: scalar = UInt32(c0 & 0x1F); need = 1; minimum = 0x80
+        case 0xE0...0xEF: scalar = UInt32(c0 & 0x0F); need = 2; minimum = 0x800
+        case 0xF0...0xF4: scalar = UInt32(c0 & 0x07); need = 3; minimum = 0x10000
+        default: return i
+        }
+        if i + need >= n { return i }
+        for k in 1...need {
+          let c = b[i + k]
+          if c & 0xC0 != 0x80 { return i }
+          scalar = (scalar << 6) | UInt32(c & 0x3F)
+        }
+        if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { return i }
+        if scalar >= 0x10000 {
+          let v = scalar - 0x10000
+          units.append(UInt16(0xD800 + (v >> 10)))
+          units.append(UInt16(0xDC00 + (v & 0x3FF)))
+        } else {
+          units.append(UInt16(scalar))
+        }
+        i += need + 1
+      }
+      return nil
+    }
+    if let bad {
+      // Line and column of the bad byte: count lines and scalars (non-continuation bytes) before it.
+      var line = 1
+      var column = 1
+      var i = start
+      while i < bad {
+        let c = bytes[i]
+        if c == 0x0A || (c == 0x0D && !(i + 1 < bad && bytes[i + 1] == 0x0A)) {
+          line += 1; column = 1
+        } else if c != 0x0D && c & 0xC0 != 0x80 {
+          column += 1
+        }
+        i += 1
+      }
+      let hex = String(bytes[bad], radix: 16, uppercase: true).leftPadded(to: 2)
+      return .failure(Failure(encoding: "utf-8", finding: StringsFinding(
+        rule: "strings-encoding",
+        message: "invalid UTF-8 (byte 0x\(hex) at offset \(bad)); CoreFoundation refuses the whole file",
+        line: line, column: column)))
+    }
+    return .success(Decoded(units: units, encoding: "utf-8", finding: nil))
+  }
+
+  static func decodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool) -> Result<Decoded, Failure> {
+    let name = bigEndian ? "utf-16be" : "utf-16le"
+    let count = (bytes.count - start) / 2
+    var units = [UInt16](repeating: 0, count: count)
+    for k in 0..<count {
+      let a = UInt16(bytes[start + 2 * k])
+      let b = UInt16(bytes[start + 2 * k + 1])
+      units[k] = bigEndian ? (a << 8 | b) : (b << 8 | a)
+    }
+    if (bytes.count - start) % 2 != 0 {
+      return .failure(Failure(encoding: name, finding: StringsFinding(
+        rule: "strings-encoding",
+        message: "the file has an odd number of bytes for \(name.uppercased()); its last byte is half a character",
+        line: 1, column: 1)))
+    }
+    return .success(Decoded(units: units, encoding: name, finding: nil))
+  }
+
+  static func decodeUTF32(_ bytes: [UInt8], from start: Int, bigEndian: Bool) -> Result<Decoded, Failure> {
+    let name = bigEndian ? "utf-32be" : "utf-32le"
+    var units: [UInt16] = []
+    units.reserveCapacity((bytes.count - start) / 4)
+    var i = start
+    while i + 3 < bytes.count {
+      let b0 = UInt32(bytes[i]), b1 = UInt32(bytes[i + 1]), b2 = UInt32(bytes[i + 2]), b3 = UInt32(bytes[i + 3])
+      let scalar = bigEndian ? (b0 << 24 | b1 << 16 | b2 << 8 | b3) : (b3 << 24 | b2 << 16 | b1 << 8 | b0)
+      if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
+        return .failure(Failure(encoding: name, finding: StringsFinding(
+          rule: "strings-encoding",
+          message: "invalid \(name.uppercased()) (0x\(String(scalar, radix: 16, uppercase: true)) at offset \(i) is not a Unicode scalar)",
+          line: 1, column: 1)))
+      }
+      if scalar >= 0x10000 {
+        let v = scalar - 0x10000
+        units.append(UInt16(0xD800 + (v >> 10)))
+        units.append(UInt16(0xDC00 + (v & 0x3FF)))
+      } else {
+        units.append(UInt16(scalar))
+      }
+      i += 4
+    }
+    if i != bytes.count {
+      return .failure(Failure(encoding: name, finding: StringsFinding(
+        rule: "strings-encoding",
+        message: "the file's length is not a multiple of 4 bytes for \(name.uppercased())",
+        line: 1, column: 1)))
+    }
+    return .success(Decoded(units: units, encoding: name, finding: nil))
+  }
+}

@@ -198,7 +198,7 @@ struct ConfigurationDecoder {
     let scalar = try scalar(node, at: name, expected: "'true' or 'false'")
     if scalar.isPlain, scalar.text == "true" { return true }
     if scalar.isPlain, scalar.text == "false" { return false }
-    if ConfigurationSchema.booleanLookalikes.contains(scalar.text.lowercased()) {
+    if scalar.isPlain, ConfigurationSchema.booleanLookalikes.contains(scalar.text.lowercased()) {
       throw error(scalar.mark, "'\(scalar.text)' is not a boolean for '\(name)'; write 'true' or 'false'")
     }
     throw error(scalar.mark, "expected 'true' or 'false' for '\(name)', found \(node.found)")

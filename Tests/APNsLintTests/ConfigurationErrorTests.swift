@@ -118,8 +118,7 @@ import Testing
     let error = try #require(Self.failure(yaml))
     #expect(error.line == 4)
     #expect(error.column == 34)
-    #expect(error.message.hasPrefix("invalid regular expression 'pass(' in 'rules.sensitive-data.key-patterns'"))
-    #expect(!error.message.contains("\n"))
+    #expect(error.message == "invalid regular expression 'pass(' in 'rules.sensitive-data.key-patterns': expected ')'")
   }
 
   @Test func aliasBombStopsAtTheFirstAnchor() throws {

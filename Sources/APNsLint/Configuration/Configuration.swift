@@ -35,6 +35,7 @@ public struct Configuration: Sendable, Equatable {
   /// `custom-key-allowlist.allowed`: the top-level custom keys that are expected.
   public var allowedCustomKeys: [String]
 
+  /// Creates a configuration from every setting; most code starts from `builtIn` instead.
   public init(
     version: Int, platform: String, pushType: String?, transport: String,
     developmentLanguage: String, table: String, sizeCount: String, warnAt: Double, maxDepth: Int,

@@ -13,6 +13,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
   /// What is wrong, lowercase start.
   public var message: String
 
+  /// Creates an error at a 1-based position of `path`.
   public init(path: String, line: Int, column: Int, message: String) {
     self.path = path
     self.line = line

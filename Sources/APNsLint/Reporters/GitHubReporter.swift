@@ -5,7 +5,7 @@ import Foundation
 ///
 /// One line a finding: `::error file=PATH,line=L,col=C,title=RULE-ID::MESSAGE` (`warning`, and
 /// `notice` for info), escaped as `@actions/core` escapes (`packages/core/src/command.ts`).
-public enum GitHubReporter {
+public enum GitHubReporter: Sendable {
   /// Renders every finding of `report`, one command a line; empty when there is none.
   ///
   /// Absolute paths are made relative to `workingDirectory` (default: the process's). Standard

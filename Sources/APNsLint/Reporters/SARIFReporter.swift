@@ -5,7 +5,7 @@ import Foundation
 /// One run; `tool.driver.rules` lists every rule that ran, results point at relative artifact URIs
 /// with 1-based lines and columns counted in Unicode scalars (`columnKind: unicodeCodePoints`).
 /// Members come in a fixed order and nothing depends on the clock, so output is stable for snapshots.
-public enum SARIFReporter {
+public enum SARIFReporter: Sendable {
   /// Where the tool is documented (`tool.driver.informationUri`).
   public static let informationURI = "https://github.com/apns-lint/apns-lint"
   static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -1,0 +1,26 @@
+/// A configuration that cannot be used, with the position of the problem.
+///
+/// Its `description` is the line the command line prints: `FILE:LINE:COLUMN: error: MESSAGE`.
+/// Messages start lowercase and quote values with '…'. A bad configuration is always an error,
+/// never a silent fallback to defaults.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The configuration file's path as the user gave it.
+  public var path: String
+  /// 1-based line of the problem.
+  public var line: Int
+  /// 1-based column of the problem, in Unicode scalars.
+  public var column: Int
+  /// What is wrong, lowercase start.
+  public var message: String
+
+  /// Creates an error at a 1-based position of `path`.
+  public init(path: String, line: Int, column: Int, message: String) {
+    self.path = path
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `FILE:LINE:COLUMN: error: MESSAGE`.
+  public var description: String { "\(path):\(line):\(column): error: \(message)" }
+}

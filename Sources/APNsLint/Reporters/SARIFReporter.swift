@@ -1,0 +1,210 @@
+import Foundation
+
+/// Writes a `LintReport` as SARIF 2.1.0 (SPEC §8 `--format sarif`), for code-scanning services.
+///
+/// One run; `tool.driver.rules` lists every rule that ran, results point at relative artifact URIs
+/// with 1-based lines and columns counted in Unicode scalars (`columnKind: unicodeCodePoints`).
+/// Members come in a fixed order and nothing depends on the clock, so output is stable for snapshots.
+public enum SARIFReporter: Sendable {
+  /// Where the tool is documented (`tool.driver.informationUri`).
+  public static let informationURI = "https://github.com/apns-lint/apns-lint"
+  static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+  /// Renders `report` as a SARIF log, pretty-printed, ending with a newline.
+  ///
+  /// - Parameters:
+  ///   - toolVersion: `tool.driver.version`.
+  ///   - configuration: gives each rule's `defaultConfiguration.level` as the run used it; without
+  ///     it the catalogue's default. A level of `off` is written as SARIF's `none`.
+  ///   - workingDirectory: absolute input paths are made relative to it (default: the process's).
+  public static func render(
+    _ report: LintReport, toolVersion: String, configuration: Configuration? = nil,
+    workingDirectory: String? = nil
+  ) -> String {
+    let cwd = workingDirectory ?? FileManager.default.currentDirectoryPath
+    var ruleIDs = report.rulesRun
+    var ruleIndex: [String: Int] = [:]
+    for (i, id) in ruleIDs.enumerated() where ruleIndex[id] == nil { ruleIndex[id] = i }
+    // A finding of a rule missing from rulesRun still gets a descriptor, so ruleIndex is always valid.
+    for result in report.results {
+      for diagnostic in result.diagnostics where ruleIndex[diagnostic.rule] == nil {
+        ruleIndex[diagnostic.rule] = ruleIDs.count
+        ruleIDs.append(diagnostic.rule)
+      }
+    }
+
+    let rules: [JSONValue] = ruleIDs.map { id in
+      let rule = Rule.named(id)
+      let level = configuration?.level(of: id) ?? rule?.defaultLevel ?? .off
+      return .object([
+        ("id", .string(id)),
+        ("shortDescription", .object([("text", .string(rule?.summary ?? id))])),
+        ("defaultConfiguration", .object([("level", .string(sarifLevel(level)))])),
+      ])
+    }
+
+    var results: [JSONValue] = []
+    for result in report.results {
+      let uri = artifactURI(result.path, workingDirectory: cwd)
+      for diagnostic in result.diagnostics {
+        var location: [(String, JSONValue)] = [
+          ("physicalLocation", .object([
+            ("artifactLocation", .object([("uri", .string(uri))])),
+            ("region", .object([
+              ("startLine", .int(max(1, diagnostic.line))),
+              ("startColumn", .int(max(1, diagnostic.column))),
+            ])),
+          ])),
+        ]
+        if let keyPath = diagnostic.keyPath {
+          location.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(keyPath))])])))
+        }
+        results.append(.object([
+          ("ruleId", .string(diagnostic.rule)),
+          ("ruleIndex", .int(ruleIndex[diagnostic.rule] ?? 0)),
+          ("level", .string(sarifLevel(.on(diagnostic.severity)))),
+          ("message", .object([("text", .string(diagnostic.message))])),
+          ("locations", .array([.object(location)])),
+        ]))
+      }
+    }
+
+    let log: JSONValue = .object([
+      ("$schema", .string(schemaURI)),
+      ("version", .string("2.1.0")),
+      ("runs", .array([.object([
+        ("tool", .object([("driver", .object([
+          ("name", .string("apns-lint")),
+          ("version", .string(toolVersion)),
+          ("informationUri", .string(informationURI)),
+          ("rules", .array(rules)),
+        ]))])),
+        ("columnKind", .string("unicodeCodePoints")),
+        ("results", .array(results)),
+      ])])),
+    ])
+    var out = ""
+    log.write(to: &out, indent: 0)
+    out += "\n"
+    return out
+  }
+
+  /// error → `error`, warning → `warning`, info → `note`, off → `none`.
+  static func sarifLevel(_ level: RuleLevel) -> String {
+    switch level {
+    case .on(.error): "error"
+    case .on(.warning): "warning"
+    case .on(.info): "note"
+    case .off: "none"
+    }
+  }
+
+  /// The relative URI reference of an input path: `-` is `stdin`; relative paths stay relative;
+  /// absolute ones are made relative to `workingDirectory` (with `..` when outside it); every byte
+  /// other than an unreserved character or `/` is percent-encoded.
+  static func artifactURI(_ path: String, workingDirectory: String) -> String {
+    if path == "-" { return "stdin" }
+    return percentEncoded(ReportPath.relative(path, to: workingDirectory))
+  }
+
+  static func percentEncoded(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+           UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+           UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+      }
+    }
+    return out
+  }
+}
+
+/// Input paths as reporters show them: relative to the working directory where possible.
+enum ReportPath {
+  /// `path` without `.` and empty components; an absolute path is made relative to the absolute
+  /// `directory` (climbing with `..` when it lies outside).
+  static func relative(_ path: String, to directory: String) -> String {
+    guard path.hasPrefix("/"), directory.hasPrefix("/") else {
+      let parts = components(path)
+      return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+    let target = resolved(components(path)), base = resolved(components(directory))
+    var common = 0
+    while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+    let parts = Array(repeating: "..", count: base.count - common) + target[common...]
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+
+  private static func components(_ path: String) -> [String] {
+    path.split(separator: "/").map(String.init).filter { $0 != "." }
+  }
+
+  /// Applies `..` in an absolute path (never above the root).
+  private static func resolved(_ parts: [String]) -> [String] {
+    var out: [String] = []
+    for part in parts {
+      if part == ".." { _ = out.popLast() } else { out.append(part) }
+    }
+    return out
+  }
+}
+
+/// A JSON value with members in a fixed order, written pretty-printed with two-space indents.
+enum JSONValue {
+  case string(String)
+  case int(Int)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  func write(to out: inout String, indent: Int) {
+    switch self {
+    case .string(let s): JSONValue.writeString(s, to: &out)
+    case .int(let n): out += String(n)
+    case .array(let items):
+      if items.isEmpty { out += "[]"; return }
+      out += "[\n"
+      for (i, item) in items.enumerated() {
+        out += String(repeating: "  ", count: indent + 1)
+        item.write(to: &out, indent: indent + 1)
+        out += i == items.count - 1 ? "\n" : ",\n"
+      }
+      out += String(repeating: "  ", count: indent) + "]"
+    case .object(let members):
+      if members.isEmpty { out += "{}"; return }
+      out += "{\n"
+      for (i, (key, value)) in members.enumerated() {
+        out += String(repeating: "  ", count: indent + 1)
+        JSONValue.writeString(key, to: &out)
+        out += ": "
+        value.write(to: &out, indent: indent + 1)
+        out += i == members.count - 1 ? "\n" : ",\n"
+      }
+      out += String(repeating: "  ", count: indent) + "}"
+    }
+  }
+
+  /// RFC 8259 escaping: quote, backslash and control characters; everything else as is.
+  static func writeString(_ s: String, to out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{08}": out += "\\b"
+      case "\u{0C}": out += "\\f"
+      case "\u{00}"..."\u{1F}":
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}

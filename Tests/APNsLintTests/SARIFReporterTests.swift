@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import APNsLint
+
+/// The SARIF reporter: schema validity (checked by Python's jsonschema), URIs, levels, snapshot.
+@Suite struct SARIFReporterTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let schema = packageRoot.appendingPathComponent("../shared/corpus/sarif-schema-2.1.0.json").standardizedFileURL
+
+  /// A report with several results: relative, spaced, absolute and stdin paths, an NDJSON record,
+  /// all three severities and a message that needs escaping.
+  static let report = LintReport(
+    results: [
+      LintResult(path: "Fixtures/payloads/x.json", bytes: 312, limit: 4096, pushType: "alert", diagnostics: [
+        Diagnostic(rule: "value-type", severity: .error, message: "expected a number for 'badge', found \"5\"",
+                   line: 3, column: 14, keyPath: "aps.badge"),
+        Diagnostic(rule: "unknown-key", severity: .warning, message: "unknown key 'loc_key'; did you mean 'loc-key'?",
+                   line: 2, column: 30, keyPath: "aps.alert.loc_key"),
+      ]),
+      LintResult(path: "/work/project/My Payloads/naïve #1.json", diagnostics: [
+        Diagnostic(rule: "json-escaped-unicode", severity: .info, message: "'\\u00e9' could be written 'é'\nsaving 5 bytes",
+                   line: 1, column: 20, keyPath: "aps.alert"),
+      ]),
+      LintResult(path: "-", record: 7, diagnostics: [
+        Diagnostic(rule: "payload-too-large", severity: .error, message: "5000 bytes, above the limit of 4096",
+                   line: 7, column: 1, keyPath: nil),
+      ]),
+      LintResult(path: "clean.json", diagnostics: []),
+    ],
+    rulesRun: ["json-escaped-unicode", "payload-too-large", "unknown-key", "value-type", "custom-key-allowlist"]
+  )
+
+  /// Runs jsonschema's Draft 7 validator on `sarif` against the 2.1.0 schema; returns its verdict line.
+  static func validate(_ sarif: String) throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-\(UUID().uuidString).sarif")
+    try sarif.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let script = """
+      import json, sys, jsonschema
+      schema = json.load(open(sys.argv[1], encoding="utf-8"))
+      log = json.load(open(sys.argv[2], encoding="utf-8"))
+      checker = getattr(jsonschema.Draft7Validator, "FORMAT_CHECKER", None)
+      errors = sorted(jsonschema.Draft7Validator(schema, format_checker=checker).iter_errors(log), key=str)
+      print("valid" if not errors else "invalid: " + errors[0].message)
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, schema.path, file.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func validatesAgainstTheSchema() throws {
+    let sarif = SARIFReporter.render(Self.report, toolVersion: "0.1.0", workingDirectory: "/work/project")
+    #expect(try Self.validate(sarif) == "valid")
+    let empty = SARIFReporter.render(LintReport(results: [], rulesRun: []), toolVersion: "0.1.0")
+    #expect(try Self.validate(empty) == "valid")
+  }
+
+  @Test func theValidatorRejectsBrokenSARIF() throws {
+    let sarif = SARIFReporter.render(Self.report, toolVersion: "0.1.0", workingDirectory: "/work/project")
+    let withoutVersion = sarif.replacingOccurrences(of: "  \"version\": \"2.1.0\",\n", with: "")
+    #expect(withoutVersion != sarif)
+    #expect(try Self.validate(withoutVersion).hasPrefix("invalid: 'version' is a required property"))
+    let badLevel = sarif.replacingOccurrences(of: "\"level\": \"note\"", with: "\"level\": \"info\"")
+    #expect(try Self.validate(badLevel).hasPrefix("invalid:"))
+  }
+
+  @Test func isWellFormedJSONWithTheExpectedContent() throws {
+    let sarif = SARIFReporter.render(Self.report, toolVersion: "0.1.0", workingDirectory: "/work/project")
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    #expect(run["columnKind"] as? String == "unicodeCodePoints")
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "apns-lint")
+    #expect(driver["version"] as? String == "0.1.0")
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    #expect(rules.map { $0["id"] as? String } == Self.report.rulesRun)
+    let levels = rules.map { ($0["defaultConfiguration"] as? [String: Any])?["level"] as? String }
+    #expect(levels == ["note", "error", "warning", "error", "none"])
+    #expect((rules[3]["shortDescription"] as? [String: Any])?["text"] as? String == Rule.named("value-type")?.summary)
+
+    let results = try #require(run["results"] as? [[String: Any]])
+    #expect(results.count == 4)
+    #expect(results.map { $0["ruleIndex"] as? Int } == [3, 2, 0, 1])
+    #expect(results.map { $0["level"] as? String } == ["error", "warning", "note", "error"])
+    let messages = results.map { ($0["message"] as? [String: Any])?["text"] as? String }
+    #expect(messages[0] == "expected a number for 'badge', found \"5\"")
+    #expect(messages[2] == "'\\u00e9' could be written 'é'\nsaving 5 bytes")
+    let physical = results.map { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) }
+    let uris = physical.map { ($0?["artifactLocation"] as? [String: Any])?["uri"] as? String }
+    #expect(uris == ["Fixtures/payloads/x.json", "Fixtures/payloads/x.json", "My%20Payloads/na%C3%AFve%20%231.json", "stdin"])
+    let lines = physical.map { ($0?["region"] as? [String: Any])?["startLine"] as? Int }
+    #expect(lines == [3, 2, 1, 7])
+  }
+
+  @Test func configuredLevelsBecomeDefaultConfiguration() throws {
+    let configuration = try Configuration.parse(
+      yaml: "version: 1\nrules: {custom-key-allowlist: error, unknown-key: info}\n", path: "c.yml", base: .builtIn)
+    let report = LintReport(results: [], rulesRun: ["unknown-key", "custom-key-allowlist"])
+    let sarif = SARIFReporter.render(report, toolVersion: "1", configuration: configuration)
+    #expect(sarif.contains("\"id\": \"unknown-key\",\n              \"shortDescription\""))
+    let levels = sarif.components(separatedBy: "\"level\": ").dropFirst().map { $0.prefix(while: { $0 != "\n" }) }
+    #expect(levels == ["\"note\"", "\"error\""])
+  }
+
+  @Test(arguments: [
+    ("x.json", "/w", "x.json"),
+    ("./Fixtures//a b.json", "/w", "Fixtures/a%20b.json"),
+    ("/w/p/x.json", "/w", "p/x.json"),
+    ("/w/p/x.json", "/w/", "p/x.json"),
+    ("/other/x.json", "/w/p", "../../other/x.json"),
+    ("/w/../w/x.json", "/w", "x.json"),
+    ("-", "/w", "stdin"),
+    ("a:b,c?d#e%f.json", "/w", "a%3Ab%2Cc%3Fd%23e%25f.json"),
+    ("日本.json", "/w", "%E6%97%A5%E6%9C%AC.json"),
+  ])
+  func artifactURIsAreRelative(path: String, cwd: String, uri: String) {
+    #expect(SARIFReporter.artifactURI(path, workingDirectory: cwd) == uri)
+  }
+
+  @Test func jsonStringsAreEscaped() {
+    var out = ""
+    JSONValue.writeString("q\"b\\s/\n\r\t\u{08}\u{0C}\u{01}\u{1F}é😀\u{2028}", to: &out)
+    #expect(out == #""q\"b\\s/\n\r\t\b\f\u0001\u001Fé😀"# + "\u{2028}\"")
+  }
+
+  @Test func snapshot() {
+    let report = LintReport(
+      results: [LintResult(path: "p.json", diagnostics: [
+        Diagnostic(rule: "value-type", severity: .error, message: "badge is '5'", line: 3, column: 14, keyPath: "aps.badge"),
+      ])],
+      rulesRun: ["value-type"])
+    let expected = """
+      {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+          {
+            "tool": {
+              "driver": {
+                "name": "apns-lint",
+                "version": "0.1.0",
+                "informationUri": "https://github.com/apns-lint/apns-lint",
+                "rules": [
+                  {
+                    "id": "value-type",
+                    "shortDescription": {
+                      "text": "a known key with the wrong JSON type (badge \\"5\\", alert 42, loc-args not an array of strings)"
+                    },
+                    "defaultConfiguration": {
+                      "level": "error"
+                    }
+                  }
+                ]
+              }
+            },
+            "columnKind": "unicodeCodePoints",
+            "results": [
+              {
+                "ruleId": "value-type",
+                "ruleIndex": 0,
+                "level": "error",
+                "message": {
+                  "text": "badge is '5'"
+                },
+                "locations": [
+                  {
+                    "physicalLocation": {
+                      "artifactLocation": {
+                        "uri": "p.json"
+                      },
+                      "region": {
+                        "startLine": 3,
+                        "startColumn": 14
+                      }
+                    },
+                    "logicalLocations": [
+                      {
+                        "fullyQualifiedName": "aps.badge"
+                      }
+                    ]
+                  }
+                ]
+              }
+            ]
+          }
+        ]
+      }
+
+      """
+    #expect(SARIFReporter.render(report, toolVersion: "0.1.0", workingDirectory: "/w") == expected)
+  }
+}

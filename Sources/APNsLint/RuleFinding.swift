@@ -1,0 +1,24 @@
+/// A finding before the configuration gives it a severity: what every checker (payload,
+/// localization, strings tables) produces and the `Linter` turns into `Diagnostic`s.
+public struct RuleFinding: Sendable, Hashable {
+  /// A rule id of `Rule.catalogue`.
+  public var rule: String
+  /// Lowercase start, values quoted with '…'.
+  public var message: String
+  /// 1-based line and column (Unicode scalars) in the input the finding is about.
+  public var line: Int
+  public var column: Int
+  /// The payload key path, or the strings key; nil for findings about the whole input.
+  public var keyPath: String?
+  /// More serious than the rule's default (SPEC: `silent-push-shape` on a background push is an error).
+  public var escalated: Bool
+
+  public init(rule: String, message: String, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
+    self.rule = rule
+    self.message = message
+    self.line = line
+    self.column = column
+    self.keyPath = keyPath
+    self.escalated = escalated
+  }
+}

@@ -8,13 +8,13 @@ let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
 var validator = PayloadValidator(target: Target(), options: ValidationOptions())
 var n = 0, bad = 0
 data.withUnsafeBytes { (buf: UnsafeRawBufferPointer) in
+  guard let base = buf.baseAddress else { return }
   var start = 0
-  var i = 0
-  while let nl = buf[i...].firstIndex(of: 0x0A) {
+  while start < buf.count, let nl = memchr(base + start, 0x0A, buf.count - start) {
+    let end = base.distance(to: UnsafeRawPointer(nl))
     n += 1
-    if !validator.validate(UnsafeRawBufferPointer(rebasing: buf[start..<nl])).findings.isEmpty { bad += 1 }
-    start = nl + 1
-    i = start
+    if !validator.validate(UnsafeRawBufferPointer(start: base + start, count: end - start)).findings.isEmpty { bad += 1 }
+    start = end + 1
   }
 }
 print("\(n) payloads, \(bad) invalid")

@@ -46,7 +46,7 @@ public struct PayloadInput {
         let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<n])
         var start = 0
         while start < n {
-          let newline = bytes[start...].firstIndex(of: 0x0A)
+          let newline = memchr(bytes.baseAddress! + start, 0x0A, n - start).map { $0 - UnsafeMutableRawPointer(mutating: bytes.baseAddress!) }
           let end = newline ?? n
           let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
           if newline == nil {

@@ -460,6 +460,10 @@ public struct JSONReader: Sendable {
         fail("control character (byte 0x\(String(c, radix: 16, uppercase: true))) in a string; escape it", at: base + i, &handler)
         return n
       default:
+        // Fast path: a whole well-formed sequence inside this chunk.
+        if c >= 0xC2 && c <= 0xDF && i + 1 < n && p[i + 1] & 0xC0 == 0x80 { i += 2; continue }
+        if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) && i + 2 < n && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 { i += 3; continue }
+        if c >= 0xF1 && c <= 0xF3 && i + 3 < n && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 && p[i + 3] & 0xC0 == 0x80 { i += 4; continue }
         // Start of a multi-byte sequence (RFC 3629 table).
         switch c {
         case 0xC2...0xDF: utf8Need = 1
@@ -657,8 +661,7 @@ public struct JSONReader: Sendable {
     let e10 = (exponentNegative ? -exponent : exponent) + droppedDigits - fractionDigits
     var v = Double(mantissa)
     if v != 0 && e10 != 0 {
-      let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
-                              1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+      let powers = Self.powersOfTen
       var e = e10
       if e > 0 {
         while e > 22 && v.isFinite { v *= 1e22; e -= 22 }
@@ -671,6 +674,9 @@ public struct JSONReader: Sendable {
     }
     handler.number(JSONNumber(value: negative ? -v : v, isPlainInteger: plainInteger), at: tokenStart)
   }
+
+  private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                              1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
   // MARK: Literals
 

@@ -46,7 +46,9 @@ public enum RenderCommand {
   /// Renders the payload once per language. `languages` is the `--lang` list; `["all"]` renders
   /// every localization of the bundle (language = its language code); an empty list renders the
   /// development language. Each result's diagnostics are the payload's own findings followed by
-  /// the localization rules limited to that language (`LocalizationChecks`).
+  /// the localization rules limited to that language (`LocalizationChecks`). A payload that is not
+  /// readable JSON (`json-syntax`, `json-invalid-utf8`, `json-too-deep`, `payload-empty`,
+  /// `payload-not-object`) renders nothing: APNs would refuse it.
   public static func run(
     payload bytes: [UInt8], path: String, bundle: LocalizationBundle, languages: [String], configuration: Configuration
   ) -> [RenderResult] {
@@ -66,7 +68,7 @@ public enum RenderCommand {
     return requests.map { request in
       var findings = payloadFindings
       var rendered = RenderedAlert()
-      if let alert = report.alert {
+      if let alert = report.alert, !report.findings.contains(where: { unreadable.contains($0.rule) }) {
         rendered = Localizer.render(AlertSpec(alert), in: request.localization)
         let scope = [request.localization?.identifier ?? request.language]
         findings += LocalizationChecks.check(alert: alert, bundle: bundle, languages: scope)
@@ -125,6 +127,9 @@ public enum RenderCommand {
   private static func indented(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + String(repeating: " ", count: 12))
   }
+
+  /// Findings after which the payload is not JSON a device could receive: nothing is rendered.
+  static let unreadable: Set<PayloadRule> = [.jsonSyntax, .jsonInvalidUTF8, .jsonTooDeep, .payloadEmpty, .payloadNotObject]
 
   static func target(_ configuration: Configuration) -> Target {
     Target(

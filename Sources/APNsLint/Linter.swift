@@ -71,6 +71,11 @@ public struct Linter: Sendable {
   /// Gives findings their configured severity; drops those of rules that are `off`. An escalated
   /// finding is an error whatever the rule's severity.
   public func diagnostics(_ findings: [RuleFinding]) -> [Diagnostic] {
+    Self.diagnostics(findings, configuration: configuration)
+  }
+
+  /// `diagnostics(_:)` for any configuration.
+  public static func diagnostics(_ findings: [RuleFinding], configuration: Configuration) -> [Diagnostic] {
     var out: [Diagnostic] = []
     out.reserveCapacity(findings.count)
     for f in findings {

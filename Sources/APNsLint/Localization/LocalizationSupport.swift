@@ -23,20 +23,11 @@ enum LocalizationOutput {
   /// The findings as diagnostics: severity from `configuration.level(of:)`, rules that are `off`
   /// dropped, an escalated finding an error. Order is kept.
   static func diagnostics(_ findings: [RuleFinding], configuration: Configuration) -> [Diagnostic] {
-    findings.compactMap { finding in
-      guard case .on(let severity) = configuration.level(of: finding.rule) else { return nil }
-      return Diagnostic(
-        rule: finding.rule, severity: finding.escalated ? .error : severity, message: finding.message,
-        line: finding.line, column: finding.column, keyPath: finding.keyPath)
-    }
+    Linter.diagnostics(findings, configuration: configuration)
   }
 
   /// A payload finding as a severity-free finding.
-  static func ruleFinding(_ finding: PayloadFinding) -> RuleFinding {
-    RuleFinding(
-      rule: finding.rule.rawValue, message: finding.message, line: finding.line, column: finding.column,
-      keyPath: finding.keyPath, escalated: finding.escalated)
-  }
+  static func ruleFinding(_ finding: PayloadFinding) -> RuleFinding { Linter.ruleFinding(finding) }
 
   /// A strings-table finding as a severity-free finding (the key is the key path).
   static func ruleFinding(_ finding: StringsFinding) -> RuleFinding {
@@ -44,16 +35,7 @@ enum LocalizationOutput {
   }
 
   /// `{"rule", "severity", "message", "line", "column", "keyPath"}`, as `check --format json` writes it.
-  static func json(_ diagnostic: Diagnostic) -> JSONValue {
-    .object([
-      ("rule", .string(diagnostic.rule)),
-      ("severity", .string(diagnostic.severity.rawValue)),
-      ("message", .string(diagnostic.message)),
-      ("line", .int(diagnostic.line)),
-      ("column", .int(diagnostic.column)),
-      ("keyPath", .optional(diagnostic.keyPath)),
-    ])
-  }
+  static func json(_ diagnostic: Diagnostic) -> JSONValue { JSONReporter.value(diagnostic) }
 
   /// `LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, as the text reporters write a finding.
   static func line(_ diagnostic: Diagnostic) -> String {

@@ -50,10 +50,11 @@ public enum RenderCommand {
   /// readable JSON (`json-syntax`, `json-invalid-utf8`, `json-too-deep`, `payload-empty`,
   /// `payload-not-object`) renders nothing: APNs would refuse it.
   public static func run(
-    payload bytes: [UInt8], path: String, bundle: LocalizationBundle, languages: [String], configuration: Configuration
+    payload bytes: [UInt8], path: String, bundle: LocalizationBundle, languages: [String], configuration: Configuration,
+    overrides: TargetOverrides = TargetOverrides()
   ) -> [RenderResult] {
-    var validator = PayloadValidator(target: target(configuration), options: options(configuration))
-    let report = validator.validate(bytes)
+    var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: true)
+    let report = bytes.withUnsafeBytes { linter.validate($0) }
     let payloadFindings = report.findings.map(LocalizationOutput.ruleFinding)
 
     var requests: [(language: String, localization: Localization?)] = []
@@ -130,24 +131,4 @@ public enum RenderCommand {
 
   /// Findings after which the payload is not JSON a device could receive: nothing is rendered.
   static let unreadable: Set<PayloadRule> = [.jsonSyntax, .jsonInvalidUTF8, .jsonTooDeep, .payloadEmpty, .payloadNotObject]
-
-  static func target(_ configuration: Configuration) -> Target {
-    Target(
-      platform: Platform(rawValue: configuration.platform) ?? .ios,
-      pushType: configuration.pushType.flatMap(PushType.init(rawValue:)),
-      transport: Transport(rawValue: configuration.transport) ?? .http2)
-  }
-
-  static func options(_ configuration: Configuration) -> ValidationOptions {
-    var options = ValidationOptions()
-    options.collectAlert = true
-    options.sizeCounting = SizeCounting(rawValue: configuration.sizeCount) ?? .compact
-    options.warnAt = configuration.warnAt
-    options.maxDepth = configuration.maxDepth
-    options.checkSensitiveValues = configuration.sensitiveCheckValues
-    if configuration.level(of: "custom-key-allowlist") != .off {
-      options.allowedCustomKeys = Set(configuration.allowedCustomKeys)
-    }
-    return options
-  }
 }

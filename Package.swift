@@ -40,7 +40,7 @@ let package = Package(
     .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema"]),
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat"]),
     .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
-    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "apns-lint"]),
+    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "apns-lint", "PayloadSchema"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -565,7 +565,10 @@ struct Checker: JSONEventHandler {
       report(.jsonBOM, "a UTF-8 byte order mark before the payload; APNs expects plain JSON", at: 0, path: nil)
     case .tooDeep(let limit):
       facts.stopped = true
-      report(.jsonTooDeep, "nesting deeper than \(limit) levels; reading stops here", at: offset, path: currentPath())
+      // The container that is too deep never starts, so name the element it would have been.
+      var path = currentPath()
+      if let f = frames.last, !f.isObject { path = (containerPath() ?? "") + "[\(f.index + 1)]" }
+      report(.jsonTooDeep, "nesting deeper than \(limit) levels; reading stops here", at: offset, path: path)
     }
   }
 

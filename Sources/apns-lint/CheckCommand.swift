@@ -2,6 +2,7 @@ import APNsLint
 import ArgumentParser
 import Foundation
 import PayloadSchema
+import StringsFile
 
 /// `apns-lint check`: lints payload files, folders, standard input or NDJSON streams (SPEC §8).
 struct CheckCommand: ParsableCommand {
@@ -29,7 +30,7 @@ struct CheckCommand: ParsableCommand {
     let configuration = try loadConfiguration(config)
     let overrides = TargetOverrides(platform: platform, pushType: pushType, transport: transport, priority: priority, topic: topic, collapseID: collapseID)
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil)
-    let localize = try Localization.make(strings: strings, languages: languages(lang), configuration: configuration)
+    let localize = try LocalizationRules.make(strings: strings, languages: languages(lang), configuration: configuration)
 
     var inputs = paths
     if inputs.isEmpty {
@@ -142,10 +143,21 @@ struct ResultSink {
   }
 }
 
-/// The localization rules for `check --strings` (wired once the tables are loaded).
-enum Localization {
+/// The localization rules for `check --strings`: the tables are loaded once, each payload's alert
+/// is checked against them.
+enum LocalizationRules {
   static func make(strings: String?, languages: [String]?, configuration: Configuration) throws -> (PayloadReport) -> [RuleFinding] {
-    guard strings != nil else { return { _ in [] } }
-    return { _ in [] }
+    guard let strings else { return { _ in [] } }
+    let bundle: LocalizationBundle
+    do {
+      bundle = try LocalizationBundle(root: strings, table: configuration.table, developmentLanguage: configuration.developmentLanguage)
+    } catch {
+      complain("\(strings): error: cannot read the localization tables: \(error)")
+      throw ExitCode(2)
+    }
+    return { report in
+      guard let alert = report.alert else { return [] }
+      return LocalizationChecks.check(alert: alert, bundle: bundle, languages: languages)
+    }
   }
 }

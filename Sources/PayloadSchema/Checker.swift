@@ -439,7 +439,12 @@ struct Checker: JSONEventHandler {
         case .flagOne, .flagZeroOrOne, .flagTrue:
           report(.flagValue, flagMessage(spec, found: kind.described), at: offset, path: currentPath())
         default:
-          report(.valueType, "'\(spec.name)' must be \(spec.kinds.subtracting(.null).described), not \(kind.described)", at: offset, path: currentPath())
+          let expected: String
+          switch spec.check {
+          case .badge, .timestamp, .positiveInteger: expected = "an integer"
+          default: expected = spec.kinds.subtracting(.null).described
+          }
+          report(.valueType, "'\(spec.name)' must be \(expected), not \(kind.described)", at: offset, path: currentPath())
         }
         return .free
       }

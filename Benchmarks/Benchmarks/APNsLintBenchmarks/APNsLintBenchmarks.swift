@@ -134,7 +134,24 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  // TODO(localizer): benchmark `Localizer.render(AlertSpec, in: Localization?)` (StringsFile) once it
-  // is on main: ns per alert for a loc-key alert with 2 loc-args rendered in `fr` from a
-  // LocalizationBundle. It had not landed when these benchmarks were written.
+  // Localizer: one loc-key alert (title-loc-key, loc-key with 2 loc-args, action-loc-key) rendered
+  // in French, from the DemoApp fixture (UTF-16LE, 5 keys) and from a real 68 KB table
+  // (ChatSecure fr), to show how the cost depends on the table's size.
+  let demo = try? LocalizationBundle(root: BenchPaths.repository.appendingPathComponent("Fixtures/Localizations/DemoApp").path)
+    .localization(for: ["fr"])
+  let demoAlert = AlertSpec(titleLocKey: "NEW_MESSAGE_TITLE", locKey: "GAME_PLAY_REQUEST_FORMAT", locArgs: args, actionLocKey: "ACTION_VIEW")
+  Benchmark("Localizer render (DemoApp fr, 5 keys)", configuration: formatConfig) { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(Localizer.render(demoAlert, in: demo)) }
+  }
+  let chatSecure = try? LocalizationBundle(
+    root: BenchPaths.shared.appendingPathComponent("corpus/strings/ChatSecure+ChatSecure-iOS/OTRResources/Localizations").path
+  ).localization(for: ["fr"])
+  let bigKey = chatSecure?.table?.entries.first { $0.value.contains("%@") }?.key ?? "missing"
+  let bigAlert = AlertSpec(locKey: bigKey, locArgs: args)
+  var bigConfig = formatConfig
+  bigConfig.scalingFactor = .one
+  bigConfig.timeUnits = .microseconds
+  Benchmark("Localizer render (ChatSecure fr, \(chatSecure?.table?.entries.count ?? 0) keys)", configuration: bigConfig) { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(Localizer.render(bigAlert, in: chatSecure)) }
+  }
 }

@@ -161,3 +161,25 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(!out.contains("sensitive-data"))
   }
 }
+
+/// The README's `render` example is a transcript: the command runs and prints exactly what the
+/// README shows (English, French from a UTF-16 table, Spanish missing a key, Japanese falling back).
+@Suite struct ReadmeExampleTests {
+  @Test func renderExampleMatchesTheReadme() throws {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let marker = try #require(readme.range(of: "<!-- render-example"))
+    let after = readme[marker.upperBound...]
+    let start = try #require(after.range(of: "```console\n"))
+    let end = try #require(after[start.upperBound...].range(of: "```"))
+    var lines = after[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let command = lines.removeFirst()
+    #expect(command.hasPrefix("$ apns-lint render "))
+    let arguments = command.dropFirst("$ apns-lint ".count).split(separator: " ").map(String.init)
+    let expected = lines.joined(separator: "\n")
+    let (status, out, _) = try runCLI(arguments)
+    #expect(status == 0)
+    #expect(out == expected)
+    #expect(out.contains("body:     photo.jpg reçu de Jenna"))
+    #expect(out.contains("ja → en"))
+  }
+}

@@ -373,10 +373,14 @@ struct Checker: JSONEventHandler {
 
   /// The spec of the member being read, if the top frame is a schema object and the key is known.
   private func currentSpec() -> (KeySpec, Int, Context)? {
-    guard let f = frames.last, f.isObject, f.spec >= 0 else { return nil }
-    let table = Schema.table(f.context)
-    guard f.spec < table.count else { return nil }
-    return (table[f.spec], f.spec, f.context)
+    // Fields are read one by one: copying a whole Frame costs a memcpy per value.
+    let top = frames.count - 1
+    guard top >= 0, frames[top].isObject else { return nil }
+    let spec = frames[top].spec, context = frames[top].context
+    guard spec >= 0 else { return nil }
+    let table = Schema.table(context)
+    guard spec < table.count else { return nil }
+    return (table[spec], spec, context)
   }
 
   /// Called at the first byte of every value; returns what a container value contains.
@@ -391,18 +395,19 @@ struct Checker: JSONEventHandler {
       return .free
     }
     let depth = frames.count - 1
-    let f = frames[depth]
-    if !f.isObject {
+    let isObject = frames[depth].isObject, context = frames[depth].context
+    if !isObject {
       frames[depth].index += 1
-      if f.context == .stringArray && kind != .string {
+      if context == .stringArray && kind != .string {
         let name = containerPath().map { "'\($0)'" } ?? "the array"
         report(.valueType, "elements of \(name) must be strings, not \(kind.described)", at: offset, path: currentPath())
       }
-      return f.context == .custom ? .custom : .free
+      return context == .custom ? .custom : .free
     }
-    switch f.context {
+    switch context {
     case .root:
-      if f.keyEntry >= 0 && offset > f.keyOffset && f.keyOffset == facts.apsKeyOffset {
+      let keyOffset = frames[depth].keyOffset
+      if frames[depth].keyEntry >= 0 && offset > keyOffset && keyOffset == facts.apsKeyOffset {
         facts.apsOffset = offset
         facts.apsIsObject = kind == .object
         if kind != .object {
@@ -411,7 +416,7 @@ struct Checker: JSONEventHandler {
         }
         return .aps
       }
-      if f.keyOffset == facts.mdmOffset { return .free }
+      if keyOffset == facts.mdmOffset { return .free }
       return .custom
     case .custom: return .custom
     case .free, .stringArray: return .free
@@ -465,16 +470,19 @@ struct Checker: JSONEventHandler {
   mutating func stringStart(at offset: Int) -> Bool {
     captureAs = 0
     _ = valueStart(.string, at: offset)
-    guard let f = frames.last else { return false }
-    if f.isObject, f.spec >= 0 {
-      let table = Schema.table(f.context)
-      if case .oneOf = table[f.spec].check { captureAs = 1; return true }
-      if collecting && (f.context == .alert || f.context == .liveText || f.context == .aps) { captureAs = 2; return true }
-    } else if !f.isObject && f.context == .stringArray && collecting {
+    let top = frames.count - 1
+    guard top >= 0 else { return false }
+    let isObject = frames[top].isObject, context = frames[top].context, spec = frames[top].spec
+    if isObject, spec >= 0 {
+      let table = Schema.table(context)
+      if case .oneOf = table[spec].check { captureAs = 1; return true }
+      if collecting && (context == .alert || context == .liveText || context == .aps) { captureAs = 2; return true }
+    } else if !isObject && context == .stringArray && collecting {
       captureAs = 2
       return true
     }
-    if options.checkSensitiveValues && (f.context == .custom || (f.context == .root && f.keyOffset != facts.apsKeyOffset && f.keyOffset != facts.mdmOffset)) {
+    let keyOffset = frames[top].keyOffset
+    if options.checkSensitiveValues && (context == .custom || (context == .root && keyOffset != facts.apsKeyOffset && keyOffset != facts.mdmOffset)) {
       captureAs = 3
       return true
     }

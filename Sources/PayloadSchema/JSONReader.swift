@@ -358,7 +358,7 @@ public struct JSONReader: Sendable {
     utf8Lower = 0x80; utf8Upper = 0xBF
     inflation = 0
     buffered = false
-    buffer.removeAll(keepingCapacity: true)
+    if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
   }
 
   /// Reads string content from `i`; returns the index after the closing quote, or `n`.

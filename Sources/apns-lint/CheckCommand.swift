@@ -127,7 +127,9 @@ struct ResultSink {
     switch format {
     case .text: if !r.diagnostics.isEmpty { Output.shared.write(text.lines(for: r)) }
     case .json: Output.shared.write(json.result(r))
-    case .sarif, .github: if !r.diagnostics.isEmpty || format == .sarif { kept.append(r) }
+    // Only results with findings are kept: a clean payload adds nothing to SARIF or annotations,
+    // so memory grows with the findings, not with the stream.
+    case .sarif, .github: if !r.diagnostics.isEmpty { kept.append(r) }
     }
   }
 

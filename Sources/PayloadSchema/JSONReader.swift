@@ -366,24 +366,15 @@ public struct JSONReader: Sendable {
     var i = start
     var runStart = i  // start of plain bytes not yet copied to `buffer`
     while i < n {
-      // Fast path: eight plain ASCII bytes at a time.
+      // Fast path (no escape, sequence or surrogate pending): plain ASCII eight bytes at a time, whole
+      // UTF-8 sequences validated in place, the closing quote handled here.
       if escape == 0 && utf8Need == 0 && pendingHigh == 0 {
-        while i + 8 <= n {
-          let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-          let ones: UInt64 = 0x0101_0101_0101_0101
-          let high: UInt64 = 0x8080_8080_8080_8080
-          let q = w ^ (ones &* 0x22)
-          let b = w ^ (ones &* 0x5C)
-          let special = ((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- ones &* 0x20) & ~w) | w
-          if special & high != 0 { break }
-          i += 8
-        }
-        while i < n {
-          let c = p[i]
-          if c < 0x20 || c == 0x22 || c == 0x5C || c >= 0x80 { break }
-          i += 1
-        }
+        i = Self.skipPlain(p, n, i)
         if i >= n { break }
+        if p[i] == 0x22 {
+          finishString(p, runStart, i, base, &handler)
+          return i + 1
+        }
       }
       let c = p[i]
       if escape != 0 {
@@ -488,6 +479,55 @@ public struct JSONReader: Sendable {
     // The chunk ended inside the string: keep what was read (an escape's bytes are decoded, not kept).
     if capture && escape == 0 { copyRun(p, runStart, n) } else if capture { buffered = true }
     return n
+  }
+
+  /// The index of the first byte from `i` that is not plain string content: a quote, a backslash,
+  /// a control character, or a UTF-8 sequence that is ill-formed or not whole before `n`; or `n`.
+  @inline(__always)
+  private static func skipPlain(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
+    var i = start
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    while i < n {
+      let c = p[i]
+      if c < 0x80 {
+        if c < 0x20 || c == 0x22 || c == 0x5C { return i }
+        i += 1
+        // Eight bytes at a time: the lowest flagged byte is exact (borrows only run upwards).
+        while i + 8 <= n {
+          let w = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+          let q = w ^ (ones &* 0x22)
+          let b = w ^ (ones &* 0x5C)
+          let special = (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- ones &* 0x20) & ~w) | w) & high
+          if special != 0 {
+            i += special.trailingZeroBitCount >> 3
+            break
+          }
+          i += 8
+        }
+        continue
+      }
+      // A multi-byte sequence, whole and well-formed (RFC 3629 table), or stop here.
+      if c < 0xE0 {
+        guard c >= 0xC2, i + 1 < n, p[i + 1] & 0xC0 == 0x80 else { return i }
+        i += 2
+      } else if c < 0xF0 {
+        guard i + 2 < n else { return i }
+        let b1 = p[i + 1]
+        let lower: UInt8 = c == 0xE0 ? 0xA0 : 0x80
+        let upper: UInt8 = c == 0xED ? 0x9F : 0xBF
+        guard b1 >= lower && b1 <= upper && p[i + 2] & 0xC0 == 0x80 else { return i }
+        i += 3
+      } else {
+        guard c <= 0xF4, i + 3 < n else { return i }
+        let b1 = p[i + 1]
+        let lower: UInt8 = c == 0xF0 ? 0x90 : 0x80
+        let upper: UInt8 = c == 0xF4 ? 0x8F : 0xBF
+        guard b1 >= lower && b1 <= upper && p[i + 2] & 0xC0 == 0x80 && p[i + 3] & 0xC0 == 0x80 else { return i }
+        i += 4
+      }
+    }
+    return i
   }
 
   /// Reports ill-formed bytes `from..<to` at their first byte; a run of them (an encoded surrogate,

@@ -81,7 +81,7 @@ struct Checker: JSONEventHandler {
   let rows: [KeySpec]
   let rowNames: [PackedKey]
   let alertBase: Int, soundBase: Int, liveTextBase: Int
-  /// Verdicts of the sensitive-key matcher on recent custom keys (direct-mapped by hash).
+  /// Verdicts of the sensitive-key matcher on recent custom keys (64 slots, direct-mapped by hash).
   var sensitiveCache: [(key: PackedKey, verdict: Bool)]
 
   init(target: Target, options: ValidationOptions) {
@@ -102,7 +102,7 @@ struct Checker: JSONEventHandler {
     alertBase = Schema.aps.count
     soundBase = alertBase + Schema.alert.count
     liveTextBase = soundBase + Schema.sound.count
-    sensitiveCache = Array(repeating: (PackedKey(), false), count: 16)
+    sensitiveCache = Array(repeating: (PackedKey(), false), count: 64)
   }
 
   /// Where a context's rows are in `rows`.
@@ -142,12 +142,14 @@ struct Checker: JSONEventHandler {
   }
 
   mutating func reset() {
-    findings = []
-    frames.removeAll(keepingCapacity: true)
+    if !findings.isEmpty { findings = [] }
+    if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
     keyBytesUsed = 0
     keyEntriesUsed = 0
     facts = Facts()
-    alert = nil
+    // Only a collecting checker ever sets `alert` (comparing or storing the 450-byte optional per
+    // payload costs a copy).
+    if options.collectAlert { alert = nil }
   }
 
   // MARK: Reporting
@@ -332,7 +334,7 @@ struct Checker: JSONEventHandler {
   private mutating func sensitive(_ bytes: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, hash: UInt32) -> Bool {
     if options.sensitiveKeys.isNone { return false }
     guard packed.count >= 0 else { return options.sensitiveKeys.matches(bytes) }
-    let slot = Int(hash & 15)
+    let slot = Int(hash & 63)
     let cached = sensitiveCache[slot]
     if cached.key == packed { return cached.verdict }
     let verdict = options.sensitiveKeys.matches(bytes)

@@ -265,6 +265,15 @@ public struct JSONReader: Sendable {
           beginString(isKey: false, at: base + i, &handler)
           i = scanString(p, n, i + 1, base, &handler)
         case 0x2D, 0x30...0x39:
+          if let (value, end) = Self.plainInteger(p, n, i) {
+            // The common case, read in place: a short integer ending inside this chunk.
+            let v = Double(value.magnitude)
+            handler.number(JSONNumber(value: p[i] == 0x2D ? -v : v, isPlainInteger: true), at: base + i)
+            handler.valueEnd(compactOffset: base + end - whitespaceBytes - bomBytes)
+            afterValue()
+            i = end
+            continue
+          }
           beginNumber(at: base + i)
           i = scanNumber(p, n, i, base, &handler)
         case 0x74: beginLiteral("true", at: base + i); i = scanLiteral(p, n, i, base, &handler)
@@ -624,6 +633,30 @@ public struct JSONReader: Sendable {
   //
   // numberState: 0 after '-', 1 after a leading '0', 2 in integer digits, 3 after '.', 4 in fraction
   // digits, 5 after 'e', 6 after the exponent's sign, 7 in exponent digits.
+
+  /// A plain integer `-?(0|[1-9][0-9]{0,17})` at `start`, followed by a delimiter inside the chunk:
+  /// its value and the index of the delimiter. Nil for anything else, which the state machine reads.
+  @inline(__always)
+  private static func plainInteger(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> (Int64, Int)? {
+    var i = start
+    let negative = p[i] == 0x2D
+    if negative { i += 1 }
+    let first = i
+    var v: Int64 = 0
+    while i < n {
+      let d = p[i] &- 0x30
+      if d > 9 { break }
+      v = v &* 10 &+ Int64(d)
+      i += 1
+    }
+    let digits = i - first
+    guard digits > 0 && digits <= 18 && i < n else { return nil }
+    if digits > 1 && p[first] == 0x30 { return nil }
+    switch p[i] {
+    case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D, 0x7D: return (negative ? -v : v, i)
+    default: return nil
+    }
+  }
 
   private mutating func beginNumber(at start: Int) {
     state = .inNumber

@@ -1,0 +1,42 @@
+import PayloadSchema
+import Testing
+
+/// Reproducers found by fuzzing (`scripts/fuzz payload`), each as the bytes libFuzzer saved: the
+/// streamed report (`begin`/`feed`/`finish`) must equal the one-shot report, for every chunk size.
+@Suite struct HostilePayloadReproducerTests {
+  static func collecting() -> ValidationOptions {
+    var o = ValidationOptions()
+    o.collectAlert = true
+    return o
+  }
+
+  static func streamed(_ bytes: [UInt8], chunk: Int, options: ValidationOptions) -> PayloadReport {
+    var v = PayloadValidator(options: options)
+    v.begin()
+    var i = 0
+    while i < bytes.count {
+      let end = min(i + chunk, bytes.count)
+      bytes[i..<end].withUnsafeBytes { v.feed($0) }
+      i = end
+    }
+    return v.finish()
+  }
+
+  static let reproducers: [(name: String, bytes: [UInt8])] = [
+    // crash-60ba4b2d…: a lone "{" — the streamed json-syntax at the end of input said 1:1, not 1:2.
+    ("truncated object", [0x7B]),
+  ]
+
+  @Test(arguments: reproducers.indices)
+  func streamingMatchesOneShot(_ index: Int) {
+    let bytes = Self.reproducers[index].bytes
+    for options in [ValidationOptions(), Self.collecting()] {
+      var whole = PayloadValidator(options: options)
+      let expected = whole.validate(bytes)
+      for chunk in 1...max(1, bytes.count) {
+        let report = Self.streamed(bytes, chunk: chunk, options: options)
+        #expect(report == expected, "\(Self.reproducers[index].name), chunk size \(chunk)")
+      }
+    }
+  }
+}

@@ -25,6 +25,12 @@ import Testing
   static let reproducers: [(name: String, bytes: [UInt8])] = [
     // crash-60ba4b2d…: a lone "{" — the streamed json-syntax at the end of input said 1:1, not 1:2.
     ("truncated object", [0x7B]),
+    // crash-84994adc…: "null" then 116 NUL bytes. Split after "null", the literal was accepted at
+    // the chunk's end (payload-not-object, then "expected the end of input"); whole, it failed at
+    // the NUL ("expected a delimiter after 'null'").
+    ("literal then NUL", Array("null".utf8) + [UInt8](repeating: 0, count: 116)),
+    ("literal then garbage", Array(#"{"aps":{"badge":1},"t":truex}"#.utf8)),
+    ("literal at the end", Array("false".utf8)),
   ]
 
   @Test(arguments: reproducers.indices)

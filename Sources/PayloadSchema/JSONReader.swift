@@ -141,6 +141,7 @@ public struct JSONReader: Sendable {
     offset = 0; whitespaceBytes = 0; failed = false; sawValue = false
     bomBytes = 0; state = .start; containers.removeAll(keepingCapacity: true)
     buffer.removeAll(keepingCapacity: true); bomMatched = 0; pendingHigh = 0; escape = 0; utf8Need = 0
+    utf8Lower = 0x80; utf8Upper = 0xBF
   }
 
   /// Reads `chunk`, sending events to `handler`. With `isFinal`, an unfinished document is a syntax
@@ -358,7 +359,7 @@ public struct JSONReader: Sendable {
     capture = isKey ? true : handler.stringStart(at: start)
     escape = 0
     pendingHigh = 0
-    utf8Need = 0
+    utf8Need = 0; utf8Lower = 0x80; utf8Upper = 0xBF
     inflation = 0
     buffered = false
     buffer.removeAll(keepingCapacity: true)
@@ -437,7 +438,7 @@ public struct JSONReader: Sendable {
         if c < utf8Lower || c > utf8Upper {
           // Truncated sequence: report, then read this byte afresh.
           handler.problem(.invalidUTF8, at: base + i)
-          utf8Need = 0
+          utf8Need = 0; utf8Lower = 0x80; utf8Upper = 0xBF  // the next sequence starts afresh
           continue
         }
         utf8Need -= 1
@@ -545,7 +546,7 @@ public struct JSONReader: Sendable {
     if pendingHigh != 0 { flushLoneHigh(&handler) }
     if utf8Need != 0 {  // a sequence cut by the quote
       handler.problem(.invalidUTF8, at: base + end)
-      utf8Need = 0
+      utf8Need = 0; utf8Lower = 0x80; utf8Upper = 0xBF
     }
     let start = tokenStart
     let isKey = stringIsKey

@@ -45,4 +45,23 @@ import Testing
       }
     }
   }
+
+  // crash-4bf3a818…: `["€\xF0;\x04\0\0]`. After a 4-byte lead byte cut short, the reader kept
+  // the lead's range for the continuation byte (0x90…), so the next valid sequence (the € of the
+  // next string, or of the next payload on a reused validator) was reported as invalid UTF-8.
+  @Test func aCutSequenceDoesNotTaintTheNextOne() {
+    let crash: [UInt8] = [0x5B, 0x22, 0xE2, 0x82, 0xAC, 0xF0, 0x3B, 0x04, 0x00, 0x00, 0x5D]
+    var reused = PayloadValidator()
+    _ = reused.validate(crash)
+    let euro = Array(#"{"aps":{"alert":"€"}}"#.utf8)
+    #expect(reused.validate(euro).findings.isEmpty)
+    let inOne = [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xF0, 0x3B, 0x22, 0x2C] + Array(#""b":"€","aps":{"badge":1}}"#.utf8)
+    var fresh = PayloadValidator()
+    #expect(fresh.validate(inOne).findings.map(\.rule) == [.jsonInvalidUTF8])
+    for size in 1...crash.count {
+      let options = ValidationOptions()
+      var whole = PayloadValidator(options: options)
+      #expect(Self.streamed(crash, chunk: size, options: options) == whole.validate(crash))
+    }
+  }
 }

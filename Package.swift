@@ -33,14 +33,14 @@ let package = Package(
     .executableTarget(
       name: "apns-lint",
       dependencies: [
-        "APNsLint",
+        "APNsLint", "PayloadSchema", "StringsFile",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema"]),
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat"]),
     .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
-    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "apns-lint"]),
+    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

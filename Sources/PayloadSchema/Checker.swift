@@ -60,8 +60,12 @@ struct Checker: JSONEventHandler {
   let platform: PlatformSet
   var findings: [PayloadFinding] = []
   var frames: [Frame] = []
+  // The keys of the open objects: bytes and entries, used up to `keyBytesUsed`/`keyEntriesUsed`.
+  // The arrays only grow; closing an object moves the marks back (no copying, no freeing).
   var keyBytes: [UInt8] = []
   var keyEntries: [KeyEntry] = []
+  var keyBytesUsed = 0
+  var keyEntriesUsed = 0
   var hashTables: [[Int32]] = []
   var facts = Facts()
   /// Key and value offsets of the aps, alert and sound members seen (by schema index).
@@ -82,15 +86,15 @@ struct Checker: JSONEventHandler {
     alertKeyOffsets = Array(repeating: -1, count: Schema.alert.count)
     alertValueOffsets = Array(repeating: -1, count: Schema.alert.count)
     frames.reserveCapacity(min(options.maxDepth, 1024) + 1)
-    keyBytes.reserveCapacity(1024)
-    keyEntries.reserveCapacity(64)
+    keyBytes = Array(repeating: 0, count: 1024)
+    keyEntries = Array(repeating: KeyEntry(start: 0, count: 0, hash: 0), count: 64)
   }
 
   mutating func reset() {
     findings = []
     frames.removeAll(keepingCapacity: true)
-    keyBytes.removeAll(keepingCapacity: true)
-    keyEntries.removeAll(keepingCapacity: true)
+    keyBytesUsed = 0
+    keyEntriesUsed = 0
     facts = Facts()
     alert = nil
   }
@@ -150,7 +154,7 @@ struct Checker: JSONEventHandler {
 
   mutating func objectStart(at offset: Int) {
     let child = valueStart(.object, at: offset)
-    frames.append(Frame(context: child, isObject: true, start: offset, keysBegin: keyEntries.count))
+    frames.append(Frame(context: child, isObject: true, start: offset, keysBegin: keyEntriesUsed))
   }
 
   mutating func arrayStart(at offset: Int) {
@@ -161,10 +165,9 @@ struct Checker: JSONEventHandler {
   mutating func objectEnd(at offset: Int) {
     guard let f = frames.popLast() else { return }
     // Forget this object's keys.
-    if f.keysBegin < keyEntries.count {
-      let first = keyEntries[f.keysBegin]
-      keyEntries.removeSubrange(f.keysBegin...)
-      keyBytes.removeSubrange(Int(first.start)...)
+    if f.keysBegin < keyEntriesUsed {
+      keyBytesUsed = Int(keyEntries[f.keysBegin].start)
+      keyEntriesUsed = f.keysBegin
     }
     if f.hashed {
       let depth = frames.count
@@ -191,10 +194,9 @@ struct Checker: JSONEventHandler {
     var f = frames[depth]
     // Duplicate detection, then remember the key (its bytes name the path).
     let hash = Self.hash(bytes)
-    let entry = keyEntries.count
+    let entry = keyEntriesUsed
     let duplicateOf = findDuplicate(bytes, hash: hash, frame: &f, depth: depth)
-    keyEntries.append(KeyEntry(start: Int32(truncatingIfNeeded: keyBytes.count), count: Int32(truncatingIfNeeded: bytes.count), hash: hash))
-    keyBytes.append(contentsOf: bytes)
+    storeKey(bytes, hash: hash)
     if f.hashed { insertHash(entry - f.keysBegin, hash: hash, depth: depth, frame: f) }
     f.keyEntry = entry
     f.keyOffset = offset
@@ -276,7 +278,7 @@ struct Checker: JSONEventHandler {
   }
 
   private mutating func findDuplicate(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, frame f: inout Frame, depth: Int) -> Int {
-    let count = keyEntries.count - f.keysBegin
+    let count = keyEntriesUsed - f.keysBegin
     if !f.hashed && count >= 16 {
       f.hashed = true
       rebuildHash(depth: depth, frame: f, capacity: 64)
@@ -293,7 +295,7 @@ struct Checker: JSONEventHandler {
       }
     }
     var i = f.keysBegin
-    while i < keyEntries.count {
+    while i < keyEntriesUsed {
       if keysEqual(i, bytes, hash) { return i }
       i += 1
     }
@@ -311,7 +313,7 @@ struct Checker: JSONEventHandler {
   private mutating func rebuildHash(depth: Int, frame f: Frame, capacity: Int) {
     while hashTables.count <= depth { hashTables.append([]) }
     hashTables[depth] = Array(repeating: -1, count: capacity)
-    for i in f.keysBegin..<keyEntries.count {
+    for i in f.keysBegin..<keyEntriesUsed {
       place(Int32(i - f.keysBegin), hash: keyEntries[i].hash, depth: depth)
     }
   }
@@ -329,6 +331,25 @@ struct Checker: JSONEventHandler {
     var slot = Int(hash) & mask
     while hashTables[depth][slot] >= 0 { slot = (slot + 1) & mask }
     hashTables[depth][slot] = value
+  }
+
+  /// Appends a key to the arena, growing it when full.
+  private mutating func storeKey(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) {
+    if keyEntriesUsed == keyEntries.count {
+      keyEntries.append(contentsOf: repeatElement(KeyEntry(start: 0, count: 0, hash: 0), count: keyEntries.count))
+    }
+    if keyBytesUsed + bytes.count > keyBytes.count {
+      keyBytes.append(contentsOf: repeatElement(0, count: max(keyBytes.count, bytes.count)))
+    }
+    keyEntries[keyEntriesUsed] = KeyEntry(start: Int32(truncatingIfNeeded: keyBytesUsed), count: Int32(truncatingIfNeeded: bytes.count), hash: hash)
+    keyEntriesUsed += 1
+    if let src = bytes.baseAddress, bytes.count > 0 {
+      let at = keyBytesUsed
+      keyBytes.withUnsafeMutableBufferPointer { dst in
+        if let d = dst.baseAddress { (d + at).update(from: src, count: bytes.count) }
+      }
+    }
+    keyBytesUsed += bytes.count
   }
 
   @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
@@ -352,10 +373,14 @@ struct Checker: JSONEventHandler {
 
   /// The spec of the member being read, if the top frame is a schema object and the key is known.
   private func currentSpec() -> (KeySpec, Int, Context)? {
-    guard let f = frames.last, f.isObject, f.spec >= 0 else { return nil }
-    let table = Schema.table(f.context)
-    guard f.spec < table.count else { return nil }
-    return (table[f.spec], f.spec, f.context)
+    // Fields are read one by one: copying a whole Frame costs a memcpy per value.
+    let top = frames.count - 1
+    guard top >= 0, frames[top].isObject else { return nil }
+    let spec = frames[top].spec, context = frames[top].context
+    guard spec >= 0 else { return nil }
+    let table = Schema.table(context)
+    guard spec < table.count else { return nil }
+    return (table[spec], spec, context)
   }
 
   /// Called at the first byte of every value; returns what a container value contains.
@@ -370,18 +395,19 @@ struct Checker: JSONEventHandler {
       return .free
     }
     let depth = frames.count - 1
-    let f = frames[depth]
-    if !f.isObject {
+    let isObject = frames[depth].isObject, context = frames[depth].context
+    if !isObject {
       frames[depth].index += 1
-      if f.context == .stringArray && kind != .string {
+      if context == .stringArray && kind != .string {
         let name = containerPath().map { "'\($0)'" } ?? "the array"
         report(.valueType, "elements of \(name) must be strings, not \(kind.described)", at: offset, path: currentPath())
       }
-      return f.context == .custom ? .custom : .free
+      return context == .custom ? .custom : .free
     }
-    switch f.context {
+    switch context {
     case .root:
-      if f.keyEntry >= 0 && offset > f.keyOffset && f.keyOffset == facts.apsKeyOffset {
+      let keyOffset = frames[depth].keyOffset
+      if frames[depth].keyEntry >= 0 && offset > keyOffset && keyOffset == facts.apsKeyOffset {
         facts.apsOffset = offset
         facts.apsIsObject = kind == .object
         if kind != .object {
@@ -390,7 +416,7 @@ struct Checker: JSONEventHandler {
         }
         return .aps
       }
-      if f.keyOffset == facts.mdmOffset { return .free }
+      if keyOffset == facts.mdmOffset { return .free }
       return .custom
     case .custom: return .custom
     case .free, .stringArray: return .free
@@ -418,7 +444,12 @@ struct Checker: JSONEventHandler {
         case .flagOne, .flagZeroOrOne, .flagTrue:
           report(.flagValue, flagMessage(spec, found: kind.described), at: offset, path: currentPath())
         default:
-          report(.valueType, "'\(spec.name)' must be \(spec.kinds.subtracting(.null).described), not \(kind.described)", at: offset, path: currentPath())
+          let expected: String
+          switch spec.check {
+          case .badge, .timestamp, .positiveInteger: expected = "an integer"
+          default: expected = spec.kinds.subtracting(.null).described
+          }
+          report(.valueType, "'\(spec.name)' must be \(expected), not \(kind.described)", at: offset, path: currentPath())
         }
         return .free
       }
@@ -439,16 +470,19 @@ struct Checker: JSONEventHandler {
   mutating func stringStart(at offset: Int) -> Bool {
     captureAs = 0
     _ = valueStart(.string, at: offset)
-    guard let f = frames.last else { return false }
-    if f.isObject, f.spec >= 0 {
-      let table = Schema.table(f.context)
-      if case .oneOf = table[f.spec].check { captureAs = 1; return true }
-      if collecting && (f.context == .alert || f.context == .liveText || f.context == .aps) { captureAs = 2; return true }
-    } else if !f.isObject && f.context == .stringArray && collecting {
+    let top = frames.count - 1
+    guard top >= 0 else { return false }
+    let isObject = frames[top].isObject, context = frames[top].context, spec = frames[top].spec
+    if isObject, spec >= 0 {
+      let table = Schema.table(context)
+      if case .oneOf = table[spec].check { captureAs = 1; return true }
+      if collecting && (context == .alert || context == .liveText || context == .aps) { captureAs = 2; return true }
+    } else if !isObject && context == .stringArray && collecting {
       captureAs = 2
       return true
     }
-    if options.checkSensitiveValues && (f.context == .custom || (f.context == .root && f.keyOffset != facts.apsKeyOffset && f.keyOffset != facts.mdmOffset)) {
+    let keyOffset = frames[top].keyOffset
+    if options.checkSensitiveValues && (context == .custom || (context == .root && keyOffset != facts.apsKeyOffset && keyOffset != facts.mdmOffset)) {
       captureAs = 3
       return true
     }
@@ -460,7 +494,8 @@ struct Checker: JSONEventHandler {
     guard let bytes else { return }
     switch captureAs {
     case 1:
-      guard let (spec, index, ctx) = currentSpec(), case .oneOf(let allowed) = spec.check else { return }
+      guard let (spec, index, ctx) = currentSpec(), case .oneOf(let set) = spec.check else { return }
+      let allowed = set.values
       var matched = -1
       for (i, a) in allowed.enumerated() where a.utf8.count == bytes.count && a.utf8.elementsEqual(bytes) { matched = i }
       if ctx == .aps && index == ApsKey.event.rawValue { facts.event = matched >= 0 ? Int8(matched + 1) : -1 }
@@ -543,7 +578,10 @@ struct Checker: JSONEventHandler {
       report(.jsonBOM, "a UTF-8 byte order mark before the payload; APNs expects plain JSON", at: 0, path: nil)
     case .tooDeep(let limit):
       facts.stopped = true
-      report(.jsonTooDeep, "nesting deeper than \(limit) levels; reading stops here", at: offset, path: currentPath())
+      // The container that is too deep never starts, so name the element it would have been.
+      var path = currentPath()
+      if let f = frames.last, !f.isObject { path = (containerPath() ?? "") + "[\(f.index + 1)]" }
+      report(.jsonTooDeep, "nesting deeper than \(limit) levels; reading stops here", at: offset, path: path)
     }
   }
 
@@ -600,11 +638,11 @@ struct Checker: JSONEventHandler {
       let a = alertKeyOffsets[text.rawValue], b = alertKeyOffsets[key.rawValue]
       let later = max(a, b)
       let name = Schema.alert[(a > b ? text : key).rawValue].name
-      report(.alertTextConflict, "both '\(Schema.alert[text.rawValue].name)' and '\(Schema.alert[key.rawValue].name)'; the device shows the localized '\(Schema.alert[key.rawValue].name)'", at: later, path: (path ?? "aps.alert") + "." + name)
+      report(.alertTextConflict, "both '\(Schema.alert[text.rawValue].name)' and '\(Schema.alert[key.rawValue].name)'; the device shows the localized '\(Schema.alert[key.rawValue].name)'", at: later, path: (path ?? "aps.alert") + ".\(name)")
     }
     for (a, k) in Self.argPairs where has(a) && !has(k) {
       let path = currentPath()
-      report(.locArgsWithoutKey, "'\(Schema.alert[a.rawValue].name)' without '\(Schema.alert[k.rawValue].name)' is ignored", at: alertValueOffsets[a.rawValue], path: (path ?? "aps.alert") + "." + Schema.alert[a.rawValue].name)
+      report(.locArgsWithoutKey, "'\(Schema.alert[a.rawValue].name)' without '\(Schema.alert[k.rawValue].name)' is ignored", at: alertValueOffsets[a.rawValue], path: (path ?? "aps.alert") + ".\(Schema.alert[a.rawValue].name)")
     }
   }
 

@@ -78,15 +78,36 @@ public struct PayloadReport: Sendable, Hashable {
   /// The push type checked against: the target's, or the one inferred from the payload.
   public var pushType: PushType
   /// The alert's text fields, when `ValidationOptions.collectAlert` is set and the payload has an alert.
-  public var alert: AlertText?
+  public var alert: AlertText? {
+    get { box?.value }
+    set { box = newValue.map(AlertBox.init) }
+  }
+  // Held by reference: a report is passed around for every push, the alert is large and rare.
+  private var box: AlertBox?
 
   public init(findings: [PayloadFinding], size: Int, limit: Int, pushType: PushType, alert: AlertText? = nil) {
     self.findings = findings
     self.size = size
     self.limit = limit
     self.pushType = pushType
-    self.alert = alert
+    self.box = alert.map(AlertBox.init)
   }
+
+  public static func == (a: PayloadReport, b: PayloadReport) -> Bool {
+    a.findings == b.findings && a.size == b.size && a.limit == b.limit && a.pushType == b.pushType && a.alert == b.alert
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(findings)
+    hasher.combine(size)
+    hasher.combine(limit)
+    hasher.combine(pushType)
+  }
+}
+
+final class AlertBox: Sendable {
+  let value: AlertText
+  init(_ value: AlertText) { self.value = value }
 }
 
 /// The text fields of `aps.alert`, with positions: what a device localizes and shows.

@@ -114,6 +114,8 @@ public struct JSONReader: Sendable {
   private var utf8Need: UInt8 = 0
   private var utf8Lower: UInt8 = 0x80
   private var utf8Upper: UInt8 = 0xBF
+  private var utf8Start = 0            // where the multi-byte sequence being read began
+  private var badUTF8End = -1          // just past the last ill-formed byte reported: a run gets one finding
   private var inflation = 0
   private var buffer: [UInt8] = []
   private var buffered = false         // the token's bytes are in `buffer` (escapes or chunk split)
@@ -141,7 +143,7 @@ public struct JSONReader: Sendable {
     offset = 0; whitespaceBytes = 0; failed = false; sawValue = false
     bomBytes = 0; state = .start; containers.removeAll(keepingCapacity: true)
     buffer.removeAll(keepingCapacity: true); bomMatched = 0; pendingHigh = 0; escape = 0; utf8Need = 0
-    utf8Lower = 0x80; utf8Upper = 0xBF
+    utf8Lower = 0x80; utf8Upper = 0xBF; badUTF8End = -1
   }
 
   /// Reads `chunk`, sending events to `handler`. With `isFinal`, an unfinished document is a syntax
@@ -359,10 +361,11 @@ public struct JSONReader: Sendable {
     capture = isKey ? true : handler.stringStart(at: start)
     escape = 0
     pendingHigh = 0
-    utf8Need = 0; utf8Lower = 0x80; utf8Upper = 0xBF
+    utf8Need = 0
+    utf8Lower = 0x80; utf8Upper = 0xBF
     inflation = 0
     buffered = false
-    buffer.removeAll(keepingCapacity: true)
+    if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
   }
 
   /// Reads string content from `i`; returns the index after the closing quote, or `n`.
@@ -436,9 +439,10 @@ public struct JSONReader: Sendable {
       }
       if utf8Need != 0 {
         if c < utf8Lower || c > utf8Upper {
-          // Truncated sequence: report, then read this byte afresh.
-          handler.problem(.invalidUTF8, at: base + i)
-          utf8Need = 0; utf8Lower = 0x80; utf8Upper = 0xBF  // the next sequence starts afresh
+          // Truncated sequence: report at its first byte, then read this byte afresh.
+          invalidUTF8(from: utf8Start, to: base + i, &handler)
+          utf8Need = 0
+          utf8Lower = 0x80; utf8Upper = 0xBF
           continue
         }
         utf8Need -= 1
@@ -468,7 +472,12 @@ public struct JSONReader: Sendable {
         fail("control character (byte 0x\(String(c, radix: 16, uppercase: true))) in a string; escape it", at: base + i, &handler)
         return n
       default:
+        // Fast path: a whole well-formed sequence inside this chunk.
+        if c >= 0xC2 && c <= 0xDF && i + 1 < n && p[i + 1] & 0xC0 == 0x80 { i += 2; continue }
+        if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) && i + 2 < n && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 { i += 3; continue }
+        if c >= 0xF1 && c <= 0xF3 && i + 3 < n && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 && p[i + 3] & 0xC0 == 0x80 { i += 4; continue }
         // Start of a multi-byte sequence (RFC 3629 table).
+        utf8Start = base + i
         switch c {
         case 0xC2...0xDF: utf8Need = 1
         case 0xE0: utf8Need = 2; utf8Lower = 0xA0
@@ -478,7 +487,7 @@ public struct JSONReader: Sendable {
         case 0xF1...0xF3: utf8Need = 3
         case 0xF4: utf8Need = 3; utf8Upper = 0x8F
         default:
-          handler.problem(.invalidUTF8, at: base + i)
+          invalidUTF8(from: base + i, to: base + i + 1, &handler)
         }
         i += 1
       }
@@ -486,6 +495,13 @@ public struct JSONReader: Sendable {
     // The chunk ended inside the string: keep what was read (an escape's bytes are decoded, not kept).
     if capture && escape == 0 { copyRun(p, runStart, n) } else if capture { buffered = true }
     return n
+  }
+
+  /// Reports ill-formed bytes `from..<to` at their first byte; a run of them (an encoded surrogate,
+  /// an overlong form, stray continuation bytes) is one finding, not one per byte.
+  private mutating func invalidUTF8<H: JSONEventHandler>(from: Int, to: Int, _ handler: inout H) {
+    if from != badUTF8End { handler.problem(.invalidUTF8, at: from) }
+    badUTF8End = to
   }
 
   @inline(__always) private mutating func copyRun(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
@@ -545,8 +561,9 @@ public struct JSONReader: Sendable {
   private mutating func finishString<H: JSONEventHandler>(_ p: UnsafePointer<UInt8>, _ runStart: Int, _ end: Int, _ base: Int, _ handler: inout H) {
     if pendingHigh != 0 { flushLoneHigh(&handler) }
     if utf8Need != 0 {  // a sequence cut by the quote
-      handler.problem(.invalidUTF8, at: base + end)
-      utf8Need = 0; utf8Lower = 0x80; utf8Upper = 0xBF
+      invalidUTF8(from: utf8Start, to: base + end, &handler)
+      utf8Need = 0
+      utf8Lower = 0x80; utf8Upper = 0xBF
     }
     let start = tokenStart
     let isKey = stringIsKey
@@ -665,8 +682,7 @@ public struct JSONReader: Sendable {
     let e10 = (exponentNegative ? -exponent : exponent) + droppedDigits - fractionDigits
     var v = Double(mantissa)
     if v != 0 && e10 != 0 {
-      let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
-                              1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+      let powers = Self.powersOfTen
       var e = e10
       if e > 0 {
         while e > 22 && v.isFinite { v *= 1e22; e -= 22 }
@@ -679,6 +695,9 @@ public struct JSONReader: Sendable {
     }
     handler.number(JSONNumber(value: negative ? -v : v, isPlainInteger: plainInteger), at: tokenStart)
   }
+
+  private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                              1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
   // MARK: Literals
 

@@ -170,8 +170,8 @@ public struct PayloadValidator: Sendable {
 
   /// Fills in line and column from the bytes (one pass, only when there is something to place).
   private func resolved(_ report: PayloadReport, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, column: Int) -> (PayloadReport, Int, Int) {
-    var report = report
     if report.findings.isEmpty && report.alert == nil { return (report, line, column) }
+    var report = report
     var offsets = report.findings.map(\.offset)
     if let a = report.alert {
       offsets.append(a.offset)

@@ -70,13 +70,26 @@ enum ValueCheck: Sendable {
   /// Exactly `true` (`content-changed`).
   case flagTrue
   /// One of a set of strings.
-  case oneOf([String])
+  case oneOf(ValueSet)
   /// A number in 0…1 (not checked for live activities when `liveActivityExempt`).
   case unitInterval(liveActivityExempt: Bool)
   /// An integer count of seconds since 1970 (`timestamp-unit` above 10^11).
   case timestamp
   /// An integer ≥ 1.
   case positiveInteger
+}
+
+/// The string sets `ValueCheck.oneOf` names; a code, so that a `KeySpec` is a plain value whose
+/// copies cost nothing on the hot path.
+enum ValueSet: UInt8, Sendable {
+  case interruptionLevel, event
+
+  var values: [String] {
+    switch self {
+    case .interruptionLevel: Schema.interruptionLevels
+    case .event: Schema.events
+    }
+  }
 }
 
 /// What a key's object or array value contains.
@@ -90,9 +103,10 @@ enum Context: UInt8, Sendable {
   case free
 }
 
+/// One row of a schema table. Every field is a plain value (no references), so reading a row on
+/// the hot path neither allocates nor retains.
 struct KeySpec: Sendable {
-  let name: String
-  let bytes: [UInt8]
+  let name: StaticString
   let kinds: JSONKinds
   let check: ValueCheck
   let platforms: PlatformSet
@@ -102,10 +116,9 @@ struct KeySpec: Sendable {
   /// A live-activity key (platform-key outside ios/visionos).
   let liveActivity: Bool
 
-  init(_ name: String, _ kinds: JSONKinds, _ check: ValueCheck = .none, platforms: PlatformSet = .all,
+  init(_ name: StaticString, _ kinds: JSONKinds, _ check: ValueCheck = .none, platforms: PlatformSet = .all,
        deprecated: Bool = false, child: Context = .free, liveActivity: Bool = false) {
     self.name = name
-    self.bytes = Array(name.utf8)
     self.kinds = kinds
     self.check = check
     self.platforms = platforms
@@ -144,12 +157,12 @@ enum Schema {
     KeySpec("filter-criteria", .string),
     KeySpec("content-available", .number, .flagOne),
     KeySpec("mutable-content", .number, .flagOne),
-    KeySpec("interruption-level", .string, .oneOf(interruptionLevels)),
+    KeySpec("interruption-level", .string, .oneOf(.interruptionLevel)),
     KeySpec("relevance-score", .number, .unitInterval(liveActivityExempt: true)),
     KeySpec("timestamp", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
     KeySpec("stale-date", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
     KeySpec("dismissal-date", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
-    KeySpec("event", .string, .oneOf(events), platforms: .liveActivity, liveActivity: true),
+    KeySpec("event", .string, .oneOf(.event), platforms: .liveActivity, liveActivity: true),
     KeySpec("content-state", .object, platforms: .liveActivity, liveActivity: true),
     KeySpec("attributes", .object, platforms: .liveActivity, liveActivity: true),
     KeySpec("attributes-type", .string, platforms: .liveActivity, liveActivity: true),
@@ -200,14 +213,23 @@ enum Schema {
     }
   }
 
-  /// Finds `key` in a table: a length filter, then a byte comparison.
+  /// Finds `key` in a table: a length and first-byte filter, then a byte comparison.
   @inline(__always)
   static func lookup(_ key: UnsafeBufferPointer<UInt8>, in table: [KeySpec]) -> Int {
-    for i in table.indices {
-      let b = table[i].bytes
-      if b.count == key.count && b.withUnsafeBufferPointer({ equal($0, key) }) { return i }
+    guard let k = key.baseAddress, key.count > 0 else { return -1 }
+    let n = key.count
+    return table.withUnsafeBufferPointer { rows in
+      for i in 0..<rows.count {
+        let name = rows[i].name
+        guard name.utf8CodeUnitCount == n else { continue }
+        let b = name.utf8Start
+        if b[0] != k[0] { continue }
+        var j = 1
+        while j < n && b[j] == k[j] { j += 1 }
+        if j == n { return i }
+      }
+      return -1
     }
-    return -1
   }
 
   @inline(__always)
@@ -224,7 +246,7 @@ enum Schema {
   /// The known key a mistyped one most likely meant: the same letters without `-`/`_`, or at most
   /// two edits away.
   static func suggestion(for key: String, in table: [KeySpec]) -> String? {
-    suggestion(for: key, among: table.map(\.name))
+    suggestion(for: key, among: table.map { "\($0.name)" })
   }
 
   static func suggestion(for word: String, among candidates: [String]) -> String? {

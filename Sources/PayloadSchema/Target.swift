@@ -98,7 +98,7 @@ public struct ValidationOptions: Sendable {
 /// Decides whether a custom key (or value) looks like sensitive data.
 public struct SensitiveKeyMatcher: Sendable {
   enum Storage: Sendable {
-    case words([[UInt8]])
+    case words(PackedWords)
     case predicate(@Sendable (String) -> Bool)
     case none
   }
@@ -116,7 +116,7 @@ public struct SensitiveKeyMatcher: Sendable {
   init(storage: Storage) { self.storage = storage }
 
   /// Matches keys containing any of `words` (lowercase ASCII), ignoring case, `-`, `_` and spaces.
-  public init(words: [String]) { storage = .words(words.map { Array($0.utf8) }) }
+  public init(words: [String]) { storage = .words(PackedWords(words)) }
 
   /// Matches with a predicate (e.g. regular expressions); called with the decoded key.
   public init(_ predicate: @escaping @Sendable (String) -> Bool) { storage = .predicate(predicate) }
@@ -127,31 +127,78 @@ public struct SensitiveKeyMatcher: Sendable {
     switch storage {
     case .none: return false
     case .predicate(let p): return p(String(decoding: bytes, as: UTF8.self))
-    case .words(let words):
-      for w in words where Self.containsFolded(bytes, w) { return true }
-      return false
+    case .words(let words): return words.matches(bytes)
     }
-  }
-
-  /// Case-insensitive substring search that skips `-`, `_` and spaces in the haystack.
-  static func containsFolded(_ hay: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first else { return true }
-    var i = 0
-    while i < hay.count {
-      if fold(hay[i]) == first {
-        var j = i, k = 0
-        while j < hay.count && k < needle.count {
-          let c = hay[j]
-          if c == 0x2D || c == 0x5F || c == 0x20 { j += 1; continue }
-          if fold(c) != needle[k] { break }
-          j += 1; k += 1
-        }
-        if k == needle.count { return true }
-      }
-      i += 1
-    }
-    return false
   }
 
   @inline(__always) static func fold(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+}
+
+/// Words for `SensitiveKeyMatcher`, in one buffer, with a table of the letters they start with so
+/// that most bytes of a key are passed over at once.
+struct PackedWords: Sendable {
+  private let bytes: [UInt8]
+  private let starts: [Int]          // word i is bytes[starts[i]..<starts[i+1]]
+  private let firstLetters: (UInt64, UInt64, UInt64, UInt64)
+
+  init(_ words: [String]) {
+    var bytes: [UInt8] = [], starts: [Int] = [0]
+    var letters: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    for w in words where !w.isEmpty {
+      let folded = w.utf8.map(SensitiveKeyMatcher.fold)
+      bytes += folded
+      starts.append(bytes.count)
+      let f = Int(folded[0])
+      switch f >> 6 {
+      case 0: letters.0 |= 1 << UInt64(f & 63)
+      case 1: letters.1 |= 1 << UInt64(f & 63)
+      case 2: letters.2 |= 1 << UInt64(f & 63)
+      default: letters.3 |= 1 << UInt64(f & 63)
+      }
+    }
+    self.bytes = bytes
+    self.starts = starts
+    self.firstLetters = letters
+  }
+
+  @inline(__always) private func isFirstLetter(_ c: UInt8) -> Bool {
+    let bit = UInt64(1) << UInt64(c & 63)
+    switch c >> 6 {
+    case 0: return firstLetters.0 & bit != 0
+    case 1: return firstLetters.1 & bit != 0
+    case 2: return firstLetters.2 & bit != 0
+    default: return firstLetters.3 & bit != 0
+    }
+  }
+
+  /// Case-insensitive substring search that skips `-`, `_` and spaces in the key.
+  func matches(_ hay: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { words in
+      starts.withUnsafeBufferPointer { starts in
+        var i = 0
+        while i < hay.count {
+          let first = SensitiveKeyMatcher.fold(hay[i])
+          if isFirstLetter(first) {
+            var w = 0
+            while w + 1 < starts.count {
+              let ws = starts[w], we = starts[w + 1]
+              if words[ws] == first {
+                var j = i + 1, k = ws + 1
+                while j < hay.count && k < we {
+                  let c = hay[j]
+                  if c == 0x2D || c == 0x5F || c == 0x20 { j += 1; continue }
+                  if SensitiveKeyMatcher.fold(c) != words[k] { break }
+                  j += 1; k += 1
+                }
+                if k == we { return true }
+              }
+              w += 1
+            }
+          }
+          i += 1
+        }
+        return false
+      }
+    }
+  }
 }

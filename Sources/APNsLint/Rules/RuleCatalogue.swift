@@ -15,21 +15,32 @@ public struct Rule: Sendable, Hashable {
   public let summary: String
   /// Input that triggers the rule. For payload rules a payload; for strings rules the text of a
   /// `.strings` file; for localization rules a payload, then `--- en.lproj` and a table.
+  ///
+  /// A byte that text cannot show (a byte order mark, invalid UTF-8) is written `\xNN` (a backslash,
+  /// `x`, two hex digits); every other character stands for its UTF-8 bytes.
   public let triggeringExample: String
-  /// Input close to the triggering one that does not trigger it.
+  /// Input close to the triggering one that does not trigger it (same notation).
   public let passingExample: String
-  /// Extra flags the examples need (`--push-type background`), empty for most.
-  public let exampleFlags: String
+  /// The `apns-lint check` flags the triggering example needs (`--push-type background`); empty for most.
+  public let triggeringFlags: String
+  /// The `apns-lint check` flags the passing example needs; empty for most.
+  public let passingFlags: String
+  /// A configuration file (`--config`) both examples need, as YAML, for rules that are off by
+  /// default or need a parameter; empty for most.
+  public let exampleConfiguration: String
 
   init(_ id: String, _ level: RuleLevel, _ category: RuleCategory, _ summary: String,
-       trigger: String, pass: String, flags: String = "") {
+       trigger: String, pass: String, triggerFlags: String = "", passFlags: String = "",
+       configuration: String = "") {
     self.id = id
     self.defaultLevel = level
     self.category = category
     self.summary = summary
     self.triggeringExample = trigger
     self.passingExample = pass
-    self.exampleFlags = flags
+    self.triggeringFlags = triggerFlags
+    self.passingFlags = passFlags
+    self.exampleConfiguration = configuration
   }
 }
 
@@ -45,7 +56,7 @@ extension Rule {
          trigger: #"{"aps": {"badge": 1,}}"#, pass: #"{"aps": {"badge": 1}}"#),
     Rule("json-invalid-utf8", .on(.error), .json,
          "bytes that are not well-formed UTF-8 (overlong, surrogate, truncated sequence)",
-         trigger: "{\"aps\": {\"alert\": \"caf\\xC3\"}}  (the byte C3 alone)", pass: #"{"aps": {"alert": "café"}}"#),
+         trigger: #"{"aps": {"alert": "caf\xC3"}}"#, pass: #"{"aps": {"alert": "café"}}"#),
     Rule("json-duplicate-key", .on(.error), .json,
          "a key repeated in the same object",
          trigger: #"{"aps": {"badge": 1, "badge": 2}}"#, pass: #"{"aps": {"badge": 2}}"#),
@@ -54,7 +65,7 @@ extension Rule {
          trigger: #"{"aps": {"alert": "\ud83d"}}"#, pass: #"{"aps": {"alert": "\ud83d\ude00"}}"#),
     Rule("json-bom", .on(.warning), .json,
          "a UTF-8 byte order mark before the payload",
-         trigger: "\\xEF\\xBB\\xBF{\"aps\": {\"badge\": 1}}  (a BOM first)", pass: #"{"aps": {"badge": 1}}"#),
+         trigger: #"\xEF\xBB\xBF{"aps": {"badge": 1}}"#, pass: #"{"aps": {"badge": 1}}"#),
     Rule("json-too-deep", .on(.error), .json,
          "nesting deeper than limits.max-depth (default 64); reading stops there",
          trigger: #"{"aps": {"badge": 1}, "d": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#,
@@ -71,12 +82,14 @@ extension Rule {
          trigger: #"[{"aps": {"badge": 1}}]"#, pass: #"{"aps": {"badge": 1}}"#),
     Rule("payload-too-large", .on(.error), .payload,
          "size above the target's limit (APNs answers 413 PayloadTooLarge)",
-         trigger: #"{"aps": {"alert": "… 300 characters …"}}  with --transport binary-pre-ios8"#,
-         pass: #"{"aps": {"alert": "short"}}"#, flags: "--transport binary-pre-ios8"),
+         trigger: #"{"aps": {"alert": ""# + String(repeating: "x", count: 300) + #""}}"#,
+         pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
+         triggerFlags: "--transport binary-pre-ios8", passFlags: "--transport binary-pre-ios8"),
     Rule("payload-near-limit", .on(.warning), .payload,
          "size at or above size.warn-at (default 0.9) of the limit",
-         trigger: #"{"aps": {"alert": "… 240 bytes in all …"}}  with --transport binary-pre-ios8"#,
-         pass: #"{"aps": {"alert": "short"}}"#, flags: "--transport binary-pre-ios8"),
+         trigger: #"{"aps": {"alert": ""# + String(repeating: "x", count: 220) + #""}}"#,  // 240 of 256 bytes
+         pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
+         triggerFlags: "--transport binary-pre-ios8", passFlags: "--transport binary-pre-ios8"),
     Rule("aps-missing", .on(.error), .payload,
          "no aps member (an mdm push needs mdm instead)",
          trigger: #"{"alert": "Hello"}"#, pass: #"{"aps": {"alert": "Hello"}}"#),
@@ -125,29 +138,30 @@ extension Rule {
          pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#),
     Rule("custom-key-allowlist", .off, .payload,
          "a top-level custom key not in custom-key-allowlist.allowed",
-         trigger: #"{"aps": {"alert": "Hi"}, "tracking": "x"}  with allowed: [msgid]"#,
-         pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}  with allowed: [msgid]"#),
+         trigger: #"{"aps": {"alert": "Hi"}, "tracking": "x"}"#,
+         pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#,
+         configuration: "version: 1\nrules:\n  custom-key-allowlist: {severity: warning, allowed: [msgid]}\n"),
     // Push type and headers
     Rule("silent-push-shape", .on(.warning), .push,
          "content-available: 1 together with alert, badge or sound (it is no longer silent); error for push type background",
          trigger: #"{"aps": {"content-available": 1, "alert": "Hi"}}"#, pass: #"{"aps": {"content-available": 1}}"#),
     Rule("push-type-mismatch", .on(.error), .push,
          "the payload contradicts the push type (background with alert, alert with nothing to show, …)",
-         trigger: #"{"aps": {"alert": "Hi"}}  with --push-type background"#,
-         pass: #"{"aps": {"content-available": 1}}  with --push-type background"#, flags: "--push-type background"),
+         trigger: #"{"aps": {"alert": "Hi"}}"#, pass: #"{"aps": {"content-available": 1}}"#,
+         triggerFlags: "--push-type background", passFlags: "--push-type background"),
     Rule("priority-mismatch", .on(.error), .push,
          "priority not 1, 5 or 10; background with priority other than 5",
-         trigger: #"{"aps": {"content-available": 1}}  with --priority 10"#,
-         pass: #"{"aps": {"content-available": 1}}  with --priority 5"#, flags: "--priority 10"),
+         trigger: #"{"aps": {"content-available": 1}}"#, pass: #"{"aps": {"content-available": 1}}"#,
+         triggerFlags: "--priority 10", passFlags: "--priority 5"),
     Rule("topic-mismatch", .on(.error), .push,
          "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …)",
-         trigger: #"{"aps": {}, "call": "1"}  with --push-type voip --topic com.example.app"#,
-         pass: #"{"aps": {}, "call": "1"}  with --push-type voip --topic com.example.app.voip"#,
-         flags: "--push-type voip --topic com.example.app"),
+         trigger: #"{"aps": {}, "call": "1"}"#, pass: #"{"aps": {}, "call": "1"}"#,
+         triggerFlags: "--push-type voip --topic com.example.app",
+         passFlags: "--push-type voip --topic com.example.app.voip"),
     Rule("collapse-id-too-long", .on(.error), .push,
          "collapse id over 64 bytes",
-         trigger: #"{"aps": {"alert": "Hi"}}  with --collapse-id of 65 bytes"#,
-         pass: #"{"aps": {"alert": "Hi"}}  with --collapse-id score-update"#),
+         trigger: #"{"aps": {"alert": "Hi"}}"#, pass: #"{"aps": {"alert": "Hi"}}"#,
+         triggerFlags: "--collapse-id " + String(repeating: "x", count: 65), passFlags: "--collapse-id score-update"),
     Rule("live-activity-fields", .on(.error), .push,
          "event start without attributes-type, attributes and alert; input-push-token/input-push-channel on other events or both at once",
          trigger: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}}}"#,
@@ -158,9 +172,9 @@ extension Rule {
          pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#),
     Rule("safari-fields", .on(.error), .push,
          "platform safari: url-args missing, or alert not an object with title and body",
-         trigger: #"{"aps": {"alert": "Hi"}}  with --platform safari"#,
-         pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}  with --platform safari"#,
-         flags: "--platform safari"),
+         trigger: #"{"aps": {"alert": "Hi"}}"#,
+         pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
+         triggerFlags: "--platform safari", passFlags: "--platform safari"),
     // Localization
     Rule("loc-key-missing", .on(.error), .localization,
          "a loc-key, title-loc-key, subtitle-loc-key or action-loc-key absent from the development language's table",
@@ -206,10 +220,10 @@ extension Rule {
          trigger: "\"A\" = \"a\";\n\"A\" = \"b\";", pass: "\"A\" = \"a\";\n\"B\" = \"b\";"),
     Rule("strings-encoding", .on(.error), .strings,
          "bytes that decode in no encoding CoreFoundation accepts (UTF-16 without a BOM, invalid UTF-8)",
-         trigger: "\"A\" = \"caf\\xE9\";  (Latin-1 byte E9)", pass: "\"A\" = \"café\";"),
+         trigger: #""A" = "caf\xE9";"#, pass: "\"A\" = \"café\";"),
     Rule("strings-zero-length", .on(.error), .strings,
          "an empty file (CoreFoundation refuses it)",
-         trigger: "(a file of 0 bytes)", pass: "/* No entries yet */"),
+         trigger: "", pass: "/* No entries yet */"),
     Rule("strings-escape", .on(.warning), .strings,
          "an escape CoreFoundation reads differently from what the author meant (\\u00e9, \\U1F600, octal)",
          trigger: #""A" = "caf\u00e9";"#, pass: #""A" = "caf\U00e9";"#),

@@ -1,0 +1,147 @@
+import PayloadSchema
+
+/// Applies a configuration: which rules run and how severe their findings are, what target and
+/// options the payload validator gets. Checkers report `RuleFinding`s; the linter turns them into
+/// `Diagnostic`s. It never prints.
+public struct Linter: Sendable {
+  public let configuration: Configuration
+  /// The request the payloads are checked against (configuration overlaid with command-line flags).
+  public let target: Target
+  public let options: ValidationOptions
+  private var validator: PayloadValidator
+
+  /// - Parameters:
+  ///   - configuration: severities and parameters (`Configuration.builtIn` by default).
+  ///   - overrides: the command line's target flags; a nil field keeps the configuration's value.
+  ///   - collectAlert: whether payload reports carry the alert's text (for localization checks).
+  public init(configuration: Configuration = .builtIn, overrides: TargetOverrides = TargetOverrides(), collectAlert: Bool = false) {
+    self.configuration = configuration
+    var target = Target(
+      platform: Platform(rawValue: configuration.platform) ?? .ios,
+      pushType: configuration.pushType.flatMap(PushType.init(rawValue:)),
+      transport: Transport(rawValue: configuration.transport) ?? .http2)
+    if let p = overrides.platform { target.platform = p }
+    if let t = overrides.pushType { target.pushType = t }
+    if let t = overrides.transport { target.transport = t }
+    target.priority = overrides.priority
+    target.topic = overrides.topic
+    target.collapseID = overrides.collapseID
+    self.target = target
+
+    var options = ValidationOptions()
+    options.sizeCounting = SizeCounting(rawValue: configuration.sizeCount) ?? .compact
+    options.warnAt = configuration.warnAt
+    options.maxDepth = configuration.maxDepth
+    options.collectAlert = collectAlert
+    if configuration.level(of: "sensitive-data") == .off {
+      options.sensitiveKeys = .none
+      options.checkSensitiveValues = false
+    } else {
+      options.sensitiveKeys = Self.matcher(for: configuration.sensitiveKeyPatterns)
+      options.checkSensitiveValues = configuration.sensitiveCheckValues
+    }
+    if configuration.level(of: "custom-key-allowlist") != .off {
+      options.allowedCustomKeys = Set(configuration.allowedCustomKeys)
+    }
+    self.options = options
+    validator = PayloadValidator(target: target, options: options)
+  }
+
+  /// The regular expressions of the built-in `rules.yaml` are matched by an allocation-free word
+  /// matcher that agrees with them; any other list is compiled with `Regex`.
+  static func matcher(for patterns: [String]) -> SensitiveKeyMatcher {
+    if patterns == defaultSensitivePatterns { return .defaultWords }
+    let compiled = patterns.compactMap { try? Regex($0) }
+    if compiled.isEmpty { return .none }
+    let box = RegexList(compiled)
+    return SensitiveKeyMatcher { key in box.matches(key) }
+  }
+
+  /// `sensitive-data.key-patterns` in the built-in `rules.yaml`.
+  static let defaultSensitivePatterns = [
+    "(?i)pass(word|wd)", "(?i)secret", "(?i)token", "(?i)ssn", "(?i)credit[-_ ]?card", "(?i)cvv",
+    "(?i)e-?mail", "(?i)phone",
+  ]
+
+  /// The rules that run (not `off`), in catalogue order.
+  public var rulesRun: [String] {
+    Rule.catalogue.filter { configuration.level(of: $0.id) != .off }.map(\.id)
+  }
+
+  /// Gives findings their configured severity; drops those of rules that are `off`. An escalated
+  /// finding is an error whatever the rule's severity.
+  public func diagnostics(_ findings: [RuleFinding]) -> [Diagnostic] {
+    Self.diagnostics(findings, configuration: configuration)
+  }
+
+  /// `diagnostics(_:)` for any configuration.
+  public static func diagnostics(_ findings: [RuleFinding], configuration: Configuration) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    out.reserveCapacity(findings.count)
+    for f in findings {
+      guard case .on(let severity) = configuration.level(of: f.rule) else { continue }
+      out.append(Diagnostic(rule: f.rule, severity: f.escalated ? .error : severity, message: f.message,
+                            line: f.line, column: f.column, keyPath: f.keyPath))
+    }
+    return out
+  }
+
+  /// Validates one payload; `report.alert` is filled when the linter collects alerts.
+  public mutating func validate(_ bytes: UnsafeRawBufferPointer) -> PayloadReport {
+    validator.validate(bytes)
+  }
+
+  /// Starts a payload read in chunks (a record too large to hold in memory).
+  public mutating func begin() { validator.begin() }
+  /// Reads the next chunk of the payload begun with `begin()`.
+  public mutating func feed(_ chunk: UnsafeRawBufferPointer) { validator.feed(chunk) }
+  /// Ends the chunked payload.
+  public mutating func finish() -> PayloadReport { validator.finish() }
+
+  /// The result for one payload: size, limit, push type and its diagnostics. `extra` are further
+  /// findings about it (the localization checks).
+  public func result(_ report: PayloadReport, path: String, record: Int?, extra: [RuleFinding] = []) -> LintResult {
+    var findings = report.findings.map(Self.ruleFinding)
+    if record != nil {
+      // In a stream, the line is the stream's line; each record is one line.
+      for i in findings.indices { findings[i].line = record ?? findings[i].line }
+    }
+    findings += extra
+    return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
+                      pushType: report.pushType.rawValue, diagnostics: diagnostics(findings))
+  }
+
+  /// A validator finding as a severity-free rule finding.
+  public static func ruleFinding(_ f: PayloadFinding) -> RuleFinding {
+    RuleFinding(rule: f.rule.rawValue, message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated)
+  }
+}
+
+/// The target flags of the command line (`--platform`, `--push-type`, …); nil keeps the configuration's.
+public struct TargetOverrides: Sendable {
+  public var platform: Platform?
+  public var pushType: PushType?
+  public var transport: Transport?
+  public var priority: Int?
+  public var topic: String?
+  public var collapseID: String?
+
+  public init(platform: Platform? = nil, pushType: PushType? = nil, transport: Transport? = nil,
+              priority: Int? = nil, topic: String? = nil, collapseID: String? = nil) {
+    self.platform = platform
+    self.pushType = pushType
+    self.transport = transport
+    self.priority = priority
+    self.topic = topic
+    self.collapseID = collapseID
+  }
+}
+
+/// Compiled patterns shared by the matcher's closure; matching only reads them.
+private final class RegexList: @unchecked Sendable {
+  let regexes: [Regex<AnyRegexOutput>]
+  init(_ regexes: [Regex<AnyRegexOutput>]) { self.regexes = regexes }
+  func matches(_ key: String) -> Bool {
+    regexes.contains { (try? $0.firstMatch(in: key)) != nil }
+  }
+}

@@ -1,0 +1,154 @@
+import LocFormat
+import PayloadSchema
+import StringsFile
+
+/// The localization rules of SPEC §3: a payload's loc-keys and loc-args against an app's tables
+/// (`check --strings`, `render`).
+///
+/// For each of `title-loc-key`, `subtitle-loc-key`, `loc-key` (with their `…loc-args`) and
+/// `action-loc-key`, in that order:
+/// - `loc-key-missing`: the key is in neither the development language's `.strings` table nor its
+///   plural keys (or there is no development-language localization at all);
+/// - `loc-key-untranslated`: in the development language, absent from other checked
+///   localizations (one finding listing them);
+/// - `loc-key-plural`: a `.stringsdict` / String Catalog plural entry in some checked localization;
+/// - per checked localization that has a value for the key (not for `action-loc-key`, which takes
+///   no arguments): `loc-format-unsupported`, `loc-format-mixed`, `loc-format-gap` for each issue
+///   of the format, and `loc-args-count` when the loc-args are fewer than the positions it reads;
+/// - `loc-args-unused`: more loc-args than the most any checked localization reads.
+///
+/// Positions: rules about the key point at the loc-key's value (`aps.alert.loc-key`);
+/// `loc-args-count` at the first loc-args element (`aps.alert.loc-args[0]`), or at the loc-key
+/// when there are no loc-args; `loc-args-unused` at the first ignored element
+/// (`aps.alert.loc-args[2]`). A table CoreFoundation refuses as a whole counts as empty, as on the
+/// device.
+public enum LocalizationChecks {
+  /// Checks `alert` against `bundle`. `languages` nil checks every localization; otherwise only
+  /// those a device with each of the languages would pick (`bundle.localization(for: [language])`,
+  /// so `["fr-CA", "ja"]` checks `fr` and, for `ja`, the development language).
+  public static func check(alert: AlertText, bundle: LocalizationBundle, languages: [String]?) -> [RuleFinding] {
+    let context = Context(bundle: bundle, languages: languages)
+    var findings: [RuleFinding] = []
+    let slots: [(key: AlertText.Field?, args: [AlertText.Field]?, takesArguments: Bool)] = [
+      (alert.titleLocKey, alert.titleLocArgs, true),
+      (alert.subtitleLocKey, alert.subtitleLocArgs, true),
+      (alert.locKey, alert.locArgs, true),
+      (alert.actionLocKey, nil, false),
+    ]
+    for slot in slots {
+      guard let key = slot.key else { continue }
+      findings += context.check(key: key, arguments: slot.args ?? [], takesArguments: slot.takesArguments)
+    }
+    return findings
+  }
+
+  /// The localizations to check and their device tables, computed once per payload.
+  struct Context {
+    let development: Localization?
+    let checked: [Localization]
+    let developmentLanguage: String
+    var values: [String: [String: String]] = [:]
+    var plurals: [String: Set<String>] = [:]
+
+    init(bundle: LocalizationBundle, languages: [String]?) {
+      development = bundle.developmentLocalization
+      developmentLanguage = bundle.developmentLanguage
+      if let languages {
+        let picked = Set(languages.compactMap { bundle.localization(for: [$0])?.identifier })
+        checked = bundle.localizations.filter { picked.contains($0.identifier) }
+      } else {
+        checked = bundle.localizations
+      }
+      for localization in checked + [development].compactMap({ $0 }) {
+        values[localization.identifier] = Localizer.deviceValues(of: localization)
+        plurals[localization.identifier] = localization.pluralKeys.union(localization.table?.pluralKeys ?? [])
+      }
+    }
+
+    func value(_ key: String, in localization: Localization) -> String? { values[localization.identifier]?[key] }
+    func isPlural(_ key: String, in localization: Localization) -> Bool { plurals[localization.identifier]?.contains(key) ?? false }
+    func has(_ key: String, in localization: Localization) -> Bool { value(key, in: localization) != nil || isPlural(key, in: localization) }
+
+    func check(key field: AlertText.Field, arguments: [AlertText.Field], takesArguments: Bool) -> [RuleFinding] {
+      let key = field.value
+      var findings: [RuleFinding] = []
+      func at(_ anchor: AlertText.Field, _ rule: String, _ message: String) {
+        findings.append(RuleFinding(rule: rule, message: message, line: anchor.line, column: anchor.column, keyPath: anchor.keyPath))
+      }
+
+      if let development {
+        if !has(key, in: development) {
+          at(field, "loc-key-missing", "'\(key)' is not in the development language's table ('\(development.identifier)'): "
+            + "devices that fall back to it show the raw key")
+        } else {
+          let untranslated = checked.filter { $0.identifier != development.identifier && !has(key, in: $0) }.map(\.identifier)
+          if !untranslated.isEmpty {
+            at(field, "loc-key-untranslated", "'\(key)' is not translated in \(LocalizationOutput.quotedList(untranslated)): "
+              + "devices using \(untranslated.count == 1 ? "it" : "them") show the raw key")
+          }
+        }
+      } else {
+        at(field, "loc-key-missing", "'\(key)' cannot be looked up: there is no development-language ('\(developmentLanguage)') "
+          + "localization, so devices without a matching language show the raw key")
+      }
+
+      var pluralIn: [String] = []
+      for localization in ([development].compactMap { $0 } + checked) where isPlural(key, in: localization) {
+        if !pluralIn.contains(localization.identifier) { pluralIn.append(localization.identifier) }
+      }
+      if !pluralIn.isEmpty {
+        at(field, "loc-key-plural", "'\(key)' is a plural (.stringsdict) entry in \(LocalizationOutput.quotedList(pluralIn)): "
+          + "iOS does not resolve plural rules for notification arguments")
+      }
+
+      guard takesArguments else { return findings }
+      let argumentAnchor = arguments.first ?? field
+      var mostRead: Int? = nil
+      for localization in checked {
+        guard let text = value(key, in: localization) else { continue }
+        let format = FormatString(text)
+        let name = localization.identifier
+        for issue in format.issues {
+          switch issue.kind {
+          case .unsupported(let specifier):
+            if specifier == "%" {
+              at(field, "loc-format-unsupported", "in '\(name)', '\(key)' has a lone '%' ('\(text)'): write %% for a percent sign")
+            } else {
+              at(field, "loc-format-unsupported", "in '\(name)', '\(key)' uses '\(specifier)' ('\(text)'), which the device does not "
+                + "expand: only %@, %n$@ and %% are supported")
+            }
+          case .mixed:
+            at(field, "loc-format-mixed", "in '\(name)', '\(key)' mixes %@ and %n$@ ('\(text)'): the device counts %@ on its own, "
+              + "so number every specifier")
+          case .gap(let missing):
+            let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
+            let positions = missing.map(String.init).joined(separator: ", ") + more
+            at(field, "loc-format-gap", "in '\(name)', '\(key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(text)'): "
+              + "the device shows the wrong argument")
+          }
+        }
+        let needed = format.argumentsNeeded
+        mostRead = max(mostRead ?? 0, needed)
+        if arguments.count < needed {
+          let expansion = format.expand(arguments.map(\.value))
+          if arguments.isEmpty && !Localizer.formatsWithoutArguments {
+            at(argumentAnchor, "loc-args-count", "in '\(name)', '\(key)' ('\(text)') needs \(needed) loc-args and the payload has none: "
+              + "the device shows the format as it is")
+          } else {
+            let unfilled = expansion.missingPositions.compactMap { format.specifiers(readingPosition: $0).first?.text }
+            let verb = unfilled.count == 1 ? "gets no argument and shows" : "get no argument and show"
+            at(argumentAnchor, "loc-args-count", "in '\(name)', '\(key)' ('\(text)') needs \(needed) loc-args and the payload has "
+              + "\(arguments.count): \(LocalizationOutput.quotedList(unfilled)) \(verb) '\(FormatString.nullArgument)'")
+          }
+        }
+      }
+      if let mostRead, arguments.count > mostRead {
+        let ignored = arguments.count - mostRead
+        let reads = mostRead == 0 ? "no localization of '\(key)' reads any" : "no localization of '\(key)' reads more than \(mostRead)"
+        at(arguments[mostRead], "loc-args-unused", "loc-args has \(arguments.count) values but \(reads): "
+          + "the last \(ignored == 1 ? "one is" : "\(ignored) are") ignored")
+      }
+      return findings
+    }
+  }
+}

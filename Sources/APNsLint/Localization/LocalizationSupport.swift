@@ -1,0 +1,51 @@
+// Small pieces the localization commands share: payload alert → AlertSpec, findings → diagnostics
+// with the configuration's severities, diagnostics → JSON.
+
+import PayloadSchema
+import StringsFile
+
+extension AlertSpec {
+  /// The plain strings of a payload's alert (positions dropped), ready for `Localizer.render`.
+  public init(_ alert: AlertText) {
+    func values(_ fields: [AlertText.Field]?) -> [String]? { fields.map { $0.map(\.value) } }
+    self.init(
+      isPlainString: alert.isPlainString,
+      title: alert.title?.value, subtitle: alert.subtitle?.value, body: alert.body?.value,
+      titleLocKey: alert.titleLocKey?.value, titleLocArgs: values(alert.titleLocArgs),
+      subtitleLocKey: alert.subtitleLocKey?.value, subtitleLocArgs: values(alert.subtitleLocArgs),
+      locKey: alert.locKey?.value, locArgs: values(alert.locArgs),
+      actionLocKey: alert.actionLocKey?.value)
+  }
+}
+
+/// Severities and JSON for the localization commands (`render`, `strings lint`, `strings dump`).
+enum LocalizationOutput {
+  /// The findings as diagnostics: severity from `configuration.level(of:)`, rules that are `off`
+  /// dropped, an escalated finding an error. Order is kept.
+  static func diagnostics(_ findings: [RuleFinding], configuration: Configuration) -> [Diagnostic] {
+    Linter.diagnostics(findings, configuration: configuration)
+  }
+
+  /// A payload finding as a severity-free finding.
+  static func ruleFinding(_ finding: PayloadFinding) -> RuleFinding { Linter.ruleFinding(finding) }
+
+  /// A strings-table finding as a severity-free finding (the key is the key path).
+  static func ruleFinding(_ finding: StringsFinding) -> RuleFinding {
+    RuleFinding(rule: finding.rule, message: finding.message, line: finding.line, column: finding.column, keyPath: finding.key)
+  }
+
+  /// `{"rule", "severity", "message", "line", "column", "keyPath"}`, as `check --format json` writes it.
+  static func json(_ diagnostic: Diagnostic) -> JSONValue { JSONReporter.value(diagnostic) }
+
+  /// `LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, as the text reporters write a finding.
+  static func line(_ diagnostic: Diagnostic) -> String {
+    "\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"
+  }
+
+  /// `'a', 'b' and 'c'`.
+  static func quotedList(_ items: [String]) -> String {
+    let quoted = items.map { "'\($0)'" }
+    guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " and " + last
+  }
+}

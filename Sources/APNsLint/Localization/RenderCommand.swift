@@ -1,0 +1,134 @@
+import PayloadSchema
+import StringsFile
+
+/// What a device with one language shows for a payload: one card of `apns-lint render`.
+public struct RenderResult: Sendable, Hashable {
+  /// The payload's path as the user gave it (shown in the text card; not part of the JSON).
+  public var path: String
+  /// The preferred language rendered for (`fr-CA`), or a localization's language code for `--lang all`.
+  public var language: String
+  /// The localization the device picks (its folder name without `.lproj`, `fr`), nil when none.
+  public var localization: String?
+  /// The rendered text, each nil when the alert has nothing for it.
+  public var title: String?
+  public var subtitle: String?
+  public var body: String?
+  public var action: String?
+  /// The payload's findings and the localization rules for this language, with severities.
+  public var diagnostics: [Diagnostic]
+
+  /// Creates a result.
+  public init(
+    path: String, language: String, localization: String?, title: String?, subtitle: String?, body: String?,
+    action: String?, diagnostics: [Diagnostic]
+  ) {
+    self.path = path
+    self.language = language
+    self.localization = localization
+    self.title = title
+    self.subtitle = subtitle
+    self.body = body
+    self.action = action
+    self.diagnostics = diagnostics
+  }
+}
+
+/// `apns-lint render`: a payload's alert as devices with given languages show it (SPEC §8).
+///
+/// ```swift
+/// let bundle = try LocalizationBundle(root: "App", table: configuration.table,
+///                                     developmentLanguage: configuration.developmentLanguage)
+/// let results = RenderCommand.run(payload: bytes, path: "push.json", bundle: bundle,
+///                                 languages: ["fr-CA", "ja"], configuration: configuration)
+/// print(RenderCommand.json(results), terminator: "")
+/// ```
+public enum RenderCommand {
+  /// Renders the payload once per language. `languages` is the `--lang` list; `["all"]` renders
+  /// every localization of the bundle (language = its language code); an empty list renders the
+  /// development language. Each result's diagnostics are the payload's own findings followed by
+  /// the localization rules limited to that language (`LocalizationChecks`). A payload that is not
+  /// readable JSON (`json-syntax`, `json-invalid-utf8`, `json-too-deep`, `payload-empty`,
+  /// `payload-not-object`) renders nothing: APNs would refuse it.
+  public static func run(
+    payload bytes: [UInt8], path: String, bundle: LocalizationBundle, languages: [String], configuration: Configuration,
+    overrides: TargetOverrides = TargetOverrides()
+  ) -> [RenderResult] {
+    var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: true)
+    let report = bytes.withUnsafeBytes { linter.validate($0) }
+    let payloadFindings = report.findings.map(LocalizationOutput.ruleFinding)
+
+    var requests: [(language: String, localization: Localization?)] = []
+    if languages.count == 1, languages[0].lowercased() == "all" {
+      requests = bundle.localizations.map { ($0.languageCode, $0) }
+    } else {
+      for language in languages.isEmpty ? [bundle.developmentLanguage] : languages {
+        requests.append((language, bundle.localization(for: [language])))
+      }
+    }
+
+    return requests.map { request in
+      var findings = payloadFindings
+      var rendered = RenderedAlert()
+      if let alert = report.alert, !report.findings.contains(where: { unreadable.contains($0.rule) }) {
+        rendered = Localizer.render(AlertSpec(alert), in: request.localization)
+        let scope = [request.localization?.identifier ?? request.language]
+        findings += LocalizationChecks.check(alert: alert, bundle: bundle, languages: scope)
+      }
+      return RenderResult(
+        path: path, language: request.language, localization: request.localization?.identifier,
+        title: rendered.title, subtitle: rendered.subtitle, body: rendered.body, action: rendered.action,
+        diagnostics: LocalizationOutput.diagnostics(findings, configuration: configuration))
+    }
+  }
+
+  /// SPEC §8: `{"results": [{"language", "localization", "title", "subtitle", "body", "action",
+  /// "diagnostics": [{"rule", "severity", "message", "line", "column", "keyPath"}]}]}`, pretty-printed,
+  /// ending in a newline.
+  public static func json(_ results: [RenderResult]) -> String {
+    JSONValue.object([
+      ("results", .array(results.map { result in
+        .object([
+          ("language", .string(result.language)),
+          ("localization", .optional(result.localization)),
+          ("title", .optional(result.title)),
+          ("subtitle", .optional(result.subtitle)),
+          ("body", .optional(result.body)),
+          ("action", .optional(result.action)),
+          ("diagnostics", .array(result.diagnostics.map(LocalizationOutput.json))),
+        ])
+      }))
+    ]).text
+  }
+
+  /// A small card per language:
+  ///
+  ///     push.json, fr-CA → fr
+  ///       title:    Nouveau message
+  ///       subtitle: —
+  ///       body:     photo.jpg reçu de Jenna
+  ///       action:   Voir
+  ///       3:14: warning: … [loc-key-untranslated]
+  ///
+  /// Cards are separated by a blank line; `—` marks a field the alert does not have.
+  public static func text(_ results: [RenderResult]) -> String {
+    var cards: [String] = []
+    for result in results {
+      var card = "\(result.path), \(result.language) → \(result.localization ?? "no localization")\n"
+      for (label, value) in [("title", result.title), ("subtitle", result.subtitle), ("body", result.body), ("action", result.action)] {
+        let padded = label + ":" + String(repeating: " ", count: 9 - label.count)
+        card += "  \(padded)\(indented(value ?? "—"))\n"
+      }
+      for diagnostic in result.diagnostics { card += "  \(LocalizationOutput.line(diagnostic))\n" }
+      cards.append(card)
+    }
+    return cards.joined(separator: "\n")
+  }
+
+  /// Continuation lines of a multi-line field line up under its first line.
+  private static func indented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + String(repeating: " ", count: 12))
+  }
+
+  /// Findings after which the payload is not JSON a device could receive: nothing is rendered.
+  static let unreadable: Set<PayloadRule> = [.jsonSyntax, .jsonInvalidUTF8, .jsonTooDeep, .payloadEmpty, .payloadNotObject]
+}

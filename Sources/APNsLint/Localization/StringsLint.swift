@@ -1,0 +1,260 @@
+import Foundation
+import LocFormat
+import StringsFile
+
+/// One table file checked by `strings lint`, with what was found in it.
+public struct StringsLintFile: Sendable, Hashable {
+  /// The file's path: the root as given joined with the path below it.
+  public var path: String
+  /// The findings, ordered by line and column (file-level ones, at 1:1, first); keyPath is the key.
+  public var findings: [RuleFinding]
+
+  /// Creates a file result.
+  public init(path: String, findings: [RuleFinding]) {
+    self.path = path
+    self.findings = findings
+  }
+}
+
+/// `apns-lint strings lint DIR`: every table below a folder, each on its own and each localization
+/// against the development language (SPEC §3 "Strings tables", §8).
+///
+/// What is read: every `*.strings` and `*.stringsdict` inside a `*.lproj` folder and every
+/// `*.xcstrings`, below the root (or the root itself when it is a file); `table` limits this to one
+/// table name. Each file gets its own findings (`StringsTable.findings`: syntax, truncation,
+/// duplicate keys, encoding, zero length, escapes) and `strings-format-gap` for each value that skips
+/// a position.
+///
+/// Cross-localization rules compare files of the same table name and extension in the `.lproj`
+/// folders of one directory (an app and its extensions keep their own folders), the development
+/// language being the localization a device without a matching language picks (`en_GB.lproj` stands
+/// in for `en` when there is no `en.lproj`). `Base.lproj` is linted on its own only. For a
+/// String Catalog, each language is compared with the catalog's `sourceLanguage`.
+/// - `strings-missing-translation`: in the translation's file at 1:1, keyPath the key, the message
+///   naming the development file and line; a localization folder without the table at all gets one
+///   finding in the development file.
+/// - `strings-extra-key`, `strings-format-mismatch`: at the translation's entry (its last
+///   definition, the one the device reads).
+/// Tables CoreFoundation refuses as a whole are not compared (their own error says why). Catalog and
+/// plist entries have no positions: their findings are at 1:1.
+public enum StringsLint {
+  /// Lints every table below `root`. Throws only when `root` does not exist.
+  public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil) throws -> [StringsLintFile] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+      throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
+    }
+    var relativePaths: [String]
+    let base: String
+    if isDirectory.boolValue {
+      base = root.hasSuffix("/") ? root : root + "/"
+      relativePaths = (FileManager.default.subpaths(atPath: root) ?? []).filter { isTableFile($0, table: table, standalone: false) }
+    } else {
+      base = ""
+      relativePaths = [root]
+    }
+    relativePaths.sort()
+
+    var files: [LintedFile] = relativePaths.map { LintedFile(path: base + $0, relativePath: $0) }
+    for index in files.indices { files[index].read() }
+    compareLocalizations(&files, developmentLanguage: developmentLanguage)
+    for index in files.indices where files[index].isCatalog { compareCatalog(&files[index], developmentLanguage: developmentLanguage) }
+    for index in files.indices { files[index].checkGaps() }
+
+    return files.map { file in
+      let ordered = file.findings.enumerated().sorted {
+        ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+      }.map(\.element)
+      return StringsLintFile(path: file.path, findings: ordered)
+    }
+  }
+
+  static func isTableFile(_ relativePath: String, table: String?, standalone: Bool) -> Bool {
+    let url = URL(fileURLWithPath: relativePath)
+    let ext = url.pathExtension.lowercased()
+    guard ["strings", "stringsdict", "xcstrings"].contains(ext) else { return false }
+    if let table, url.deletingPathExtension().lastPathComponent != table { return false }
+    if ext == "xcstrings" || standalone { return true }
+    return url.deletingLastPathComponent().lastPathComponent.lowercased().hasSuffix(".lproj")
+  }
+
+  /// One file being linted: its table(s) and findings.
+  struct LintedFile {
+    let path: String
+    let relativePath: String
+    var findings: [RuleFinding] = []
+    /// The file's table; for a catalog, the source language's.
+    var table: StringsTable?
+    /// A catalog's tables by language, and its source language.
+    var catalogTables: [String: StringsTable] = [:]
+    var sourceLanguage: String?
+
+    init(path: String, relativePath: String) {
+      self.path = path
+      self.relativePath = relativePath
+    }
+
+    var url: URL { URL(fileURLWithPath: relativePath) }
+    var isCatalog: Bool { url.pathExtension.lowercased() == "xcstrings" }
+    var isStringsdict: Bool { url.pathExtension.lowercased() == "stringsdict" }
+    /// `en` for `App/en.lproj/Localizable.strings`.
+    var localization: String { String(url.deletingLastPathComponent().lastPathComponent.dropLast(".lproj".count)) }
+    /// What files are compared by: the directory holding the `.lproj`, the table name, the extension.
+    var groupKey: String {
+      let lproj = url.deletingLastPathComponent()
+      return lproj.deletingLastPathComponent().path + "\u{0}" + url.lastPathComponent
+    }
+
+    mutating func read() {
+      let data: Data
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        findings.append(RuleFinding(rule: "strings-encoding", message: "cannot read the file: \(error.localizedDescription)", line: 1, column: 1, keyPath: nil))
+        return
+      }
+      if isCatalog {
+        let catalog = StringCatalog.parse(data, path: path)
+        sourceLanguage = catalog.sourceLanguage
+        catalogTables = catalog.tables
+        findings += catalog.findings.map(LocalizationOutput.ruleFinding)
+        for language in catalog.tables.keys.sorted() {
+          findings += (catalog.tables[language]?.findings ?? []).map(LocalizationOutput.ruleFinding)
+        }
+        table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
+      } else {
+        let parsed = StringsParser.parse(data, path: path)
+        table = parsed
+        findings += parsed.findings.map(LocalizationOutput.ruleFinding)
+      }
+    }
+
+    /// `strings-format-gap` for every value that skips a position (the definition the device reads).
+    mutating func checkGaps() {
+      let tables: [(label: String, table: StringsTable)] =
+        isCatalog ? catalogTables.sorted { $0.key < $1.key }.map { ("in '\($0.key)', ", $0.value) } : table.map { [("", $0)] } ?? []
+      for (label, table) in tables where Localizer.isLoaded(table) {
+        for entry in lastDefinitions(table) {
+          for issue in FormatString(entry.value).issues {
+            guard case .gap(let missing) = issue.kind else { continue }
+            let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
+            let positions = missing.map(String.init).joined(separator: ", ") + more
+            add("strings-format-gap", "\(label)'\(entry.key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(entry.value)'): "
+              + "String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
+              at: entry)
+          }
+        }
+      }
+    }
+
+    mutating func add(_ rule: String, _ message: String, at entry: StringsEntry?, key: String? = nil) {
+      findings.append(RuleFinding(
+        rule: rule, message: message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
+    }
+  }
+
+  /// Each key's last definition, in the order keys first appear.
+  static func lastDefinitions(_ table: StringsTable) -> [StringsEntry] {
+    var index: [String: Int] = [:]
+    var entries: [StringsEntry] = []
+    for entry in table.entries {
+      if let i = index[entry.key] { entries[i] = entry } else {
+        index[entry.key] = entries.count
+        entries.append(entry)
+      }
+    }
+    return entries
+  }
+
+  /// The keys a table defines, with their last definition (plural keys of a `.stringsdict` have none).
+  static func keyed(_ table: StringsTable) -> [(key: String, entry: StringsEntry?)] {
+    let defined = lastDefinitions(table)
+    let definedKeys = Set(defined.map(\.key))
+    return defined.map { ($0.key, $0) } + table.pluralKeys.subtracting(definedKeys).sorted().map { ($0, nil) }
+  }
+
+  /// The cross-localization rules for `.lproj` files, group by group.
+  static func compareLocalizations(_ files: inout [LintedFile], developmentLanguage: String) {
+    var groups: [String: [Int]] = [:]
+    var localizationsByDirectory: [String: Set<String>] = [:]
+    for index in files.indices where !files[index].isCatalog {
+      let file = files[index]
+      guard file.localization.lowercased() != "base", file.url.deletingLastPathComponent().lastPathComponent.lowercased().hasSuffix(".lproj")
+      else { continue }
+      groups[file.groupKey, default: []].append(index)
+      localizationsByDirectory[file.url.deletingLastPathComponent().deletingLastPathComponent().path, default: []].insert(file.localization)
+    }
+    for groupKey in groups.keys.sorted() {
+      guard let members = groups[groupKey], let first = members.first else { continue }
+      let directory = files[first].url.deletingLastPathComponent().deletingLastPathComponent().path
+      let localizations = (localizationsByDirectory[directory] ?? []).sorted()
+      guard let development = pickDevelopment(localizations, developmentLanguage: developmentLanguage),
+        let devIndex = members.first(where: { files[$0].localization == development }),
+        let devTable = files[devIndex].table, Localizer.isLoaded(devTable)
+      else { continue }
+      let devName = files[devIndex].relativePath
+      let devKeys = keyed(devTable)
+      for localization in localizations where localization != development {
+        guard let index = members.first(where: { files[$0].localization == localization }) else {
+          if !devKeys.isEmpty {
+            let fileName = files[devIndex].url.lastPathComponent
+            files[devIndex].add("strings-missing-translation", "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
+              + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)'", at: nil)
+          }
+          continue
+        }
+        guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
+        compare(&files[index], table, language: localization, with: devKeys, development: development, developmentFile: devName)
+      }
+    }
+  }
+
+  /// The cross-localization rules inside a String Catalog: every language against the source.
+  static func compareCatalog(_ file: inout LintedFile, developmentLanguage: String) {
+    let languages = file.catalogTables.keys.sorted()
+    guard let source = file.sourceLanguage ?? pickDevelopment(languages, developmentLanguage: developmentLanguage),
+      let sourceTable = file.catalogTables[source]
+    else { return }
+    let sourceKeys = keyed(sourceTable)
+    for language in languages where language != source {
+      guard let table = file.catalogTables[language] else { continue }
+      compare(&file, table, language: language, with: sourceKeys, development: source, developmentFile: nil)
+    }
+  }
+
+  /// Missing, extra and mismatched keys of one translation table against the development keys.
+  static func compare(
+    _ file: inout LintedFile, _ table: StringsTable, language: String, with devKeys: [(key: String, entry: StringsEntry?)],
+    development: String, developmentFile: String?
+  ) {
+    let keys = keyed(table)
+    let byKey = Dictionary(keys.map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
+    let devByKey = Dictionary(devKeys.map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
+    for (key, devEntry) in devKeys where byKey[key] == nil {
+      var origin = "'\(development)'"
+      if let developmentFile { origin = "'\(developmentFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
+      file.add("strings-missing-translation", "'\(key)' of \(origin) has no translation in '\(language)': the device shows the raw key",
+               at: nil, key: key)
+    }
+    let devName = developmentFile.map { "'\($0)'" } ?? "'\(development)'"
+    for (key, entry) in keys {
+      guard let devEntry = devByKey[key] else {
+        file.add("strings-extra-key", "'\(key)' is not in the development language's \(devName)", at: entry, key: key)
+        continue
+      }
+      guard let entry, let devEntry else { continue }
+      let differences = FormatString(entry.value).signature.differences(from: FormatString(devEntry.value).signature)
+      if !differences.isEmpty {
+        file.add("strings-format-mismatch", "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(development)' "
+          + "('\(devEntry.value)'): \(differences.joined(separator: ", "))", at: entry, key: key)
+      }
+    }
+  }
+
+  /// The localization a device without a matching language picks (SPEC §6), by folder name.
+  static func pickDevelopment(_ names: [String], developmentLanguage: String) -> String? {
+    let bundle = LocalizationBundle(
+      localizations: names.map { Localization(identifier: $0, languageCode: $0, table: nil) }, developmentLanguage: developmentLanguage)
+    return bundle.developmentLocalization?.identifier
+  }
+}

@@ -1,0 +1,150 @@
+/// Writes findings the way compilers do, one a line: `PATH:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`
+/// (Xcode, editors and CI log parsers read it), then a summary line (SPEC §8 `text`).
+public struct TextReporter: Sendable {
+  /// ANSI colours for the severity (only when writing to a terminal).
+  public var colour: Bool
+
+  public init(colour: Bool = false) { self.colour = colour }
+
+  /// The lines for one result, each ending in a newline.
+  public func lines(for result: LintResult) -> String {
+    var out = ""
+    for d in result.diagnostics {
+      out += line(path: result.path, d)
+    }
+    return out
+  }
+
+  /// One finding.
+  public func line(path: String, _ d: Diagnostic) -> String {
+    let severity: String
+    if colour {
+      let code = d.severity == .error ? "31" : (d.severity == .warning ? "33" : "36")
+      severity = "\u{1B}[1;\(code)m\(d.severity.rawValue)\u{1B}[0m"
+      return "\u{1B}[1m\(path):\(d.line):\(d.column):\u{1B}[0m \(severity): \(d.message) [\(d.rule)]\n"
+    }
+    severity = d.severity.rawValue
+    return "\(path):\(d.line):\(d.column): \(severity): \(d.message) [\(d.rule)]\n"
+  }
+
+  /// `N payloads, E errors, W warnings` (SPEC §8); `noun` is `payloads` for `check`, `files` for
+  /// `strings lint`.
+  public func summary(count: Int, errors: Int, warnings: Int, noun: String = "payloads") -> String {
+    "\(count) \(noun), \(errors) errors, \(warnings) warnings\n"
+  }
+
+  /// The whole report at once.
+  public func render(_ report: LintReport, noun: String = "payloads") -> String {
+    var out = ""
+    for r in report.results { out += lines(for: r) }
+    return out + summary(count: report.results.count, errors: report.errors, warnings: report.warnings, noun: noun)
+  }
+}
+
+/// Writes SPEC §8's JSON: `{"version": 1, "results": [...], "summary": {...}}`, one result per
+/// payload (or strings file) in input order. It can write incrementally, so a stream of any length
+/// is reported without holding its results.
+public struct JSONReporter: Sendable {
+  private var count = 0
+
+  public init() {}
+
+  /// The opening of the document.
+  public func header() -> String { "{\n  \"version\": 1,\n  \"results\": [" }
+
+  /// One result, with the separator it needs.
+  public mutating func result(_ r: LintResult) -> String {
+    var out = count == 0 ? "\n    " : ",\n    "
+    count += 1
+    Self.value(r).write(to: &out, indent: 2)
+    return out
+  }
+
+  /// The closing of the document with the summary.
+  public func footer(payloads: Int, errors: Int, warnings: Int, infos: Int) -> String {
+    var out = count == 0 ? "],\n  \"summary\": " : "\n  ],\n  \"summary\": "
+    JSONValue.object([
+      ("payloads", .int(payloads)), ("errors", .int(errors)), ("warnings", .int(warnings)), ("infos", .int(infos)),
+    ]).write(to: &out, indent: 1)
+    return out + "\n}\n"
+  }
+
+  /// The whole report at once.
+  public static func render(_ report: LintReport) -> String {
+    var writer = JSONReporter()
+    var out = writer.header()
+    for r in report.results { out += writer.result(r) }
+    return out + writer.footer(payloads: report.results.count, errors: report.errors, warnings: report.warnings, infos: report.infos)
+  }
+
+  static func value(_ r: LintResult) -> JSONValue {
+    .object([
+      ("path", .string(r.path)),
+      ("record", .optional(r.record)),
+      ("bytes", .optional(r.bytes)),
+      ("limit", .optional(r.limit)),
+      ("pushType", .optional(r.pushType)),
+      ("diagnostics", .array(r.diagnostics.map(value))),
+    ])
+  }
+
+  /// A diagnostic as SPEC §8 writes it (also used by `render` and `strings dump`).
+  static func value(_ d: Diagnostic) -> JSONValue {
+    .object([
+      ("rule", .string(d.rule)),
+      ("severity", .string(d.severity.rawValue)),
+      ("message", .string(d.message)),
+      ("line", .int(d.line)),
+      ("column", .int(d.column)),
+      ("keyPath", .optional(d.keyPath)),
+    ])
+  }
+}
+
+/// `apns-lint rules`: the catalogue as a table or as JSON (SPEC §8).
+public enum RulesReporter {
+  /// `[{"id", "severity", "category", "summary"}]`, every rule of the catalogue.
+  public static func json(_ configuration: Configuration) -> String {
+    JSONValue.array(Rule.catalogue.map { rule in
+      .object([
+        ("id", .string(rule.id)),
+        ("severity", .string(configuration.level(of: rule.id).name)),
+        ("category", .string(rule.category.rawValue)),
+        ("summary", .string(rule.summary)),
+      ])
+    }).text
+  }
+
+  /// One rule a line, grouped by category.
+  public static func text(_ configuration: Configuration) -> String {
+    let width = Rule.catalogue.map(\.id.count).max() ?? 0
+    var out = ""
+    for category in RuleCategory.allCases {
+      out += "\(category.rawValue):\n"
+      for rule in Rule.catalogue where rule.category == category {
+        let level = configuration.level(of: rule.id).name
+        out += "  " + rule.id.padding(to: width) + "  " + level.padding(to: 7) + "  " + rule.summary + "\n"
+      }
+    }
+    return out
+  }
+
+  /// One rule in full: summary, severity, category and its two examples.
+  public static func describe(_ rule: Rule, _ configuration: Configuration) -> String {
+    var out = "\(rule.id) (\(rule.category.rawValue), \(configuration.level(of: rule.id).name); default \(rule.defaultLevel.name))\n"
+    out += "  \(rule.summary)\n\n"
+    out += "Triggers it:\n" + indent(rule.triggeringExample) + "\n"
+    out += "Does not:\n" + indent(rule.passingExample) + "\n"
+    return out
+  }
+
+  private static func indent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+  }
+}
+
+extension String {
+  func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,100 @@
+import APNsLint
+import ArgumentParser
+import Foundation
+import PayloadSchema
+
+/// `apns-lint`: lints APNs payloads and localization tables (SPEC §8). The command line is thin:
+/// it parses arguments, walks inputs, calls the linter, picks a reporter and sets the exit code.
+@main
+struct APNsLintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "apns-lint",
+    abstract: "Lint Apple push notification payloads and the localization tables they use.",
+    version: APNsLintVersion.current,
+    subcommands: [CheckCommand.self, RenderCommandCLI.self, StringsCommand.self, RulesCommand.self])
+
+  /// SPEC §8 exit codes: 0 clean, 1 an error finding (or a warning with --strict), 2 usage error,
+  /// bad configuration or unreadable input.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+      Output.shared.flush()
+    } catch let code as ExitCode {
+      Output.shared.flush()
+      Foundation.exit(code.rawValue)
+    } catch {
+      Output.shared.flush()
+      if exitCode(for: error) == .success {
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+      }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      Foundation.exit(2)
+    }
+  }
+}
+
+extension Platform: ExpressibleByArgument {}
+extension PushType: ExpressibleByArgument {}
+extension Transport: ExpressibleByArgument {}
+
+/// Output formats (SPEC §8).
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, sarif, github
+}
+
+/// Buffered standard output: a report of 200,000 payloads is written in large blocks.
+final class Output: @unchecked Sendable {
+  static let shared = Output()
+  private var buffer: [UInt8] = []
+
+  init() { buffer.reserveCapacity(1 << 16) }
+
+  func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  func flush() {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+        if n <= 0 { break }
+        offset += n
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether standard output is a terminal that takes colour.
+  static var colourful: Bool {
+    isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+      && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  }
+}
+
+/// A message on standard error: `PATH: error: …`.
+func complain(_ message: String) {
+  Output.shared.flush()
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Loads the configuration (`--config FILE`, else `.apns-lint.yml`, else built in) or exits 2.
+func loadConfiguration(_ path: String?) throws -> Configuration {
+  do {
+    return try Configuration.resolve(explicitPath: path, workingDirectory: FileManager.default.currentDirectoryPath)
+  } catch {
+    complain(error.description)
+    throw ExitCode(2)
+  }
+}
+
+/// Splits `--lang en-GB,fr` into languages.
+func languages(_ text: String?) -> [String]? {
+  guard let text else { return nil }
+  let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  return parts.isEmpty ? nil : parts
+}

@@ -1,0 +1,100 @@
+import APNsLint
+import ArgumentParser
+import Foundation
+import StringsFile
+
+/// `apns-lint render PAYLOAD --strings DIR [--lang L,...|all]`: what the push shows, per language.
+struct RenderCommandCLI: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render", abstract: "Show the localized alert a payload renders to, per language.")
+
+  @Argument(help: "The payload file ('-' for standard input).") var payload: String
+  @Option(help: "A folder with the app's .lproj tables (or .xcstrings).") var strings: String
+  @Option(help: "Languages (comma-separated), or 'all' for every localization (default: the development language).") var lang: String?
+  @Option(help: "The table name (default: the configuration's, Localizable).") var table: String?
+  @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
+  @Option(help: "Output: text or json.") var format: RenderFormat = .text
+
+  enum RenderFormat: String, ExpressibleByArgument { case text, json }
+
+  func run() throws {
+    let configuration = try loadConfiguration(config)
+    let fd: Int32 = payload == "-" ? 0 : open(payload, O_RDONLY)
+    guard fd >= 0 else {
+      complain("\(payload): error: cannot read: \(String(cString: strerror(errno)))")
+      throw ExitCode(2)
+    }
+    let bytes: [UInt8]
+    do { bytes = try PayloadInput.readAll(fd: fd) } catch {
+      complain("\(payload): error: cannot read")
+      throw ExitCode(2)
+    }
+    if fd != 0 { close(fd) }
+    let bundle: LocalizationBundle
+    do {
+      bundle = try LocalizationBundle(root: strings, table: table ?? configuration.table, developmentLanguage: configuration.developmentLanguage)
+    } catch {
+      complain("\(strings): error: cannot read the localization tables: \(error)")
+      throw ExitCode(2)
+    }
+    let results = RenderCommand.run(payload: bytes, path: payload, bundle: bundle, languages: languages(lang) ?? [], configuration: configuration)
+    Output.shared.write(format == .json ? RenderCommand.json(results) : RenderCommand.text(results))
+    if results.contains(where: { $0.diagnostics.contains { $0.severity == .error } }) { throw ExitCode(1) }
+  }
+}
+
+/// `apns-lint strings dump|lint`.
+struct StringsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "strings", abstract: "Read and lint localization tables.",
+    subcommands: [Dump.self, Lint.self])
+
+  /// `strings dump FILE`: the entries as the device reads them, in file order, with positions.
+  struct Dump: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print a table's entries as the device reads them.")
+    @Argument(help: "A .strings, .stringsdict or .xcstrings file.") var file: String
+    @Option(help: "Output: text or json.") var format: RenderCommandCLI.RenderFormat = .text
+    @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
+
+    func run() throws {
+      let configuration = try loadConfiguration(config)
+      guard let data = FileManager.default.contents(atPath: file) else {
+        complain("\(file): error: cannot read")
+        throw ExitCode(2)
+      }
+      let table = StringsParser.parse(data, path: file)
+      Output.shared.write(format == .json ? StringsDumpCommand.json(table, configuration: configuration) : StringsDumpCommand.text(table, configuration: configuration))
+      let errors = Linter.diagnostics(table.findings.map { RuleFinding(rule: $0.rule, message: $0.message, line: $0.line, column: $0.column, keyPath: $0.key) }, configuration: configuration)
+      if errors.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    }
+  }
+
+  /// `strings lint DIR`: every table on its own and every localization against the development one.
+  struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "lint", abstract: "Lint every table below a folder.")
+    @Argument(help: "A folder with .lproj tables (or a single table).") var directory: String
+    @Option(name: .customLong("development-language"), help: "The language others are compared with (default: the configuration's, en).") var developmentLanguage: String?
+    @Option(help: "Lint only this table (default: every table).") var table: String?
+    @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
+    @Option(help: "Output: text, json, sarif or github.") var format: OutputFormat = .text
+    @Flag(help: "Exit 1 on warnings too.") var strict = false
+
+    func run() throws {
+      let configuration = try loadConfiguration(config)
+      let files: [StringsLintFile]
+      do {
+        files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage, table: table)
+      } catch {
+        complain("\(directory): error: cannot read: \(error)")
+        throw ExitCode(2)
+      }
+      let linter = Linter(configuration: configuration)
+      var sink = ResultSink(format: format, linter: linter)
+      for file in files {
+        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(file.findings)))
+      }
+      sink.finish(noun: "files")
+      if sink.errors > 0 || (strict && sink.warnings > 0) { throw ExitCode(1) }
+    }
+  }
+}

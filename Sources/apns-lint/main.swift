@@ -1,2 +1,0 @@
-import APNsLint
-print("apns-lint \(APNsLintVersion.current)")

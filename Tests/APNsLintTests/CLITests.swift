@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// The package root, found from this file's path.
+let packageRoot: String = {
+  var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+  parts.removeLast(3)
+  return parts.joined(separator: "/")
+}()
+
+/// Runs the built `apns-lint` (next to the test bundle) in `directory`; returns exit status, stdout, stderr.
+func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = packageRoot) throws -> (status: Int32, out: String, err: String) {
+  let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  var executable = bundleDir.appendingPathComponent("apns-lint")
+  if !FileManager.default.fileExists(atPath: executable.path) {
+    // swift-testing runs from inside the .xctest bundle on some layouts.
+    executable = bundleDir.deletingLastPathComponent().appendingPathComponent("apns-lint")
+  }
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  let out = Pipe(), err = Pipe(), input = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = input
+  try process.run()
+  if let stdin { input.fileHandleForWriting.write(stdin) }
+  try input.fileHandleForWriting.close()
+  let o = out.fileHandleForReading.readDataToEndOfFile()
+  let e = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+/// Reporter output for one payload set, compared with committed snapshots
+/// (`Tests/APNsLintTests/Snapshots/check.FORMAT`). Set `UPDATE_SNAPSHOTS=1` to rewrite them.
+@Suite struct CheckSnapshotTests {
+  static let set = "Tests/APNsLintTests/Snapshots/payloads"
+
+  @Test(arguments: ["text", "json", "sarif", "github"])
+  func matchesSnapshot(_ format: String) throws {
+    let (status, out, err) = try runCLI(["check", Self.set, "--format", format])
+    #expect(status == 1, "errors in the set make the exit status 1")
+    #expect(err.isEmpty)
+    let snapshot = packageRoot + "/Tests/APNsLintTests/Snapshots/check." + format
+    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+      try out.write(toFile: snapshot, atomically: true, encoding: .utf8)
+    }
+    let expected = try String(contentsOfFile: snapshot, encoding: .utf8)
+    #expect(out == expected)
+  }
+
+  @Test func jsonHasSpecFieldsAndTypes() throws {
+    let (_, out, _) = try runCLI(["check", Self.set, "--format", "json"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    #expect(Set(root.keys) == ["version", "results", "summary"])
+    #expect(root["version"] as? Int == 1)
+    let results = try #require(root["results"] as? [[String: Any]])
+    #expect(results.count == 5)
+    for r in results {
+      #expect(Set(r.keys) == ["path", "record", "bytes", "limit", "pushType", "diagnostics"])
+      #expect(r["record"] is NSNull)
+      for d in try #require(r["diagnostics"] as? [[String: Any]]) {
+        #expect(Set(d.keys) == ["rule", "severity", "message", "line", "column", "keyPath"])
+      }
+    }
+    let summary = try #require(root["summary"] as? [String: Int])
+    #expect(Set(summary.keys) == ["payloads", "errors", "warnings", "infos"])
+    #expect(summary["payloads"] == 5)
+  }
+}
+
+@Suite struct CheckCommandTests {
+  @Test func exitZeroOnCleanPayloadFromStandardInput() throws {
+    let (status, out, _) = try runCLI(["check"], stdin: Data(#"{"aps":{"alert":"Hello"}}"#.utf8))
+    #expect(status == 0)
+    #expect(out == "1 payloads, 0 errors, 0 warnings\n")
+  }
+
+  @Test func dashReadsStandardInput() throws {
+    let (status, out, _) = try runCLI(["check", "-", "--format", "json"], stdin: Data(#"{"aps":{"badge":"1"}}"#.utf8))
+    #expect(status == 1)
+    #expect(out.contains(#""path": "-""#))
+    #expect(out.contains(#""keyPath": "aps.badge""#))
+  }
+
+  @Test func strictTurnsWarningsIntoFailure() throws {
+    let payload = Data(#"{"aps":{"alert":"Hi","lockey":"X"}}"#.utf8)
+    #expect(try runCLI(["check"], stdin: payload).status == 0)
+    let strict = try runCLI(["check", "--strict"], stdin: payload)
+    #expect(strict.status == 1)
+    // No suggestion: 'loc-key' belongs in aps.alert, and suggestions come from the key's own table.
+    #expect(strict.out == "-:1:22: warning: unknown key 'lockey' in 'aps' [unknown-key]\n1 payloads, 0 errors, 1 warnings\n")
+  }
+
+  @Test func unreadableInputIsExitTwoAndOthersAreStillChecked() throws {
+    let (status, out, err) = try runCLI(["check", "no/such/file.json", CheckSnapshotTests.set + "/clean.json"])
+    #expect(status == 2)
+    #expect(err == "no/such/file.json: error: no such file or folder\n")
+    #expect(out == "1 payloads, 0 errors, 0 warnings\n")
+  }
+
+  @Test func usageErrorIsExitTwo() throws {
+    #expect(try runCLI(["check", "--platform", "android"], stdin: Data()).status == 2)
+    #expect(try runCLI(["check", "--bogus"], stdin: Data()).status == 2)
+  }
+
+  @Test func ndjsonLinesAreRecordsAndLinesOfTheStream() throws {
+    let stream = "{\"aps\":{\"alert\":\"a\"}}\n{\"aps\":{\"badge\":-1}}\n\n{\"aps\":{\"alert\":\"b\"}}"
+    let (status, out, _) = try runCLI(["check", "--ndjson", "-", "--format", "json"], stdin: Data(stream.utf8))
+    #expect(status == 1)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let results = try #require(root["results"] as? [[String: Any]])
+    #expect(results.map { $0["record"] as? Int } == [1, 2, 3, 4])
+    let second = try #require(results[1]["diagnostics"] as? [[String: Any]])
+    #expect(second.map { $0["rule"] as? String } == ["value-range"])
+    #expect(second.first?["line"] as? Int == 2)
+    #expect(second.first?["column"] as? Int == 17)
+    let third = try #require(results[2]["diagnostics"] as? [[String: Any]])
+    #expect(third.map { $0["rule"] as? String } == ["payload-empty"])
+    #expect(third.first?["line"] as? Int == 3)
+  }
+
+  @Test func ndjsonRecordLongerThanTheBufferIsStreamed() throws {
+    // A 3 MB record (longer than the 1 MiB record buffer) between two small ones.
+    let big = "{\"aps\":{\"alert\":\"" + String(repeating: "x", count: 3_000_000) + "\",\"badge\":\"9\"}}"
+    let stream = "{\"aps\":{\"alert\":\"a\"}}\n" + big + "\n{\"aps\":{\"alert\":\"b\"}}\n"
+    let (_, out, _) = try runCLI(["check", "--ndjson", "-", "--format", "json"], stdin: Data(stream.utf8))
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let results = try #require(root["results"] as? [[String: Any]])
+    #expect(results.count == 3)
+    let rules = (results[1]["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+    #expect(rules == ["payload-too-large", "value-type"], "ordered by position; whole-payload findings stand at 1:1")
+    #expect(results[1]["bytes"] as? Int == big.utf8.count)
+    let badge = (results[1]["diagnostics"] as? [[String: Any]])?.last
+    #expect(badge?["line"] as? Int == 2)
+    #expect(badge?["column"] as? Int == 3_000_028)
+  }
+
+  @Test func badConfigurationIsExitTwoWithPosition() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-cfg-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try "version: 1\nrules:\n  unknown-key: loud\n".write(to: dir.appendingPathComponent(".apns-lint.yml"), atomically: true, encoding: .utf8)
+    let (status, _, err) = try runCLI(["check", "-"], stdin: Data(#"{"aps":{"alert":"x"}}"#.utf8), in: dir.path)
+    #expect(status == 2)
+    #expect(err.hasPrefix(".apns-lint.yml:3:16: error: "))
+  }
+
+  @Test func configurationChangesSeverityAndTurnsRulesOff() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-cfg-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let config = dir.appendingPathComponent("strict.yml")
+    try "version: 1\nrules:\n  unknown-key: error\n  sensitive-data: off\n".write(to: config, atomically: true, encoding: .utf8)
+    let payload = Data(#"{"aps":{"alert":"Hi","lockey":"X"},"password":"p"}"#.utf8)
+    let (status, out, _) = try runCLI(["check", "--config", config.path], stdin: payload)
+    #expect(status == 1)
+    #expect(out.contains("error: unknown key 'lockey'"))
+    #expect(!out.contains("sensitive-data"))
+  }
+}
+
+/// The README's `render` example is a transcript: the command runs and prints exactly what the
+/// README shows (English, French from a UTF-16 table, Spanish missing a key, Japanese falling back).
+@Suite struct ReadmeExampleTests {
+  @Test func renderExampleMatchesTheReadme() throws {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let marker = try #require(readme.range(of: "<!-- render-example"))
+    let after = readme[marker.upperBound...]
+    let start = try #require(after.range(of: "```console\n"))
+    let end = try #require(after[start.upperBound...].range(of: "```"))
+    var lines = after[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let command = lines.removeFirst()
+    #expect(command.hasPrefix("$ apns-lint render "))
+    let arguments = command.dropFirst("$ apns-lint ".count).split(separator: " ").map(String.init)
+    let expected = lines.joined(separator: "\n")
+    let (status, out, _) = try runCLI(arguments)
+    #expect(status == 0)
+    #expect(out == expected)
+    #expect(out.contains("body:     photo.jpg reçu de Jenna"))
+    #expect(out.contains("ja → en"))
+  }
+}

@@ -1,0 +1,77 @@
+import APNsLint
+import PayloadSchema
+import Testing
+
+/// Each configuration parameter changes what the linter reports (SPEC §7), end to end: YAML text →
+/// `Configuration` → `Linter` → diagnostics.
+@Suite struct LinterParameterTests {
+  func lint(_ payload: String, yaml: String, overrides: TargetOverrides = TargetOverrides()) throws -> [String] {
+    let configuration = try Configuration.parse(yaml: yaml, path: "test.yml", base: .builtIn)
+    var linter = Linter(configuration: configuration, overrides: overrides)
+    let report = Array(payload.utf8).withUnsafeBytes { linter.validate($0) }
+    return linter.result(report, path: "p.json", record: nil).diagnostics.map { "\($0.rule) \($0.severity.rawValue) \($0.line):\($0.column)" }
+  }
+
+  @Test func keyPatternsReplaceTheDefaults() throws {
+    let payload = #"{"aps":{"alert":"Hi"},"password":"x","iban":"DE00"}"#
+    #expect(try lint(payload, yaml: "version: 1\n") == ["sensitive-data warning 1:23"])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  sensitive-data: {key-patterns: [\"(?i)^iban$\"]}\n") == ["sensitive-data warning 1:38"])
+  }
+
+  @Test func checkValuesLooksAtValues() throws {
+    let payload = #"{"aps":{"alert":"Hi"},"note":"my password"}"#
+    #expect(try lint(payload, yaml: "version: 1\n") == [])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  sensitive-data: {check-values: true}\n") == ["sensitive-data warning 1:30"])
+  }
+
+  @Test func allowlistOnlyWhenTurnedOn() throws {
+    let payload = #"{"aps":{"alert":"Hi"},"msgid":"1","tracking":"t"}"#
+    #expect(try lint(payload, yaml: "version: 1\n") == [])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  custom-key-allowlist: {severity: error, allowed: [msgid]}\n") == ["custom-key-allowlist error 1:35"])
+  }
+
+  @Test func warnAtMovesTheNearLimitThreshold() throws {
+    let payload = #"{"aps":{"alert":""# + String(repeating: "a", count: 2500) + #""}}"#
+    #expect(try lint(payload, yaml: "version: 1\n") == [])
+    #expect(try lint(payload, yaml: "version: 1\nsize: {warn-at: 0.5}\n") == ["payload-near-limit warning 1:1"])
+  }
+
+  @Test func sizeCountRawCountsWhitespace() throws {
+    let payload = "{\"aps\":{\"alert\":\"x\"}}" + String(repeating: " ", count: 4100)
+    #expect(try lint(payload, yaml: "version: 1\n") == [])
+    #expect(try lint(payload, yaml: "version: 1\nsize: {count: raw}\n") == ["payload-too-large error 1:1"])
+  }
+
+  @Test func maxDepthLimitsNesting() throws {
+    let payload = #"{"aps":{"alert":"Hi"},"d":[[[[1]]]]}"#
+    #expect(try lint(payload, yaml: "version: 1\n") == [])
+    #expect(try lint(payload, yaml: "version: 1\nlimits: {max-depth: 3}\n") == ["json-too-deep error 1:29"])
+  }
+
+  @Test func targetSetsPlatformTransportAndPushType() throws {
+    let payload = #"{"aps":{"alert":"Hi","url-args":[]}}"#
+    #expect(try lint(payload, yaml: "version: 1\n") == ["platform-key warning 1:22"])
+    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n") == ["safari-fields error 1:17"])
+    let long = #"{"aps":{"alert":""# + String(repeating: "a", count: 300) + #""}}"#
+    #expect(try lint(long, yaml: "version: 1\ntarget: {transport: binary-pre-ios8}\n") == ["payload-too-large error 1:1"])
+    #expect(try lint(#"{"aps":{"alert":"Hi"}}"#, yaml: "version: 1\ntarget: {push-type: background}\n") == ["push-type-mismatch error 1:17"])
+  }
+
+  @Test func commandLineFlagsOverrideTheConfiguration() throws {
+    let payload = #"{"aps":{"alert":"Hi","url-args":[]}}"#
+    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n", overrides: TargetOverrides(platform: .ios)) == ["platform-key warning 1:22"])
+  }
+
+  @Test func severitiesAndOff() throws {
+    let payload = #"{"aps":{"alert":"Hi","lockey":"x"}}"#
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  unknown-key: error\n") == ["unknown-key error 1:22"])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  unknown-key: off\n") == [])
+  }
+
+  @Test func escalatedSilentPushIsAnErrorEvenWhenConfiguredLower() throws {
+    let payload = #"{"aps":{"content-available":1,"badge":1}}"#
+    let found = try lint(payload, yaml: "version: 1\ntarget: {push-type: background}\nrules:\n  silent-push-shape: info\n")
+    #expect(found.contains("silent-push-shape error 1:29"))
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  silent-push-shape: info\n") == ["silent-push-shape info 1:29"])
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import StringsFile
+import Testing
+@testable import APNsLint
+
+@Suite("render: what devices with given languages show")
+struct RenderCommandTests {
+  static let payload = Array(
+    #"{"aps": {"alert": {"title-loc-key": "NEW_MESSAGE_TITLE", "loc-key": "FILE_RECEIVED", "loc-args": ["Jenna", "photo.jpg"], "action-loc-key": "ACTION_VIEW"}}}"#
+      .utf8)
+  static let demo = Result { try LocalizationBundle(root: localizationFixtures.appendingPathComponent("DemoApp").path) }
+
+  func run(_ languages: [String], payload: [UInt8] = payload, configuration: Configuration = .builtIn) throws -> [RenderResult] {
+    RenderCommand.run(payload: payload, path: "push.json", bundle: try Self.demo.get(), languages: languages, configuration: configuration)
+  }
+
+  @Test func jsonFieldForField() throws {
+    #expect(RenderCommand.json(try run(["fr-CA", "es"])) == """
+      {
+        "results": [
+          {
+            "language": "fr-CA",
+            "localization": "fr",
+            "title": "Nouveau message",
+            "subtitle": null,
+            "body": "photo.jpg reçu de Jenna",
+            "action": "Voir",
+            "diagnostics": [
+              {
+                "rule": "deprecated-key",
+                "severity": "info",
+                "message": "'action-loc-key' is deprecated; iOS ignores it",
+                "line": 1,
+                "column": 122,
+                "keyPath": "aps.alert.action-loc-key"
+              }
+            ]
+          },
+          {
+            "language": "es",
+            "localization": "es",
+            "title": "Mensaje nuevo",
+            "subtitle": null,
+            "body": "FILE_RECEIVED",
+            "action": "Ver",
+            "diagnostics": [
+              {
+                "rule": "deprecated-key",
+                "severity": "info",
+                "message": "'action-loc-key' is deprecated; iOS ignores it",
+                "line": 1,
+                "column": 122,
+                "keyPath": "aps.alert.action-loc-key"
+              },
+              {
+                "rule": "loc-key-untranslated",
+                "severity": "warning",
+                "message": "'FILE_RECEIVED' is not translated in 'es': devices using it show the raw key",
+                "line": 1,
+                "column": 69,
+                "keyPath": "aps.alert.loc-key"
+              }
+            ]
+          }
+        ]
+      }
+
+      """)
+  }
+
+  @Test func allGivesOneResultPerLocalization() throws {
+    let results = try run(["all"])
+    #expect(results.map(\.language) == ["de", "en", "es", "fr"])
+    #expect(results.map(\.localization) == ["de", "en", "es", "fr"])
+    #expect(results.map(\.body) == ["photo.jpg von Jenna empfangen", "photo.jpg received from Jenna", "FILE_RECEIVED", "photo.jpg reçu de Jenna"])
+  }
+
+  @Test func fallbacksAndDefaults() throws {
+    let results = try run(["ja", "de-AT"])
+    #expect(results.map(\.localization) == ["en", "de"])
+    #expect(results.map(\.title) == ["New message", "Neue Nachricht"])
+    // No --lang: the development language.
+    #expect(try run([]).map(\.language) == ["en"])
+    // No localization at all: the keys.
+    let empty = RenderCommand.run(
+      payload: Self.payload, path: "push.json", bundle: LocalizationBundle(localizations: []), languages: ["fr"], configuration: .builtIn)
+    #expect(empty.map(\.localization) == [nil])
+    #expect(empty.first.map { [$0.title, $0.body, $0.action] } == ["NEW_MESSAGE_TITLE", "FILE_RECEIVED", "ACTION_VIEW"])
+  }
+
+  @Test func severitiesComeFromTheConfiguration() throws {
+    var configuration = Configuration.builtIn
+    configuration.levels["deprecated-key"] = .off
+    configuration.levels["loc-key-untranslated"] = .on(.error)
+    let results = try run(["es"], configuration: configuration)
+    #expect(results.first?.diagnostics.map { "\($0.rule) \($0.severity)" } == ["loc-key-untranslated error"])
+  }
+
+  @Test func brokenPayloadRendersNothingAndSaysWhy() throws {
+    let results = try run(["en"], payload: Array(#"{"aps": {"alert": "Hi",}}"#.utf8))
+    #expect(results.first?.body == nil)
+    #expect(results.first?.diagnostics.first?.rule == "json-syntax")
+  }
+
+  @Test func plainStringAlertIsTheBody() throws {
+    let results = try run(["fr"], payload: Array(#"{"aps": {"alert": "Hello %@"}}"#.utf8))
+    #expect(results.first.map { [$0.title, $0.subtitle, $0.body, $0.action] } == [nil, nil, "Hello %@", nil])
+    #expect(results.first?.diagnostics == [])
+  }
+
+  @Test func textCard() throws {
+    #expect(RenderCommand.text(try run(["fr-CA", "ja"])) == """
+      push.json, fr-CA → fr
+        title:    Nouveau message
+        subtitle: —
+        body:     photo.jpg reçu de Jenna
+        action:   Voir
+        1:122: info: 'action-loc-key' is deprecated; iOS ignores it [deprecated-key]
+
+      push.json, ja → en
+        title:    New message
+        subtitle: —
+        body:     photo.jpg received from Jenna
+        action:   View
+        1:122: info: 'action-loc-key' is deprecated; iOS ignores it [deprecated-key]
+
+      """)
+  }
+}

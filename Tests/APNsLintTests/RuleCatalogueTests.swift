@@ -1,0 +1,132 @@
+import APNsLint
+import PayloadSchema
+import Testing
+
+/// The rule catalogue: SPEC §3's ids exactly, and for every payload rule examples that really
+/// trigger and really pass under `PayloadValidator`.
+@Suite struct RuleCatalogueTests {
+  /// SPEC §3, in its order.
+  static let specIDs = [
+    "json-syntax", "json-invalid-utf8", "json-duplicate-key", "json-lone-surrogate", "json-bom",
+    "json-too-deep", "json-escaped-unicode",
+    "payload-empty", "payload-not-object", "payload-too-large", "payload-near-limit", "aps-missing",
+    "aps-not-object", "unknown-key", "value-type", "value-range", "value-enum", "flag-value",
+    "alert-empty", "alert-text-conflict", "loc-args-without-key", "deprecated-key", "platform-key",
+    "sensitive-data", "custom-key-allowlist",
+    "silent-push-shape", "push-type-mismatch", "priority-mismatch", "topic-mismatch",
+    "collapse-id-too-long", "live-activity-fields", "timestamp-unit", "safari-fields",
+    "loc-key-missing", "loc-key-untranslated", "loc-args-count", "loc-args-unused",
+    "loc-format-unsupported", "loc-format-mixed", "loc-format-gap", "loc-key-plural",
+    "strings-syntax", "strings-truncated", "strings-duplicate-key", "strings-encoding",
+    "strings-zero-length", "strings-escape", "strings-missing-translation", "strings-extra-key",
+    "strings-format-mismatch", "strings-format-gap",
+  ]
+
+  @Test func idsAreUniqueAndThoseOfTheSpecInItsOrder() {
+    let ids = Rule.catalogue.map(\.id)
+    #expect(Set(ids).count == ids.count)
+    #expect(ids == Self.specIDs)
+    for id in ids { #expect(Rule.named(id)?.id == id) }
+    #expect(Rule.named("no-such-rule") == nil)
+  }
+
+  @Test func everyPayloadRuleHasAnEntryAndNothingElseIsAPayloadRule() {
+    let payloadCategories: Set<RuleCategory> = [.json, .payload, .push]
+    let catalogued = Set(Rule.catalogue.filter { payloadCategories.contains($0.category) }.map(\.id))
+    #expect(catalogued == Set(PayloadRule.allCases.map(\.rawValue)))
+    for rule in PayloadRule.allCases {
+      #expect(Rule.named(rule.rawValue) != nil, "\(rule.rawValue)")
+    }
+  }
+
+  static var payloadRules: [Rule] {
+    Rule.catalogue.filter { [.json, .payload, .push].contains($0.category) }
+  }
+
+  @Test(arguments: payloadRules.map(\.id))
+  func triggeringExampleFires(_ id: String) throws {
+    let rule = try #require(Rule.named(id))
+    let found = try Self.validate(rule.triggeringExample, flags: rule.triggeringFlags, configuration: rule.exampleConfiguration)
+    #expect(found.contains(id), "found \(found)")
+  }
+
+  @Test(arguments: payloadRules.map(\.id))
+  func passingExampleDoesNot(_ id: String) throws {
+    let rule = try #require(Rule.named(id))
+    let found = try Self.validate(rule.passingExample, flags: rule.passingFlags, configuration: rule.exampleConfiguration)
+    #expect(!found.contains(id), "found \(found)")
+  }
+
+  @Test func onlyPayloadExamplesHaveFlags() {
+    for rule in Rule.catalogue where ![.json, .payload, .push].contains(rule.category) {
+      #expect(rule.triggeringFlags.isEmpty && rule.passingFlags.isEmpty && rule.exampleConfiguration.isEmpty, "\(rule.id)")
+    }
+  }
+
+  @Test func byteNotationDecodes() {
+    #expect(Self.bytes(#"\xEF\xBB\xBF{}"#) == [0xEF, 0xBB, 0xBF, 0x7B, 0x7D])
+    #expect(Self.bytes(#"caf\xc3 \x"#) == Array("caf".utf8) + [0xC3, 0x20, 0x5C, 0x78])
+    #expect(Self.bytes("é") == [0xC3, 0xA9])
+  }
+
+  // MARK: Support
+
+  /// The rule ids `PayloadValidator` reports for an example.
+  static func validate(_ example: String, flags: String, configuration yaml: String) throws -> [String] {
+    var options = ValidationOptions()
+    if !yaml.isEmpty {
+      let c = try Configuration.parse(yaml: yaml, path: "example.yml", base: .builtIn)
+      options.warnAt = c.warnAt
+      options.maxDepth = c.maxDepth
+      options.sizeCounting = SizeCounting(rawValue: c.sizeCount) ?? .compact
+      options.checkSensitiveValues = c.sensitiveCheckValues
+      if c.level(of: "custom-key-allowlist") != .off { options.allowedCustomKeys = Set(c.allowedCustomKeys) }
+    }
+    var validator = PayloadValidator(target: target(flags), options: options)
+    return validator.validate(bytes(example)).findings.map(\.rule.rawValue)
+  }
+
+  /// `apns-lint check`'s target flags.
+  static func target(_ flags: String) -> Target {
+    var target = Target()
+    var words = flags.split(separator: " ").map(String.init)[...]
+    while let flag = words.popFirst() {
+      guard let value = words.popFirst() else { Issue.record("\(flag) needs a value"); break }
+      switch flag {
+      case "--platform": if let p = Platform(rawValue: value) { target.platform = p } else { Issue.record("platform \(value)") }
+      case "--push-type": if let p = PushType(rawValue: value) { target.pushType = p } else { Issue.record("push type \(value)") }
+      case "--transport": if let t = Transport(rawValue: value) { target.transport = t } else { Issue.record("transport \(value)") }
+      case "--priority": if let p = Int(value) { target.priority = p } else { Issue.record("priority \(value)") }
+      case "--topic": target.topic = value
+      case "--collapse-id": target.collapseID = value
+      default: Issue.record("unknown flag \(flag)")
+      }
+    }
+    return target
+  }
+
+  /// The catalogue's notation: `\xNN` is the byte NN, everything else its UTF-8.
+  static func bytes(_ s: String) -> [UInt8] {
+    func hex(_ c: UInt8) -> UInt8? {
+      switch c {
+      case 0x30...0x39: c - 0x30
+      case 0x41...0x46: c - 0x41 + 10
+      case 0x61...0x66: c - 0x61 + 10
+      default: nil
+      }
+    }
+    let u = Array(s.utf8)
+    var out: [UInt8] = []
+    var i = 0
+    while i < u.count {
+      if u[i] == 0x5C, i + 3 < u.count, u[i + 1] == 0x78, let hi = hex(u[i + 2]), let lo = hex(u[i + 3]) {
+        out.append(hi << 4 | lo)
+        i += 4
+      } else {
+        out.append(u[i])
+        i += 1
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import StringsFile
+import Testing
+@testable import APNsLint
+
+let localizationFixtures = SARIFReporterTests.packageRoot.appendingPathComponent("Fixtures/Localizations")
+
+/// Path relative to `root` → described findings.
+func linted(_ root: String, table: String? = nil) throws -> [String: [String]] {
+  let files = try StringsLint.lint(root: root, developmentLanguage: "en", table: table)
+  let base = root.hasSuffix("/") ? root : root + "/"
+  return Dictionary(uniqueKeysWithValues: files.map { (String($0.path.dropFirst(base.count)), described($0.findings)) })
+}
+
+@Suite("strings lint: every table, each file and each localization against the development language")
+struct StringsLintTests {
+  static let lintApp = localizationFixtures.appendingPathComponent("LintApp").path
+
+  @Test func lintAppHasEveryProblemInItsPlace() throws {
+    let result = try linted(Self.lintApp)
+    #expect(result["es.lproj/Messages.strings"] == [])
+    #expect(result["de.lproj/InfoPlist.strings"] == [])
+    #expect(result["en.lproj/Messages.strings"] == [
+      "strings-missing-translation 1:1 -: 'de.lproj' has no 'Messages.strings': its 4 keys show untranslated in 'de'"
+    ])
+    #expect(result["fr.lproj/Messages.strings"] == [
+      "strings-missing-translation 1:1 ONLY_EN: 'ONLY_EN' of 'en.lproj/Messages.strings:4' has no translation in 'fr': the device shows the raw key",
+      "strings-format-mismatch 3:1 FILE_RECEIVED: 'FILE_RECEIVED' in 'fr' ('%2$@ reçu') does not take the arguments of 'en' ('%2$@ received from %1$@'): position 1 is missing",
+      "strings-format-gap 3:1 FILE_RECEIVED: 'FILE_RECEIVED' skips position 1 ('%2$@ reçu'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
+      "strings-format-mismatch 4:1 SENT: 'SENT' in 'fr' ('%@ a envoyé %d') does not take the arguments of 'en' ('%@ sent %@'): position 2 is '%d', not '%@'",
+      "strings-extra-key 5:1 OLD_KEY: 'OLD_KEY' is not in the development language's 'en.lproj/Messages.strings'",
+      "strings-duplicate-key 6:1 GREETING: key 'GREETING' is defined again; line 2 is overridden, the last definition wins",
+    ])
+    #expect(result.count == 4)
+  }
+
+  @Test func filesComeInSortedOrder() throws {
+    let files = try StringsLint.lint(root: Self.lintApp, developmentLanguage: "en")
+    #expect(files.map(\.path) == [
+      "de.lproj/InfoPlist.strings", "en.lproj/Messages.strings", "es.lproj/Messages.strings", "fr.lproj/Messages.strings",
+    ].map { Self.lintApp + "/" + $0 })
+  }
+
+  @Test func tableLimitsTheFiles() throws {
+    #expect(try linted(Self.lintApp, table: "InfoPlist") == ["de.lproj/InfoPlist.strings": []])
+    #expect(try linted(Self.lintApp, table: "Messages").keys.sorted() == [
+      "en.lproj/Messages.strings", "es.lproj/Messages.strings", "fr.lproj/Messages.strings",
+    ])
+  }
+
+  @Test func demoAppReportsTheUntranslatedKey() throws {
+    let result = try linted(localizationFixtures.appendingPathComponent("DemoApp").path)
+    #expect(result == [
+      "de.lproj/Localizable.strings": [],
+      "en.lproj/Localizable.strings": [],
+      "en.lproj/Localizable.stringsdict": [
+        "strings-missing-translation 1:1 -: 'de.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'de'",
+        "strings-missing-translation 1:1 -: 'es.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'es'",
+        "strings-missing-translation 1:1 -: 'fr.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'fr'",
+      ],
+      "es.lproj/Localizable.strings": [
+        "strings-missing-translation 1:1 FILE_RECEIVED: 'FILE_RECEIVED' of 'en.lproj/Localizable.strings:16' has no translation in 'es': the device shows the raw key"
+      ],
+      "fr.lproj/Localizable.strings": [],
+    ])
+  }
+
+  @Test func catalogLanguagesAreComparedWithTheSource() throws {
+    let result = try linted(localizationFixtures.appendingPathComponent("Catalog").path)
+    #expect(result == [
+      "Localizable.xcstrings": [
+        "strings-missing-translation 1:1 Open: 'Open' of 'en' has no translation in 'fr': the device shows the raw key",
+        "strings-missing-translation 1:1 Open: 'Open' of 'en' has no translation in 'ja': the device shows the raw key",
+        "strings-missing-translation 1:1 N_NEW_MESSAGES: 'N_NEW_MESSAGES' of 'en' has no translation in 'ja': the device shows the raw key",
+      ]
+    ])
+  }
+
+  @Test func aSingleFileIsLintedOnItsOwn() throws {
+    let path = Self.lintApp + "/fr.lproj/Messages.strings"
+    let files = try StringsLint.lint(root: path, developmentLanguage: "en")
+    #expect(files.map(\.path) == [path])
+    #expect(files.first.map { described($0.findings) } == [
+      "strings-format-gap 3:1 FILE_RECEIVED: 'FILE_RECEIVED' skips position 1 ('%2$@ reçu'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
+      "strings-duplicate-key 6:1 GREETING: key 'GREETING' is defined again; line 2 is overridden, the last definition wins",
+    ])
+  }
+
+  @Test func missingRootThrows() {
+    #expect(throws: (any Error).self) { try StringsLint.lint(root: "/nonexistent/strings", developmentLanguage: "en") }
+  }
+
+  /// Directories are compared on their own, Base.lproj is not a language, a refused table is not
+  /// compared, and `en_GB` stands in for a missing `en`.
+  @Test func groupingAndRefusedTables() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("strings-lint-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    func write(_ relative: String, _ text: String) throws {
+      let url = root.appendingPathComponent(relative)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    try write("App/en.lproj/Localizable.strings", "\"A\" = \"A\";\n\"B\" = \"B\";\n")
+    try write("App/fr.lproj/Localizable.strings", "\"A\" = \"A\"\n\"B\" = \"B\";\n")  // missing ';': refused
+    try write("App/Base.lproj/Main.strings", "\"X\" = \"%2$@\";\n")
+    try write("Widget/en_GB.lproj/Localizable.strings", "\"W\" = \"Widget\";\n")
+    try write("Widget/de.lproj/Localizable.strings", "\"W\" = \"Widget\";\n\"EXTRA\" = \"Mehr\";\n")
+    let result = try linted(root.path)
+    #expect(result == [
+      "App/Base.lproj/Main.strings": [
+        "strings-format-gap 1:1 X: 'X' skips position 1 ('%2$@'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument"
+      ],
+      "App/en.lproj/Localizable.strings": [],
+      "App/fr.lproj/Localizable.strings": [
+        "strings-syntax 2:1 -: expected ';' after the value of 'A', found '\"'"
+      ],
+      "Widget/de.lproj/Localizable.strings": [
+        "strings-extra-key 2:1 EXTRA: 'EXTRA' is not in the development language's 'Widget/en_GB.lproj/Localizable.strings'"
+      ],
+      "Widget/en_GB.lproj/Localizable.strings": [],
+    ])
+  }
+}
+
+@Suite("strings dump: a table's entries and findings")
+struct StringsDumpCommandTests {
+  static let table = StringsParser.parse(
+    Data("/* Greeting */\n\"HI\" = \"Hello\";\n\"HI\" = \"Hey \\\"you\\\"\";\n".utf8), path: "en.lproj/Localizable.strings")
+
+  @Test func json() {
+    #expect(StringsDumpCommand.json(Self.table) == """
+      {
+        "path": "en.lproj/Localizable.strings",
+        "format": "text",
+        "encoding": "utf-8",
+        "entries": [
+          {
+            "key": "HI",
+            "value": "Hello",
+            "line": 2,
+            "column": 1,
+            "comment": "Greeting"
+          },
+          {
+            "key": "HI",
+            "value": "Hey \\"you\\"",
+            "line": 3,
+            "column": 1,
+            "comment": null
+          }
+        ],
+        "diagnostics": [
+          {
+            "rule": "strings-duplicate-key",
+            "severity": "warning",
+            "message": "key 'HI' is defined again; line 2 is overridden, the last definition wins",
+            "line": 3,
+            "column": 1,
+            "keyPath": "HI"
+          }
+        ]
+      }
+
+      """)
+  }
+
+  @Test func text() {
+    #expect(StringsDumpCommand.text(Self.table) == """
+      en.lproj/Localizable.strings (text, utf-8)
+      2:1 "HI" = "Hello";  /* Greeting */
+      3:1 "HI" = "Hey \\"you\\"";
+      3:1: warning: key 'HI' is defined again; line 2 is overridden, the last definition wins [strings-duplicate-key]
+
+      """)
+  }
+
+  @Test func severitiesComeFromTheConfiguration() throws {
+    var configuration = Configuration.builtIn
+    configuration.levels["strings-duplicate-key"] = .off
+    #expect(!StringsDumpCommand.json(Self.table, configuration: configuration).contains("strings-duplicate-key"))
+    configuration.levels["strings-duplicate-key"] = .on(.error)
+    #expect(StringsDumpCommand.text(Self.table, configuration: configuration).contains("3:1: error: key 'HI'"))
+  }
+
+  @Test func binaryPlistHasNoPositions() throws {
+    let path = localizationFixtures.appendingPathComponent("DemoApp/de.lproj/Localizable.strings").path
+    let table = StringsParser.parse(try Data(contentsOf: URL(fileURLWithPath: path)), path: "de.lproj/Localizable.strings")
+    let json = StringsDumpCommand.json(table)
+    #expect(json.contains("\"format\": \"binary\",\n  \"encoding\": null,"))
+    #expect(json.contains("""
+          {
+            "key": "ACTION_VIEW",
+            "value": "Öffnen",
+            "line": null,
+            "column": null,
+            "comment": null
+          },
+      """))
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PayloadSchema
+import Testing
+
+/// `Fixtures/payloads`: Apple's examples are clean, every rule's trigger file fires it and its pass
+/// file does not.
+@Suite struct FixtureTests {
+  static let directory = packageRoot + "/Fixtures/payloads"
+
+  static func files(under folder: String) -> [String] {
+    let root = directory + "/" + folder
+    let walker = FileManager.default.enumerator(atPath: root)
+    var found: [String] = []
+    while let path = walker?.nextObject() as? String {
+      if path.hasSuffix(".json") || path.hasSuffix(".apns") { found.append(folder + "/" + path) }
+    }
+    return found.sorted()
+  }
+
+  /// `rules/FLAGS.tsv`: file name → flags.
+  static let flags: [String: String] = {
+    guard let text = try? String(contentsOfFile: directory + "/rules/FLAGS.tsv", encoding: .utf8) else { return [:] }
+    var table: [String: String] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let parts = line.split(separator: "\t", maxSplits: 1)
+      if parts.count == 2 { table[String(parts[0])] = String(parts[1]) }
+    }
+    return table
+  }()
+
+  static func report(_ file: String, flags: String) throws -> PayloadReport {
+    let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + file))
+    let (target, options) = parseFlags(flags)
+    var v = PayloadValidator(target: target, options: options)
+    return v.validate(data)
+  }
+
+  @Test(arguments: files(under: "apple"))
+  func appleExampleIsClean(_ file: String) throws {
+    let flags = file.hasPrefix("apple/safari/") ? "--platform safari" : ""
+    let report = try Self.report(file, flags: flags)
+    #expect(report.findings.map(summary) == [])
+  }
+
+  @Test func thereAreAppleExamples() {
+    #expect(Self.files(under: "apple").count >= 15)
+    #expect(Self.files(under: "apple").contains("apple/safari/website-push.json"))
+  }
+
+  static func rule(of file: String) -> PayloadRule? {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    return PayloadRule(rawValue: String(name.prefix { $0 != "." }))
+  }
+
+  @Test(arguments: files(under: "rules"))
+  func ruleFixture(_ file: String) throws {
+    let rule = try #require(Self.rule(of: file), "\(file) is not named after a payload rule")
+    let name = String(file.dropFirst("rules/".count))
+    let fired = try Self.report(file, flags: Self.flags[name] ?? "").findings.map(\.rule)
+    if name.contains(".trigger.") {
+      #expect(fired.contains(rule), "\(fired)")
+    } else {
+      #expect(name.contains(".pass."))
+      #expect(!fired.contains(rule), "\(fired)")
+    }
+  }
+
+  @Test func everyPayloadRuleHasATriggerAndAPassFixture() {
+    let names = Set(Self.files(under: "rules").map { String($0.dropFirst("rules/".count)) })
+    for rule in PayloadRule.allCases {
+      #expect(names.contains("\(rule.rawValue).trigger.json") || names.contains("\(rule.rawValue).trigger.apns"), "\(rule.rawValue)")
+      #expect(names.contains("\(rule.rawValue).pass.json") || names.contains("\(rule.rawValue).pass.apns"), "\(rule.rawValue)")
+    }
+  }
+
+  @Test func everyFlagsLineNamesAFixture() {
+    let names = Set(Self.files(under: "rules").map { String($0.dropFirst("rules/".count)) })
+    #expect(!Self.flags.isEmpty)
+    for file in Self.flags.keys { #expect(names.contains(file), "\(file)") }
+  }
+}

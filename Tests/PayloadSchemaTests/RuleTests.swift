@@ -1,0 +1,719 @@
+import PayloadSchema
+import Testing
+
+/// A payload that fires rules: the exact findings, as "rule line:column keyPath".
+struct RuleCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let payload: [UInt8]
+  let flags: String
+  let expected: [String]
+  init(_ name: String, _ payload: [UInt8], flags: String, _ expected: [String]) {
+    self.name = name
+    self.payload = payload
+    self.flags = flags
+    self.expected = expected
+  }
+  var testDescription: String { name }
+}
+
+/// A payload close to a triggering one that must not fire `rule` (and fires exactly `others`).
+struct PassCase: Sendable, CustomTestStringConvertible {
+  let rule: PayloadRule
+  let name: String
+  let payload: [UInt8]
+  let flags: String
+  let others: [String]
+  init(_ rule: PayloadRule, _ name: String, _ payload: [UInt8], flags: String, others: [String] = []) {
+    self.rule = rule
+    self.name = name
+    self.payload = payload
+    self.flags = flags
+    self.others = others
+  }
+  var testDescription: String { "\(rule.rawValue): \(name)" }
+}
+
+/// Every payload rule of SPEC §3, with exact positions and key paths (SPEC §3's position rules).
+@Suite struct RuleTests {
+  @Test(arguments: triggering)
+  func fires(_ c: RuleCase) {
+    let (target, options) = parseFlags(c.flags)
+    #expect(findings(bytes: c.payload, target, options: options) == c.expected)
+  }
+
+  @Test(arguments: passing)
+  func doesNotFire(_ c: PassCase) {
+    let (target, options) = parseFlags(c.flags)
+    let found = findings(bytes: c.payload, target, options: options)
+    #expect(!found.contains { $0.hasPrefix(c.rule.rawValue + " ") })
+    #expect(found == c.others)
+  }
+
+  @Test func everyRuleHasATriggeringAndAPassingRow() {
+    let fired = Set(Self.triggering.flatMap { $0.expected.map { String($0.prefix { $0 != " " }) } })
+      .union(Self.sizeRows.flatMap(\.rules).map(\.rawValue))
+    let passed = Set(Self.passing.map(\.rule))
+    for rule in PayloadRule.allCases {
+      #expect(fired.contains(rule.rawValue), "no triggering row for \(rule.rawValue)")
+      #expect(passed.contains(rule), "no passing row for \(rule.rawValue)")
+    }
+  }
+
+  // MARK: Messages
+
+  @Test(arguments: [
+    (#"{"aps": {"alert": {"loc_key": "K"}}}"#, "did you mean 'loc-key'?"),
+    (#"{"aps": {"alert": {"lockey": "K"}}}"#, "did you mean 'loc-key'?"),
+    (#"{"aps": {"content_available": 1, "badge": 1}}"#, "did you mean 'content-available'?"),
+    (#"{"aps": {"sound": {"nmae": "a.caf"}}}"#, "did you mean 'name'?"),
+  ])
+  func unknownKeySuggestsTheKey(_ json: String, _ suggestion: String) {
+    let report = check(json)
+    let unknown = report.findings.filter { $0.rule == .unknownKey }
+    #expect(unknown.count == 1)
+    #expect(unknown.first?.message.hasSuffix(suggestion) == true, "\(unknown.first?.message ?? "none")")
+  }
+
+  @Test func unknownKeyWithoutALikelyKeySuggestsNothing() {
+    let f = check(#"{"aps": {"badge": 1, "xyzzy-frobnicate": 1}}"#).findings
+    #expect(f.map(\.rule) == [.unknownKey])
+    #expect(f.first?.message.contains("did you mean") == false)
+  }
+
+  @Test func interruptionLevelTypoSuggestsTheLevel() {
+    let f = check(#"{"aps": {"alert": "Hi", "interruption-level": "time-senstive"}}"#).findings
+    #expect(f.map(\.rule) == [.valueEnum])
+    #expect(f.first?.message.contains("'time-senstive'") == true)
+    #expect(f.first?.message.hasSuffix("did you mean 'time-sensitive'?") == true)
+  }
+
+  @Test func escapedUnicodeIsOneFindingWithTheTotalSaved() {
+    // é: 6 bytes escaped, 2 raw (×2); 中: 6 and 3; \/: 2 and 1. 4 + 4 + 3 + 1 = 12.
+    let f = check(#"{"aps": {"alert": "Caf\u00e9 \/ \u4e2d"}, "k": "\u00e9"}"#).findings
+    #expect(f.map(summary) == ["json-escaped-unicode 1:19 aps.alert"])
+    #expect(f.first?.message.contains("12 bytes") == true)
+  }
+
+  @Test func silentPushShapeIsEscalatedOnlyForAnExplicitBackgroundPush() {
+    let json = #"{"aps": {"content-available": 1, "badge": 1}}"#
+    let inferred = check(json).findings.filter { $0.rule == .silentPushShape }
+    #expect(inferred.count == 1)
+    #expect(inferred.first?.escalated == false)
+    let background = check(json, Target(pushType: .background)).findings.filter { $0.rule == .silentPushShape }
+    #expect(background.count == 1)
+    #expect(background.first?.escalated == true)
+  }
+
+  @Test func onlySilentPushShapeIsEverEscalated() {
+    for c in Self.triggering {
+      let (target, options) = parseFlags(c.flags)
+      var v = PayloadValidator(target: target, options: options)
+      for f in v.validate(c.payload).findings where f.escalated {
+        #expect(f.rule == .silentPushShape, "\(c.name)")
+      }
+    }
+  }
+
+  // MARK: Sizes (SPEC §2)
+
+  struct SizeRow: Sendable, CustomTestStringConvertible {
+    let name: String
+    let payload: String
+    let flags: String
+    let size: Int
+    let limit: Int
+    let pushType: PushType
+    var rules: [PayloadRule] = []
+    var testDescription: String { name }
+  }
+
+  static func alert(bytes n: Int) -> String {
+    #"{"aps":{"alert":""# + String(repeating: "x", count: n - 20) + #""}}"#
+  }
+
+  static let spaced = #"{ "aps" : { "alert" : "a b" } }"#  // 23 bytes compact, 31 raw
+
+  static let sizeRows: [SizeRow] = [
+    SizeRow(name: "http2 alert, compact", payload: spaced, flags: "", size: 23, limit: 4096, pushType: .alert),
+    SizeRow(name: "http2 alert, raw", payload: spaced, flags: "--size-count raw", size: 31, limit: 4096, pushType: .alert),
+    SizeRow(name: "escapes count as written", payload: #"{"aps":{"alert":"\u00e9"}}"#, flags: "", size: 26, limit: 4096, pushType: .alert, rules: [.jsonEscapedUnicode]),
+    SizeRow(name: "http2 voip", payload: spaced, flags: "--push-type voip", size: 23, limit: 5120, pushType: .voip),
+    SizeRow(name: "http2 background", payload: #"{"aps": {"content-available": 1}}"#, flags: "", size: 31, limit: 4096, pushType: .background),
+    SizeRow(name: "http2 liveactivity", payload: #"{"aps": {"event": "end", "timestamp": 1}}"#, flags: "", size: 37, limit: 4096, pushType: .liveactivity),
+    SizeRow(name: "http2 macos", payload: spaced, flags: "--platform macos", size: 23, limit: 4096, pushType: .alert),
+    SizeRow(name: "binary ios", payload: spaced, flags: "--transport binary", size: 23, limit: 2048, pushType: .alert),
+    SizeRow(name: "binary voip", payload: spaced, flags: "--transport binary --push-type voip", size: 23, limit: 2048, pushType: .voip),
+    SizeRow(name: "binary macos", payload: spaced, flags: "--transport binary --platform macos", size: 23, limit: 256, pushType: .alert),
+    SizeRow(name: "binary-pre-ios8", payload: spaced, flags: "--transport binary-pre-ios8", size: 23, limit: 256, pushType: .alert),
+    SizeRow(name: "binary-pre-ios8 voip", payload: spaced, flags: "--transport binary-pre-ios8 --push-type voip", size: 23, limit: 256, pushType: .voip),
+    SizeRow(name: "binary-pre-ios8 macos", payload: spaced, flags: "--transport binary-pre-ios8 --platform macos", size: 23, limit: 256, pushType: .alert),
+    // A .apns file's "Simulator Target Bundle" is not counted, nor the comma that joins it.
+    SizeRow(name: ".apns, bundle first", payload: "{\n  \"Simulator Target Bundle\": \"com.example.app\",\n  \"aps\": {\"alert\": \"a b\"}\n}\n", flags: "", size: 23, limit: 4096, pushType: .alert),
+    SizeRow(name: ".apns, bundle last", payload: #"{"aps": {"alert": "a b"}, "Simulator Target Bundle": "com.example.app"}"#, flags: "", size: 23, limit: 4096, pushType: .alert),
+    SizeRow(name: ".apns, bundle between", payload: #"{"aps": {"alert": "a b"}, "Simulator Target Bundle": "com.example.app", "k": 1}"#, flags: "", size: 29, limit: 4096, pushType: .alert),
+    SizeRow(name: ".apns, bundle only", payload: #"{"Simulator Target Bundle": "com.example.app"}"#, flags: "", size: 2, limit: 4096, pushType: .alert, rules: [.apsMissing]),
+    // Limits and the 90% warning, at their exact edges.
+    SizeRow(name: "4096 on http2 is allowed", payload: alert(bytes: 4096), flags: "", size: 4096, limit: 4096, pushType: .alert, rules: [.payloadNearLimit]),
+    SizeRow(name: "4097 on http2 is too large", payload: alert(bytes: 4097), flags: "", size: 4097, limit: 4096, pushType: .alert, rules: [.payloadTooLarge]),
+    SizeRow(name: "exactly 90% of 5120", payload: alert(bytes: 4608), flags: "--push-type voip", size: 4608, limit: 5120, pushType: .voip, rules: [.payloadNearLimit]),
+    SizeRow(name: "one byte under 90% of 5120", payload: alert(bytes: 4607), flags: "--push-type voip", size: 4607, limit: 5120, pushType: .voip),
+    SizeRow(name: "5121 on voip", payload: alert(bytes: 5121), flags: "--push-type voip", size: 5121, limit: 5120, pushType: .voip, rules: [.payloadTooLarge]),
+    SizeRow(name: "257 on binary-pre-ios8", payload: alert(bytes: 257), flags: "--transport binary-pre-ios8", size: 257, limit: 256, pushType: .alert, rules: [.payloadTooLarge]),
+    SizeRow(name: "256 on binary-pre-ios8", payload: alert(bytes: 256), flags: "--transport binary-pre-ios8", size: 256, limit: 256, pushType: .alert, rules: [.payloadNearLimit]),
+    SizeRow(name: "230 of 256 is under 90%", payload: alert(bytes: 230), flags: "--transport binary-pre-ios8", size: 230, limit: 256, pushType: .alert),
+    SizeRow(name: "231 of 256 is over 90%", payload: alert(bytes: 231), flags: "--transport binary-pre-ios8", size: 231, limit: 256, pushType: .alert, rules: [.payloadNearLimit]),
+    SizeRow(name: "warn-at 0.5: exactly half", payload: alert(bytes: 2048), flags: "--warn-at 0.5", size: 2048, limit: 4096, pushType: .alert, rules: [.payloadNearLimit]),
+    SizeRow(name: "raw counting can push over the limit", payload: alert(bytes: 250) + "      \n", flags: "--transport binary-pre-ios8 --size-count raw", size: 257, limit: 256, pushType: .alert, rules: [.payloadTooLarge]),
+  ]
+
+  @Test(arguments: sizeRows)
+  func sizeAndLimit(_ row: SizeRow) {
+    let (target, options) = parseFlags(row.flags)
+    let report = check(row.payload, target, options: options)
+    #expect(report.size == row.size)
+    #expect(report.limit == row.limit)
+    #expect(report.pushType == row.pushType)
+    #expect(report.findings.map(\.rule) == row.rules)
+    for f in report.findings where f.rule == .payloadTooLarge || f.rule == .payloadNearLimit {
+      #expect(f.line == 1 && f.column == 1 && f.keyPath == nil)
+      #expect(f.message.contains("\(row.size) bytes"))
+    }
+  }
+
+  // MARK: Push type inference (SPEC §2)
+
+  @Test(arguments: [
+    (#"{"mdm": "00000000-1111-2222-3333-444444444444"}"#, PushType.mdm),
+    (#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#, .liveactivity),
+    (#"{"aps": {"event": "end", "timestamp": 1700000000, "alert": {"title": "t", "body": "b"}}}"#, .liveactivity),
+    (#"{"aps": {"content-available": 1}, "acme": 1}"#, .background),
+    (#"{"aps": {"content-available": 1, "badge": 1}}"#, .alert),
+    (#"{"aps": {"content-available": 1, "thread-id": "t"}}"#, .alert),
+    (#"{"aps": {"alert": "Hi"}}"#, .alert),
+    (#"{"aps": {"alert": "Hi"}, "mdm": "x"}"#, .alert),
+    (#"{"aps": {}}"#, .alert),
+  ])
+  func pushTypeIsInferred(_ json: String, _ expected: PushType) {
+    #expect(check(json).pushType == expected)
+  }
+
+  @Test func anExplicitPushTypeIsNotOverridden() {
+    #expect(check(#"{"aps": {"content-available": 1}}"#, Target(pushType: .alert)).pushType == .alert)
+  }
+
+  // MARK: The rows
+
+  static let triggering: [RuleCase] = [
+    RuleCase("json-syntax trailing comma", text(#"""
+      {
+        "aps": {
+          "badge": 1,
+        }
+      }
+      """#), flags: "", [
+      #"json-syntax 4:3 aps.badge"#
+    ]),
+    RuleCase("json-syntax comment", text(#"""
+      {"aps": {"badge": 1} // note
+      }
+      """#), flags: "", [
+      #"json-syntax 1:22 aps"#
+    ]),
+    RuleCase("json-syntax single quotes", text(#"{'aps': {}}"#), flags: "", [
+      #"json-syntax 1:2 -"#
+    ]),
+    RuleCase("json-syntax NaN", text(#"{"aps": {"badge": NaN}}"#), flags: "", [
+      #"json-syntax 1:19 aps.badge"#
+    ]),
+    RuleCase("json-syntax leading zero", text(#"{"aps": {"badge": 01}}"#), flags: "", [
+      #"json-syntax 1:20 aps.badge"#
+    ]),
+    RuleCase("json-syntax control character", text(#"{"aps": {"alert": "a\#tb"}}"#), flags: "", [
+      #"json-syntax 1:21 aps.alert"#
+    ]),
+    RuleCase("json-syntax truncated", text(#"""
+      {
+        "aps": {
+          "badge": 1
+      """#), flags: "", [
+      #"json-syntax 3:15 aps.badge"#
+    ]),
+    RuleCase("json-syntax trailing garbage", text(#"{"aps": {"badge": 1}} x"#), flags: "", [
+      #"json-syntax 1:23 -"#
+    ]),
+    RuleCase("json-invalid-utf8 truncated sequence", bytes(#"{"aps": {"alert": "caf\xC3"}}"#), flags: "", [
+      #"json-invalid-utf8 1:23 aps.alert"#
+    ]),
+    RuleCase("json-invalid-utf8 encoded surrogate is one finding", bytes(#"{"aps": {"alert": "a\xED\xA0\x80b"}}"#), flags: "", [
+      #"json-invalid-utf8 1:21 aps.alert"#
+    ]),
+    RuleCase("json-invalid-utf8 overlong", bytes(#"{"aps": {"alert": "\xC0\xAF"}}"#), flags: "", [
+      #"json-invalid-utf8 1:20 aps.alert"#
+    ]),
+    RuleCase("json-invalid-utf8 bad lead then valid pair", bytes(#"{"aps": {"alert": "\xE0\xC2\x80"}}"#), flags: "", [
+      #"json-invalid-utf8 1:20 aps.alert"#
+    ]),
+    RuleCase("json-duplicate-key second occurrence", text(#"""
+      {
+        "aps": {
+          "badge": 1,
+          "badge": 2
+        }
+      }
+      """#), flags: "", [
+      #"json-duplicate-key 4:5 aps.badge"#
+    ]),
+    RuleCase("json-lone-surrogate", text(#"{"aps": {"alert": "hi \ud83d"}}"#), flags: "", [
+      #"json-lone-surrogate 1:23 aps.alert"#
+    ]),
+    RuleCase("json-bom", bytes(#"\xEF\xBB\xBF{"aps": {"badge": 1}}"#), flags: "", [
+      #"json-bom 1:1 -"#
+    ]),
+    RuleCase("json-too-deep", text(#"{"aps": {"badge": 1}, "d": [[[[1]]]]}"#), flags: "--max-depth 4", [
+      #"json-too-deep 1:31 d[0][0][0]"#
+    ]),
+    RuleCase("json-escaped-unicode total", text(#"""
+      {
+        "aps": {
+          "alert": "Caf\u00e9 \/ \u4e2d"
+        },
+        "k": "\u00e9"
+      }
+      """#), flags: "", [
+      #"json-escaped-unicode 3:14 aps.alert"#
+    ]),
+    RuleCase("payload-empty no bytes", text(""), flags: "", [
+      #"payload-empty 1:1 -"#
+    ]),
+    RuleCase("payload-empty whitespace", text(" \n\t "), flags: "", [
+      #"payload-empty 1:1 -"#
+    ]),
+    RuleCase("payload-not-object", text(#"[{"aps": {"badge": 1}}]"#), flags: "", [
+      #"payload-not-object 1:1 -"#
+    ]),
+    RuleCase("aps-missing", text(#"""
+      {
+        "alert": "Hello"
+      }
+      """#), flags: "", [
+      #"aps-missing 1:1 -"#
+    ]),
+    RuleCase("aps-not-object", text(#"""
+      {
+        "aps": "Hello"
+      }
+      """#), flags: "", [
+      #"aps-not-object 2:10 aps"#
+    ]),
+    RuleCase("unknown-key suggestions", text(#"""
+      {
+        "aps": {
+          "alert": {
+            "loc_key": "GREETING",
+            "lockey": "GREETING",
+            "body": "Hi"
+          },
+          "content_available": 1,
+          "sound": {"name": "a.caf", "volum": 1}
+        }
+      }
+      """#), flags: "", [
+      #"unknown-key 4:7 aps.alert.loc_key"#,
+      #"unknown-key 5:7 aps.alert.lockey"#,
+      #"unknown-key 8:5 aps.content_available"#,
+      #"unknown-key 9:32 aps.sound.volum"#
+    ]),
+    RuleCase("value-type badge string", text(#"""
+      {
+        "aps": {
+          "badge": "5"
+        }
+      }
+      """#), flags: "", [
+      #"value-type 3:14 aps.badge"#
+    ]),
+    RuleCase("value-type alert number", text(#"""
+      {
+        "aps": {
+          "alert": 42
+        }
+      }
+      """#), flags: "", [
+      #"value-type 3:14 aps.alert"#
+    ]),
+    RuleCase("value-type loc-args number", text(#"""
+      {
+        "aps": {
+          "alert": {
+            "loc-key": "K",
+            "loc-args": ["Jenna", 3]
+          }
+        }
+      }
+      """#), flags: "", [
+      #"value-type 5:29 aps.alert.loc-args[1]"#
+    ]),
+    RuleCase("value-type loc-args not array", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": "Jenna"}}}"#), flags: "", [
+      #"value-type 1:48 aps.alert.loc-args"#
+    ]),
+    RuleCase("value-type content-state", text(#"""
+      {
+        "aps": {
+          "event": "update",
+          "timestamp": 1700000000,
+          "content-state": []
+        }
+      }
+      """#), flags: "", [
+      #"value-type 5:22 aps.content-state"#
+    ]),
+    RuleCase("value-range badge -1", text(#"{"aps": {"badge": -1}}"#), flags: "", [
+      #"value-range 1:19 aps.badge"#
+    ]),
+    RuleCase("value-range badge 1.5", text(#"{"aps": {"badge": 1.5}}"#), flags: "", [
+      #"value-range 1:19 aps.badge"#
+    ]),
+    RuleCase("value-range relevance 3", text(#"{"aps": {"alert": "Hi", "relevance-score": 3}}"#), flags: "", [
+      #"value-range 1:44 aps.relevance-score"#
+    ]),
+    RuleCase("value-range volume 2", text(#"{"aps": {"sound": {"name": "a.caf", "volume": 2}}}"#), flags: "", [
+      #"value-range 1:47 aps.sound.volume"#
+    ]),
+    RuleCase("value-range summary-arg-count 0", text(#"{"aps": {"alert": {"body": "Hi", "summary-arg-count": 0}}}"#), flags: "", [
+      #"deprecated-key 1:34 aps.alert.summary-arg-count"#,
+      #"value-range 1:55 aps.alert.summary-arg-count"#
+    ]),
+    RuleCase("value-enum interruption-level typo", text(#"""
+      {
+        "aps": {
+          "alert": "Hi",
+          "interruption-level": "time-senstive"
+        }
+      }
+      """#), flags: "", [
+      #"value-enum 4:27 aps.interruption-level"#
+    ]),
+    RuleCase("value-enum event begin", text(#"{"aps": {"event": "begin", "timestamp": 1700000000, "content-state": {}}}"#), flags: "", [
+      #"value-enum 1:19 aps.event"#
+    ]),
+    RuleCase("flag-value content-available true", text(#"{"aps": {"content-available": true}}"#), flags: "", [
+      #"flag-value 1:31 aps.content-available"#
+    ]),
+    RuleCase("flag-value content-available string", text(#"{"aps": {"content-available": "1"}}"#), flags: "", [
+      #"flag-value 1:31 aps.content-available"#
+    ]),
+    RuleCase("flag-value content-available 0", text(#"{"aps": {"content-available": 0}}"#), flags: "", [
+      #"flag-value 1:31 aps.content-available"#
+    ]),
+    RuleCase("flag-value mutable-content 2", text(#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#), flags: "", [
+      #"flag-value 1:44 aps.mutable-content"#
+    ]),
+    RuleCase("flag-value critical 2", text(#"{"aps": {"sound": {"critical": 2, "name": "a.caf"}}}"#), flags: "", [
+      #"flag-value 1:32 aps.sound.critical"#
+    ]),
+    RuleCase("flag-value content-changed false", text(#"{"aps": {"content-changed": false}}"#), flags: "--push-type widgets", [
+      #"flag-value 1:29 aps.content-changed"#
+    ]),
+    RuleCase("alert-empty", text(#"""
+      {
+        "aps": {
+          "alert": {
+            "launch-image": "a.png"
+          },
+          "sound": "default"
+        }
+      }
+      """#), flags: "", [
+      #"alert-empty 3:14 aps.alert"#,
+      #"deprecated-key 4:7 aps.alert.launch-image"#
+    ]),
+    RuleCase("alert-empty null loc-key", text(#"{"aps": {"alert": {"loc-key": null}}}"#), flags: "", [
+      #"alert-empty 1:19 aps.alert"#
+    ]),
+    RuleCase("alert-text-conflict three pairs", text(#"""
+      {
+        "aps": {
+          "alert": {
+            "loc-key": "K",
+            "body": "b",
+            "title": "t",
+            "title-loc-key": "T",
+            "subtitle-loc-key": "S",
+            "subtitle": "s"
+          }
+        }
+      }
+      """#), flags: "", [
+      #"alert-text-conflict 5:7 aps.alert.body"#,
+      #"alert-text-conflict 7:7 aps.alert.title-loc-key"#,
+      #"alert-text-conflict 9:7 aps.alert.subtitle"#
+    ]),
+    RuleCase("loc-args-without-key three kinds", text(#"""
+      {
+        "aps": {
+          "alert": {
+            "body": "b",
+            "loc-args": ["a"],
+            "title-loc-args": ["b"],
+            "subtitle-loc-args": ["c"]
+          }
+        }
+      }
+      """#), flags: "", [
+      #"loc-args-without-key 5:19 aps.alert.loc-args"#,
+      #"loc-args-without-key 6:25 aps.alert.title-loc-args"#,
+      #"loc-args-without-key 7:28 aps.alert.subtitle-loc-args"#
+    ]),
+    RuleCase("deprecated-key", text(#"""
+      {
+        "aps": {
+          "alert": {
+            "body": "Hi",
+            "action-loc-key": "PLAY",
+            "launch-image": "a.png",
+            "summary-arg": "Jenna",
+            "summary-arg-count": 2,
+            "action": "View"
+          }
+        }
+      }
+      """#), flags: "", [
+      #"deprecated-key 5:7 aps.alert.action-loc-key"#,
+      #"deprecated-key 6:7 aps.alert.launch-image"#,
+      #"deprecated-key 7:7 aps.alert.summary-arg"#,
+      #"deprecated-key 8:7 aps.alert.summary-arg-count"#,
+      #"deprecated-key 9:7 aps.alert.action"#
+    ]),
+    RuleCase("platform-key live activity on macos", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--platform macos", [
+      #"platform-key 1:10 aps.event"#,
+      #"platform-key 1:29 aps.timestamp"#,
+      #"platform-key 1:54 aps.content-state"#
+    ]),
+    RuleCase("platform-key url-args on ios", text(#"{"aps": {"alert": "Hi", "url-args": ["a"]}}"#), flags: "", [
+      #"platform-key 1:25 aps.url-args"#
+    ]),
+    RuleCase("platform-key critical on tvos", text(#"{"aps": {"badge": 1, "sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform tvos", [
+      #"platform-key 1:22 aps.sound"#,
+      #"platform-key 1:32 aps.sound.critical"#
+    ]),
+    RuleCase("platform-key critical on macos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform macos", [
+      #"platform-key 1:20 aps.sound.critical"#
+    ]),
+    RuleCase("platform-key alert and sound on tvos", text(#"{"aps": {"alert": "Hi", "sound": "default", "badge": 1}}"#), flags: "--platform tvos", [
+      #"platform-key 1:10 aps.alert"#,
+      #"platform-key 1:25 aps.sound"#
+    ]),
+    RuleCase("sensitive-data default patterns nested", text(#"""
+      {
+        "aps": {"badge": 1},
+        "password": "x",
+        "user": {
+          "Email": "a@example.com",
+          "Credit Card": "4111",
+          "devices": [{"push_token": "t"}],
+          "name": "Jenna"
+        }
+      }
+      """#), flags: "", [
+      #"sensitive-data 3:3 password"#,
+      #"sensitive-data 5:5 user.Email"#,
+      #"sensitive-data 6:5 user["Credit Card"]"#,
+      #"sensitive-data 7:18 user.devices[0].push_token"#
+    ]),
+    RuleCase("sensitive-data check-values", text(#"{"aps": {"badge": 1}, "note": "my password is x", "tags": ["secret", "ok"]}"#), flags: "--check-values", [
+      #"sensitive-data 1:31 note"#,
+      #"sensitive-data 1:60 tags[0]"#
+    ]),
+    RuleCase("custom-key-allowlist", text(#"{"aps": {"badge": 1}, "msgid": "1", "tracking": "x", "meta": {"deep": 1}}"#), flags: "--allow msgid,media", [
+      #"custom-key-allowlist 1:37 tracking"#,
+      #"custom-key-allowlist 1:54 meta"#
+    ]),
+    RuleCase("silent-push-shape warning", text(#"{"aps": {"content-available": 1, "alert": "Hi", "sound": "default"}}"#), flags: "", [
+      #"silent-push-shape 1:31 aps.content-available"#
+    ]),
+    RuleCase("silent-push-shape escalated", text(#"{"aps": {"content-available": 1, "badge": 1}}"#), flags: "--push-type background", [
+      #"silent-push-shape 1:31 aps.content-available"#,
+      #"push-type-mismatch 1:43 aps.badge"#
+    ]),
+    RuleCase("push-type-mismatch background", text(#"{"aps": {"alert": "Hi", "badge": 1, "sound": "default"}}"#), flags: "--push-type background", [
+      #"push-type-mismatch 1:19 aps.alert"#,
+      #"push-type-mismatch 1:34 aps.badge"#,
+      #"push-type-mismatch 1:46 aps.sound"#
+    ]),
+    RuleCase("push-type-mismatch alert nothing to show", text(#"{"aps": {"category": "C"}}"#), flags: "", [
+      #"push-type-mismatch 1:9 aps"#
+    ]),
+    RuleCase("push-type-mismatch alert explicit", text(#"{"aps": {"content-available": 1}}"#), flags: "--push-type alert", [
+      #"push-type-mismatch 1:9 aps"#
+    ]),
+    RuleCase("push-type-mismatch liveactivity no event/timestamp", text(#"{"aps": {"content-state": {}}}"#), flags: "--push-type liveactivity", [
+      #"push-type-mismatch 1:9 aps"#
+    ]),
+    RuleCase("push-type-mismatch liveactivity no timestamp", text(#"{"aps": {"event": "update", "content-state": {}}}"#), flags: "", [
+      #"push-type-mismatch 1:9 aps"#
+    ]),
+    RuleCase("push-type-mismatch mdm with aps", text(#"{"aps": {}, "mdm": "x"}"#), flags: "--push-type mdm", [
+      #"push-type-mismatch 1:2 aps"#
+    ]),
+    RuleCase("push-type-mismatch widgets", text(#"{"aps": {}}"#), flags: "--push-type widgets", [
+      #"push-type-mismatch 1:9 aps"#
+    ]),
+    RuleCase("push-type-mismatch controls", text(#"{"aps": {}}"#), flags: "--push-type controls", [
+      #"push-type-mismatch 1:9 aps"#
+    ]),
+    RuleCase("priority-mismatch not 1/5/10", text(#"{"aps": {"badge": 1}}"#), flags: "--priority 7", [
+      #"priority-mismatch 1:1 -"#
+    ]),
+    RuleCase("priority-mismatch background 10", text(#"{"aps": {"content-available": 1}}"#), flags: "--priority 10", [
+      #"priority-mismatch 1:1 -"#
+    ]),
+    RuleCase("collapse-id 65 bytes", text(#"{"aps": {"badge": 1}}"#), flags: "--collapse-id aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", [
+      #"collapse-id-too-long 1:1 -"#
+    ]),
+    RuleCase("collapse-id 65 bytes multibyte", text(#"{"aps": {"badge": 1}}"#), flags: "--collapse-id ééééééééééééééééééééééééééééééééa", [
+      #"collapse-id-too-long 1:1 -"#
+    ]),
+    RuleCase("live-activity-fields start missing", text(#"""
+      {
+        "aps": {
+          "event": "start",
+          "timestamp": 1700000000,
+          "content-state": {}
+        }
+      }
+      """#), flags: "", [
+      #"live-activity-fields 3:14 aps.event"#
+    ]),
+    RuleCase("live-activity-fields both inputs", text(#"""
+      {
+        "aps": {
+          "event": "start",
+          "timestamp": 1700000000,
+          "content-state": {},
+          "attributes-type": "Score",
+          "attributes": {},
+          "alert": {"title": "t", "body": "b"},
+          "input-push-token": 1,
+          "input-push-channel": "ch"
+        }
+      }
+      """#), flags: "", [
+      #"live-activity-fields 10:5 aps.input-push-channel"#
+    ]),
+    RuleCase("live-activity-fields inputs on update", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "input-push-token": 1, "input-push-channel": "c"}}"#), flags: "", [
+      #"live-activity-fields 1:75 aps.input-push-token"#,
+      #"live-activity-fields 1:98 aps.input-push-channel"#
+    ]),
+    RuleCase("timestamp-unit", text(#"""
+      {
+        "aps": {
+          "event": "end",
+          "timestamp": 1700000000000,
+          "stale-date": 1700000000001,
+          "dismissal-date": 1700000000002,
+          "content-state": {}
+        }
+      }
+      """#), flags: "", [
+      #"timestamp-unit 4:18 aps.timestamp"#,
+      #"timestamp-unit 5:19 aps.stale-date"#,
+      #"timestamp-unit 6:23 aps.dismissal-date"#
+    ]),
+    RuleCase("safari-fields string alert", text(#"{"aps": {"alert": "Hi"}}"#), flags: "--platform safari", [
+      #"safari-fields 1:9 aps"#,
+      #"safari-fields 1:19 aps.alert"#
+    ]),
+    RuleCase("safari-fields no body", text(#"{"aps": {"alert": {"title": "t"}, "url-args": []}}"#), flags: "--platform safari", [
+      #"safari-fields 1:19 aps.alert"#
+    ]),
+    RuleCase("topic-mismatch voip", text(#"{"aps": {}}"#), flags: "--push-type voip --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+    RuleCase("topic-mismatch complication", text(#"{"aps": {}}"#), flags: "--push-type complication --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+    RuleCase("topic-mismatch fileprovider", text(#"{"aps": {}}"#), flags: "--push-type fileprovider --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+    RuleCase("topic-mismatch liveactivity", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--push-type liveactivity --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+    RuleCase("topic-mismatch pushtotalk", text(#"{"aps": {}}"#), flags: "--push-type pushtotalk --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+    RuleCase("topic-mismatch location", text(#"{"aps": {}}"#), flags: "--push-type location --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+    RuleCase("topic-mismatch widgets", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+    RuleCase("topic-mismatch controls", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+  ]
+
+  static let passing: [PassCase] = [
+    PassCase(.payloadTooLarge, "256 bytes on binary-pre-ios8", text(alert(bytes: 256)), flags: "--transport binary-pre-ios8", others: ["payload-near-limit 1:1 -"]),
+    PassCase(.payloadNearLimit, "one byte under 90% of 5120", text(alert(bytes: 4607)), flags: "--push-type voip"),
+    PassCase(.jsonSyntax, "valid JSON, pretty-printed", text(#"""
+      {
+        "aps": {
+          "badge": 1
+        }
+      }
+      """#), flags: ""),
+    PassCase(.jsonInvalidUTF8, "raw UTF-8 of 2, 3 and 4 bytes", text(#"{"aps": {"alert": "café – 中 😀"}}"#), flags: ""),
+    PassCase(.jsonDuplicateKey, "same key in sibling objects", text(#"{"aps": {"alert": {"body": "Hi"}, "badge": 1}, "x": {"body": 1}}"#), flags: ""),
+    PassCase(.jsonLoneSurrogate, "surrogate pair escaped", text(#"{"aps": {"alert": "\ud83d\ude00"}}"#), flags: "", others: [#"json-escaped-unicode 1:19 aps.alert"#]),
+    PassCase(.jsonBOM, "no BOM", text(#"{"aps": {"badge": 1}}"#), flags: ""),
+    PassCase(.jsonTooDeep, "exactly max-depth", text(#"{"aps": {"badge": 1}, "d": [[[1]]]}"#), flags: "--max-depth 4"),
+    PassCase(.jsonEscapedUnicode, "ASCII escapes do not inflate", text(#"{"aps": {"alert": "line\nquote\" \u0041"}}"#), flags: ""),
+    PassCase(.payloadEmpty, "a tiny payload", text(#"{"aps":{"badge":0}}"#), flags: ""),
+    PassCase(.payloadNotObject, "object at top", text(#"{"aps": {"badge": 1}}"#), flags: ""),
+    PassCase(.apsMissing, "mdm push without aps", text(#"{"mdm": "00000000-1111-2222-3333-444444444444"}"#), flags: ""),
+    PassCase(.apsNotObject, "aps object", text(#"{"aps": {"alert": "Hello"}}"#), flags: ""),
+    PassCase(.unknownKey, "every aps key known", text(#"{"aps": {"alert": {"title": "t", "subtitle": "s", "body": "b"}, "badge": 1, "sound": {"name": "a.caf", "volume": 0.5}, "thread-id": "t", "category": "c", "target-content-id": "x", "filter-criteria": "f", "mutable-content": 1, "interruption-level": "passive", "relevance-score": 0.5}, "custom_key": 1}"#), flags: ""),
+    PassCase(.valueType, "badge 5, alert string, loc-args strings, null loc-key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", "b"], "title-loc-key": null, "title-loc-args": null}, "badge": 5}}"#), flags: ""),
+    PassCase(.valueRange, "relevance-score 3 for a live activity", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "relevance-score": 3}}"#), flags: ""),
+    PassCase(.valueRange, "bounds 0 and 1", text(#"{"aps": {"badge": 0, "relevance-score": 1, "sound": {"name": "a.caf", "volume": 0}}}"#), flags: ""),
+    PassCase(.valueEnum, "every interruption level", text(#"{"aps": {"alert": "Hi", "interruption-level": "time-sensitive"}}"#), flags: ""),
+    PassCase(.valueEnum, "event end", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}}}"#), flags: ""),
+    PassCase(.flagValue, "content-available 1 alone", text(#"{"aps": {"content-available": 1}}"#), flags: ""),
+    PassCase(.flagValue, "critical 0 and 1, content-changed true", text(#"{"aps": {"sound": {"critical": 0, "name": "a.caf"}, "badge": 1}}"#), flags: ""),
+    PassCase(.flagValue, "content-changed true for widgets", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets"),
+    PassCase(.alertEmpty, "alert with only a loc-key", text(#"{"aps": {"alert": {"loc-key": "GREETING"}}}"#), flags: ""),
+    PassCase(.alertEmpty, "alert with only a subtitle", text(#"{"aps": {"alert": {"subtitle": "s"}}}"#), flags: ""),
+    PassCase(.alertTextConflict, "title and body plus subtitle-loc-key", text(#"{"aps": {"alert": {"title": "t", "body": "b", "subtitle-loc-key": "S"}}}"#), flags: ""),
+    PassCase(.locArgsWithoutKey, "each args with its key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a"], "title-loc-key": "T", "title-loc-args": ["b"], "subtitle-loc-key": "S", "subtitle-loc-args": ["c"]}}}"#), flags: ""),
+    PassCase(.deprecatedKey, "action on safari", text(#"{"aps": {"alert": {"title": "t", "body": "b", "action": "View"}, "url-args": []}}"#), flags: "--platform safari"),
+    PassCase(.platformKey, "live activity keys on visionos", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--platform visionos"),
+    PassCase(.platformKey, "critical sound on watchos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform watchos"),
+    PassCase(.platformKey, "badge on tvos", text(#"{"aps": {"badge": 1}}"#), flags: "--platform tvos"),
+    PassCase(.sensitiveData, "harmless custom keys, values not checked by default", text(#"{"aps": {"badge": 1}, "msgid": "my password", "user": {"name": "Jenna"}}"#), flags: ""),
+    PassCase(.sensitiveData, "values checked, none sensitive", text(#"{"aps": {"badge": 1}, "note": "see you", "tags": ["a"]}"#), flags: "--check-values"),
+    PassCase(.customKeyAllowlist, "only allowed keys", text(#"{"aps": {"badge": 1}, "msgid": "1", "media": {"url": "x"}}"#), flags: "--allow msgid,media"),
+    PassCase(.customKeyAllowlist, "off by default", text(#"{"aps": {"badge": 1}, "tracking": "x"}"#), flags: ""),
+    PassCase(.silentPushShape, "content-available with custom data", text(#"{"aps": {"content-available": 1}, "acme": 1}"#), flags: "--push-type background"),
+    PassCase(.pushTypeMismatch, "alert push with a badge only", text(#"{"aps": {"badge": 1}}"#), flags: "--push-type alert"),
+    PassCase(.pushTypeMismatch, "mdm push", text(#"{"mdm": "x"}"#), flags: "--push-type mdm"),
+    PassCase(.pushTypeMismatch, "controls push", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls"),
+    PassCase(.pushTypeMismatch, "voip push needs nothing", text(#"{"aps": {}, "call-id": "1"}"#), flags: "--push-type voip"),
+    PassCase(.priorityMismatch, "background at 5", text(#"{"aps": {"content-available": 1}}"#), flags: "--priority 5"),
+    PassCase(.priorityMismatch, "alert at 1", text(#"{"aps": {"badge": 1}}"#), flags: "--priority 1"),
+    PassCase(.priorityMismatch, "alert at 10", text(#"{"aps": {"badge": 1}}"#), flags: "--priority 10"),
+    PassCase(.topicMismatch, "alert push needs no suffix", text(#"{"aps": {"badge": 1}}"#), flags: "--topic com.example.app"),
+    PassCase(.collapseIDTooLong, "64 bytes", text(#"{"aps": {"badge": 1}}"#), flags: "--collapse-id aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"),
+    PassCase(.liveActivityFields, "complete start with a token", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 1}}"#), flags: ""),
+    PassCase(.liveActivityFields, "start with a channel", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-channel": "ch"}}"#), flags: ""),
+    PassCase(.timestampUnit, "exactly 10^11 is not above", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "dismissal-date": 100000000000, "content-state": {}}}"#), flags: ""),
+    PassCase(.safariFields, "website push", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": ["a", "b"]}}"#), flags: "--platform safari"),
+    PassCase(.topicMismatch, "voip topic with .voip", text(#"{"aps": {}}"#), flags: "--push-type voip --topic com.example.app.voip"),
+    PassCase(.topicMismatch, "complication topic with .complication", text(#"{"aps": {}}"#), flags: "--push-type complication --topic com.example.app.complication"),
+    PassCase(.topicMismatch, "fileprovider topic with .pushkit.fileprovider", text(#"{"aps": {}}"#), flags: "--push-type fileprovider --topic com.example.app.pushkit.fileprovider"),
+    PassCase(.topicMismatch, "liveactivity topic with .push-type.liveactivity", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--push-type liveactivity --topic com.example.app.push-type.liveactivity"),
+    PassCase(.topicMismatch, "pushtotalk topic with .voip-ptt", text(#"{"aps": {}}"#), flags: "--push-type pushtotalk --topic com.example.app.voip-ptt"),
+    PassCase(.topicMismatch, "location topic with .location-query", text(#"{"aps": {}}"#), flags: "--push-type location --topic com.example.app.location-query"),
+    PassCase(.topicMismatch, "widgets topic with .push-type.widgets", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets --topic com.example.app.push-type.widgets"),
+    PassCase(.topicMismatch, "controls topic with .push-type.controls", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls --topic com.example.app.push-type.controls"),
+  ]
+}

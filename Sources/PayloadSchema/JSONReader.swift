@@ -84,11 +84,13 @@ public struct JSONReader: Sendable {
   /// True when no value has started (only whitespace, or a BOM, so far).
   public private(set) var sawValue = false
   /// Offsets the reader may still report that lie before the next byte: the start of a token it is
-  /// inside, of an escape, of a high surrogate waiting for its pair. A streaming caller resolves their
+  /// inside, of an escape (or a UTF-8 sequence), of a high surrogate waiting for its pair. A streaming caller resolves their
   /// line and column before the chunk holding them goes away. -1 where there is none.
   public var openOffsets: (token: Int, escape: Int, surrogate: Int) {
     switch state {
-    case .inString: (tokenStart, escape != 0 ? escapeStart : -1, pendingHigh != 0 ? pendingHighStart : -1)
+    // `escape` is also the start of a multi-byte UTF-8 sequence cut by the chunk (never both at once):
+    // an ill-formed sequence is reported at its first byte.
+    case .inString: (tokenStart, escape != 0 ? escapeStart : (utf8Need != 0 ? utf8Start : -1), pendingHigh != 0 ? pendingHighStart : -1)
     case .inNumber, .inLiteral: (tokenStart, -1, -1)
     default: (-1, -1, -1)
     }

@@ -614,15 +614,17 @@ struct Checker: JSONEventHandler {
     case "aps.alert.loc-key", "aps.alert.body.loc-key": alert?.locKey = field
     case "aps.alert.action-loc-key": alert?.actionLocKey = field
     default:
-      guard var a = alert else { return }
+      // Appended in place: copying the array for each argument made 200,000 loc-args quadratic.
       if path.hasPrefix("aps.alert.title-loc-args[") || path.hasPrefix("aps.alert.title.loc-args[") {
-        a.titleLocArgs = (a.titleLocArgs ?? []) + [field]
+        if alert?.titleLocArgs == nil { alert?.titleLocArgs = [] }
+        alert?.titleLocArgs?.append(field)
       } else if path.hasPrefix("aps.alert.subtitle-loc-args[") {
-        a.subtitleLocArgs = (a.subtitleLocArgs ?? []) + [field]
+        if alert?.subtitleLocArgs == nil { alert?.subtitleLocArgs = [] }
+        alert?.subtitleLocArgs?.append(field)
       } else if path.hasPrefix("aps.alert.loc-args[") || path.hasPrefix("aps.alert.body.loc-args[") {
-        a.locArgs = (a.locArgs ?? []) + [field]
+        if alert?.locArgs == nil { alert?.locArgs = [] }
+        alert?.locArgs?.append(field)
       }
-      alert = a
     }
   }
 

@@ -251,7 +251,9 @@ struct Checker: JSONEventHandler {
     let entry = keyEntriesUsed
     let duplicateOf = findDuplicate(bytes, hash: hash, frame: &f, depth: depth)
     storeKey(bytes, packed, hash: hash)
-    if f.hashed { insertHash(entry - f.keysBegin, hash: hash, depth: depth, frame: f) }
+    // A repeated key stays out of the hash table: its first occurrence answers lookups, and
+    // 300,000 copies of one key would make one probe chain 300,000 long (quadratic inserts).
+    if f.hashed && duplicateOf < 0 { insertHash(entry - f.keysBegin, hash: hash, depth: depth, frame: f) }
     f.keyEntry = entry
     f.keyOffset = offset
     f.members += 1
@@ -378,8 +380,21 @@ struct Checker: JSONEventHandler {
   private mutating func rebuildHash(depth: Int, frame f: Frame, capacity: Int) {
     while hashTables.count <= depth { hashTables.append([]) }
     hashTables[depth] = Array(repeating: -1, count: capacity)
+    let mask = capacity - 1
     for i in f.keysBegin..<keyEntriesUsed {
-      place(Int32(i - f.keysBegin), hash: keyEntries[i].hash, depth: depth)
+      // Only first occurrences go in (see `key`): skip an entry equal to one already placed.
+      let e = keyEntries[i]
+      var slot = Int(e.hash) & mask
+      var repeated = false
+      while hashTables[depth][slot] >= 0 {
+        let placed = f.keysBegin + Int(hashTables[depth][slot])
+        repeated = keyBytes.withUnsafeBufferPointer {
+          keysEqual(placed, UnsafeBufferPointer(rebasing: $0[Int(e.start)..<Int(e.start + e.count)]), e.hash)
+        }
+        if repeated { break }
+        slot = (slot + 1) & mask
+      }
+      if !repeated { hashTables[depth][slot] = Int32(i - f.keysBegin) }
     }
   }
 
@@ -687,15 +702,17 @@ struct Checker: JSONEventHandler {
     case "aps.alert.loc-key", "aps.alert.body.loc-key": alert?.locKey = field
     case "aps.alert.action-loc-key": alert?.actionLocKey = field
     default:
-      guard var a = alert else { return }
+      // Appended in place: copying the array for each argument made 200,000 loc-args quadratic.
       if path.hasPrefix("aps.alert.title-loc-args[") || path.hasPrefix("aps.alert.title.loc-args[") {
-        a.titleLocArgs = (a.titleLocArgs ?? []) + [field]
+        if alert?.titleLocArgs == nil { alert?.titleLocArgs = [] }
+        alert?.titleLocArgs?.append(field)
       } else if path.hasPrefix("aps.alert.subtitle-loc-args[") {
-        a.subtitleLocArgs = (a.subtitleLocArgs ?? []) + [field]
+        if alert?.subtitleLocArgs == nil { alert?.subtitleLocArgs = [] }
+        alert?.subtitleLocArgs?.append(field)
       } else if path.hasPrefix("aps.alert.loc-args[") || path.hasPrefix("aps.alert.body.loc-args[") {
-        a.locArgs = (a.locArgs ?? []) + [field]
+        if alert?.locArgs == nil { alert?.locArgs = [] }
+        alert?.locArgs?.append(field)
       }
-      alert = a
     }
   }
 

@@ -84,11 +84,13 @@ public struct JSONReader: Sendable {
   /// True when no value has started (only whitespace, or a BOM, so far).
   public private(set) var sawValue = false
   /// Offsets the reader may still report that lie before the next byte: the start of a token it is
-  /// inside, of an escape, of a high surrogate waiting for its pair. A streaming caller resolves their
+  /// inside, of an escape (or a UTF-8 sequence), of a high surrogate waiting for its pair. A streaming caller resolves their
   /// line and column before the chunk holding them goes away. -1 where there is none.
   public var openOffsets: (token: Int, escape: Int, surrogate: Int) {
     switch state {
-    case .inString: (tokenStart, escape != 0 ? escapeStart : -1, pendingHigh != 0 ? pendingHighStart : -1)
+    // `escape` is also the start of a multi-byte UTF-8 sequence cut by the chunk (never both at once):
+    // an ill-formed sequence is reported at its first byte.
+    case .inString: (tokenStart, escape != 0 ? escapeStart : (utf8Need != 0 ? utf8Start : -1), pendingHigh != 0 ? pendingHighStart : -1)
     case .inNumber, .inLiteral: (tokenStart, -1, -1)
     default: (-1, -1, -1)
     }
@@ -184,7 +186,14 @@ public struct JSONReader: Sendable {
       } else {
         fail("unexpected end of input inside a number", at: offset, &handler)
       }
-    case .inLiteral: fail("unexpected end of input inside '\(literal)'", at: offset, &handler)
+    case .inLiteral:
+      // A literal that ended with the input (its delimiter is the end) is complete.
+      if literalMatched == literal.utf8CodeUnitCount {
+        emitLiteral(compactOffset: offset - whitespaceBytes - bomBytes, &handler)
+        if state != .done { finish(&handler) }
+      } else {
+        fail("unexpected end of input inside '\(literal)'", at: offset, &handler)
+      }
     }
   }
 
@@ -786,23 +795,27 @@ public struct JSONReader: Sendable {
       literalMatched += 1
       i += 1
     }
-    if literalMatched < count { return n }
-    // The literal must end at a delimiter (checked by the main loop's next byte).
-    if i < n {
-      switch p[i] {
-      case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D, 0x7D: break
-      default:
-        fail(unexpected(p[i], expected: "a delimiter after '\(literal)'"), at: base + i, &handler)
-        return n
-      }
+    // The literal must end at a delimiter: when the chunk ends right after it, wait for the next
+    // byte (or the end of input), so that chunked reading decides exactly as whole reading does.
+    if literalMatched < count || i == n { return n }
+    switch p[i] {
+    case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D, 0x7D: break
+    default:
+      fail(unexpected(p[i], expected: "a delimiter after '\(literal)'"), at: base + i, &handler)
+      return n
     }
+    emitLiteral(compactOffset: base + i - whitespaceBytes - bomBytes, &handler)
+    return i
+  }
+
+  private mutating func emitLiteral<H: JSONEventHandler>(compactOffset: Int, _ handler: inout H) {
+    let count = literal.utf8CodeUnitCount
     switch count {
-    case 4 where word[0] == 0x74: handler.bool(true, at: tokenStart)
+    case 4 where literal.utf8Start[0] == 0x74: handler.bool(true, at: tokenStart)
     case 5: handler.bool(false, at: tokenStart)
     default: handler.null(at: tokenStart)
     }
-    handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
+    handler.valueEnd(compactOffset: compactOffset)
     afterValue()
-    return i
   }
 }

@@ -117,7 +117,8 @@ public struct PayloadValidator: Sendable {
     for o in [open.token, open.escape, open.surrogate] where o >= streamStart { wanted.append(o) }
     wanted.sort()
     var line = streamLine, column = streamColumn, i = 0
-    for o in wanted where o >= streamStart && o < streamStart + chunk.count {
+    // `<=`: a finding at the end of the input (truncated payload) points just past the last byte.
+    for o in wanted where o >= streamStart && o <= streamStart + chunk.count {
       let target = o - streamStart
       while i < target {
         let b = chunk[i]

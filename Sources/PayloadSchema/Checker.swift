@@ -52,6 +52,10 @@ struct Facts {
   var inflationOffset = -1
   var inflationPath: String? = nil
   var stopped = false
+  /// Findings past `ValidationOptions.maxFindings`: how many, and the first one's rule and offset.
+  var droppedFindings = 0
+  var droppedRule: PayloadRule? = nil
+  var droppedOffset = -1
 }
 
 struct Checker: JSONEventHandler {
@@ -74,6 +78,8 @@ struct Checker: JSONEventHandler {
   var alertKeyOffsets: [Int]
   var alertValueOffsets: [Int]
   var alert: AlertText? = nil
+  /// True while the end-of-payload checks run (they are never capped).
+  private var finishing = false
   /// Set by `stringStart` for the string that follows.
   private var captureAs: UInt8 = 0
   /// The rows of `Schema.aps`, `.alert`, `.sound` and `.liveText` one after the other, and their names
@@ -155,6 +161,16 @@ struct Checker: JSONEventHandler {
   // MARK: Reporting
 
   mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String?, escalated: Bool = false) {
+    // Past the cap, findings made while reading are only counted (one summary stands for them);
+    // the end-of-payload checks always report.
+    if findings.count >= options.maxFindings && !finishing {
+      if facts.droppedFindings == 0 {
+        facts.droppedRule = rule
+        facts.droppedOffset = offset
+      }
+      facts.droppedFindings += 1
+      return
+    }
     findings.append(PayloadFinding(rule: rule, message: message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
   }
 
@@ -752,6 +768,11 @@ struct Checker: JSONEventHandler {
 
   /// The end-of-payload checks; `size` is the counted size.
   mutating func finish(size: Int, limit: Int, pushType: PushType, empty: Bool) {
+    finishing = true
+    defer { finishing = false }
+    if facts.droppedFindings > 0, let rule = facts.droppedRule {
+      report(rule, "\(facts.droppedFindings) more findings not shown, from here on (at most \(options.maxFindings) a payload)", at: facts.droppedOffset, path: nil)
+    }
     if empty {
       report(.payloadEmpty, "the payload is empty; APNs answers PayloadEmpty", at: 0, path: nil)
       return

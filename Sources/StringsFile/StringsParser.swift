@@ -71,6 +71,7 @@ public enum StringsParser {
       decoded.units.withUnsafeBufferPointer { buffer in
         let result = TextTableReader.read(buffer)
         table.entries = result.entries
+        table.valueMap = result.values
         table.findings += result.findings
       }
       return table
@@ -82,12 +83,15 @@ public enum StringsParser {
 enum TextTableReader {
   struct Result {
     var entries: [StringsEntry]
+    /// The key → value map of `entries` (the last definition wins).
+    var values: [String: String]
     var findings: [StringsFinding]
   }
 
   static func read(_ text: UnsafeBufferPointer<UInt16>) -> Result {
     var parser = OldStyleParser(text: text)
     var entries: [StringsEntry] = []
+    var values: [String: String] = [:]
     var positions = PositionCounter(text: text)
 
     func finish(_ parser: inout OldStyleParser, fatal: (String, Int)?) -> Result {
@@ -102,7 +106,7 @@ enum TextTableReader {
         let (line, column) = positions.position(of: p.offset)
         findings.append(StringsFinding(rule: p.rule, message: p.message, line: line, column: column, key: p.key))
       }
-      return Result(entries: entries, findings: findings)
+      return Result(entries: entries, values: values, findings: findings)
     }
 
     // A file of only whitespace and comments is an empty table.
@@ -118,7 +122,7 @@ enum TextTableReader {
 
     if text[parser.curr] == 0x7B {  // '{': a braced dictionary
       parser.curr += 1
-      guard readEntries(&parser, into: &entries, positions: &positions, braced: true) else {
+      guard readEntries(&parser, into: &entries, values: &values, positions: &positions, braced: true) else {
         return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
       }
       if !parser.advance() || text[parser.curr] != 0x7D {
@@ -148,7 +152,7 @@ enum TextTableReader {
     parser.curr = 0
     parser.clearError()
     parser.pending.removeAll()
-    guard readEntries(&parser, into: &entries, positions: &positions, braced: false) else {
+    guard readEntries(&parser, into: &entries, values: &values, positions: &positions, braced: false) else {
       return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
     }
     return finish(&parser, fatal: nil)
@@ -163,9 +167,14 @@ enum TextTableReader {
 
   /// CF's `parsePlistDictContent` at depth 0, recording entries. False when CF fails the file.
   static func readEntries(
-    _ parser: inout OldStyleParser, into entries: inout [StringsEntry], positions: inout PositionCounter, braced: Bool
+    _ parser: inout OldStyleParser, into entries: inout [StringsEntry], values: inout [String: String],
+    positions: inout PositionCounter, braced: Bool
   ) -> Bool {
-    var lastLine: [String: Int] = [:]
+    // The map finds duplicates; the line of each key's last definition is kept only once a first
+    // duplicate shows up (built from the entries read so far).
+    var lastLine: [String: Int]? = nil
+    entries.reserveCapacity(parser.end / 48)
+    values.reserveCapacity(parser.end / 48)
     var afterFirst = false
 
     // Reads a key like `parsePlistString(pInfo, false)`, noting why reading stopped when it did.
@@ -247,13 +256,21 @@ enum TextTableReader {
       }
       let (line, column) = positions.position(of: keyOffset)
       if let value {
-        if let previous = lastLine[key] {
-          parser.pending.append(PendingFinding(
-            rule: "strings-duplicate-key",
-            message: "key '\(key)' is defined again; line \(previous) is overridden, the last definition wins",
-            offset: keyOffset, key: key))
+        if values.updateValue(value, forKey: key) != nil {
+          if lastLine == nil {
+            var lines: [String: Int] = [:]
+            lines.reserveCapacity(entries.count)
+            for entry in entries { lines[entry.key] = entry.line }
+            lastLine = lines
+          }
+          if let previous = lastLine?[key] {
+            parser.pending.append(PendingFinding(
+              rule: "strings-duplicate-key",
+              message: "key '\(key)' is defined again; line \(previous) is overridden, the last definition wins",
+              offset: keyOffset, key: key))
+          }
         }
-        lastLine[key] = line
+        if lastLine != nil { lastLine?[key] = line }
         entries.append(StringsEntry(key: key, value: value, line: line, column: column, comment: comment))
       }
       guard parser.advance(), parser.text[parser.curr] == 0x3B else {
@@ -284,6 +301,11 @@ struct PositionCounter {
     let stop = min(target, text.count)
     while offset < stop {
       let c = text[offset]
+      if c > 0x0D && c < 0xD800 {  // the common case: neither a line break nor a surrogate
+        column += 1
+        offset += 1
+        continue
+      }
       if c == 0x0A {
         line += 1; column = 1
       } else if c == 0x0D {

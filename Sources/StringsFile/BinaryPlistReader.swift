@@ -9,6 +9,7 @@
 //
 // The reader is deliberately stricter than CoreFoundation: anything it is not sure about (another
 // object type, a value that is not a string, a non-ASCII byte in an ASCII string, a lone surrogate,
+// an empty UTF-16 string (which CF refuses),
 // two keys that are equal as Swift strings, an out-of-range offset or reference, a trailer that is
 // not right after the offset table) makes it return nil, and the caller then asks
 // `PropertyListSerialization`, so what it accepts reads exactly as Foundation reads it.
@@ -75,8 +76,8 @@ enum BinaryPlistReader {
         for b in slice where b >= 0x80 { return nil }
         return String(decoding: slice, as: UTF8.self)
       case 0x60:
-        guard n <= (offsetTableOffset - start) / 2 else { return nil }
-        if n == 0 { return "" }
+        // CF refuses an empty UTF-16 string (it allocates 0 bytes for it and takes NULL as failure).
+        guard n > 0, n <= (offsetTableOffset - start) / 2 else { return nil }
         var bad = false
         let s = String(unsafeUninitializedCapacity: n * 3) { out -> Int in
           var o2 = 0
@@ -119,7 +120,7 @@ enum BinaryPlistReader {
 
     mutating func read() -> [String: String]? {
       let n = bytes.count
-      guard n >= 8 + 1 + 32 else { return nil }
+      guard n >= 8 + 1 + 32, bytes.starts(with: "bplist00".utf8) else { return nil }
       let t = n - 32
       // 6 unused bytes (CF ignores them; sortVersion is the 6th).
       offsetIntSize = Int(bytes[t + 6])
@@ -138,6 +139,9 @@ enum BinaryPlistReader {
       // Every reference and offset must be able to name every object / byte (as CF checks).
       if objectRefSize < 8 && (1 << (8 * objectRefSize)) <= numObjects { return nil }
       if offsetIntSize < 8 && (1 << (8 * offsetIntSize)) <= offsetTableOffset { return nil }
+
+      // Every offset of the table must lie in the object area (CF checks them all up front).
+      for ref in 0..<numObjects where offset(of: ref) == nil { return nil }
 
       guard let o = offset(of: top) else { return nil }
       let marker = bytes[o]

@@ -288,6 +288,10 @@ enum TextTableReader {
 
 /// Converts code-unit offsets to 1-based line and column (columns count Unicode scalars).
 /// Moving forward is incremental; moving backwards restarts from the top.
+///
+/// A line ends at `\n`, at `\r\n` (counted once) or at a lone `\r`; every other unit is one column,
+/// except the second half of a surrogate pair. The line breaks of a stretch are counted with a
+/// branch-free loop; columns are then counted from the last line break only.
 struct PositionCounter {
   let text: UnsafeBufferPointer<UInt16>
   var offset = 0
@@ -296,31 +300,43 @@ struct PositionCounter {
 
   init(text: UnsafeBufferPointer<UInt16>) { self.text = text }
 
+  @inline(__always)
+  private func isBreak(_ j: Int) -> Bool {
+    let c = text[j]
+    return c == 0x0A || (c == 0x0D && !(j + 1 < text.count && text[j + 1] == 0x0A))
+  }
+
   mutating func position(of target: Int) -> (Int, Int) {
     if target < offset { offset = 0; line = 1; column = 1 }
     let stop = min(target, text.count)
-    while offset < stop {
-      let c = text[offset]
-      if c > 0x0D && c < 0xD800 {  // the common case: neither a line break nor a surrogate
-        column += 1
-        offset += 1
-        continue
-      }
-      if c == 0x0A {
-        line += 1; column = 1
-      } else if c == 0x0D {
-        if offset + 1 < text.count && text[offset + 1] == 0x0A {
-          // counted at the \n
-        } else {
-          line += 1; column = 1
-        }
-      } else if c >= 0xDC00 && c <= 0xDFFF && offset > 0 && text[offset - 1] >= 0xD800 && text[offset - 1] <= 0xDBFF {
-        // the second half of a pair: same scalar
-      } else {
-        column += 1
-      }
-      offset += 1
+    guard offset < stop else { return (line, column) }
+    var lf = 0
+    var cr = 0
+    for j in offset..<stop {
+      let c = text[j]
+      lf &+= c == 0x0A ? 1 : 0
+      cr &+= c == 0x0D ? 1 : 0
     }
+    var breaks = lf
+    if cr > 0 {
+      for j in offset..<stop where text[j] == 0x0D && isBreak(j) { breaks += 1 }
+    }
+    var from = offset
+    if breaks > 0 {
+      line += breaks
+      column = 1
+      var j = stop - 1
+      while j > offset && !isBreak(j) { j -= 1 }
+      from = j + 1
+    }
+    for j in from..<stop {
+      let c = text[j]
+      // A \r here is followed by \n (a lone one would be a line break): no column, like the \n.
+      if c == 0x0D { continue }
+      if c >= 0xDC00 && c <= 0xDFFF && j > 0 && text[j - 1] >= 0xD800 && text[j - 1] <= 0xDBFF { continue }
+      column += 1
+    }
+    offset = stop
     return (line, column)
   }
 }

@@ -312,10 +312,25 @@ struct PositionCounter {
     guard offset < stop else { return (line, column) }
     var lf = 0
     var cr = 0
-    for j in offset..<stop {
+    var j = offset
+    if let base = text.baseAddress {
+      // Four units per 64-bit word: a unit equal to \n (or \r) becomes 0 after the xor, and
+      // `zeroUnits` counts the zero units exactly (no borrow between units).
+      let low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF
+      @inline(__always) func zeroUnits(_ x: UInt64) -> Int { (~(((x & low) &+ low) | x | low)).nonzeroBitCount }
+      let raw = UnsafeRawPointer(base)
+      while j + 4 <= stop {
+        let w = raw.loadUnaligned(fromByteOffset: 2 * j, as: UInt64.self)
+        lf &+= zeroUnits(w ^ 0x000A_000A_000A_000A)
+        cr &+= zeroUnits(w ^ 0x000D_000D_000D_000D)
+        j += 4
+      }
+    }
+    while j < stop {
       let c = text[j]
       lf &+= c == 0x0A ? 1 : 0
       cr &+= c == 0x0D ? 1 : 0
+      j += 1
     }
     var breaks = lf
     if cr > 0 {

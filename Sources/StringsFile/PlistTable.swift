@@ -4,6 +4,17 @@ import Foundation
 enum PlistTable {
   /// A binary plist table, or nil when Foundation does not read the bytes as one (CF then tries text).
   static func binary(bytes: [UInt8], path: String) -> StringsTable? {
+    if let map = bytes.withUnsafeBufferPointer({ BinaryPlistReader.stringTable($0) }) {
+      var table = StringsTable(path: path, format: .binary)
+      var entries: [StringsEntry] = []
+      entries.reserveCapacity(map.count)
+      for key in map.keys.sorted() {
+        if let value = map[key] { entries.append(StringsEntry(key: key, value: value)) }
+      }
+      table.entries = entries
+      table.valueMap = map
+      return table
+    }
     var format = PropertyListSerialization.PropertyListFormat.binary
     guard let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format),
       format == .binary

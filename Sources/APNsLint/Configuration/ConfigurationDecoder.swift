@@ -238,7 +238,11 @@ struct ConfigurationDecoder {
   }
 
   private func unknownRule(_ id: String) -> String {
-    let closest = Rule.catalogue.map(\.id).min { editDistance($0, id) < editDistance($1, id) }
+    // Only ids within 2 scalars of the length can be within distance 2; the others are skipped, so a
+    // megabyte-long key (YAML's `? key`) costs nothing, where it cost minutes of edit distances.
+    let length = id.unicodeScalars.count
+    let closest = Rule.catalogue.map(\.id).filter { abs($0.unicodeScalars.count - length) <= 2 }
+      .min { editDistance($0, id) < editDistance($1, id) }
     if let closest, editDistance(closest, id) <= 2 {
       return "unknown rule '\(id)'; did you mean '\(closest)'?"
     }

@@ -15,11 +15,15 @@ enum PlistTable {
       table.valueMap = map
       return table
     }
-    var format = PropertyListSerialization.PropertyListFormat.binary
-    guard let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format),
-      format == .binary
-    else { return nil }
-    return table(from: plist, path: path, format: .binary)
+    // Foundation's binary reader crashes on some damaged files (a set object among them, found by
+    // fuzzing), so bytes the native reader refuses are never handed to it: a table of strings is
+    // all a .strings file may hold, and anything else is reported.
+    var table = StringsTable(path: path, format: .binary)
+    table.findings.append(StringsFinding(
+      rule: "strings-syntax",
+      message: "a binary property list that is not a table of strings, or is damaged; the device reads no entries from it",
+      line: 1, column: 1, key: nil))
+    return table
   }
 
   /// An XML plist table when the text starts (after space) with `<` and Foundation reads it as XML.

@@ -101,6 +101,10 @@ public struct Linter: Sendable {
   /// The result for one payload: size, limit, push type and its diagnostics. `extra` are further
   /// findings about it (the localization checks).
   public func result(_ report: PayloadReport, path: String, record: Int?, extra: [RuleFinding] = []) -> LintResult {
+    if report.findings.isEmpty && extra.isEmpty {
+      return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
+                        pushType: report.pushType.rawValue, diagnostics: [])
+    }
     var findings = report.findings.map(Self.ruleFinding)
     if record != nil {
       // In a stream, the line is the stream's line; each record is one line.

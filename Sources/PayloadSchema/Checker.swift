@@ -52,6 +52,10 @@ struct Facts {
   var inflationOffset = -1
   var inflationPath: String? = nil
   var stopped = false
+  /// Findings past `ValidationOptions.maxFindings`: how many, and the first one's rule and offset.
+  var droppedFindings = 0
+  var droppedRule: PayloadRule? = nil
+  var droppedOffset = -1
 }
 
 struct Checker: JSONEventHandler {
@@ -74,8 +78,17 @@ struct Checker: JSONEventHandler {
   var alertKeyOffsets: [Int]
   var alertValueOffsets: [Int]
   var alert: AlertText? = nil
+  /// True while the end-of-payload checks run (they are never capped).
+  private var finishing = false
   /// Set by `stringStart` for the string that follows.
   private var captureAs: UInt8 = 0
+  /// The rows of `Schema.aps`, `.alert`, `.sound` and `.liveText` one after the other, and their names
+  /// packed in words: read per key and value without retaining a table.
+  let rows: [KeySpec]
+  let rowNames: [PackedKey]
+  let alertBase: Int, soundBase: Int, liveTextBase: Int
+  /// Verdicts of the sensitive-key matcher on recent custom keys (64 slots, direct-mapped by hash).
+  var sensitiveCache: [(key: PackedKey, verdict: Bool)]
 
   init(target: Target, options: ValidationOptions) {
     self.target = target
@@ -88,20 +101,76 @@ struct Checker: JSONEventHandler {
     frames.reserveCapacity(min(options.maxDepth, 1024) + 1)
     keyBytes = Array(repeating: 0, count: 1024)
     keyEntries = Array(repeating: KeyEntry(start: 0, count: 0, hash: 0), count: 64)
+    rows = Schema.aps + Schema.alert + Schema.sound + Schema.liveText
+    rowNames = rows.map { spec in
+      spec.name.withUTF8Buffer { PackedKey($0) }
+    }
+    alertBase = Schema.aps.count
+    soundBase = alertBase + Schema.alert.count
+    liveTextBase = soundBase + Schema.sound.count
+    sensitiveCache = Array(repeating: (PackedKey(), false), count: 64)
+  }
+
+  /// Where a context's rows are in `rows`.
+  @inline(__always) func rowBase(_ context: Context) -> Int {
+    switch context {
+    case .aps: 0
+    case .alert: alertBase
+    case .sound: soundBase
+    default: liveTextBase
+    }
+  }
+
+  /// The index of `key` in the context's table, or -1.
+  @inline(__always) func lookup(_ key: PackedKey, in context: Context) -> Int {
+    guard key.count > 0 else { return -1 }
+    let base = rowBase(context)
+    let end: Int
+    switch context {
+    case .aps: end = alertBase
+    case .alert: end = soundBase
+    case .sound: end = liveTextBase
+    default: end = rowNames.count
+    }
+    return rowNames.withUnsafeBufferPointer { names in
+      var i = base
+      while i < end {
+        if names[i] == key { return i - base }
+        i += 1
+      }
+      return -1
+    }
+  }
+
+  /// The schema row of the member being read.
+  @inline(__always) func row(_ context: Context, _ index: Int) -> KeySpec {
+    rows[rowBase(context) + index]
   }
 
   mutating func reset() {
-    findings = []
-    frames.removeAll(keepingCapacity: true)
+    if !findings.isEmpty { findings = [] }
+    if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
     keyBytesUsed = 0
     keyEntriesUsed = 0
     facts = Facts()
-    alert = nil
+    // Only a collecting checker ever sets `alert` (comparing or storing the 450-byte optional per
+    // payload costs a copy).
+    if options.collectAlert { alert = nil }
   }
 
   // MARK: Reporting
 
   mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String?, escalated: Bool = false) {
+    // Past the cap, findings made while reading are only counted (one summary stands for them);
+    // the end-of-payload checks always report.
+    if findings.count >= options.maxFindings && !finishing {
+      if facts.droppedFindings == 0 {
+        facts.droppedRule = rule
+        facts.droppedOffset = offset
+      }
+      facts.droppedFindings += 1
+      return
+    }
     findings.append(PayloadFinding(rule: rule, message: message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
   }
 
@@ -193,10 +262,11 @@ struct Checker: JSONEventHandler {
     let depth = frames.count - 1
     var f = frames[depth]
     // Duplicate detection, then remember the key (its bytes name the path).
-    let hash = Self.hash(bytes)
+    let packed = PackedKey(bytes)
+    let hash = packed.count >= 0 ? packed.hash : Self.hash(bytes)
     let entry = keyEntriesUsed
     let duplicateOf = findDuplicate(bytes, hash: hash, frame: &f, depth: depth)
-    storeKey(bytes, hash: hash)
+    storeKey(bytes, packed, hash: hash)
     // A repeated key stays out of the hash table: its first occurrence answers lookups, and
     // 300,000 copies of one key would make one probe chain 300,000 long (quadratic inserts).
     if f.hashed && duplicateOf < 0 { insertHash(entry - f.keysBegin, hash: hash, depth: depth, frame: f) }
@@ -221,22 +291,21 @@ struct Checker: JSONEventHandler {
         facts.simulatorStart = compactOffset
         facts.simulatorEnd = -1
       } else {
-        customKey(bytes, at: offset, topLevel: true)
+        customKey(bytes, packed, hash: hash, at: offset, topLevel: true)
       }
     case .aps, .alert, .sound, .liveText:
-      let table = Schema.table(f.context)
-      let index = Schema.lookup(bytes, in: table)
+      let index = lookup(packed, in: f.context)
       frames[depth].spec = index
       if index < 0 {
         let key = Self.text(bytes)
         var message = "unknown key '\(key)' in '\(containerPath() ?? "aps")'"
-        if let s = Schema.suggestion(for: key, in: table) { message += "; did you mean '\(s)'?" }
+        if let s = Schema.suggestion(for: key, in: Schema.table(f.context)) { message += "; did you mean '\(s)'?" }
         report(.unknownKey, message, at: offset, path: currentPath())
         return
       }
-      keyKnown(table[index], index: index, context: f.context, at: offset)
+      keyKnown(row(f.context, index), index: index, context: f.context, at: offset)
     case .custom:
-      customKey(bytes, at: offset, topLevel: false)
+      customKey(bytes, packed, hash: hash, at: offset, topLevel: false)
     case .stringArray, .free:
       break
     }
@@ -267,16 +336,28 @@ struct Checker: JSONEventHandler {
     }
   }
 
-  private mutating func customKey(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, topLevel: Bool) {
+  private mutating func customKey(_ bytes: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, hash: UInt32, at offset: Int, topLevel: Bool) {
     if topLevel, let allowed = options.allowedCustomKeys {
       let key = Self.text(bytes)
       if !allowed.contains(key) {
         report(.customKeyAllowlist, "custom key '\(key)' is not in the allowed list", at: offset, path: currentPath())
       }
     }
-    if options.sensitiveKeys.matches(bytes) {
+    if sensitive(bytes, packed, hash: hash) {
       report(.sensitiveData, "custom key '\(Self.text(bytes))' looks like sensitive data; payloads are not end-to-end encrypted and show in logs", at: offset, path: currentPath())
     }
+  }
+
+  /// The sensitive-key matcher's verdict, from the cache when the key was seen recently.
+  private mutating func sensitive(_ bytes: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, hash: UInt32) -> Bool {
+    if options.sensitiveKeys.isNone { return false }
+    guard packed.count >= 0 else { return options.sensitiveKeys.matches(bytes) }
+    let slot = Int(hash & 63)
+    let cached = sensitiveCache[slot]
+    if cached.key == packed { return cached.verdict }
+    let verdict = options.sensitiveKeys.matches(bytes)
+    sensitiveCache[slot] = (packed, verdict)
+    return verdict
   }
 
   private mutating func findDuplicate(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32, frame f: inout Frame, depth: Int) -> Int {
@@ -349,19 +430,28 @@ struct Checker: JSONEventHandler {
   }
 
   /// Appends a key to the arena, growing it when full.
-  private mutating func storeKey(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) {
+  private mutating func storeKey(_ bytes: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, hash: UInt32) {
     if keyEntriesUsed == keyEntries.count {
       keyEntries.append(contentsOf: repeatElement(KeyEntry(start: 0, count: 0, hash: 0), count: keyEntries.count))
     }
-    if keyBytesUsed + bytes.count > keyBytes.count {
-      keyBytes.append(contentsOf: repeatElement(0, count: max(keyBytes.count, bytes.count)))
+    // 24 bytes of slack: a packed key is stored as three whole words.
+    if keyBytesUsed + bytes.count + 24 > keyBytes.count {
+      keyBytes.append(contentsOf: repeatElement(0, count: max(keyBytes.count, bytes.count + 24)))
     }
     keyEntries[keyEntriesUsed] = KeyEntry(start: Int32(truncatingIfNeeded: keyBytesUsed), count: Int32(truncatingIfNeeded: bytes.count), hash: hash)
     keyEntriesUsed += 1
     if let src = bytes.baseAddress, bytes.count > 0 {
       let at = keyBytesUsed
       keyBytes.withUnsafeMutableBufferPointer { dst in
-        if let d = dst.baseAddress { (d + at).update(from: src, count: bytes.count) }
+        guard let d = dst.baseAddress else { return }
+        if packed.count >= 0 {
+          let raw = UnsafeMutableRawPointer(d + at)
+          raw.storeBytes(of: packed.w0.littleEndian, as: UInt64.self)
+          raw.storeBytes(of: packed.w1.littleEndian, toByteOffset: 8, as: UInt64.self)
+          raw.storeBytes(of: packed.w2.littleEndian, toByteOffset: 16, as: UInt64.self)
+        } else {
+          (d + at).update(from: src, count: bytes.count)
+        }
       }
     }
     keyBytesUsed += bytes.count
@@ -387,15 +477,15 @@ struct Checker: JSONEventHandler {
   // MARK: Values
 
   /// The spec of the member being read, if the top frame is a schema object and the key is known.
-  private func currentSpec() -> (KeySpec, Int, Context)? {
+  // `mutating` only so that self is passed by address: called as a plain method from the mutating
+  // handlers, it made the optimizer copy the whole checker (900 bytes) on every value.
+  private mutating func currentSpec() -> (KeySpec, Int, Context)? {
     // Fields are read one by one: copying a whole Frame costs a memcpy per value.
     let top = frames.count - 1
     guard top >= 0, frames[top].isObject else { return nil }
     let spec = frames[top].spec, context = frames[top].context
     guard spec >= 0 else { return nil }
-    let table = Schema.table(context)
-    guard spec < table.count else { return nil }
-    return (table[spec], spec, context)
+    return (row(context, spec), spec, context)
   }
 
   /// Called at the first byte of every value; returns what a container value contains.
@@ -489,8 +579,7 @@ struct Checker: JSONEventHandler {
     guard top >= 0 else { return false }
     let isObject = frames[top].isObject, context = frames[top].context, spec = frames[top].spec
     if isObject, spec >= 0 {
-      let table = Schema.table(context)
-      if case .oneOf = table[spec].check { captureAs = 1; return true }
+      if case .oneOf = row(context, spec).check { captureAs = 1; return true }
       if collecting && (context == .alert || context == .liveText || context == .aps) { captureAs = 2; return true }
     } else if !isObject && context == .stringArray && collecting {
       captureAs = 2
@@ -679,6 +768,11 @@ struct Checker: JSONEventHandler {
 
   /// The end-of-payload checks; `size` is the counted size.
   mutating func finish(size: Int, limit: Int, pushType: PushType, empty: Bool) {
+    finishing = true
+    defer { finishing = false }
+    if facts.droppedFindings > 0, let rule = facts.droppedRule {
+      report(rule, "\(facts.droppedFindings) more findings not shown, from here on (at most \(options.maxFindings) a payload)", at: facts.droppedOffset, path: nil)
+    }
     if empty {
       report(.payloadEmpty, "the payload is empty; APNs answers PayloadEmpty", at: 0, path: nil)
       return
@@ -809,5 +903,50 @@ extension String {
     var out = ""
     for c in self { if c == target { out += replacement } else { out.append(c) } }
     return out
+  }
+}
+
+/// A key of at most 24 bytes packed in three little-endian words (zero-padded), with its length;
+/// `count` is -1 for a longer key, which is not packed.
+struct PackedKey: Equatable {
+  var w0: UInt64 = 0
+  var w1: UInt64 = 0
+  var w2: UInt64 = 0
+  var count: Int = -2
+
+  init() {}
+
+  @inline(__always) init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let n = bytes.count
+    guard n <= 24, let p = bytes.baseAddress else { count = n == 0 ? 0 : -1; return }
+    count = n
+    let raw = UnsafeRawPointer(p)
+    @inline(__always) func word(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+    let full = n >> 3, tail = n & 7
+    if full >= 1 { w0 = word(0) }
+    if full >= 2 { w1 = word(8) }
+    if full >= 3 { w2 = word(16) }
+    if tail > 0 {
+      var last: UInt64
+      if n >= 8 {
+        last = word(n - 8) >> UInt64((8 - tail) * 8)
+      } else {
+        last = 0
+        var i = tail - 1
+        while i >= 0 { last = last << 8 | UInt64(p[i]); i -= 1 }
+      }
+      switch full {
+      case 0: w0 = last
+      case 1: w1 = last
+      default: w2 = last
+      }
+    }
+  }
+
+  @inline(__always) var hash: UInt32 {
+    var h = (w0 ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
+    h = (h ^ (h >> 29) ^ w1) &* 0xBF58_476D_1CE4_E5B9
+    h = (h ^ (h >> 32) ^ w2) &* 0x94D0_49BB_1331_11EB
+    return UInt32(truncatingIfNeeded: h ^ (h >> 31))
   }
 }

@@ -274,6 +274,15 @@ public struct JSONReader: Sendable {
           beginString(isKey: false, at: base + i, &handler)
           i = scanString(p, n, i + 1, base, &handler)
         case 0x2D, 0x30...0x39:
+          if let (value, end) = Self.plainInteger(p, n, i) {
+            // The common case, read in place: a short integer ending inside this chunk.
+            let v = Double(value.magnitude)
+            handler.number(JSONNumber(value: p[i] == 0x2D ? -v : v, isPlainInteger: true), at: base + i)
+            handler.valueEnd(compactOffset: base + end - whitespaceBytes - bomBytes)
+            afterValue()
+            i = end
+            continue
+          }
           beginNumber(at: base + i)
           i = scanNumber(p, n, i, base, &handler)
         case 0x74: beginLiteral("true", at: base + i); i = scanLiteral(p, n, i, base, &handler)
@@ -375,24 +384,15 @@ public struct JSONReader: Sendable {
     var i = start
     var runStart = i  // start of plain bytes not yet copied to `buffer`
     while i < n {
-      // Fast path: eight plain ASCII bytes at a time.
+      // Fast path (no escape, sequence or surrogate pending): plain ASCII eight bytes at a time, whole
+      // UTF-8 sequences validated in place, the closing quote handled here.
       if escape == 0 && utf8Need == 0 && pendingHigh == 0 {
-        while i + 8 <= n {
-          let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-          let ones: UInt64 = 0x0101_0101_0101_0101
-          let high: UInt64 = 0x8080_8080_8080_8080
-          let q = w ^ (ones &* 0x22)
-          let b = w ^ (ones &* 0x5C)
-          let special = ((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- ones &* 0x20) & ~w) | w
-          if special & high != 0 { break }
-          i += 8
-        }
-        while i < n {
-          let c = p[i]
-          if c < 0x20 || c == 0x22 || c == 0x5C || c >= 0x80 { break }
-          i += 1
-        }
+        i = Self.skipPlain(p, n, i)
         if i >= n { break }
+        if p[i] == 0x22 {
+          finishString(p, runStart, i, base, &handler)
+          return i + 1
+        }
       }
       let c = p[i]
       if escape != 0 {
@@ -499,6 +499,55 @@ public struct JSONReader: Sendable {
     return n
   }
 
+  /// The index of the first byte from `i` that is not plain string content: a quote, a backslash,
+  /// a control character, or a UTF-8 sequence that is ill-formed or not whole before `n`; or `n`.
+  @inline(__always)
+  private static func skipPlain(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
+    var i = start
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    while i < n {
+      let c = p[i]
+      if c < 0x80 {
+        if c < 0x20 || c == 0x22 || c == 0x5C { return i }
+        i += 1
+        // Eight bytes at a time: the lowest flagged byte is exact (borrows only run upwards).
+        while i + 8 <= n {
+          let w = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+          let q = w ^ (ones &* 0x22)
+          let b = w ^ (ones &* 0x5C)
+          let special = (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- ones &* 0x20) & ~w) | w) & high
+          if special != 0 {
+            i += special.trailingZeroBitCount >> 3
+            break
+          }
+          i += 8
+        }
+        continue
+      }
+      // A multi-byte sequence, whole and well-formed (RFC 3629 table), or stop here.
+      if c < 0xE0 {
+        guard c >= 0xC2, i + 1 < n, p[i + 1] & 0xC0 == 0x80 else { return i }
+        i += 2
+      } else if c < 0xF0 {
+        guard i + 2 < n else { return i }
+        let b1 = p[i + 1]
+        let lower: UInt8 = c == 0xE0 ? 0xA0 : 0x80
+        let upper: UInt8 = c == 0xED ? 0x9F : 0xBF
+        guard b1 >= lower && b1 <= upper && p[i + 2] & 0xC0 == 0x80 else { return i }
+        i += 3
+      } else {
+        guard c <= 0xF4, i + 3 < n else { return i }
+        let b1 = p[i + 1]
+        let lower: UInt8 = c == 0xF0 ? 0x90 : 0x80
+        let upper: UInt8 = c == 0xF4 ? 0x8F : 0xBF
+        guard b1 >= lower && b1 <= upper && p[i + 2] & 0xC0 == 0x80 && p[i + 3] & 0xC0 == 0x80 else { return i }
+        i += 4
+      }
+    }
+    return i
+  }
+
   /// Reports ill-formed bytes `from..<to` at their first byte; a run of them (an encoded surrogate,
   /// an overlong form, stray continuation bytes) is one finding, not one per byte.
   private mutating func invalidUTF8<H: JSONEventHandler>(from: Int, to: Int, _ handler: inout H) {
@@ -593,6 +642,30 @@ public struct JSONReader: Sendable {
   //
   // numberState: 0 after '-', 1 after a leading '0', 2 in integer digits, 3 after '.', 4 in fraction
   // digits, 5 after 'e', 6 after the exponent's sign, 7 in exponent digits.
+
+  /// A plain integer `-?(0|[1-9][0-9]{0,17})` at `start`, followed by a delimiter inside the chunk:
+  /// its value and the index of the delimiter. Nil for anything else, which the state machine reads.
+  @inline(__always)
+  private static func plainInteger(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> (Int64, Int)? {
+    var i = start
+    let negative = p[i] == 0x2D
+    if negative { i += 1 }
+    let first = i
+    var v: Int64 = 0
+    while i < n {
+      let d = p[i] &- 0x30
+      if d > 9 { break }
+      v = v &* 10 &+ Int64(d)
+      i += 1
+    }
+    let digits = i - first
+    guard digits > 0 && digits <= 18 && i < n else { return nil }
+    if digits > 1 && p[first] == 0x30 { return nil }
+    switch p[i] {
+    case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5D, 0x7D: return (negative ? -v : v, i)
+    default: return nil
+    }
+  }
 
   private mutating func beginNumber(at start: Int) {
     state = .inNumber

@@ -40,6 +40,7 @@ public struct PayloadValidator: Sendable {
     let buffer = bytes.bindMemory(to: UInt8.self)
     reader.read(buffer, isFinal: true, handler: &checker)
     let report = finishReport()
+    if report.findings.isEmpty && report.alert == nil { return report }
     return resolved(report, in: buffer, from: 0, line: 1, column: 1).0
   }
 
@@ -102,7 +103,7 @@ public struct PayloadValidator: Sendable {
     for f in checker.findings[streamResolved...] { wanted.append(f.offset) }
     let facts = checker.facts
     for o in [facts.apsOffset, facts.apsKeyOffset, facts.titleObject, facts.bodyObject, facts.alertSoundKey,
-              facts.relevanceOffset, facts.inflationOffset] where o >= streamStart {
+              facts.relevanceOffset, facts.inflationOffset, facts.droppedOffset] where o >= streamStart {
       wanted.append(o)
     }
     for o in checker.apsKeyOffsets + checker.apsValueOffsets + checker.alertKeyOffsets + checker.alertValueOffsets where o >= streamStart {

@@ -89,6 +89,10 @@ public struct ValidationOptions: Sendable {
   public var checkSensitiveValues: Bool = false
   /// Top-level custom keys that are allowed; nil turns `custom-key-allowlist` off.
   public var allowedCustomKeys: Set<String>? = nil
+  /// Most findings reported while reading one payload; past it they are counted, and one finding
+  /// (with the first dropped finding's rule and position) says how many were not shown. The
+  /// end-of-payload checks are never dropped. Bounds output and memory for hostile input.
+  public var maxFindings: Int = 100
   /// Collect the alert's text fields (`PayloadReport.alert`) for rendering; costs allocations.
   public var collectAlert: Bool = false
 

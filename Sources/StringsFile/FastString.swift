@@ -4,6 +4,18 @@
 func makeString(_ units: UnsafeBufferPointer<UInt16>) -> String {
   let count = units.count
   if count == 0 { return "" }
+  // ASCII (most keys and values): exact capacity, so short strings stay small (no allocation).
+  var ascii = true
+  for u in units where u >= 0x80 {
+    ascii = false
+    break
+  }
+  if ascii {
+    return String(unsafeUninitializedCapacity: count) { out in
+      for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: units[i]) }
+      return count
+    }
+  }
   return String(unsafeUninitializedCapacity: count * 3) { out in
     var o = 0
     var i = 0

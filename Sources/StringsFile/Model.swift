@@ -73,7 +73,9 @@ public struct StringsTable: Sendable {
   /// The text encoding ("utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be"); nil for plists.
   public var encoding: String?
   /// The entries in file order, duplicates included.
-  public var entries: [StringsEntry]
+  public var entries: [StringsEntry] { didSet { valueMap = nil } }
+  /// ``values`` built once by the reader (nil when not built, or when ``entries`` changed since).
+  var valueMap: [String: String]?
   /// The plural keys (the top-level keys of a `.stringsdict`, plural variations of a catalog).
   public var pluralKeys: Set<String>
   /// The problems found, in file order.
@@ -81,6 +83,7 @@ public struct StringsTable: Sendable {
 
   /// The key → value map, the last definition winning (equals `PropertyListSerialization`'s map).
   public var values: [String: String] {
+    if let valueMap { return valueMap }
     var map: [String: String] = [:]
     map.reserveCapacity(entries.count)
     for entry in entries { map[entry.key] = entry.value }
@@ -104,6 +107,7 @@ public struct StringsTable: Sendable {
     self.format = format
     self.encoding = encoding
     self.entries = entries
+    self.valueMap = nil
     self.pluralKeys = pluralKeys
     self.findings = findings
   }

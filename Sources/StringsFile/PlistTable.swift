@@ -4,11 +4,26 @@ import Foundation
 enum PlistTable {
   /// A binary plist table, or nil when Foundation does not read the bytes as one (CF then tries text).
   static func binary(bytes: [UInt8], path: String) -> StringsTable? {
-    var format = PropertyListSerialization.PropertyListFormat.binary
-    guard let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format),
-      format == .binary
-    else { return nil }
-    return table(from: plist, path: path, format: .binary)
+    if let map = bytes.withUnsafeBufferPointer({ BinaryPlistReader.stringTable($0) }) {
+      var table = StringsTable(path: path, format: .binary)
+      var entries: [StringsEntry] = []
+      entries.reserveCapacity(map.count)
+      for key in map.keys.sorted() {
+        if let value = map[key] { entries.append(StringsEntry(key: key, value: value)) }
+      }
+      table.entries = entries
+      table.valueMap = map
+      return table
+    }
+    // Foundation's binary reader crashes on some damaged files (a set object among them, found by
+    // fuzzing), so bytes the native reader refuses are never handed to it: a table of strings is
+    // all a .strings file may hold, and anything else is reported.
+    var table = StringsTable(path: path, format: .binary)
+    table.findings.append(StringsFinding(
+      rule: "strings-syntax",
+      message: "a binary property list that is not a table of strings, or is damaged; the device reads no entries from it",
+      line: 1, column: 1, key: nil))
+    return table
   }
 
   /// An XML plist table when the text starts (after space) with `<` and Foundation reads it as XML.

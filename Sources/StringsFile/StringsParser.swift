@@ -71,6 +71,7 @@ public enum StringsParser {
       decoded.units.withUnsafeBufferPointer { buffer in
         let result = TextTableReader.read(buffer)
         table.entries = result.entries
+        table.valueMap = result.values
         table.findings += result.findings
       }
       return table
@@ -82,12 +83,15 @@ public enum StringsParser {
 enum TextTableReader {
   struct Result {
     var entries: [StringsEntry]
+    /// The key → value map of `entries` (the last definition wins).
+    var values: [String: String]
     var findings: [StringsFinding]
   }
 
   static func read(_ text: UnsafeBufferPointer<UInt16>) -> Result {
     var parser = OldStyleParser(text: text)
     var entries: [StringsEntry] = []
+    var values: [String: String] = [:]
     var positions = PositionCounter(text: text)
 
     func finish(_ parser: inout OldStyleParser, fatal: (String, Int)?) -> Result {
@@ -102,7 +106,7 @@ enum TextTableReader {
         let (line, column) = positions.position(of: p.offset)
         findings.append(StringsFinding(rule: p.rule, message: p.message, line: line, column: column, key: p.key))
       }
-      return Result(entries: entries, findings: findings)
+      return Result(entries: entries, values: values, findings: findings)
     }
 
     // A file of only whitespace and comments is an empty table.
@@ -118,7 +122,7 @@ enum TextTableReader {
 
     if text[parser.curr] == 0x7B {  // '{': a braced dictionary
       parser.curr += 1
-      guard readEntries(&parser, into: &entries, positions: &positions, braced: true) else {
+      guard readEntries(&parser, into: &entries, values: &values, positions: &positions, braced: true) else {
         return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
       }
       if !parser.advance() || text[parser.curr] != 0x7D {
@@ -148,7 +152,7 @@ enum TextTableReader {
     parser.curr = 0
     parser.clearError()
     parser.pending.removeAll()
-    guard readEntries(&parser, into: &entries, positions: &positions, braced: false) else {
+    guard readEntries(&parser, into: &entries, values: &values, positions: &positions, braced: false) else {
       return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
     }
     return finish(&parser, fatal: nil)
@@ -163,9 +167,14 @@ enum TextTableReader {
 
   /// CF's `parsePlistDictContent` at depth 0, recording entries. False when CF fails the file.
   static func readEntries(
-    _ parser: inout OldStyleParser, into entries: inout [StringsEntry], positions: inout PositionCounter, braced: Bool
+    _ parser: inout OldStyleParser, into entries: inout [StringsEntry], values: inout [String: String],
+    positions: inout PositionCounter, braced: Bool
   ) -> Bool {
-    var lastLine: [String: Int] = [:]
+    // The map finds duplicates; the line of each key's last definition is kept only once a first
+    // duplicate shows up (built from the entries read so far).
+    var lastLine: [String: Int]? = nil
+    entries.reserveCapacity(parser.end / 48)
+    values.reserveCapacity(parser.end / 48)
     var afterFirst = false
 
     // Reads a key like `parsePlistString(pInfo, false)`, noting why reading stopped when it did.
@@ -247,13 +256,21 @@ enum TextTableReader {
       }
       let (line, column) = positions.position(of: keyOffset)
       if let value {
-        if let previous = lastLine[key] {
-          parser.pending.append(PendingFinding(
-            rule: "strings-duplicate-key",
-            message: "key '\(key)' is defined again; line \(previous) is overridden, the last definition wins",
-            offset: keyOffset, key: key))
+        if values.updateValue(value, forKey: key) != nil {
+          if lastLine == nil {
+            var lines: [String: Int] = [:]
+            lines.reserveCapacity(entries.count)
+            for entry in entries { lines[entry.key] = entry.line }
+            lastLine = lines
+          }
+          if let previous = lastLine?[key] {
+            parser.pending.append(PendingFinding(
+              rule: "strings-duplicate-key",
+              message: "key '\(key)' is defined again; line \(previous) is overridden, the last definition wins",
+              offset: keyOffset, key: key))
+          }
         }
-        lastLine[key] = line
+        if lastLine != nil { lastLine?[key] = line }
         entries.append(StringsEntry(key: key, value: value, line: line, column: column, comment: comment))
       }
       guard parser.advance(), parser.text[parser.curr] == 0x3B else {
@@ -271,6 +288,10 @@ enum TextTableReader {
 
 /// Converts code-unit offsets to 1-based line and column (columns count Unicode scalars).
 /// Moving forward is incremental; moving backwards restarts from the top.
+///
+/// A line ends at `\n`, at `\r\n` (counted once) or at a lone `\r`; every other unit is one column,
+/// except the second half of a surrogate pair. The line breaks of a stretch are counted with a
+/// branch-free loop; columns are then counted from the last line break only.
 struct PositionCounter {
   let text: UnsafeBufferPointer<UInt16>
   var offset = 0
@@ -279,26 +300,58 @@ struct PositionCounter {
 
   init(text: UnsafeBufferPointer<UInt16>) { self.text = text }
 
+  @inline(__always)
+  private func isBreak(_ j: Int) -> Bool {
+    let c = text[j]
+    return c == 0x0A || (c == 0x0D && !(j + 1 < text.count && text[j + 1] == 0x0A))
+  }
+
   mutating func position(of target: Int) -> (Int, Int) {
     if target < offset { offset = 0; line = 1; column = 1 }
     let stop = min(target, text.count)
-    while offset < stop {
-      let c = text[offset]
-      if c == 0x0A {
-        line += 1; column = 1
-      } else if c == 0x0D {
-        if offset + 1 < text.count && text[offset + 1] == 0x0A {
-          // counted at the \n
-        } else {
-          line += 1; column = 1
-        }
-      } else if c >= 0xDC00 && c <= 0xDFFF && offset > 0 && text[offset - 1] >= 0xD800 && text[offset - 1] <= 0xDBFF {
-        // the second half of a pair: same scalar
-      } else {
-        column += 1
+    guard offset < stop else { return (line, column) }
+    var lf = 0
+    var cr = 0
+    var j = offset
+    if let base = text.baseAddress {
+      // Four units per 64-bit word: a unit equal to \n (or \r) becomes 0 after the xor, and
+      // `zeroUnits` counts the zero units exactly (no borrow between units).
+      let low: UInt64 = 0x7FFF_7FFF_7FFF_7FFF
+      @inline(__always) func zeroUnits(_ x: UInt64) -> Int { (~(((x & low) &+ low) | x | low)).nonzeroBitCount }
+      let raw = UnsafeRawPointer(base)
+      while j + 4 <= stop {
+        let w = raw.loadUnaligned(fromByteOffset: 2 * j, as: UInt64.self)
+        lf &+= zeroUnits(w ^ 0x000A_000A_000A_000A)
+        cr &+= zeroUnits(w ^ 0x000D_000D_000D_000D)
+        j += 4
       }
-      offset += 1
     }
+    while j < stop {
+      let c = text[j]
+      lf &+= c == 0x0A ? 1 : 0
+      cr &+= c == 0x0D ? 1 : 0
+      j += 1
+    }
+    var breaks = lf
+    if cr > 0 {
+      for j in offset..<stop where text[j] == 0x0D && isBreak(j) { breaks += 1 }
+    }
+    var from = offset
+    if breaks > 0 {
+      line += breaks
+      column = 1
+      var j = stop - 1
+      while j > offset && !isBreak(j) { j -= 1 }
+      from = j + 1
+    }
+    for j in from..<stop {
+      let c = text[j]
+      // A \r here is followed by \n (a lone one would be a line break): no column, like the \n.
+      if c == 0x0D { continue }
+      if c >= 0xDC00 && c <= 0xDFFF && j > 0 && text[j - 1] >= 0xD800 && text[j - 1] <= 0xDBFF { continue }
+      column += 1
+    }
+    offset = stop
     return (line, column)
   }
 }

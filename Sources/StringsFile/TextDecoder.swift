@@ -53,44 +53,61 @@ enum TextDecoder {
   }
 
   static func decodeUTF8(_ bytes: [UInt8], from start: Int) -> Result<Decoded, Failure> {
-    var units: [UInt16] = []
-    units.reserveCapacity(bytes.count - start)
-    let bad: Int? = bytes.withUnsafeBufferPointer { b -> Int? in
-      var i = start
-      let n = b.count
-      while i < n {
-        let c0 = b[i]
-        if c0 < 0x80 {
-          units.append(UInt16(c0))
-          i += 1
-          continue
+    var bad: Int? = nil
+    // UTF-8 never takes more UTF-16 units than bytes.
+    let units = [UInt16](unsafeUninitializedCapacity: max(0, bytes.count - start)) { out, initialized in
+      bytes.withUnsafeBufferPointer { b in
+        var i = start
+        var o = 0
+        let n = b.count
+        defer { initialized = o }
+        while i < n {
+          // ASCII, 8 bytes at a time.
+          if let base = b.baseAddress {
+            while i + 8 <= n {
+              let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+              if word & 0x8080_8080_8080_8080 != 0 { break }
+              for k in 0..<8 { out[o + k] = UInt16(b[i + k]) }
+              i += 8
+              o += 8
+            }
+          }
+          guard i < n else { break }
+          let c0 = b[i]
+          if c0 < 0x80 {
+            out[o] = UInt16(c0)
+            o += 1
+            i += 1
+            continue
+          }
+          var scalar: UInt32
+          var need: Int
+          var minimum: UInt32
+          switch c0 {
+          case 0xC2...0xDF: scalar = UInt32(c0 & 0x1F); need = 1; minimum = 0x80
+          case 0xE0...0xEF: scalar = UInt32(c0 & 0x0F); need = 2; minimum = 0x800
+          case 0xF0...0xF4: scalar = UInt32(c0 & 0x07); need = 3; minimum = 0x10000
+          default: bad = i; return
+          }
+          if i + need >= n { bad = i; return }
+          for k in 1...need {
+            let c = b[i + k]
+            if c & 0xC0 != 0x80 { bad = i; return }
+            scalar = (scalar << 6) | UInt32(c & 0x3F)
+          }
+          if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { bad = i; return }
+          if scalar >= 0x10000 {
+            let v = scalar - 0x10000
+            out[o] = UInt16(0xD800 + (v >> 10))
+            out[o + 1] = UInt16(0xDC00 + (v & 0x3FF))
+            o += 2
+          } else {
+            out[o] = UInt16(scalar)
+            o += 1
+          }
+          i += need + 1
         }
-        var scalar: UInt32
-        var need: Int
-        var minimum: UInt32
-        switch c0 {
-        case 0xC2...0xDF: scalar = UInt32(c0 & 0x1F); need = 1; minimum = 0x80
-        case 0xE0...0xEF: scalar = UInt32(c0 & 0x0F); need = 2; minimum = 0x800
-        case 0xF0...0xF4: scalar = UInt32(c0 & 0x07); need = 3; minimum = 0x10000
-        default: return i
-        }
-        if i + need >= n { return i }
-        for k in 1...need {
-          let c = b[i + k]
-          if c & 0xC0 != 0x80 { return i }
-          scalar = (scalar << 6) | UInt32(c & 0x3F)
-        }
-        if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { return i }
-        if scalar >= 0x10000 {
-          let v = scalar - 0x10000
-          units.append(UInt16(0xD800 + (v >> 10)))
-          units.append(UInt16(0xDC00 + (v & 0x3FF)))
-        } else {
-          units.append(UInt16(scalar))
-        }
-        i += need + 1
       }
-      return nil
     }
     if let bad {
       // Line and column of the bad byte: count lines and scalars (non-continuation bytes) before it.

@@ -127,7 +127,11 @@ struct ResultSink {
     switch format {
     case .text: if !r.diagnostics.isEmpty { Output.shared.write(text.lines(for: r)) }
     case .json: Output.shared.write(json.result(r))
-    case .sarif, .github: if !r.diagnostics.isEmpty || format == .sarif { kept.append(r) }
+    // GitHub annotations are written as they come. SARIF lists results inside one document, so
+    // results with findings are kept (memory grows with the findings, not with the stream).
+    case .github:
+      if !r.diagnostics.isEmpty { Output.shared.write(GitHubReporter.render(LintReport(results: [r], rulesRun: rulesRun))) }
+    case .sarif: if !r.diagnostics.isEmpty { kept.append(r) }
     }
   }
 
@@ -138,7 +142,7 @@ struct ResultSink {
     case .sarif:
       Output.shared.write(SARIFReporter.render(LintReport(results: kept, rulesRun: rulesRun), toolVersion: APNsLintVersion.current, configuration: configuration))
     case .github:
-      Output.shared.write(GitHubReporter.render(LintReport(results: kept, rulesRun: rulesRun)))
+      break
     }
   }
 }

@@ -183,3 +183,40 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(out.contains("ja → en"))
   }
 }
+
+@Suite struct RulesCommandTests {
+  @Test func jsonListsEveryRuleWithSpecFields() throws {
+    let (status, out, _) = try runCLI(["rules", "--format", "json"])
+    #expect(status == 0)
+    let rules = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: String]])
+    #expect(rules.count == 51)
+    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "summary"] })
+    #expect(rules.first { $0["id"] == "custom-key-allowlist" }?["severity"] == "off")
+    #expect(rules.first { $0["id"] == "json-bom" }?["category"] == "json")
+    #expect(Set(rules.compactMap { $0["category"] }) == ["json", "payload", "push", "localization", "strings"])
+  }
+
+  @Test func textShowsConfiguredSeverity() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-rules-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try "version: 1\nrules:\n  json-bom: off\n".write(to: dir.appendingPathComponent(".apns-lint.yml"), atomically: true, encoding: .utf8)
+    let (status, out, _) = try runCLI(["rules"], in: dir.path)
+    #expect(status == 0)
+    let line = try #require(out.split(separator: "\n").first { $0.contains("json-bom ") })
+    #expect(line.contains(" off "))
+  }
+
+  @Test func oneRuleShowsItsExamplesAndFlags() throws {
+    let (status, out, _) = try runCLI(["rules", "topic-mismatch"])
+    #expect(status == 0)
+    #expect(out.contains("Triggers it (with --push-type voip --topic com.example.app):"))
+    #expect(out.contains("Does not (with --push-type voip --topic com.example.app.voip):"))
+  }
+
+  @Test func unknownRuleIsAUsageError() throws {
+    let (status, _, err) = try runCLI(["rules", "no-such-rule"])
+    #expect(status == 2)
+    #expect(err.contains("unknown rule 'no-such-rule'"))
+  }
+}

@@ -156,8 +156,14 @@ import Testing
     let bytes = Array(("{" + String(repeating: #""aps":{"badge":1},"#, count: n).dropLast() + "}").utf8)
     var v = PayloadValidator()
     let report = Self.timed("\(n) duplicate keys (\(bytes.count) bytes)") { v.validate(bytes) }
-    // Today every repeat is reported (no cap yet): n - 1 json-duplicate-key findings.
-    #expect(report.findings.filter { $0.rule == .jsonDuplicateKey }.count == n - 1)
+    // Capped: the first 100 repeats, then one summary with the first dropped one's rule and place;
+    // the end-of-payload size finding is never dropped.
+    let duplicates = report.findings.filter { $0.rule == .jsonDuplicateKey }
+    #expect(duplicates.count == 101)
+    let summary = duplicates.last
+    #expect(summary?.message == "\(n - 1 - 100) more findings not shown, from here on (at most 100 a payload)")
+    #expect(summary?.keyPath == nil)
+    #expect(summary?.column == 2 + 101 * 18, "the 101st repeat: each member is 18 bytes")
     #expect(report.findings.filter { $0.rule != .jsonDuplicateKey }.map(\.rule) == [.payloadTooLarge])
   }
 
@@ -171,10 +177,12 @@ import Testing
     let report = Self.timed("\(bytes.count) random bytes") { v.validate(bytes) }
     #expect(report.findings.contains { $0.rule == .jsonSyntax })
     // Whatever the noise starts with, JSON that follows it also completes.
-    // In a string, about half the bytes are ill-formed UTF-8: one finding each (no cap yet).
+    // In a string, about half the bytes are ill-formed UTF-8: at most 100 findings and a summary.
     let noisy = Array(#"{"aps":{"alert":""#.utf8) + bytes.prefix(Self.scale(1_000_000, debug: 60_000)).map { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 ? 0x20 : $0 } + Array(#""}}"#.utf8)
     let noisyReport = Self.timed("\(noisy.count) random bytes in a string") { v.validate(noisy) }
     #expect(noisyReport.findings.contains { $0.rule == .jsonInvalidUTF8 })
+    #expect(noisyReport.findings.count <= 102)
+    #expect(noisyReport.findings.last?.message.hasSuffix("(at most 100 a payload)") == true)
     #expect(!noisyReport.findings.contains { $0.rule == .jsonSyntax })
   }
 

@@ -133,8 +133,13 @@ public enum RulesReporter {
   public static func describe(_ rule: Rule, _ configuration: Configuration) -> String {
     var out = "\(rule.id) (\(rule.category.rawValue), \(configuration.level(of: rule.id).name); default \(rule.defaultLevel.name))\n"
     out += "  \(rule.summary)\n\n"
-    out += "Triggers it:\n" + indent(rule.triggeringExample) + "\n"
-    out += "Does not:\n" + indent(rule.passingExample) + "\n"
+    if !rule.exampleConfiguration.isEmpty {
+      out += "With this configuration:\n" + indent(rule.exampleConfiguration.trimmingTrailingNewlines()) + "\n"
+    }
+    out += "Triggers it" + (rule.triggeringFlags.isEmpty ? "" : " (with \(rule.triggeringFlags))") + ":\n"
+    out += indent(rule.triggeringExample) + "\n"
+    out += "Does not" + (rule.passingFlags.isEmpty ? "" : " (with \(rule.passingFlags))") + ":\n"
+    out += indent(rule.passingExample) + "\n"
     return out
   }
 
@@ -144,6 +149,12 @@ public enum RulesReporter {
 }
 
 extension String {
+  func trimmingTrailingNewlines() -> String {
+    var s = self
+    while s.hasSuffix("\n") { s.removeLast() }
+    return s
+  }
+
   func padding(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }

@@ -28,7 +28,6 @@ struct KeyEntry {
 
 /// Facts about the payload that checks at the end need. Offsets are byte offsets; -1 means absent.
 struct Facts {
-  var rootSeen = false
   var rootIsObject = false
   var rootMembers = 0
   var apsOffset = -1
@@ -491,7 +490,6 @@ struct Checker: JSONEventHandler {
   /// Called at the first byte of every value; returns what a container value contains.
   private mutating func valueStart(_ kind: JSONKinds, at offset: Int) -> Context {
     guard !frames.isEmpty else {
-      facts.rootSeen = true
       if kind == .object {
         facts.rootIsObject = true
         return .root

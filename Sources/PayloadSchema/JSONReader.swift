@@ -250,25 +250,16 @@ public struct JSONReader: Sendable {
         }
         sawValue = true
         switch c {
-        case 0x7B:  // {
+        case 0x7B, 0x5B:  // { [
           if containers.count >= maxDepth {
             failed = true; state = .stopped
             handler.problem(.tooDeep(limit: maxDepth), at: base + i)
             return
           }
-          containers.append(true)
-          handler.objectStart(at: base + i)
-          state = .firstKeyOrEnd
-          i += 1
-        case 0x5B:  // [
-          if containers.count >= maxDepth {
-            failed = true; state = .stopped
-            handler.problem(.tooDeep(limit: maxDepth), at: base + i)
-            return
-          }
-          containers.append(false)
-          handler.arrayStart(at: base + i)
-          state = .firstValueOrEnd
+          let isObject = c == 0x7B
+          containers.append(isObject)
+          if isObject { handler.objectStart(at: base + i) } else { handler.arrayStart(at: base + i) }
+          state = isObject ? .firstKeyOrEnd : .firstValueOrEnd
           i += 1
         case 0x22:  // "
           beginString(isKey: false, at: base + i, &handler)

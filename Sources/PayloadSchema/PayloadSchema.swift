@@ -23,7 +23,6 @@ public struct PayloadValidator: Sendable {
   private var streamLine = 1
   private var streamColumn = 1
   private var streamResolved = 0
-  private var streamAlertResolved = 0
   private var streamStart = 0
 
   public init(target: Target = Target(), options: ValidationOptions = ValidationOptions()) {
@@ -57,7 +56,7 @@ public struct PayloadValidator: Sendable {
   public mutating func begin() {
     reader.reset()
     checker.reset()
-    streamLine = 1; streamColumn = 1; streamResolved = 0; streamAlertResolved = 0; streamStart = 0
+    streamLine = 1; streamColumn = 1; streamResolved = 0; streamStart = 0
     resolvedOffsets.removeAll(keepingCapacity: true)
   }
 

@@ -27,6 +27,10 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Exit 1 on warnings too.") var strict = false
 
   func run() throws {
+    if lang != nil && strings == nil {
+      complain("error: --lang selects localizations for the localization rules; give --strings DIR too")
+      throw ExitCode(2)
+    }
     let configuration = try loadConfiguration(config)
     let overrides = TargetOverrides(platform: platform, pushType: pushType, transport: transport, priority: priority, topic: topic, collapseID: collapseID)
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil)

@@ -64,8 +64,7 @@ struct StringsCommand: ParsableCommand {
       }
       let table = StringsParser.parse(data, path: file)
       Output.shared.write(format == .json ? StringsDumpCommand.json(table, configuration: configuration) : StringsDumpCommand.text(table, configuration: configuration))
-      let errors = Linter.diagnostics(table.findings.map { RuleFinding(rule: $0.rule, message: $0.message, line: $0.line, column: $0.column, keyPath: $0.key) }, configuration: configuration)
-      if errors.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+      if StringsDumpCommand.diagnostics(table, configuration).contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
   }
 

@@ -104,6 +104,9 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
   @Test func usageErrorIsExitTwo() throws {
     #expect(try runCLI(["check", "--platform", "android"], stdin: Data()).status == 2)
     #expect(try runCLI(["check", "--bogus"], stdin: Data()).status == 2)
+    let lang = try runCLI(["check", "--lang", "fr"], stdin: Data(#"{"aps":{"alert":"x"}}"#.utf8))
+    #expect(lang.status == 2)
+    #expect(lang.err == "error: --lang selects localizations for the localization rules; give --strings DIR too\n")
   }
 
   @Test func ndjsonLinesAreRecordsAndLinesOfTheStream() throws {

@@ -34,7 +34,8 @@ public enum StringsDumpCommand {
     return out
   }
 
-  static func diagnostics(_ table: StringsTable, _ configuration: Configuration) -> [Diagnostic] {
+  /// The table's findings with the configuration's severities (rules that are `off` dropped).
+  public static func diagnostics(_ table: StringsTable, _ configuration: Configuration) -> [Diagnostic] {
     LocalizationOutput.diagnostics(table.findings.map(LocalizationOutput.ruleFinding), configuration: configuration)
   }
 }

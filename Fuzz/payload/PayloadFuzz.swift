@@ -6,6 +6,8 @@
 // - streaming (`begin`/`feed`/`finish` with chunks of 1…17 bytes, or 1 byte at a time) gives the
 //   same report as `validate`, with `collectAlert` off and on;
 // - `collectAlert` changes nothing but `report.alert`;
+// - the fast lane changes nothing: `validate` with `fastLane` off gives the same report (and the
+//   streamed reports above, always read by the general reader, compare the two lanes again);
 // - a validator reused for a second payload gives the same report as a fresh one.
 
 import PayloadSchema
@@ -78,6 +80,11 @@ public func payloadFuzz(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
   let oneShot = plain.validate(bytes)
   check(oneShot, count: count, "validate")
   if oneShot.alert != nil { fatalError("alert collected without collectAlert") }
+  var generalOptions = options
+  generalOptions.fastLane = false
+  var general = PayloadValidator(target: target, options: generalOptions)
+  let generalReport = general.validate(bytes)
+  if generalReport != oneShot { fatalError("the fast lane changed the report:" + describe(oneShot, generalReport)) }
   let plainStream = streamed(&plain, bytes, &mixer, bytewise: false)
   if plainStream != oneShot { fatalError("streamed report differs from validate:" + describe(oneShot, plainStream)) }
 

@@ -85,8 +85,10 @@ struct Checker: JSONEventHandler {
   /// packed in words: read per key and value without retaining a table.
   let rows: [KeySpec]
   let rowNames: [PackedKey]
+  /// Open-addressed table of row indices (-1 empty) by `rowSlot(name, context)`.
+  let rowSlots: [Int16]
   let alertBase: Int, soundBase: Int, liveTextBase: Int
-  /// Verdicts of the sensitive-key matcher on recent custom keys (64 slots, direct-mapped by hash).
+  /// Verdicts of the sensitive-key matcher on recent custom keys (256 slots, direct-mapped by hash).
   var sensitiveCache: [(key: PackedKey, verdict: Bool)]
 
   init(target: Target, options: ValidationOptions) {
@@ -107,11 +109,19 @@ struct Checker: JSONEventHandler {
     alertBase = Schema.aps.count
     soundBase = alertBase + Schema.alert.count
     liveTextBase = soundBase + Schema.sound.count
-    sensitiveCache = Array(repeating: (PackedKey(), false), count: 64)
+    var slots = [Int16](repeating: -1, count: Self.rowSlotCount)
+    for (row, name) in rowNames.enumerated() {
+      let context: Context = row < alertBase ? .aps : (row < soundBase ? .alert : (row < liveTextBase ? .sound : .liveText))
+      var slot = Self.rowSlot(name, context)
+      while slots[slot] >= 0 { slot = (slot + 1) & (Self.rowSlotCount - 1) }
+      slots[slot] = Int16(row)
+    }
+    rowSlots = slots
+    sensitiveCache = Array(repeating: (PackedKey(), false), count: 256)
   }
 
   /// Where a context's rows are in `rows`.
-  @inline(__always) func rowBase(_ context: Context) -> Int {
+  @inline(__always) mutating func rowBase(_ context: Context) -> Int {
     switch context {
     case .aps: 0
     case .alert: alertBase
@@ -120,29 +130,37 @@ struct Checker: JSONEventHandler {
     }
   }
 
-  /// The index of `key` in the context's table, or -1.
-  @inline(__always) func lookup(_ key: PackedKey, in context: Context) -> Int {
+  /// The index of `key` in the context's table, or -1: one probe or two in `rowSlots`.
+  // `mutating` only so that self is passed by address (a plain method made the optimizer copy the checker).
+  @inline(__always) mutating func lookup(_ key: PackedKey, in context: Context) -> Int {
     guard key.count > 0 else { return -1 }
     let base = rowBase(context)
-    let end: Int
-    switch context {
-    case .aps: end = alertBase
-    case .alert: end = soundBase
-    case .sound: end = liveTextBase
-    default: end = rowNames.count
-    }
-    return rowNames.withUnsafeBufferPointer { names in
-      var i = base
-      while i < end {
-        if names[i] == key { return i - base }
-        i += 1
+    return rowSlots.withUnsafeBufferPointer { slots in
+      rowNames.withUnsafeBufferPointer { names in
+        var slot = Self.rowSlot(key, context)
+        while true {
+          let row = Int(slots[slot])
+          if row < 0 { return -1 }
+          if names[row] == key && row >= base && rowContext(row) == context { return row - base }
+          slot = (slot + 1) & (Self.rowSlotCount - 1)
+        }
       }
-      return -1
     }
   }
 
+  static let rowSlotCount = 256
+
+  @inline(__always) static func rowSlot(_ key: PackedKey, _ context: Context) -> Int {
+    Int((key.hash ^ UInt32(context.rawValue) &* 0x9E37_79B9) >> 24)
+  }
+
+  /// The context whose table holds row `row` of `rows`.
+  @inline(__always) func rowContext(_ row: Int) -> Context {
+    row < alertBase ? .aps : (row < soundBase ? .alert : (row < liveTextBase ? .sound : .liveText))
+  }
+
   /// The schema row of the member being read.
-  @inline(__always) func row(_ context: Context, _ index: Int) -> KeySpec {
+  @inline(__always) mutating func row(_ context: Context, _ index: Int) -> KeySpec {
     rows[rowBase(context) + index]
   }
 
@@ -348,10 +366,10 @@ struct Checker: JSONEventHandler {
   }
 
   /// The sensitive-key matcher's verdict, from the cache when the key was seen recently.
-  private mutating func sensitive(_ bytes: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, hash: UInt32) -> Bool {
+  mutating func sensitive(_ bytes: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, hash: UInt32) -> Bool {
     if options.sensitiveKeys.isNone { return false }
     guard packed.count >= 0 else { return options.sensitiveKeys.matches(bytes) }
-    let slot = Int(hash & 63)
+    let slot = Int(hash & 255)
     let cached = sensitiveCache[slot]
     if cached.key == packed { return cached.verdict }
     let verdict = options.sensitiveKeys.matches(bytes)
@@ -748,6 +766,16 @@ struct Checker: JSONEventHandler {
       let path = currentPath()
       report(.locArgsWithoutKey, "'\(Schema.alert[a.rawValue].name)' without '\(Schema.alert[k.rawValue].name)' is ignored", at: alertValueOffsets[a.rawValue], path: (path ?? "aps.alert") + ".\(Schema.alert[a.rawValue].name)")
     }
+  }
+
+  /// Whether `alertClosed` would report anything about the alert read so far (for the fast lane).
+  // `mutating` only so that self is passed by address (see `lookup`).
+  mutating func alertHasFindings() -> Bool {
+    func has(_ k: AlertKey) -> Bool { facts.alertKeys & (1 << UInt32(k.rawValue)) != 0 && facts.alertNullKeys & (1 << UInt32(k.rawValue)) == 0 }
+    if !has(.title) && !has(.subtitle) && !has(.body) && !has(.titleLocKey) && !has(.subtitleLocKey) && !has(.locKey) { return true }
+    for (text, key) in Self.textPairs where has(text) && has(key) { return true }
+    for (a, k) in Self.argPairs where has(a) && !has(k) { return true }
+    return false
   }
 
   static let textPairs: [(AlertKey, AlertKey)] = [(.body, .locKey), (.title, .titleLocKey), (.subtitle, .subtitleLocKey)]

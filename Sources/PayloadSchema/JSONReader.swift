@@ -493,7 +493,7 @@ public struct JSONReader: Sendable {
   /// The index of the first byte from `i` that is not plain string content: a quote, a backslash,
   /// a control character, or a UTF-8 sequence that is ill-formed or not whole before `n`; or `n`.
   @inline(__always)
-  private static func skipPlain(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
+  static func skipPlain(_ p: UnsafePointer<UInt8>, _ n: Int, _ start: Int) -> Int {
     var i = start
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
@@ -745,21 +745,30 @@ public struct JSONReader: Sendable {
   }
 
   private mutating func emitNumber<H: JSONEventHandler>(_ handler: inout H) {
-    let e10 = (exponentNegative ? -exponent : exponent) + droppedDigits - fractionDigits
+    let v = Self.compose(mantissa: mantissa, droppedDigits: droppedDigits, fractionDigits: fractionDigits,
+                         exponent: exponentNegative ? -exponent : exponent, negative: negative)
+    handler.number(JSONNumber(value: v, isPlainInteger: plainInteger), at: tokenStart)
+  }
+
+  /// A number's value from its parts: the first 19 significant digits (`mantissa`), the integer
+  /// digits dropped past them, the fraction digits kept in the mantissa, and the written exponent.
+  /// The fast lane (`FastLane.swift`) computes values with this same function.
+  @inline(__always)
+  static func compose(mantissa: UInt64, droppedDigits: Int, fractionDigits: Int, exponent: Int, negative: Bool) -> Double {
+    let e10 = exponent + droppedDigits - fractionDigits
     var v = Double(mantissa)
     if v != 0 && e10 != 0 {
-      let powers = Self.powersOfTen
       var e = e10
       if e > 0 {
         while e > 22 && v.isFinite { v *= 1e22; e -= 22 }
-        v *= powers[min(e, 22)]
+        v *= powersOfTen[min(e, 22)]
       } else {
         e = -e
         while e > 22 && v != 0 { v /= 1e22; e -= 22 }
-        v /= powers[min(e, 22)]
+        v /= powersOfTen[min(e, 22)]
       }
     }
-    handler.number(JSONNumber(value: negative ? -v : v, isPlainInteger: plainInteger), at: tokenStart)
+    return negative ? -v : v
   }
 
   private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,

@@ -34,9 +34,17 @@ public struct PayloadValidator: Sendable {
 
   /// Validates one complete payload.
   public mutating func validate(_ bytes: UnsafeRawBufferPointer) -> PayloadReport {
-    reader.reset()
     checker.reset()
     let buffer = bytes.bindMemory(to: UInt8.self)
+    // The fast lane reads most payloads; what it gives up on is read again by the general reader.
+    if checker.fastLaneApplies, let base = buffer.baseAddress,
+       let whitespace = checker.fastScan(base, buffer.count, maxDepth: options.maxDepth) {
+      let report = finishReport(total: buffer.count, whitespace: whitespace, bom: 0, failed: false, empty: false)
+      if report.findings.isEmpty { return report }
+      return resolved(report, in: buffer, from: 0, line: 1, column: 1).0
+    }
+    reader.reset()
+    checker.reset()
     reader.read(buffer, isFinal: true, handler: &checker)
     let report = finishReport()
     if report.findings.isEmpty && report.alert == nil { return report }
@@ -145,18 +153,22 @@ public struct PayloadValidator: Sendable {
 
   /// Runs the end-of-payload checks and builds the report (positions not yet resolved).
   private mutating func finishReport() -> PayloadReport {
+    finishReport(total: reader.offset, whitespace: reader.whitespaceBytes, bom: reader.bomBytes, failed: reader.failed,
+                 empty: !reader.sawValue && !reader.failed)
+  }
+
+  /// The end of `finishReport()` given what the reading counted (the fast lane counts it too).
+  private mutating func finishReport(total: Int, whitespace: Int, bom: Int, failed: Bool, empty: Bool) -> PayloadReport {
     let pushType = checker.pushType()
     let limit = target.sizeLimit(for: pushType)
-    let total = reader.offset
     var size = total
-    if options.sizeCounting == .compact && !reader.failed {
-      size = total - reader.whitespaceBytes - reader.bomBytes
+    if options.sizeCounting == .compact && !failed {
+      size = total - whitespace - bom
       let f = checker.facts
       if f.simulatorStart >= 0 && f.simulatorEnd > f.simulatorStart {
         size -= (f.simulatorEnd - f.simulatorStart) + (f.rootMembers > 1 ? 1 : 0)
       }
     }
-    let empty = !reader.sawValue && !reader.failed
     checker.finish(size: size, limit: limit, pushType: pushType, empty: empty)
     checker.checkHeaders(pushType: pushType)
     var findings = checker.findings

@@ -95,6 +95,9 @@ public struct ValidationOptions: Sendable {
   public var maxFindings: Int = 100
   /// Collect the alert's text fields (`PayloadReport.alert`) for rendering; costs allocations.
   public var collectAlert: Bool = false
+  /// Read whole payloads in the fast lane when they allow it (see `FastLane.swift`). Reports are
+  /// the same either way; turning it off only makes validation slower (for comparisons and tests).
+  public var fastLane: Bool = true
 
   public init() {}
 }

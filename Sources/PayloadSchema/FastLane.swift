@@ -1,0 +1,467 @@
+// The fast lane: a second reader for the common case, a whole payload in one buffer.
+//
+// Most payloads a provider sends are well-formed, use known keys with values of the right kind,
+// and have no escapes beyond `\"`, `\\`, `\n` and friends. For them the event-driven reader and
+// checker (`JSONReader` + `Checker`) do general work that never pays off: resumable token states,
+// a frame per container, key paths kept for messages. The fast lane reads such a payload by
+// recursive descent straight from the bytes, walks the same `Schema` rows, and fills in the same
+// `Facts` and offset tables the checker fills. Then the same end-of-payload checks run on them
+// (`Checker.finish`), so size, push type and every finding made at the end are computed by one
+// piece of code whichever way the payload was read.
+//
+// The fast lane never reports anything itself. At the first byte or key that might lead to a
+// finding while reading (a syntax error, an unknown key, a value of the wrong kind, a duplicate
+// key, a `\u` escape, a sensitive-looking key, a depth past its own small limit…), it gives up and
+// the payload is read again by the general reader, which reports it exactly. So a report never
+// depends on which lane read the payload; `FastLaneTests` and the `fastlane` fuzz target compare
+// the two on every input they have.
+
+/// A key of an open object, for duplicate detection: where its bytes are in the input, and its
+/// first eight bytes (zero-padded) to compare most keys in one step.
+struct FastKey {
+  var start: Int32
+  var count: Int32
+  var head: UInt64
+}
+
+/// Where the fast lane is in the input.
+struct FastCursor {
+  let p: UnsafePointer<UInt8>
+  let n: Int
+  var i = 0
+  /// Whitespace bytes outside strings (the compact size leaves them out).
+  var whitespace = 0
+  var depth = 0
+  let maxDepth: Int
+  /// The keys of the open objects, innermost last.
+  let keys: UnsafeMutablePointer<FastKey>
+  let keyCapacity: Int
+  var keyTop = 0
+
+  /// The byte at the cursor, or 0 at the end (0 is never the start of a token).
+  @inline(__always) var byte: UInt8 { i < n ? p[i] : 0 }
+
+  @inline(__always) mutating func skipWhitespace() {
+    if i < n && p[i] > 0x20 { return }  // compact JSON: nothing to skip
+    while i < n {
+      let b = p[i]
+      guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+      whitespace += 1
+      i += 1
+    }
+  }
+}
+
+extension Checker {
+  /// The deepest nesting the fast lane reads itself (it recurses); deeper payloads take the general
+  /// reader, which keeps an explicit stack.
+  static let fastLaneDepth = 48
+  /// Keys of open objects the fast lane keeps; more and it gives up.
+  static let fastLaneKeys = 64
+
+  /// Whether the options let the fast lane decide a payload the way the checker would. Collecting
+  /// the alert's text, an allow-list of custom keys and checking custom values are left to the
+  /// general reader.
+  var fastLaneApplies: Bool {
+    options.fastLane && !options.collectAlert && options.allowedCustomKeys == nil && !options.checkSensitiveValues
+  }
+
+  /// Reads a whole payload in the fast lane. On success the facts and offset tables are those the
+  /// checker would have after reading it, no finding was made while reading, and the result is the
+  /// number of whitespace bytes outside strings. Nil means "read it again with the general reader"
+  /// (the checker must be reset first).
+  mutating func fastScan(_ p: UnsafePointer<UInt8>, _ n: Int, maxDepth: Int) -> Int? {
+    withUnsafeTemporaryAllocation(of: FastKey.self, capacity: Self.fastLaneKeys) { keys -> Int? in
+      guard let k = keys.baseAddress else { return nil }
+      var c = FastCursor(p: p, n: n, maxDepth: min(maxDepth, Self.fastLaneDepth), keys: k, keyCapacity: keys.count)
+      c.skipWhitespace()
+      guard c.byte == 0x7B else { return nil }  // payload-not-object, empty, BOM: the general reader says which
+      facts.rootIsObject = true
+      guard fastObject(&c, .root) else { return nil }
+      c.skipWhitespace()
+      guard c.i == n else { return nil }
+      return c.whitespace
+    }
+  }
+
+  // MARK: Containers
+
+  /// An object at the cursor (`{`), whose members are read in `context`.
+  private mutating func fastObject(_ c: inout FastCursor, _ context: Context) -> Bool {
+    c.depth += 1
+    guard c.depth <= c.maxDepth else { return false }
+    c.i += 1
+    let keysBegin = c.keyTop
+    c.skipWhitespace()
+    if c.byte == 0x7D {
+      c.i += 1
+    } else {
+      while true {
+        guard c.byte == 0x22 else { return false }
+        let keyOffset = c.i
+        guard let (start, end, packed) = Self.fastKey(&c, keysBegin: keysBegin) else { return false }
+        c.skipWhitespace()
+        guard c.byte == 0x3A else { return false }
+        c.i += 1
+        c.skipWhitespace()
+        guard fastMember(&c, context, key: UnsafeBufferPointer(start: c.p + start, count: end - start), packed, keyOffset: keyOffset) else {
+          return false
+        }
+        c.skipWhitespace()
+        let b = c.byte
+        c.i += 1
+        if b == 0x2C { c.skipWhitespace(); continue }
+        if b == 0x7D { break }
+        return false
+      }
+    }
+    c.keyTop = keysBegin
+    c.depth -= 1
+    if context == .alert && alertHasFindings() { return false }
+    return true
+  }
+
+  /// An array at the cursor (`[`) whose elements are read in `context` (`.stringArray`, `.custom`
+  /// or `.free`).
+  private mutating func fastArray(_ c: inout FastCursor, _ context: Context) -> Bool {
+    c.depth += 1
+    guard c.depth <= c.maxDepth else { return false }
+    c.i += 1
+    c.skipWhitespace()
+    if c.byte == 0x5D {
+      c.i += 1
+      c.depth -= 1
+      return true
+    }
+    while true {
+      if context == .stringArray {
+        guard c.byte == 0x22, Self.fastString(&c) != nil else { return false }
+      } else {
+        guard fastFreeValue(&c, context) else { return false }
+      }
+      c.skipWhitespace()
+      let b = c.byte
+      c.i += 1
+      if b == 0x2C { c.skipWhitespace(); continue }
+      if b == 0x5D { break }
+      return false
+    }
+    c.depth -= 1
+    return true
+  }
+
+  /// A key at the cursor: read, checked against the object's earlier keys, and kept. Returns its
+  /// bytes' range in the input; nil for a key with escapes, a duplicate, or too many open keys.
+  @inline(__always)
+  private static func fastKey(_ c: inout FastCursor, keysBegin: Int) -> (Int, Int, PackedKey)? {
+    guard let (start, end, escaped) = Self.fastString(&c), !escaped else { return nil }
+    let count = end - start
+    let key = Self.packed(c, start, count)
+    // The first eight bytes, as `PackedKey` holds them for any length.
+    let head = count >= 8 || key.count < 0 ? UInt64(littleEndian: UnsafeRawPointer(c.p + start).loadUnaligned(as: UInt64.self)) & (count >= 8 ? ~0 : (1 << UInt64(count * 8)) - 1) : key.w0
+    var k = keysBegin
+    while k < c.keyTop {
+      let e = c.keys[k]
+      if e.head == head && Int(e.count) == count {
+        if count <= 8 || Self.same(c.p + Int(e.start) + 8, c.p + start + 8, count - 8) { return nil }
+      }
+      k += 1
+    }
+    guard c.keyTop < c.keyCapacity else { return nil }
+    c.keys[c.keyTop] = FastKey(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: count), head: head)
+    c.keyTop += 1
+    return (start, end, key)
+  }
+
+  /// The key at `start` packed as `PackedKey(_:)` packs it, with masked word loads where the input
+  /// has room for them.
+  @inline(__always) private static func packed(_ c: FastCursor, _ start: Int, _ count: Int) -> PackedKey {
+    guard count <= 24, start + 24 <= c.n else { return PackedKey(UnsafeBufferPointer(start: c.p + start, count: count)) }
+    let raw = UnsafeRawPointer(c.p + start)
+    @inline(__always) func word(_ at: Int) -> UInt64 {
+      let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+      let left = count - at
+      return left >= 8 ? w : (left <= 0 ? 0 : w & ((1 << UInt64(left * 8)) - 1))
+    }
+    var k = PackedKey()
+    k.w0 = word(0)
+    k.w1 = word(8)
+    k.w2 = word(16)
+    k.count = count
+    return k
+  }
+
+  @inline(__always) private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var i = 0
+    while i < count {
+      if a[i] != b[i] { return false }
+      i += 1
+    }
+    return true
+  }
+
+  // MARK: Members
+
+  /// The value of a member whose key was just read, in an object of `context`.
+  private mutating func fastMember(_ c: inout FastCursor, _ context: Context, key: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, keyOffset: Int) -> Bool {
+    switch context {
+    case .root:
+      facts.rootMembers += 1
+      if Self.is(key, "aps") {
+        facts.apsKeyOffset = keyOffset
+        guard c.byte == 0x7B else { return false }  // aps-not-object
+        facts.apsOffset = c.i
+        facts.apsIsObject = true
+        return fastObject(&c, .aps)
+      }
+      // mdm pushes and the simulator's bundle key change what the end checks count: general reader.
+      if Self.is(key, "mdm") || Self.is(key, "Simulator Target Bundle") { return false }
+      guard !fastSensitive(key, packed) else { return false }
+      return fastFreeValue(&c, .custom)
+    case .custom:
+      guard !fastSensitive(key, packed) else { return false }
+      return fastFreeValue(&c, .custom)
+    case .aps, .alert, .sound:
+      let index = lookup(packed, in: context)
+      guard index >= 0 else { return false }  // unknown-key
+      return fastSchemaValue(&c, row(context, index), index: index, context: context, keyOffset: keyOffset)
+    case .liveText, .stringArray, .free:
+      return fastFreeValue(&c, .free)
+    }
+  }
+
+  /// The sensitive-data verdict on a custom key (cached like the checker's).
+  @inline(__always) private mutating func fastSensitive(_ key: UnsafeBufferPointer<UInt8>, _ packed: PackedKey) -> Bool {
+    if options.sensitiveKeys.isNone { return false }
+    return sensitive(key, packed, hash: packed.count >= 0 ? packed.hash : Self.hash(key))
+  }
+
+  /// The value of a key of the `aps`, alert or sound table: its kind and value checked as the
+  /// checker checks them, and the facts the end checks need recorded.
+  private mutating func fastSchemaValue(_ c: inout FastCursor, _ spec: KeySpec, index: Int, context: Context, keyOffset: Int) -> Bool {
+    let offset = c.i
+    let b = c.byte
+    let kind: JSONKinds
+    switch b {
+    case 0x22: kind = .string
+    case 0x7B: kind = .object
+    case 0x5B: kind = .array
+    case 0x74, 0x66: kind = .bool
+    case 0x6E: kind = .null
+    case 0x2D, 0x30...0x39: kind = .number
+    default: return false
+    }
+    // What the checker does at the key…
+    switch context {
+    case .aps:
+      guard spec.platforms.contains(platform) else { return false }  // platform-key
+      facts.apsKeys |= 1 << UInt32(index)
+      apsKeyOffsets[index] = keyOffset
+      apsValueOffsets[index] = offset
+      if index == ApsKey.alert.rawValue { facts.alertKind = kind == .string ? 1 : (kind == .object ? 2 : 3) }
+    case .alert:
+      // deprecated-key (Safari still uses `action`)
+      if spec.deprecated && !(index == AlertKey.action.rawValue && target.platform == .safari) { return false }
+      facts.alertKeys |= 1 << UInt32(index)
+      alertKeyOffsets[index] = keyOffset
+      alertValueOffsets[index] = offset
+      if index == AlertKey.sound.rawValue { facts.alertSoundKey = keyOffset }
+      if kind == .null { facts.alertNullKeys |= 1 << UInt32(index) }
+      // Title and body as objects are for live activities only; the general reader sorts them out.
+      if kind == .object && (index == AlertKey.title.rawValue || index == AlertKey.body.rawValue) { return false }
+    default:  // sound
+      guard spec.platforms.contains(platform) else { return false }
+    }
+    // …and at the value.
+    guard spec.kinds.contains(kind) else { return false }  // value-type, flag-value
+    switch kind {
+    case .string:
+      guard let (start, end, escaped) = Self.fastString(&c) else { return false }
+      if case .oneOf(let set) = spec.check {
+        guard !escaped else { return false }
+        let matched = Self.member(UnsafeBufferPointer(start: c.p + start, count: end - start), of: set)
+        guard matched >= 0 else { return false }  // value-enum
+        if context == .aps && index == ApsKey.event.rawValue { facts.event = Int8(matched + 1) }
+      }
+      return true
+    case .number:
+      guard let n = Self.fastNumber(&c) else { return false }
+      return fastNumberCheck(n, spec, index: index, context: context, offset: offset)
+    case .bool:
+      guard let value = Self.fastLiteralBool(&c) else { return false }
+      if case .flagTrue = spec.check, !value { return false }
+      return true
+    case .null:
+      return Self.fastLiteral(&c, 0x6C6C_756E)  // "null"
+    case .object:
+      return fastObject(&c, spec.child)
+    default:  // array
+      return fastArray(&c, spec.child)
+    }
+  }
+
+  /// The checker's checks on a number (`Checker.number`), as a verdict: false where it reports.
+  @inline(__always)
+  private mutating func fastNumberCheck(_ n: JSONNumber, _ spec: KeySpec, index: Int, context: Context, offset: Int) -> Bool {
+    switch spec.check {
+    case .badge:
+      return !(n.value < 0 || !n.isIntegral)
+    case .flagOne:
+      guard n.value == 1 else { return false }
+      if context == .aps && index == ApsKey.contentAvailable.rawValue { facts.contentAvailableOne = true }
+      return true
+    case .flagZeroOrOne:
+      return n.value == 0 || n.value == 1
+    case .unitInterval(let exempt):
+      if exempt {
+        facts.relevance = n.value
+        facts.relevanceOffset = offset
+        return true
+      }
+      return !(n.value < 0 || n.value > 1)
+    case .timestamp:
+      return n.isIntegral && n.value >= 0 && !(n.value > 1e11)
+    case .positiveInteger:
+      return !(!n.isIntegral || n.value < 1)
+    case .none, .oneOf, .flagTrue:
+      return true
+    }
+  }
+
+  /// Which of the set's strings `bytes` is, or -1.
+  @inline(__always) private static func member(_ bytes: UnsafeBufferPointer<UInt8>, of set: ValueSet) -> Int {
+    switch set {
+    case .interruptionLevel:
+      if Self.is(bytes, "passive") { return 0 }
+      if Self.is(bytes, "active") { return 1 }
+      if Self.is(bytes, "time-sensitive") { return 2 }
+      if Self.is(bytes, "critical") { return 3 }
+    case .event:
+      if Self.is(bytes, "start") { return 0 }
+      if Self.is(bytes, "update") { return 1 }
+      if Self.is(bytes, "end") { return 2 }
+    }
+    return -1
+  }
+
+  // MARK: Values
+
+  /// Any value, read for its grammar only; keys of objects in `.custom` are checked for sensitive
+  /// data, and duplicate keys are looked for everywhere.
+  private mutating func fastFreeValue(_ c: inout FastCursor, _ context: Context) -> Bool {
+    switch c.byte {
+    case 0x22: return Self.fastString(&c) != nil
+    case 0x7B: return fastObject(&c, context)
+    case 0x5B: return fastArray(&c, context)
+    case 0x74: return Self.fastLiteral(&c, 0x6575_7274)  // "true"
+    case 0x66: return Self.fastLiteralBool(&c) != nil
+    case 0x6E: return Self.fastLiteral(&c, 0x6C6C_756E)  // "null"
+    case 0x2D, 0x30...0x39: return Self.fastNumber(&c) != nil
+    default: return false
+    }
+  }
+
+  /// A string at the cursor (`"`): its content's range, and whether it has escapes. Gives up on
+  /// anything the checker might report or count: control characters, ill-formed UTF-8, `\u` and
+  /// `\/` escapes (json-escaped-unicode counts them), a missing closing quote.
+  @inline(__always)
+  private static func fastString(_ c: inout FastCursor) -> (Int, Int, Bool)? {
+    let start = c.i + 1
+    var i = JSONReader.skipPlain(c.p, c.n, start)
+    var escaped = false
+    while i < c.n {
+      let b = c.p[i]
+      if b == 0x22 {
+        c.i = i + 1
+        return (start, i, escaped)
+      }
+      guard b == 0x5C, i + 1 < c.n else { return nil }
+      switch c.p[i + 1] {
+      case 0x22, 0x5C, 0x62, 0x66, 0x6E, 0x72, 0x74: break
+      default: return nil
+      }
+      escaped = true
+      i = JSONReader.skipPlain(c.p, c.n, i + 2)
+    }
+    return nil
+  }
+
+  /// `true`, `false` or `null` (as `word`, four bytes little-endian) at the cursor.
+  @inline(__always) private static func fastLiteral(_ c: inout FastCursor, _ word: UInt32) -> Bool {
+    guard c.i + 4 <= c.n, UnsafeRawPointer(c.p + c.i).loadUnaligned(as: UInt32.self) == word.littleEndian else { return false }
+    c.i += 4
+    return true
+  }
+
+  @inline(__always) private static func fastLiteralBool(_ c: inout FastCursor) -> Bool? {
+    if c.byte == 0x74 { return Self.fastLiteral(&c, 0x6575_7274) ? true : nil }  // "true"
+    guard c.i + 5 <= c.n, UnsafeRawPointer(c.p + c.i).loadUnaligned(as: UInt32.self) == UInt32(0x736C_6166).littleEndian,
+          c.p[c.i + 4] == 0x65 else { return nil }  // "false"
+    c.i += 5
+    return false
+  }
+
+  /// A number at the cursor, its value computed exactly as the general reader computes it.
+  @inline(__always)
+  private static func fastNumber(_ c: inout FastCursor) -> JSONNumber? {
+    let p = c.p, n = c.n
+    var i = c.i
+    var negative = false
+    if p[i] == 0x2D { negative = true; i += 1 }
+    guard i < n else { return nil }
+    var mantissa: UInt64 = 0
+    var digits = 0, dropped = 0, fraction = 0, exponent = 0
+    var plain = true
+    let first = p[i]
+    if first == 0x30 {
+      i += 1
+    } else if first >= 0x31 && first <= 0x39 {
+      while i < n {
+        let d = p[i] &- 0x30
+        if d > 9 { break }
+        if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(d)
+          digits += 1
+        } else {
+          dropped += 1
+        }
+        i += 1
+      }
+    } else {
+      return nil
+    }
+    if i < n && p[i] == 0x2E {
+      plain = false
+      i += 1
+      guard i < n, p[i] &- 0x30 <= 9 else { return nil }
+      while i < n {
+        let d = p[i] &- 0x30
+        if d > 9 { break }
+        if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(d)
+          if mantissa != 0 { digits += 1 }
+          fraction += 1
+        }
+        i += 1
+      }
+    }
+    if i < n && (p[i] | 0x20) == 0x65 {
+      plain = false
+      i += 1
+      var exponentNegative = false
+      if i < n && (p[i] == 0x2B || p[i] == 0x2D) { exponentNegative = p[i] == 0x2D; i += 1 }
+      guard i < n, p[i] &- 0x30 <= 9 else { return nil }
+      while i < n {
+        let d = p[i] &- 0x30
+        if d > 9 { break }
+        if exponent < 100_000 { exponent = exponent * 10 + Int(d) }
+        i += 1
+      }
+      if exponentNegative { exponent = -exponent }
+    }
+    c.i = i
+    let value = JSONReader.compose(mantissa: mantissa, droppedDigits: dropped, fractionDigits: fraction,
+                                   exponent: exponent, negative: negative)
+    return JSONNumber(value: value, isPlainInteger: plain)
+  }
+}

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import PayloadSchema
 
 /// Reads payloads from a file descriptor and lints them one by one, in constant memory.
@@ -21,18 +22,70 @@ public struct PayloadInput {
     case failed(Int32)
   }
 
-  /// Lints every line of `fd` as a payload; `body` gets each result (1-based record number).
-  /// A final line without a newline counts; an empty input has no records.
-  public static func lintNDJSON(fd: Int32, path: String, linter: inout Linter, localize: (PayloadReport) -> [RuleFinding] = { _ in [] }, _ body: (LintResult) -> Void) throws(ReadError) {
+  /// Lints every line of `fd` as a payload; `body` gets each result (1-based record number), in
+  /// input order. A final line without a newline counts; an empty input has no records.
+  ///
+  /// With `workers` above 1, the complete lines of each chunk read are validated by that many
+  /// threads at once (each with its own copy of `linter`); results are still handed to `body` one
+  /// by one, in order, on the calling thread, and `localize` runs there too. A record split across
+  /// chunks, or streamed because it is too long, is read on the calling thread.
+  public static func lintNDJSON(fd: Int32, path: String, linter: inout Linter, workers: Int = 1,
+                                localize: (PayloadReport) -> [RuleFinding] = { _ in [] },
+                                _ body: (LintResult) -> Void) throws(ReadError) {
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     var carry: [UInt8] = []
     var streaming = false   // the current record is being fed in chunks
-    var streamed = 0
     var record = 0
+    // Complete lines of the current chunk not yet validated (offset, length), and their reports.
+    var pending: [(Int, Int)] = []
+    var reports: [PayloadReport] = []
+    let workers = max(1, workers)
+    // Each piece of a chunk gets its own validator; there are more pieces than threads, so that a
+    // thread that is done early takes the next piece (payloads differ in cost, not only in size).
+    let pieces = workers == 1 ? 1 : workers * 4
+    let copies = (0..<pieces).map { _ in LinterSlot(linter) }
 
     func finishRecord(_ report: PayloadReport, _ linter: inout Linter) {
       record += 1
       body(linter.result(report, path: path, record: record, extra: localize(report)))
+    }
+
+    /// Validates the pending lines of `chunk` (in parallel when there are enough) and hands their
+    /// results on in order.
+    func flush(_ chunk: UnsafeRawBufferPointer, _ linter: inout Linter) {
+      guard !pending.isEmpty, let base = chunk.baseAddress else { return }
+      let count = pending.count
+      if reports.count < count {
+        reports.append(contentsOf: repeatElement(PayloadReport(findings: [], size: 0, limit: 0, pushType: .alert), count: count - reports.count))
+      }
+      if workers == 1 || count < 2 * pieces {
+        for k in 0..<count { reports[k] = linter.validate(UnsafeRawBufferPointer(start: base + pending[k].0, count: pending[k].1)) }
+      } else {
+        // Split the lines into `pieces` runs of about the same number of bytes.
+        var bounds = [0]
+        let total = pending[count - 1].0 + pending[count - 1].1 - pending[0].0
+        var k = 0
+        for w in 1..<pieces {
+          let goal = pending[0].0 + total * w / pieces
+          while k < count && pending[k].0 < goal { k += 1 }
+          bounds.append(max(k, bounds[bounds.count - 1]))
+        }
+        bounds.append(count)
+        pending.withUnsafeBufferPointer { lines in
+          reports.withUnsafeMutableBufferPointer { out in
+            let shared = Unchecked((lines, out, copies, base, bounds))
+            DispatchQueue.concurrentPerform(iterations: pieces) { w in
+              let (lines, out, validators, base, bounds) = shared.value
+              let slot = validators[w]
+              for k in bounds[w]..<bounds[w + 1] {
+                out[k] = slot.linter.validate(UnsafeRawBufferPointer(start: base + lines[k].0, count: lines[k].1))
+              }
+            }
+          }
+        }
+      }
+      for k in 0..<count { finishRecord(reports[k], &linter) }
+      pending.removeAll(keepingCapacity: true)
     }
 
     while true {
@@ -51,13 +104,13 @@ public struct PayloadInput {
           let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
           if newline == nil {
             // The record continues in the next chunk.
+            flush(bytes, &linter)
             if streaming {
-              linter.feed(piece); streamed += piece.count
+              linter.feed(piece)
             } else if carry.count + piece.count > recordLimit {
               linter.begin()
               carry.withUnsafeBytes { linter.feed($0) }
               linter.feed(piece)
-              streamed = carry.count + piece.count
               carry.removeAll(keepingCapacity: false)
               streaming = true
             } else {
@@ -71,7 +124,7 @@ public struct PayloadInput {
             streaming = false
             finishRecord(linter.finish(), &linter)
           } else if carry.isEmpty {
-            finishRecord(linter.validate(piece), &linter)
+            pending.append((start, end - start))
           } else {
             carry.append(contentsOf: piece)
             let report = carry.withUnsafeBytes { linter.validate($0) }
@@ -80,6 +133,7 @@ public struct PayloadInput {
           }
           start = end + 1
         }
+        flush(bytes, &linter)
       }
     }
     if streaming {
@@ -104,4 +158,17 @@ public struct PayloadInput {
       out.append(contentsOf: buffer[0..<n])
     }
   }
+}
+
+/// Hands pointers that threads use for disjoint parts of the same buffers to `concurrentPerform`.
+private struct Unchecked<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// One thread's linter, in its own allocation (linters side by side in one array share cache
+/// lines between threads).
+private final class LinterSlot: @unchecked Sendable {
+  var linter: Linter
+  init(_ linter: Linter) { self.linter = linter }
 }

@@ -38,6 +38,58 @@ import Testing
     #expect(growth < 25, "resident memory grew by \(growth) MB")
   }
 
+  /// Threads change nothing: the results of a stream read with 1, 2 or 3 workers are the same,
+  /// in the same order, and each is what `validate` says of its line alone. The stream has 12,000
+  /// records of all kinds (valid, invalid, empty, spaced), lines across the 1 MiB chunk edges, a
+  /// 1.5 MiB record (streamed through the validator) and a last line without a newline.
+  @Test func workersGiveTheSameResultsInOrder() throws {
+    let kinds = [
+      #"{"aps":{"alert":"café 🎉","badge":3,"sound":"default"},"msgid":"1"}"#,
+      #"{"aps":{"alert":"x","badge":"3"}}"#,
+      #"{"aps":{"content-available":true}}"#,
+      #"{"aps":{"alert":{"loc-key":"K","loc-args":["a",2]}},"password":"p"}"#,
+      #" { "aps" : { "content-available" : 1 } } "#,
+      #"{"aps":{"alert":"a"}"#,
+      "",
+      #"{"aps":{"timestamp":1700000000,"event":"update","content-state":{"s":[1,2]}}}"#,
+    ]
+    var lines: [String] = []
+    for i in 0..<12_000 {
+      if i == 7_000 {
+        lines.append(#"{"aps":{"alert":""# + String(repeating: "y", count: 1_500_000) + #""}}"#)
+      } else {
+        // Lengths vary so that records fall across chunk edges.
+        lines.append(kinds[i % kinds.count] + String(repeating: " ", count: (i * 37) % 211))
+      }
+    }
+    let stream = Data((lines.joined(separator: "\n") + "\n" + kinds[1]).utf8)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-workers-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(FileManager.default.createFile(atPath: path, contents: stream))
+
+    func run(_ workers: Int) throws -> [LintResult] {
+      let fd = open(path, O_RDONLY)
+      #expect(fd >= 0)
+      defer { close(fd) }
+      var linter = Linter()
+      var results: [LintResult] = []
+      try PayloadInput.lintNDJSON(fd: fd, path: "w.ndjson", linter: &linter, workers: workers) { results.append($0) }
+      return results
+    }
+    let one = try run(1)
+    #expect(one.count == 12_001)
+    #expect(one.map(\.record) == Array(1...12_001).map { Optional($0) })
+    #expect(try run(2) == one)
+    #expect(try run(3) == one)
+
+    // Each record is what validating its line alone gives.
+    var linter = Linter()
+    for (k, line) in (lines + [kinds[1]]).enumerated() where k % 97 == 0 || k == 7_000 {
+      let report = Array(line.utf8).withUnsafeBytes { linter.validate($0) }
+      #expect(one[k] == linter.result(report, path: "w.ndjson", record: k + 1))
+    }
+  }
+
   /// Current resident set size in MB (Linux `/proc/self/statm`), 0 where unknown.
   static func residentMegabytes() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }

@@ -42,7 +42,6 @@ struct FastCursor {
   @inline(__always) var byte: UInt8 { i < n ? p[i] : 0 }
 
   @inline(__always) mutating func skipWhitespace() {
-    if i < n && p[i] > 0x20 { return }  // compact JSON: nothing to skip
     while i < n {
       let b = p[i]
       guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
@@ -86,31 +85,40 @@ extension Checker {
 
   // MARK: Containers
 
-  /// An object at the cursor (`{`), whose members are read in `context`.
+  /// An object at the cursor (`{`), whose members are read in `context`. Compact JSON (no
+  /// whitespace between tokens) is the expected case: each byte is compared with what should come
+  /// before whitespace is looked for.
   private mutating func fastObject(_ c: inout FastCursor, _ context: Context) -> Bool {
     c.depth += 1
     guard c.depth <= c.maxDepth else { return false }
     c.i += 1
     let keysBegin = c.keyTop
-    c.skipWhitespace()
-    if c.byte == 0x7D {
+    var b = c.byte
+    if b <= 0x20 { c.skipWhitespace(); b = c.byte }
+    if b == 0x7D {
       c.i += 1
     } else {
       while true {
-        guard c.byte == 0x22 else { return false }
+        guard b == 0x22 else { return false }
         let keyOffset = c.i
         guard let (start, end, packed) = Self.fastKey(&c, keysBegin: keysBegin) else { return false }
-        c.skipWhitespace()
-        guard c.byte == 0x3A else { return false }
+        if c.byte != 0x3A {
+          c.skipWhitespace()
+          guard c.byte == 0x3A else { return false }
+        }
         c.i += 1
-        c.skipWhitespace()
+        if c.byte <= 0x20 { c.skipWhitespace() }
         guard fastMember(&c, context, key: UnsafeBufferPointer(start: c.p + start, count: end - start), packed, keyOffset: keyOffset) else {
           return false
         }
-        c.skipWhitespace()
-        let b = c.byte
+        b = c.byte
+        if b <= 0x20 { c.skipWhitespace(); b = c.byte }
         c.i += 1
-        if b == 0x2C { c.skipWhitespace(); continue }
+        if b == 0x2C {
+          b = c.byte
+          if b <= 0x20 { c.skipWhitespace(); b = c.byte }
+          continue
+        }
         if b == 0x7D { break }
         return false
       }
@@ -139,10 +147,13 @@ extension Checker {
       } else {
         guard fastFreeValue(&c, context) else { return false }
       }
-      c.skipWhitespace()
-      let b = c.byte
+      var b = c.byte
+      if b <= 0x20 { c.skipWhitespace(); b = c.byte }
       c.i += 1
-      if b == 0x2C { c.skipWhitespace(); continue }
+      if b == 0x2C {
+        if c.byte <= 0x20 { c.skipWhitespace() }
+        continue
+      }
       if b == 0x5D { break }
       return false
     }
@@ -367,7 +378,31 @@ extension Checker {
   @inline(__always)
   private static func fastString(_ c: inout FastCursor) -> (Int, Int, Bool)? {
     let start = c.i + 1
-    var i = JSONReader.skipPlain(c.p, c.n, start)
+    let p = c.p, n = c.n
+    // Plain ASCII eight bytes at a time, in place; the first byte that is not (a quote, a backslash,
+    // a control character or a non-ASCII byte) ends the fast loop.
+    var i = start
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    while i + 8 <= n {
+      let w = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+      let q = w ^ (ones &* 0x22)
+      let b = w ^ (ones &* 0x5C)
+      let special = (((q &- ones) & ~q) | ((b &- ones) & ~b) | ((w &- ones &* 0x20) & ~w) | w) & high
+      if special == 0 { i += 8; continue }
+      i += special.trailingZeroBitCount >> 3
+      if p[i] == 0x22 {
+        c.i = i + 1
+        return (start, i, false)
+      }
+      break
+    }
+    return fastStringRest(&c, start, i)
+  }
+
+  /// The rest of a string from `from`: non-ASCII characters, escapes, the last bytes of the input.
+  private static func fastStringRest(_ c: inout FastCursor, _ start: Int, _ from: Int) -> (Int, Int, Bool)? {
+    var i = JSONReader.skipPlain(c.p, c.n, from)
     var escaped = false
     while i < c.n {
       let b = c.p[i]
@@ -378,7 +413,7 @@ extension Checker {
       guard b == 0x5C, i + 1 < c.n else { return nil }
       switch c.p[i + 1] {
       case 0x22, 0x5C, 0x62, 0x66, 0x6E, 0x72, 0x74: break
-      default: return nil
+      default: return nil  // \u and \/ count for json-escaped-unicode; other escapes are errors
       }
       escaped = true
       i = JSONReader.skipPlain(c.p, c.n, i + 2)
@@ -465,3 +500,4 @@ extension Checker {
     return JSONNumber(value: value, isPlainInteger: plain)
   }
 }
+

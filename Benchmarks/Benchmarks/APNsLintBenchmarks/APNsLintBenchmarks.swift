@@ -69,6 +69,50 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(payloadsPerSecond, Int(Double(inputs.corpus.count) / elapsed))
   }
 
+  // The same corpus read by the general reader only (the fast lane off): what the fast lane buys.
+  Benchmark("PayloadValidator corpus, general reader", configuration: heavy) { benchmark in
+    let inputs = Inputs.shared
+    var options = ValidationOptions()
+    options.fastLane = false
+    var validator = PayloadValidator(target: Target(), options: options)
+    _ = validator.validate(inputs.corpus.line(0))
+    let clock = ContinuousClock()
+    benchmark.startMeasurement()
+    let start = clock.now
+    var findings = 0
+    for i in 0..<inputs.corpus.count {
+      findings &+= validator.validate(inputs.corpus.line(i)).findings.count
+    }
+    let elapsed = seconds(clock.now - start)
+    benchmark.stopMeasurement()
+    blackHole(findings)
+    benchmark.measurement(mbPerSecond, Int(Double(inputs.corpus.totalBytes) / elapsed / 1e6))
+    benchmark.measurement(payloadsPerSecond, Int(Double(inputs.corpus.count) / elapsed))
+  }
+
+  // The corpus on every core, one validator per thread, as a provider validating on all its threads
+  // would: the corpus is cut in 64 runs of lines that the threads take in turn.
+  Benchmark("PayloadValidator corpus, all cores", configuration: heavy) { benchmark in
+    let inputs = Inputs.shared
+    let runs = 64
+    let clock = ContinuousClock()
+    benchmark.startMeasurement()
+    let start = clock.now
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
+      var validator = PayloadValidator(target: Target(), options: ValidationOptions())
+      var findings = 0
+      let n = inputs.corpus.count
+      for i in (n * run / runs)..<(n * (run + 1) / runs) {
+        findings &+= validator.validate(inputs.corpus.line(i)).findings.count
+      }
+      blackHole(findings)
+    }
+    let elapsed = seconds(clock.now - start)
+    benchmark.stopMeasurement()
+    benchmark.measurement(mbPerSecond, Int(Double(inputs.corpus.totalBytes) / elapsed / 1e6))
+    benchmark.measurement(payloadsPerSecond, Int(Double(inputs.corpus.count) / elapsed))
+  }
+
   // Valid payloads only: the contract is zero mallocs after the first payload.
   var validConfig = heavy
   validConfig.metrics = [.wallClock, .mallocCountTotal, .mallocBytesCount, mbPerSecond, payloadsPerSecond, mallocsPerMillionValid]

@@ -52,11 +52,29 @@ public struct JSONReporter: Sendable {
   /// The opening of the document.
   public func header() -> String { "{\n  \"version\": 1,\n  \"results\": [" }
 
+  // The last path written, escaped: a stream's results all have the same one.
+  private var lastPath = ""
+  private var lastPathJSON = "\"\""
+
   /// One result, with the separator it needs.
   public mutating func result(_ r: LintResult) -> String {
     var out = count == 0 ? "\n    " : ",\n    "
     count += 1
-    Self.value(r).write(to: &out, indent: 2)
+    guard r.diagnostics.isEmpty else {
+      Self.value(r).write(to: &out, indent: 2)
+      return out
+    }
+    // Most results of a stream have no diagnostics: written straight, as `value(r)` would be.
+    if r.path != lastPath {
+      lastPath = r.path
+      lastPathJSON = ""
+      JSONValue.writeString(r.path, to: &lastPathJSON)
+    }
+    func text(_ n: Int?) -> String { n.map { String($0) } ?? "null" }
+    var pushType = "null"
+    if let t = r.pushType { pushType = ""; JSONValue.writeString(t, to: &pushType) }
+    out += "{\n      \"path\": " + lastPathJSON + ",\n      \"record\": " + text(r.record) + ",\n      \"bytes\": " + text(r.bytes)
+      + ",\n      \"limit\": " + text(r.limit) + ",\n      \"pushType\": " + pushType + ",\n      \"diagnostics\": []\n    }"
     return out
   }
 

@@ -13,6 +13,15 @@
 /// What it checks is SPEC §3's "JSON", "Payload structure" and "Push type and headers" rules,
 /// driven by the `aps` key table in `Schema.swift`; the size limits are SPEC §2's. It reports what it
 /// sees with a rule id (`PayloadRule`); severities are decided by the caller (APNsLint's `Linter`).
+///
+/// How it reads: `JSONReader.swift` is a resumable event reader (chunks split anywhere) and
+/// `Checker.swift` the state machine that checks its events; together they read everything, report
+/// everything, and serve `feed`. `validate` first tries the fast lane (`FastLane.swift`): a
+/// recursive-descent reader of a whole buffer that walks the same schema and fills the same facts,
+/// and gives up at the first sign of a finding made while reading, so that the general reader
+/// reports it. Both end in the same end-of-payload checks, so a report never depends on the lane
+/// (tests and a fuzz target compare them). A validator is a value: copies share nothing mutable,
+/// and one per thread validates in parallel.
 public struct PayloadValidator: Sendable {
   /// What payloads are checked against.
   public let target: Target

@@ -62,7 +62,7 @@ struct CheckCommand: ParsableCommand {
           } else {
             let bytes = try PayloadInput.readAll(fd: fd)
             let report = bytes.withUnsafeBytes { linter.validate($0) }
-            sink.add(linter.result(report, path: file, record: nil, extra: localize(report)))
+            sink.add(linter.result(report, path: file, record: nil, extra: localize?(report) ?? []))
           }
         } catch {
           if case .failed(let code) = error {
@@ -161,8 +161,9 @@ struct ResultSink {
 /// The localization rules for `check --strings`: the tables are loaded once, each payload's alert
 /// is checked against them.
 enum LocalizationRules {
-  static func make(strings: String?, languages: [String]?, configuration: Configuration) throws -> (PayloadReport) -> [RuleFinding] {
-    guard let strings else { return { _ in [] } }
+  /// Nil without `--strings`: then there is nothing to add to a payload's findings.
+  static func make(strings: String?, languages: [String]?, configuration: Configuration) throws -> ((PayloadReport) -> [RuleFinding])? {
+    guard let strings else { return nil }
     let bundle: LocalizationBundle
     do {
       bundle = try LocalizationBundle(root: strings, table: configuration.table, developmentLanguage: configuration.developmentLanguage)

@@ -1,4 +1,5 @@
 import APNsLint
+import PayloadSchema
 import Foundation
 import Testing
 
@@ -67,13 +68,17 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(FileManager.default.createFile(atPath: path, contents: stream))
 
-    func run(_ workers: Int) throws -> [LintResult] {
+    // A further finding for big payloads, as the localization checks add theirs (on the calling thread).
+    let extra: (PayloadReport) -> [RuleFinding] = { report in
+      report.size > 200 ? [RuleFinding(rule: "loc-key-missing", message: "big", line: 1, column: 1, keyPath: nil)] : []
+    }
+    func run(_ workers: Int, localize: ((PayloadReport) -> [RuleFinding])? = nil) throws -> [LintResult] {
       let fd = open(path, O_RDONLY)
       #expect(fd >= 0)
       defer { close(fd) }
       var linter = Linter()
       var results: [LintResult] = []
-      try PayloadInput.lintNDJSON(fd: fd, path: "w.ndjson", linter: &linter, workers: workers) { results.append($0) }
+      try PayloadInput.lintNDJSON(fd: fd, path: "w.ndjson", linter: &linter, workers: workers, localize: localize) { results.append($0) }
       return results
     }
     let one = try run(1)
@@ -81,6 +86,10 @@ import Testing
     #expect(one.map(\.record) == Array(1...12_001).map { Optional($0) })
     #expect(try run(2) == one)
     #expect(try run(3) == one)
+    let localized = try run(1, localize: extra)
+    #expect(localized != one)
+    #expect(localized.filter { $0.diagnostics.contains { $0.rule == "loc-key-missing" } }.count > 100)
+    #expect(try run(3, localize: extra) == localized)
 
     // Each record is what validating its line alone gives.
     var linter = Linter()

@@ -26,9 +26,9 @@ public struct PayloadInput {
   /// input order. A final line without a newline counts; an empty input has no records.
   ///
   /// With `workers` above 1, the complete lines of each chunk read are validated by that many
-  /// threads at once (each with its own copy of `linter`), and their results made there too;
-  /// results are still handed to `body` one by one, in order, on the calling thread. `localize`
-  /// (further findings about a payload, e.g. the localization checks) runs on the calling thread.
+  /// threads at once (each with its own copy of `linter`); results are made and handed to `body`
+  /// one by one, in order, on the calling thread, where `localize` (further findings about a
+  /// payload, e.g. the localization checks) runs too.
   /// A record split across chunks, or streamed because it is too long, is read on the calling thread.
   public static func lintNDJSON(fd: Int32, path: String, linter: inout Linter, workers: Int = 1,
                                 localize: ((PayloadReport) -> [RuleFinding])? = nil,
@@ -37,18 +37,15 @@ public struct PayloadInput {
     var carry: [UInt8] = []
     var streaming = false   // the current record is being fed in chunks
     var record = 0
-    // Complete lines of the current chunk not yet validated (offset, length), and their results:
-    // reports when `localize` must see them, else results made by the workers.
+    // Complete lines of the current chunk not yet validated (offset, length), and their reports.
     var pending: [(Int, Int)] = []
     var reports: [PayloadReport] = []
-    var results: [LintResult] = []
     let workers = max(1, workers)
     // Each piece of a chunk gets its own validator; there are more pieces than threads, so that a
     // thread that is done early takes the next piece (payloads differ in cost, not only in size).
     let pieces = workers == 1 ? 1 : workers * 4
     let copies = (0..<pieces).map { _ in LinterSlot(linter) }
     let placeholderReport = PayloadReport(findings: [], size: 0, limit: 0, pushType: .alert)
-    let placeholderResult = LintResult(path: "", diagnostics: [])
 
     func finishRecord(_ report: PayloadReport, _ linter: inout Linter) {
       record += 1
@@ -67,10 +64,7 @@ public struct PayloadInput {
         pending.removeAll(keepingCapacity: true)
         return
       }
-      let direct = localize == nil
-      if direct {
-        if results.count < count { results.append(contentsOf: repeatElement(placeholderResult, count: count - results.count)) }
-      } else if reports.count < count {
+      if reports.count < count {
         reports.append(contentsOf: repeatElement(placeholderReport, count: count - reports.count))
       }
       // Split the lines into `pieces` runs of about the same number of bytes.
@@ -83,40 +77,27 @@ public struct PayloadInput {
         bounds.append(max(k, bounds[bounds.count - 1]))
       }
       bounds.append(count)
-      let first = record + 1
+      // The workers make reports only. Results hold the path, a shared reference-counted string:
+      // made on one thread and released on another, they bounced its count between the cores and
+      // two threads ran slower than one.
       pending.withUnsafeBufferPointer { lines in
-        reports.withUnsafeMutableBufferPointer { reportsOut in
-          results.withUnsafeMutableBufferPointer { resultsOut in
-            let shared = Unchecked((lines, reportsOut, resultsOut, copies, base, bounds, path, first))
-            DispatchQueue.concurrentPerform(iterations: pieces) { w in
-              let (lines, reportsOut, resultsOut, validators, base, bounds, path, first) = shared.value
-              let slot = validators[w]
-              for k in bounds[w]..<bounds[w + 1] {
-                let report = slot.linter.validate(UnsafeRawBufferPointer(start: base + lines[k].0, count: lines[k].1))
-                if direct {
-                  resultsOut[k] = slot.linter.result(report, path: path, record: first + k)
-                } else {
-                  reportsOut[k] = report
-                }
-              }
+        reports.withUnsafeMutableBufferPointer { out in
+          let shared = Unchecked((lines, out, copies, base, bounds))
+          DispatchQueue.concurrentPerform(iterations: pieces) { w in
+            let (lines, out, validators, base, bounds) = shared.value
+            let slot = validators[w]
+            for k in bounds[w]..<bounds[w + 1] {
+              out[k] = slot.linter.validate(UnsafeRawBufferPointer(start: base + lines[k].0, count: lines[k].1))
             }
           }
         }
       }
-      if direct {
-        results.withUnsafeMutableBufferPointer { done in
-          for k in 0..<count {
-            record += 1
-            // Moved out (and the slot refilled), not copied: no reference counting per record.
-            let result = (done.baseAddress! + k).move()
-            (done.baseAddress! + k).initialize(to: placeholderResult)
-            body(result)
-          }
-        }
-      } else {
+      reports.withUnsafeMutableBufferPointer { done in
         for k in 0..<count {
-          finishRecord(reports[k], &linter)
-          reports[k] = placeholderReport
+          // Moved out (and the slot refilled), not copied.
+          let report = (done.baseAddress! + k).move()
+          (done.baseAddress! + k).initialize(to: placeholderReport)
+          finishRecord(report, &linter)
         }
       }
       pending.removeAll(keepingCapacity: true)

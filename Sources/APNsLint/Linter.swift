@@ -101,6 +101,12 @@ public struct Linter: Sendable {
   /// The result for one payload: size, limit, push type and its diagnostics. `extra` are further
   /// findings about it (the localization checks).
   public func result(_ report: PayloadReport, path: String, record: Int?, extra: [RuleFinding] = []) -> LintResult {
+    Self.result(report, path: path, record: record, extra: extra, configuration: configuration)
+  }
+
+  /// `result(_:path:record:extra:)` without a linter at hand: a per-record caller that holds a
+  /// linter `inout` passes its configuration, and the (large) linter is not copied for the call.
+  public static func result(_ report: PayloadReport, path: String, record: Int?, extra: [RuleFinding] = [], configuration: Configuration) -> LintResult {
     if report.findings.isEmpty && extra.isEmpty {
       return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
                         pushType: report.pushType.rawValue, diagnostics: [])
@@ -112,7 +118,7 @@ public struct Linter: Sendable {
     }
     findings += extra
     return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
-                      pushType: report.pushType.rawValue, diagnostics: diagnostics(findings))
+                      pushType: report.pushType.rawValue, diagnostics: diagnostics(findings, configuration: configuration))
   }
 
   /// A validator finding as a severity-free rule finding.

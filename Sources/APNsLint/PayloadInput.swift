@@ -49,7 +49,7 @@ public struct PayloadInput {
 
     func finishRecord(_ report: PayloadReport, _ linter: inout Linter) {
       record += 1
-      body(linter.result(report, path: path, record: record, extra: localize?(report) ?? []))
+      body(Linter.result(report, path: path, record: record, extra: localize?(report) ?? [], configuration: linter.configuration))
     }
 
     /// Validates the pending lines of `chunk` (in parallel when there are enough) and hands their

@@ -773,8 +773,9 @@ struct Checker: JSONEventHandler {
   mutating func alertHasFindings() -> Bool {
     func has(_ k: AlertKey) -> Bool { facts.alertKeys & (1 << UInt32(k.rawValue)) != 0 && facts.alertNullKeys & (1 << UInt32(k.rawValue)) == 0 }
     if !has(.title) && !has(.subtitle) && !has(.body) && !has(.titleLocKey) && !has(.subtitleLocKey) && !has(.locKey) { return true }
-    for (text, key) in Self.textPairs where has(text) && has(key) { return true }
-    for (a, k) in Self.argPairs where has(a) && !has(k) { return true }
+    // `textPairs` and `argPairs`, spelled out (no static array to initialize per call).
+    if (has(.body) && has(.locKey)) || (has(.title) && has(.titleLocKey)) || (has(.subtitle) && has(.subtitleLocKey)) { return true }
+    if (has(.locArgs) && !has(.locKey)) || (has(.titleLocArgs) && !has(.titleLocKey)) || (has(.subtitleLocArgs) && !has(.subtitleLocKey)) { return true }
     return false
   }
 
@@ -847,8 +848,11 @@ struct Checker: JSONEventHandler {
     if facts.apsIsObject || pushType == .mdm {
       switch pushType {
       case .background:
-        for k in Self.visibleKeys where hasAps(k) {
-          report(.pushTypeMismatch, "a background push must not have '\(Schema.aps[k.rawValue].name)'; use push type alert", at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
+        // Checked first without the list: iterating a static array costs its lazy initializer per call.
+        if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
+          for k in Self.visibleKeys where hasAps(k) {
+            report(.pushTypeMismatch, "a background push must not have '\(Schema.aps[k.rawValue].name)'; use push type alert", at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
+          }
         }
       case .alert:
         if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) {

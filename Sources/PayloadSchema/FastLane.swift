@@ -13,7 +13,7 @@
 // finding while reading (a syntax error, an unknown key, a value of the wrong kind, a duplicate
 // key, a `\u` escape, a sensitive-looking key, a depth past its own small limit…), it gives up and
 // the payload is read again by the general reader, which reports it exactly. So a report never
-// depends on which lane read the payload; `FastLaneTests` and the `fastlane` fuzz target compare
+// depends on which lane read the payload; `FastLaneTests` and the `payload` fuzz target compare
 // the two on every input they have.
 
 /// A key of an open object, for duplicate detection: where its bytes are in the input, and its

@@ -26,46 +26,57 @@ public struct PayloadInput {
   /// input order. A final line without a newline counts; an empty input has no records.
   ///
   /// With `workers` above 1, the complete lines of each chunk read are validated by that many
-  /// threads at once (each with its own copy of `linter`); results are made and handed to `body`
-  /// one by one, in order, on the calling thread, where `localize` (further findings about a
-  /// payload, e.g. the localization checks) runs too.
+  /// threads at once (each with its own copy of `linter`), while the results of the previous chunk
+  /// are made and handed to `body`, one by one and in order, by one task at a time (`body` and
+  /// `localize` never run concurrently with themselves, but may run on another thread than the
+  /// caller's, which waits).
   /// A record split across chunks, or streamed because it is too long, is read on the calling thread.
   public static func lintNDJSON(fd: Int32, path: String, linter: inout Linter, workers: Int = 1,
                                 localize: ((PayloadReport) -> [RuleFinding])? = nil,
-                                _ body: (LintResult) -> Void) throws(ReadError) {
+                                _ body: @escaping (LintResult) -> Void) throws(ReadError) {
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     var carry: [UInt8] = []
     var streaming = false   // the current record is being fed in chunks
-    var record = 0
-    // Complete lines of the current chunk not yet validated (offset, length), and their reports.
+    // Complete lines of the current chunk not yet validated (offset, length).
     var pending: [(Int, Int)] = []
-    var reports: [PayloadReport] = []
+    // With threads: the reports of the chunk being validated, and those of the previous chunk,
+    // handed on while this one is validated (the hand-over is one more task beside the pieces).
+    var filling: [PayloadReport] = []
+    var ready: [PayloadReport] = []
+    var readyCount = 0
     let workers = max(1, workers)
     // Each piece of a chunk gets its own validator; there are more pieces than threads, so that a
     // thread that is done early takes the next piece (payloads differ in cost, not only in size).
     let pieces = workers == 1 ? 1 : workers * 4
     let copies = (0..<pieces).map { _ in LinterSlot(linter) }
     let placeholderReport = PayloadReport(findings: [], size: 0, limit: 0, pushType: .alert)
+    let handOver = HandOver(path: path, configuration: linter.configuration, localize: localize, body: body,
+                            placeholder: placeholderReport)
+    func finishRecord(_ report: PayloadReport) { handOver.finish(report) }
 
-    func finishRecord(_ report: PayloadReport, _ linter: inout Linter) {
-      record += 1
-      body(Linter.result(report, path: path, record: record, extra: localize?(report) ?? [], configuration: linter.configuration))
+    /// Hands on what the previous chunk left, before any record that follows it.
+    func drain() {
+      guard readyCount > 0 else { return }
+      let count = readyCount
+      readyCount = 0
+      ready.withUnsafeMutableBufferPointer { handOver.handOn($0, count) }
     }
 
-    /// Validates the pending lines of `chunk` (in parallel when there are enough) and hands their
-    /// results on in order.
-    func flush(_ chunk: UnsafeRawBufferPointer, _ linter: inout Linter) {
+    /// Validates the pending lines of `chunk`: on this thread when there are few, else in pieces
+    /// on all threads while the previous chunk's results are handed on.
+    func flush(_ chunk: UnsafeRawBufferPointer) {
       guard !pending.isEmpty, let base = chunk.baseAddress else { return }
       let count = pending.count
       if workers == 1 || count < 2 * pieces {
+        drain()
         for k in 0..<count {
-          finishRecord(linter.validate(UnsafeRawBufferPointer(start: base + pending[k].0, count: pending[k].1)), &linter)
+          finishRecord(linter.validate(UnsafeRawBufferPointer(start: base + pending[k].0, count: pending[k].1)))
         }
         pending.removeAll(keepingCapacity: true)
         return
       }
-      if reports.count < count {
-        reports.append(contentsOf: repeatElement(placeholderReport, count: count - reports.count))
+      if filling.count < count {
+        filling.append(contentsOf: repeatElement(placeholderReport, count: count - filling.count))
       }
       // Split the lines into `pieces` runs of about the same number of bytes.
       var bounds = [0]
@@ -77,29 +88,31 @@ public struct PayloadInput {
         bounds.append(max(k, bounds[bounds.count - 1]))
       }
       bounds.append(count)
+      let handing = readyCount
+      readyCount = 0
       // The workers make reports only. Results hold the path, a shared reference-counted string:
       // made on one thread and released on another, they bounced its count between the cores and
-      // two threads ran slower than one.
+      // two threads ran slower than one. The hand-over is task 0, so that it starts first; the
+      // calling thread waits for all tasks, so the hand-overs never overlap and stay in order.
       pending.withUnsafeBufferPointer { lines in
-        reports.withUnsafeMutableBufferPointer { out in
-          let shared = Unchecked((lines, out, copies, base, bounds))
-          DispatchQueue.concurrentPerform(iterations: pieces) { w in
-            let (lines, out, validators, base, bounds) = shared.value
-            let slot = validators[w]
-            for k in bounds[w]..<bounds[w + 1] {
-              out[k] = slot.linter.validate(UnsafeRawBufferPointer(start: base + lines[k].0, count: lines[k].1))
+        filling.withUnsafeMutableBufferPointer { out in
+          ready.withUnsafeMutableBufferPointer { done in
+            let first = handing > 0 ? 1 : 0
+            let shared = Unchecked((lines, out, copies, base, bounds, handOver, done, handing, first))
+            DispatchQueue.concurrentPerform(iterations: pieces + first) { task in
+              let (lines, out, validators, base, bounds, handOver, done, handing, first) = shared.value
+              if task < first { handOver.handOn(done, handing); return }
+              let w = task - first
+              let slot = validators[w]
+              for k in bounds[w]..<bounds[w + 1] {
+                out[k] = slot.linter.validate(UnsafeRawBufferPointer(start: base + lines[k].0, count: lines[k].1))
+              }
             }
           }
         }
       }
-      reports.withUnsafeMutableBufferPointer { done in
-        for k in 0..<count {
-          // Moved out (and the slot refilled), not copied.
-          let report = (done.baseAddress! + k).move()
-          (done.baseAddress! + k).initialize(to: placeholderReport)
-          finishRecord(report, &linter)
-        }
-      }
+      swap(&filling, &ready)
+      readyCount = count
       pending.removeAll(keepingCapacity: true)
     }
 
@@ -119,7 +132,7 @@ public struct PayloadInput {
           let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
           if newline == nil {
             // The record continues in the next chunk.
-            flush(bytes, &linter)
+            flush(bytes)
             if streaming {
               linter.feed(piece)
             } else if carry.count + piece.count > recordLimit {
@@ -137,25 +150,28 @@ public struct PayloadInput {
           if streaming {
             linter.feed(piece)
             streaming = false
-            finishRecord(linter.finish(), &linter)
+            drain()
+            finishRecord(linter.finish())
           } else if carry.isEmpty {
             pending.append((start, end - start))
           } else {
             carry.append(contentsOf: piece)
             let report = carry.withUnsafeBytes { linter.validate($0) }
             carry.removeAll(keepingCapacity: carry.capacity <= 1 << 16)
-            finishRecord(report, &linter)
+            drain()
+            finishRecord(report)
           }
           start = end + 1
         }
-        flush(bytes, &linter)
+        flush(bytes)
       }
     }
+    drain()
     if streaming {
-      finishRecord(linter.finish(), &linter)
+      finishRecord(linter.finish())
     } else if !carry.isEmpty {
       let report = carry.withUnsafeBytes { linter.validate($0) }
-      finishRecord(report, &linter)
+      finishRecord(report)
     }
   }
 
@@ -186,4 +202,39 @@ private struct Unchecked<Value>: @unchecked Sendable {
 private final class LinterSlot: @unchecked Sendable {
   var linter: Linter
   init(_ linter: Linter) { self.linter = linter }
+}
+
+/// Makes results from reports and hands them on, numbering the records; used by one thread at a
+/// time (`lintNDJSON` waits for each hand-over before the next).
+private final class HandOver: @unchecked Sendable {
+  let path: String
+  let configuration: Configuration
+  let localize: ((PayloadReport) -> [RuleFinding])?
+  let body: (LintResult) -> Void
+  let placeholder: PayloadReport
+  var record = 0
+
+  init(path: String, configuration: Configuration, localize: ((PayloadReport) -> [RuleFinding])?,
+       body: @escaping (LintResult) -> Void, placeholder: PayloadReport) {
+    self.path = path
+    self.configuration = configuration
+    self.localize = localize
+    self.body = body
+    self.placeholder = placeholder
+  }
+
+  func finish(_ report: PayloadReport) {
+    record += 1
+    body(Linter.result(report, path: path, record: record, extra: localize?(report) ?? [], configuration: configuration))
+  }
+
+  /// Hands on the first `count` reports of `done` in order, moving them out (no reference
+  /// counting per record) and refilling their slots.
+  func handOn(_ done: UnsafeMutableBufferPointer<PayloadReport>, _ count: Int) {
+    for k in 0..<count {
+      let report = (done.baseAddress! + k).move()
+      (done.baseAddress! + k).initialize(to: placeholder)
+      finish(report)
+    }
+  }
 }

@@ -168,8 +168,8 @@ extension Checker {
     guard let (start, end, escaped) = Self.fastString(&c), !escaped else { return nil }
     let count = end - start
     let key = Self.packed(c, start, count)
-    // The first eight bytes, as `PackedKey` holds them for any length.
-    let head = count >= 8 || key.count < 0 ? UInt64(littleEndian: UnsafeRawPointer(c.p + start).loadUnaligned(as: UInt64.self)) & (count >= 8 ? ~0 : (1 << UInt64(count * 8)) - 1) : key.w0
+    // The first eight bytes (zero-padded), which `key.w0` holds for keys of up to 24 bytes.
+    let head = count >= 8 ? UInt64(littleEndian: UnsafeRawPointer(c.p + start).loadUnaligned(as: UInt64.self)) : key.w0
     var k = keysBegin
     while k < c.keyTop {
       let e = c.keys[k]

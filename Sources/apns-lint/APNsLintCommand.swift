@@ -56,6 +56,12 @@ final class Output: @unchecked Sendable {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Lets `body` append UTF-8 bytes straight to the buffer.
+  func append(_ body: (inout [UInt8]) -> Void) {
+    body(&buffer)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
   func flush() {
     guard !buffer.isEmpty else { return }
     buffer.withUnsafeBytes { raw in

@@ -137,7 +137,7 @@ struct ResultSink {
     }
     switch format {
     case .text: if !r.diagnostics.isEmpty { Output.shared.write(text.lines(for: r)) }
-    case .json: Output.shared.write(json.result(r))
+    case .json: Output.shared.append { json.write(r, to: &$0) }
     // GitHub annotations are written as they come. SARIF lists results inside one document, so
     // results with findings are kept (memory grows with the findings, not with the stream).
     case .github:

@@ -54,28 +54,79 @@ public struct JSONReporter: Sendable {
 
   // The last path written, escaped: a stream's results all have the same one.
   private var lastPath = ""
-  private var lastPathJSON = "\"\""
+  private var lastPathJSON: [UInt8] = Array("\"\"".utf8)
 
   /// One result, with the separator it needs.
   public mutating func result(_ r: LintResult) -> String {
-    var out = count == 0 ? "\n    " : ",\n    "
+    var bytes: [UInt8] = []
+    write(r, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// One result, with the separator it needs, appended to `out` as UTF-8 (what `result` returns,
+  /// without a `String` per result: a stream's results are mostly without diagnostics).
+  public mutating func write(_ r: LintResult, to out: inout [UInt8]) {
+    out.append(contentsOf: count == 0 ? Self.firstSeparator : Self.separator)
     count += 1
     guard r.diagnostics.isEmpty else {
-      Self.value(r).write(to: &out, indent: 2)
-      return out
+      var text = ""
+      Self.value(r).write(to: &text, indent: 2)
+      out.append(contentsOf: text.utf8)
+      return
     }
-    // Most results of a stream have no diagnostics: written straight, as `value(r)` would be.
+    // Written straight, byte for byte as `value(r)` would be.
     if r.path != lastPath {
       lastPath = r.path
-      lastPathJSON = ""
-      JSONValue.writeString(r.path, to: &lastPathJSON)
+      var text = ""
+      JSONValue.writeString(r.path, to: &text)
+      lastPathJSON = Array(text.utf8)
     }
-    func text(_ n: Int?) -> String { n.map { String($0) } ?? "null" }
-    var pushType = "null"
-    if let t = r.pushType { pushType = ""; JSONValue.writeString(t, to: &pushType) }
-    out += "{\n      \"path\": " + lastPathJSON + ",\n      \"record\": " + text(r.record) + ",\n      \"bytes\": " + text(r.bytes)
-      + ",\n      \"limit\": " + text(r.limit) + ",\n      \"pushType\": " + pushType + ",\n      \"diagnostics\": []\n    }"
-    return out
+    out.append(contentsOf: Self.pathMember)
+    out.append(contentsOf: lastPathJSON)
+    out.append(contentsOf: Self.recordMember)
+    Self.append(r.record, to: &out)
+    out.append(contentsOf: Self.bytesMember)
+    Self.append(r.bytes, to: &out)
+    out.append(contentsOf: Self.limitMember)
+    Self.append(r.limit, to: &out)
+    out.append(contentsOf: Self.pushTypeMember)
+    if let t = r.pushType {
+      var text = ""
+      JSONValue.writeString(t, to: &text)
+      out.append(contentsOf: text.utf8)
+    } else {
+      out.append(contentsOf: Self.null)
+    }
+    out.append(contentsOf: Self.noDiagnostics)
+  }
+
+  private static let firstSeparator = Array("\n    ".utf8)
+  private static let separator = Array(",\n    ".utf8)
+  private static let pathMember = Array("{\n      \"path\": ".utf8)
+  private static let recordMember = Array(",\n      \"record\": ".utf8)
+  private static let bytesMember = Array(",\n      \"bytes\": ".utf8)
+  private static let limitMember = Array(",\n      \"limit\": ".utf8)
+  private static let pushTypeMember = Array(",\n      \"pushType\": ".utf8)
+  private static let noDiagnostics = Array(",\n      \"diagnostics\": []\n    }".utf8)
+  private static let null = Array("null".utf8)
+
+  /// An integer in decimal (or `null`), as `JSONValue.int` writes it.
+  private static func append(_ n: Int?, to out: inout [UInt8]) {
+    guard let n else { out.append(contentsOf: null); return }
+    if n < 0 { out.append(contentsOf: String(n).utf8); return }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var v = n
+    withUnsafeMutableBytes(of: &digits) { d in
+      repeat {
+        d[19 - count] = UInt8(0x30 + v % 10)
+        v /= 10
+        count += 1
+      } while v > 0
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: d[(20 - count)...]))
+    }
   }
 
   /// The closing of the document with the summary.

@@ -37,9 +37,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema"]),
-    .testTarget(name: "LocFormatTests", dependencies: ["LocFormat"]),
-    .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
+    // The helpers the test targets share (a seeded generator).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema", "TestSupport"]),
+    .testTarget(name: "LocFormatTests", dependencies: ["LocFormat", "TestSupport"]),
+    .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "TestSupport"]),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

@@ -48,7 +48,7 @@ public struct PayloadInput {
     // Each piece of a chunk gets its own validator; there are more pieces than threads, so that a
     // thread that is done early takes the next piece (payloads differ in cost, not only in size).
     let pieces = workers == 1 ? 1 : workers * 4
-    let copies = (0..<pieces).map { _ in LinterSlot(linter) }
+    let copies = workers == 1 ? [] : (0..<pieces).map { _ in LinterSlot(linter) }
     let placeholderReport = PayloadReport(findings: [], size: 0, limit: 0, pushType: .alert)
     let handOver = HandOver(path: path, configuration: linter.configuration, localize: localize, body: body,
                             placeholder: placeholderReport)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PayloadSchema
+import TestSupport
 import Testing
 
 /// The fast lane (`FastLane.swift`) must never change a report: every input here is validated with
@@ -114,7 +115,7 @@ import Testing
   /// short. (The `payload` fuzz target runs the same comparison on every input it tries.)
   @Test func mutants() {
     let interesting: [UInt8] = Array(#"{}[]",:\ 0123456789eE.+-tfnu"#.utf8) + [0x00, 0x0A, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xE2, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
-    var rng = SplitMix(seed: 0x5EED)
+    var rng = SplitMix64(seed: 0x5EED)
     var failures = 0
     let some = [Self.setups[0], Self.setups[1], Self.setups[7], Self.setups[8]][...]
     for round in 0..<1_000 {
@@ -169,18 +170,5 @@ import Testing
     var checker = Checker(target: Target(), options: ValidationOptions())
     let bytes = Array(payload.utf8)
     return bytes.withUnsafeBufferPointer { b in checker.fastScan(b.baseAddress!, b.count, maxDepth: 64) != nil }
-  }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -33,11 +33,11 @@ public enum StringCatalog {
       findings.append(StringsFinding(rule: "strings-syntax", message: "the catalog has no 'strings' object", line: 1, column: 1))
       return (source, [:], findings)
     }
+    // Tables are mutated in place through `tables[language, default:]`: taking a table out into a
+    // local and storing it back copied its entry list on every entry (300,000 keys took minutes).
     var tables: [String: StringsTable] = [:]
-    func table(_ language: String) -> StringsTable {
-      tables[language] ?? StringsTable(path: path, format: .xcstrings)
-    }
-    if let source { tables[source] = table(source) }
+    let empty = StringsTable(path: path, format: .xcstrings)
+    if let source { tables[source] = empty }
     for key in strings.keys.sorted() {
       guard let item = strings[key] as? [String: Any] else {
         findings.append(StringsFinding(rule: "strings-syntax", message: "the entry '\(key)' is not a JSON object", line: 1, column: 1, key: key))
@@ -47,23 +47,22 @@ public enum StringCatalog {
       let localizations = item["localizations"] as? [String: Any] ?? [:]
       for language in localizations.keys.sorted() {
         guard let localization = localizations[language] as? [String: Any] else { continue }
-        var t = table(language)
         if let unit = localization["stringUnit"] as? [String: Any] {
           if let value = unit["value"] as? String {
-            t.entries.append(StringsEntry(key: key, value: value, comment: comment))
+            tables[language, default: empty].entries.append(StringsEntry(key: key, value: value, comment: comment))
           } else {
-            t.findings.append(StringsFinding(
+            tables[language, default: empty].findings.append(StringsFinding(
               rule: "strings-syntax", message: "'\(key)' in '\(language)' has a string unit without a string 'value'", line: 1, column: 1, key: key))
           }
         } else if let variations = localization["variations"] as? [String: Any] {
-          if variations["plural"] != nil { t.pluralKeys.insert(key) }
+          if variations["plural"] != nil { tables[language, default: empty].pluralKeys.insert(key) }
+          else if tables[language] == nil { tables[language] = empty }
+        } else if tables[language] == nil {
+          tables[language] = empty
         }
-        tables[language] = t
       }
       if let source, localizations[source] == nil {
-        var t = table(source)
-        t.entries.append(StringsEntry(key: key, value: key, comment: comment))
-        tables[source] = t
+        tables[source, default: empty].entries.append(StringsEntry(key: key, value: key, comment: comment))
       }
     }
     return (source, tables, findings)

@@ -15,15 +15,15 @@ import Foundation
 extension StringsTable {
   /// A readable dump: one line per entry (`LINE:COLUMN "key" = "value"  /* comment */`), then the findings.
   public func dump() -> String {
-    var out = "\(path) (\(format.rawValue)\(encoding.map { ", " + $0 } ?? ""))\n"
+    var out = "\(VisibleText.escape(path)) (\(format.rawValue)\(encoding.map { ", " + $0 } ?? ""))\n"
     for entry in entries {
       let position = entry.line.map { "\($0):\(entry.column ?? 0)" } ?? "-"
       out += "\(position) \(quoted(entry.key)) = \(quoted(entry.value));"
-      if let comment = entry.comment { out += "  /* \(comment) */" }
+      if let comment = entry.comment { out += "  /* \(VisibleText.escape(comment)) */" }
       out += "\n"
     }
     for finding in findings {
-      out += "\(finding.line):\(finding.column): \(finding.rule): \(finding.message)\n"
+      out += "\(finding.line):\(finding.column): \(finding.rule): \(VisibleText.escape(finding.message))\n"
     }
     return out
   }
@@ -34,11 +34,8 @@ extension StringsTable {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
       default:
-        if scalar.value < 0x20 { out += "\\U" + String(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) } else { out.unicodeScalars.append(scalar) }
+        if let escaped = VisibleText.escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
       }
     }
     return out + "\""

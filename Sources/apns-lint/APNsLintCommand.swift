@@ -2,6 +2,7 @@ import APNsLint
 import ArgumentParser
 import Foundation
 import PayloadSchema
+import StringsFile
 
 /// `apns-lint`: lints APNs payloads and localization tables (SPEC §8). The command line is thin:
 /// it parses arguments, walks inputs, calls the linter, picks a reporter and sets the exit code.
@@ -82,10 +83,11 @@ final class Output: @unchecked Sendable {
   }
 }
 
-/// A message on standard error: `PATH: error: …`.
+/// A message on standard error: `PATH: error: …`, with controls and bidi characters escaped (a
+/// file name or a value read from an input is part of many messages).
 func complain(_ message: String) {
   Output.shared.flush()
-  FileHandle.standardError.write(Data((message + "\n").utf8))
+  FileHandle.standardError.write(Data((VisibleText.escape(message) + "\n").utf8))
 }
 
 /// Loads the configuration (`--config FILE`, else `.apns-lint.yml`, else built in) or exits 2.

@@ -34,11 +34,19 @@ import Testing
     let text = String(repeating: "%@", count: n)
     let format = Self.timed("parse \(n) %@") { FormatString(text) }
     #expect(format.argumentsNeeded == n)
-    let expansion = Self.timed("expand \(n) %@ with 200,000 arguments") { format.expand(Self.manyArguments) }
+    let expansion = Self.timed("expand \(n) %@ with 200,000 arguments") { format.expand(Self.manyArguments, limit: .max) }
     #expect(expansion.text == Self.manyArguments.prefix(n).joined())
-    let short = Self.timed("expand \(n) %@ with 1 argument") { format.expand(["x"]) }
+    #expect(!expansion.isTruncated)
+    let short = Self.timed("expand \(n) %@ with 1 argument") { format.expand(["x"], limit: .max) }
     #expect(short.missingPositions.count == n - 1)
     #expect(short.text.utf8.count == 1 + (n - 1) * 6)
+    // The default limit cuts the text at 64 KiB, on a character boundary, and says so.
+    let capped = format.expand(["é"])
+    #expect(capped.isTruncated)
+    #expect(capped.text.utf8.count <= FormatString.renderLimit && capped.text.utf8.count > FormatString.renderLimit - 8)
+    #expect(capped.text.hasPrefix("é(null)(null)"))
+    #expect(capped.missingPositions.count == n - 1)
+    #expect(!FormatString("%@ and %@").expand(["a", "b"]).isTruncated)
   }
 
   @Test(arguments: ["%99999999999999999999$@", "%0$@", "%10000$@", "%-9223372036854775808$@", "%9223372036854775807$@", "%*$@", "%", "%l", "%2$"])

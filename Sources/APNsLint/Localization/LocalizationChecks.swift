@@ -112,18 +112,18 @@ public enum LocalizationChecks {
           switch issue.kind {
           case .unsupported(let specifier):
             if specifier == "%" {
-              at(field, "loc-format-unsupported", "in '\(name)', '\(key)' has a lone '%' ('\(text)'): write %% for a percent sign")
+              at(field, "loc-format-unsupported", "in '\(name)', '\(key)' has a lone '%' ('\(LocalizationOutput.excerpt(text))'): write %% for a percent sign")
             } else {
-              at(field, "loc-format-unsupported", "in '\(name)', '\(key)' uses '\(specifier)' ('\(text)'), which the device does not "
+              at(field, "loc-format-unsupported", "in '\(name)', '\(key)' uses '\(specifier)' ('\(LocalizationOutput.excerpt(text))'), which the device does not "
                 + "expand: only %@, %n$@ and %% are supported")
             }
           case .mixed:
-            at(field, "loc-format-mixed", "in '\(name)', '\(key)' mixes %@ and %n$@ ('\(text)'): the device counts %@ on its own, "
+            at(field, "loc-format-mixed", "in '\(name)', '\(key)' mixes %@ and %n$@ ('\(LocalizationOutput.excerpt(text))'): the device counts %@ on its own, "
               + "so number every specifier")
           case .gap(let missing):
             let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
             let positions = missing.map(String.init).joined(separator: ", ") + more
-            at(field, "loc-format-gap", "in '\(name)', '\(key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(text)'): "
+            at(field, "loc-format-gap", "in '\(name)', '\(key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(LocalizationOutput.excerpt(text))'): "
               + "the device shows the wrong argument")
           }
         }
@@ -132,13 +132,17 @@ public enum LocalizationChecks {
         if arguments.count < needed {
           let expansion = format.expand(arguments.map(\.value))
           if arguments.isEmpty && !Localizer.formatsWithoutArguments {
-            at(argumentAnchor, "loc-args-count", "in '\(name)', '\(key)' ('\(text)') needs \(needed) loc-args and the payload has none: "
+            at(argumentAnchor, "loc-args-count", "in '\(name)', '\(key)' ('\(LocalizationOutput.excerpt(text))') needs \(needed) loc-args and the payload has none: "
               + "the device shows the format as it is")
           } else {
-            let unfilled = expansion.missingPositions.compactMap { format.specifiers(readingPosition: $0).first?.text }
-            let verb = unfilled.count == 1 ? "gets no argument and shows" : "get no argument and show"
-            at(argumentAnchor, "loc-args-count", "in '\(name)', '\(key)' ('\(text)') needs \(needed) loc-args and the payload has "
-              + "\(arguments.count): \(LocalizationOutput.quotedList(unfilled)) \(verb) '\(FormatString.nullArgument)'")
+            // The first few unfilled specifiers are named (each lookup walks the format once, so
+            // naming all of 100,000 would be quadratic); the message counts the rest.
+            let missing = expansion.missingPositions
+            let unfilled = missing.prefix(LocalizationOutput.listedItems).compactMap { format.specifiers(readingPosition: $0).first?.text }
+            let more = missing.count > LocalizationOutput.listedItems ? " (and \(missing.count - LocalizationOutput.listedItems) more)" : ""
+            let verb = missing.count == 1 ? "gets no argument and shows" : "get no argument and show"
+            at(argumentAnchor, "loc-args-count", "in '\(name)', '\(key)' ('\(LocalizationOutput.excerpt(text))') needs \(needed) loc-args and the payload has "
+              + "\(arguments.count): \(LocalizationOutput.quotedList(unfilled))\(more) \(verb) '\(FormatString.nullArgument)'")
           }
         }
       }

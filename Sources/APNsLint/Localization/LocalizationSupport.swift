@@ -39,7 +39,17 @@ enum LocalizationOutput {
 
   /// `LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, as the text reporters write a finding.
   static func line(_ diagnostic: Diagnostic) -> String {
-    "\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"
+    "\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(VisibleText.escape(diagnostic.message)) [\(diagnostic.rule)]"
+  }
+
+  /// How many items a message lists before it counts the rest.
+  static let listedItems = 5
+
+  /// A value quoted in a message: at most `limit` characters, then `…` (a 100,000-specifier
+  /// format quoted whole would make one finding megabytes long).
+  static func excerpt(_ text: String, limit: Int = 80) -> String {
+    guard text.utf8.count > limit else { return text }
+    return String(text.prefix(limit)) + "…"
   }
 
   /// `'a', 'b' and 'c'`.

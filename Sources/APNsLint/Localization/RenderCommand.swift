@@ -113,20 +113,15 @@ public enum RenderCommand {
   public static func text(_ results: [RenderResult]) -> String {
     var cards: [String] = []
     for result in results {
-      var card = "\(result.path), \(result.language) → \(result.localization ?? "no localization")\n"
+      var card = "\(VisibleText.escape(result.path)), \(VisibleText.escape(result.language)) → \(result.localization.map(VisibleText.escape) ?? "no localization")\n"
       for (label, value) in [("title", result.title), ("subtitle", result.subtitle), ("body", result.body), ("action", result.action)] {
         let padded = label + ":" + String(repeating: " ", count: 9 - label.count)
-        card += "  \(padded)\(indented(value ?? "—"))\n"
+        card += "  \(padded)\(value.map(VisibleText.escape) ?? "—")\n"
       }
       for diagnostic in result.diagnostics { card += "  \(LocalizationOutput.line(diagnostic))\n" }
       cards.append(card)
     }
     return cards.joined(separator: "\n")
-  }
-
-  /// Continuation lines of a multi-line field line up under its first line.
-  private static func indented(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + String(repeating: " ", count: 12))
   }
 
   /// Findings after which the payload is not JSON a device could receive: nothing is rendered.

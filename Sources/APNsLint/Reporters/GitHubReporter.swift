@@ -1,4 +1,5 @@
 import Foundation
+import StringsFile
 
 /// Writes a `LintReport` as GitHub Actions workflow commands (SPEC §8 `--format github`), which
 /// the runner turns into annotations on the pull request.
@@ -38,7 +39,9 @@ public enum GitHubReporter: Sendable {
     }
   }
 
-  /// A command's message: `%`, CR and LF percent-encoded (`escapeData`).
+  /// A command's message: `%`, CR and LF percent-encoded as `@actions/core`'s `escapeData` does;
+  /// every other control and bidi character is written visibly (`VisibleText`), so that an escape
+  /// sequence read from an input never reaches the log viewer.
   public static func escapeData(_ s: String) -> String {
     var out = ""
     for c in s.unicodeScalars {
@@ -46,7 +49,8 @@ public enum GitHubReporter: Sendable {
       case "%": out += "%25"
       case "\r": out += "%0D"
       case "\n": out += "%0A"
-      default: out.unicodeScalars.append(c)
+      default:
+        if let visible = VisibleText.escape(c) { out += visible } else { out.unicodeScalars.append(c) }
       }
     }
     return out
@@ -62,7 +66,8 @@ public enum GitHubReporter: Sendable {
       case "\n": out += "%0A"
       case ":": out += "%3A"
       case ",": out += "%2C"
-      default: out.unicodeScalars.append(c)
+      default:
+        if let visible = VisibleText.escape(c) { out += visible } else { out.unicodeScalars.append(c) }
       }
     }
     return out

@@ -1,3 +1,5 @@
+import StringsFile
+
 /// Writes findings the way compilers do, one a line: `PATH:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`
 /// (Xcode, editors and CI log parsers read it), then a summary line (SPEC §8 `text`).
 public struct TextReporter: Sendable {
@@ -15,16 +17,19 @@ public struct TextReporter: Sendable {
     return out
   }
 
-  /// One finding.
+  /// One finding. The path and the message are written with `VisibleText.escape`: a newline or a
+  /// terminal escape read from an input never breaks the line or reaches the terminal.
   public func line(path: String, _ d: Diagnostic) -> String {
+    let path = VisibleText.escape(path)
+    let message = VisibleText.escape(d.message)
     let severity: String
     if colour {
       let code = d.severity == .error ? "31" : (d.severity == .warning ? "33" : "36")
       severity = "\u{1B}[1;\(code)m\(d.severity.rawValue)\u{1B}[0m"
-      return "\u{1B}[1m\(path):\(d.line):\(d.column):\u{1B}[0m \(severity): \(d.message) [\(d.rule)]\n"
+      return "\u{1B}[1m\(path):\(d.line):\(d.column):\u{1B}[0m \(severity): \(message) [\(d.rule)]\n"
     }
     severity = d.severity.rawValue
-    return "\(path):\(d.line):\(d.column): \(severity): \(d.message) [\(d.rule)]\n"
+    return "\(path):\(d.line):\(d.column): \(severity): \(message) [\(d.rule)]\n"
   }
 
   /// `N payloads, E errors, W warnings` (SPEC §8); `noun` is `payloads` for `check`, `files` for

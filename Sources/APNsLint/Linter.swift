@@ -95,6 +95,8 @@ public struct Linter: Sendable {
   public mutating func begin() { validator.begin() }
   /// Reads the next chunk of the payload begun with `begin()`.
   public mutating func feed(_ chunk: UnsafeRawBufferPointer) { validator.feed(chunk) }
+  /// True once the chunked payload holds an error after which nothing more is read.
+  public var hasStopped: Bool { validator.hasStopped }
   /// Ends the chunked payload.
   public mutating func finish() -> PayloadReport { validator.finish() }
 

@@ -20,6 +20,51 @@ public struct PayloadInput {
   public enum ReadError: Error, Sendable, Equatable {
     /// `read(2)` failed; the number is `errno`.
     case failed(Int32)
+    /// The input holds more than the given number of bytes (`limits.max-input-bytes`) and no
+    /// error was found before it: it is not checked.
+    case tooLarge(Int)
+  }
+
+  /// Inputs up to this size are read whole and validated in one call (the fast lane); a larger
+  /// one is fed to the validator in chunks, so that memory stays bounded and reading stops at its
+  /// first fatal error.
+  public static let wholeReadLimit = 1 << 20
+
+  /// Lints one payload read from `fd` (a file, standard input, a device), reading at most
+  /// `maxBytes`: a 3 GB file whose first byte is already an error is read no further than the
+  /// first chunk, `/dev/zero` no further than `maxBytes`.
+  ///
+  /// Returns the report; when reading stopped early at an error, its size counts the bytes read.
+  /// Throws `.tooLarge` when more than `maxBytes` arrive without an error that ends reading.
+  public static func lintOne(fd: Int32, linter: inout Linter, maxBytes: Int) throws(ReadError) -> PayloadReport {
+    var held: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var streaming = false
+    var total = 0
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .failed(errno)
+      }
+      if n == 0 { break }
+      total += n
+      if streaming {
+        buffer.withUnsafeBytes { linter.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+      } else {
+        held.append(contentsOf: buffer[0..<n])
+        if held.count > wholeReadLimit {
+          linter.begin()
+          held.withUnsafeBytes { linter.feed($0) }
+          held = []
+          streaming = true
+        }
+      }
+      if streaming && linter.hasStopped { return linter.finish() }
+      if total > maxBytes { throw .tooLarge(maxBytes) }
+    }
+    if streaming { return linter.finish() }
+    return held.withUnsafeBytes { linter.validate($0) }
   }
 
   /// Lints every line of `fd` as a payload; `body` gets each result (1-based record number), in
@@ -175,8 +220,8 @@ public struct PayloadInput {
     }
   }
 
-  /// Reads all of `fd` (a payload file or standard input).
-  public static func readAll(fd: Int32) throws(ReadError) -> [UInt8] {
+  /// Reads all of `fd` (a payload file or standard input), at most `maxBytes` (`.tooLarge` past it).
+  public static func readAll(fd: Int32, maxBytes: Int = Int.max) throws(ReadError) -> [UInt8] {
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -186,6 +231,7 @@ public struct PayloadInput {
         throw .failed(errno)
       }
       if n == 0 { return out }
+      guard out.count + n <= maxBytes else { throw .tooLarge(maxBytes) }
       out.append(contentsOf: buffer[0..<n])
     }
   }

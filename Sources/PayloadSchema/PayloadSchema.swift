@@ -84,6 +84,10 @@ public struct PayloadValidator: Sendable {
     resolveStream(buffer)
   }
 
+  /// True once the chunks fed since `begin()` hold an error after which nothing more is read
+  /// (`json-syntax`, `json-too-deep`): a caller streaming a large input can stop reading there.
+  public var hasStopped: Bool { reader.failed }
+
   /// Ends the payload begun with `begin()` and returns its report.
   public mutating func finish() -> PayloadReport {
     reader.read(UnsafeBufferPointer(start: nil, count: 0), isFinal: true, handler: &checker)

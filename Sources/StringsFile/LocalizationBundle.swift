@@ -34,30 +34,38 @@ public struct LocalizationBundle: Sendable {
   public var localizations: [Localization]
   /// The development language (the fallback when no preferred language matches).
   public var developmentLanguage: String
-  /// Problems about the bundle as a whole (a file that cannot be read); table problems stay in the tables.
+  /// Problems about the bundle as a whole (a `.stringsdict` that does not parse); table problems
+  /// stay in the tables.
   public var findings: [StringsFinding]
+  /// What could not be read below the root (a folder, a table, something that is not a regular
+  /// file): the localizations it would have given are missing, so callers must report these.
+  public var unreadable: [FileWalk.Problem]
+
+  /// The most bytes read from one table.
+  public static let maxTableBytes = 512 << 20
 
   /// Finds the localizations of table `table` below `root`. Throws only when `root` is not a readable directory.
   public init(root: String, table: String = "Localizable", developmentLanguage: String = "en") throws {
     var problems: [StringsFinding] = []
-    func readFile(_ path: String) -> Data? {
-      do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        problems.append(StringsFinding(rule: "strings-encoding", message: "cannot read '\(path)': \(error.localizedDescription)", line: 1, column: 1))
-        return nil
-      }
-    }
+    var unreadable: [FileWalk.Problem] = []
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
     }
-    let rootURL = URL(fileURLWithPath: root, isDirectory: true)
-    var paths: [String] = []
-    if let walker = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: nil) {
-      for case let url as URL in walker { paths.append(url.path) }
+    let wantedNames: Set<String> = ["\(table).strings", "\(table).stringsdict", "\(table).xcstrings"]
+    let walk = FileWalk.files(below: root) { relative in
+      wantedNames.contains(String(relative[(relative.lastIndex(of: "/").map { relative.index(after: $0) } ?? relative.startIndex)...]))
     }
-    paths.sort()
+    unreadable += walk.problems
+    var bytesByPath: [String: [UInt8]] = [:]
+    for file in walk.files { bytesByPath[file.path] = file.bytes }
+    let paths = walk.files.map(\.path)
+    func readFile(_ path: String) -> Data? {
+      switch FileWalk.read(bytesByPath[path] ?? Array(path.utf8), shownAs: path, limit: Self.maxTableBytes) {
+      case .success(let bytes): return Data(bytes)
+      case .failure(let problem): unreadable.append(problem); return nil
+      }
+    }
 
     var byName: [String: Localization] = [:]
     var order: [String] = []
@@ -117,6 +125,7 @@ public struct LocalizationBundle: Sendable {
     self.localizations = order.compactMap { byName[$0] }.sorted { $0.identifier < $1.identifier }
     self.developmentLanguage = developmentLanguage
     self.findings = problems
+    self.unreadable = unreadable
   }
 
   /// Creates a bundle from localizations already read.
@@ -124,6 +133,7 @@ public struct LocalizationBundle: Sendable {
     self.localizations = localizations.sorted { $0.identifier < $1.identifier }
     self.developmentLanguage = developmentLanguage
     self.findings = []
+    self.unreadable = []
   }
 
   /// The localization iOS picks for a preferred-language list, else the development language's;

@@ -96,7 +96,7 @@ public struct StringsTable: Sendable {
   }
 
   /// The rules whose findings mean CoreFoundation refuses the file.
-  static let fatalRules: Set<String> = ["strings-syntax", "strings-encoding", "strings-zero-length"]
+  public static let fatalRules: Set<String> = ["strings-syntax", "strings-encoding", "strings-zero-length"]
 
   /// Creates a table.
   public init(

@@ -229,7 +229,7 @@ enum TextTableReader {
     while let (keyString, keyOffset, comment) = next {
       let key = parser.string(keyString)
       guard parser.advance() else {
-        parser.setError("expected '=' or ';' after the key '\(key)', found the end of the file", at: parser.curr)
+        parser.setError("expected '=' or ';' after the key '\(VisibleText.excerpt(key, limit: 24))', found the end of the file", at: parser.curr)
         return false
       }
       var value: String?
@@ -247,11 +247,11 @@ enum TextTableReader {
         } else {
           parser.pending.append(PendingFinding(
             rule: "strings-syntax",
-            message: "the value of '\(key)' is \(scanned.kindName), not a string; a notification cannot use it",
+            message: "the value of '\(VisibleText.excerpt(key))' is \(scanned.kindName), not a string; a notification cannot use it",
             offset: keyOffset, key: key))
         }
       } else {
-        parser.setError("expected '=' or ';' after the key '\(key)', found \(parser.describe(at: parser.curr))", at: parser.curr)
+        parser.setError("expected '=' or ';' after the key '\(VisibleText.excerpt(key, limit: 24))', found \(parser.describe(at: parser.curr))", at: parser.curr)
         return false
       }
       let (line, column) = positions.position(of: keyOffset)

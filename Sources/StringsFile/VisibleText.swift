@@ -22,6 +22,14 @@ public enum VisibleText {
     return out
   }
 
+  /// A short piece of `text` to quote in a message: at most `limit` characters, then `…`, escaped.
+  /// A message never quotes a whole line of an unexpected file (a table that is a symbolic link
+  /// to a system file must not print that file's contents).
+  public static func excerpt(_ text: String, limit: Int = 40) -> String {
+    let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
+    return escape(short)
+  }
+
   /// True when `text` holds a character `escape(_:)` changes.
   public static func needsEscaping(_ text: String) -> Bool {
     if let answer = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return answer }

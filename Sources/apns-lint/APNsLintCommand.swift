@@ -20,12 +20,12 @@ struct APNsLintCommand: ParsableCommand {
     do {
       var command = try parseAsRoot()
       try command.run()
-      Output.shared.flush()
+      Output.shared.exitIfWriteFailed()
     } catch let code as ExitCode {
-      Output.shared.flush()
+      Output.shared.exitIfWriteFailed()
       Foundation.exit(code.rawValue)
     } catch {
-      Output.shared.flush()
+      Output.shared.exitIfWriteFailed()
       if exitCode(for: error) == .success {
         print(fullMessage(for: error))
         Foundation.exit(0)
@@ -63,17 +63,35 @@ final class Output: @unchecked Sendable {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// The `errno` of the first failed write to standard output (a full disk, a closed pipe): the
+  /// run then exits 2 with a message, never 0 with a report that was not written.
+  private(set) var writeError: Int32? = nil
+
   func flush() {
     guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
-        if n <= 0 { break }
-        offset += n
+    if writeError == nil {
+      buffer.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+          if n < 0 && errno == EINTR { continue }
+          if n <= 0 {
+            writeError = n < 0 ? errno : EIO
+            break
+          }
+          offset += n
+        }
       }
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Exits 2 with a message when writing failed.
+  func exitIfWriteFailed() {
+    flush()
+    guard let code = writeError else { return }
+    FileHandle.standardError.write(Data("error: cannot write the output: \(FileWalk.errorText(code))\n".utf8))
+    Foundation.exit(2)
   }
 
   /// Whether standard output is a terminal that takes colour.

@@ -46,27 +46,32 @@ struct CheckCommand: ParsableCommand {
     }
 
     var sink = ResultSink(format: format, linter: linter)
-    var unreadable = false
+    // Any input, folder or table that could not be read makes the run exit 2, after the others
+    // are checked: a scan that skipped something must never pass.
+    var unreadable = localize.unreadable
     for input in inputs {
       for file in expand(input, unreadable: &unreadable) {
-        let fd: Int32 = file == "-" ? 0 : open(file, O_RDONLY)
+        let fd: Int32 = file.bytes.map { $0.withCString { open($0, O_RDONLY) } } ?? 0
         if fd < 0 {
-          complain("\(file): error: cannot read: \(String(cString: strerror(errno)))")
+          complain("\(file.path): error: cannot read: \(FileWalk.errorText(errno))")
           unreadable = true
           continue
         }
         defer { if fd != 0 { close(fd) } }
         do {
           if ndjson {
-            try PayloadInput.lintNDJSON(fd: fd, path: file, linter: &linter, workers: Self.workers, localize: localize) { sink.add($0) }
+            try PayloadInput.lintNDJSON(fd: fd, path: file.path, linter: &linter, workers: Self.workers, localize: localize.rules) { sink.add($0) }
           } else {
-            let bytes = try PayloadInput.readAll(fd: fd)
-            let report = bytes.withUnsafeBytes { linter.validate($0) }
-            sink.add(linter.result(report, path: file, record: nil, extra: localize?(report) ?? []))
+            let report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: configuration.maxInputBytes)
+            sink.add(linter.result(report, path: file.path, record: nil, extra: localize.rules?(report) ?? []))
           }
         } catch {
-          if case .failed(let code) = error {
-            complain("\(file): error: cannot read: \(String(cString: strerror(code)))")
+          switch error {
+          case .failed(let code):
+            complain("\(file.path): error: cannot read: \(FileWalk.errorText(code))")
+          case .tooLarge(let limit):
+            complain("\(file.path): error: more than \(limit) bytes (limits.max-input-bytes) without an error that ends reading: "
+              + "not checked (a payload is at most 5120 bytes; use --ndjson for a stream of payloads)")
           }
           unreadable = true
         }
@@ -84,28 +89,31 @@ struct CheckCommand: ParsableCommand {
     return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
   }
 
-  /// A path as the inputs it names: a folder's `*.json` and `*.apns` files, sorted, recursively.
-  private func expand(_ path: String, unreadable: inout Bool) -> [String] {
-    if path == "-" { return ["-"] }
+  /// An input to read: the path shown, and its bytes for `open` (nil: standard input).
+  struct Input {
+    var path: String
+    var bytes: [UInt8]?
+  }
+
+  /// A path as the inputs it names: a folder's `*.json` and `*.apns` files, sorted, recursively
+  /// (unreadable subfolders, FIFOs and devices found there are reported, not skipped in silence;
+  /// names that are not UTF-8 are found too). A file named on the command line is read whatever
+  /// it is (a FIFO from process substitution, a device), up to `limits.max-input-bytes`.
+  private func expand(_ path: String, unreadable: inout Bool) -> [Input] {
+    if path == "-" { return [Input(path: "-", bytes: nil)] }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       complain("\(path): error: no such file or folder")
       unreadable = true
       return []
     }
-    guard isDirectory.boolValue else { return [path] }
-    guard let walker = FileManager.default.enumerator(atPath: path) else {
-      complain("\(path): error: cannot read the folder")
+    guard isDirectory.boolValue else { return [Input(path: path, bytes: Array(path.utf8))] }
+    let walk = FileWalk.files(below: path) { $0.hasSuffix(".json") || $0.hasSuffix(".apns") }
+    for problem in walk.problems {
+      complain("\(problem.path): error: \(problem.message)")
       unreadable = true
-      return []
     }
-    var files: [String] = []
-    for case let relative as String in walker where relative.hasSuffix(".json") || relative.hasSuffix(".apns") {
-      let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-      var dir: ObjCBool = false
-      if FileManager.default.fileExists(atPath: full, isDirectory: &dir), !dir.boolValue { files.append(full) }
-    }
-    return files.sorted()
+    return walk.files.map { Input(path: $0.path, bytes: $0.bytes) }
   }
 }
 
@@ -161,9 +169,12 @@ struct ResultSink {
 /// The localization rules for `check --strings`: the tables are loaded once, each payload's alert
 /// is checked against them.
 enum LocalizationRules {
-  /// Nil without `--strings`: then there is nothing to add to a payload's findings.
-  static func make(strings: String?, languages: [String]?, configuration: Configuration) throws -> ((PayloadReport) -> [RuleFinding])? {
-    guard let strings else { return nil }
+  /// No rules without `--strings`: then there is nothing to add to a payload's findings.
+  /// `unreadable` is true when a folder or table below `--strings` could not be read (each is
+  /// reported on standard error): the run checks what it has and exits 2.
+  static func make(strings: String?, languages: [String]?, configuration: Configuration) throws
+    -> (rules: ((PayloadReport) -> [RuleFinding])?, unreadable: Bool) {
+    guard let strings else { return (nil, false) }
     let bundle: LocalizationBundle
     do {
       bundle = try LocalizationBundle(root: strings, table: configuration.table, developmentLanguage: configuration.developmentLanguage)
@@ -171,9 +182,10 @@ enum LocalizationRules {
       complain("\(strings): error: cannot read the localization tables: \(error)")
       throw ExitCode(2)
     }
-    return { report in
+    for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
+    return ({ report in
       guard let alert = report.alert else { return [] }
       return LocalizationChecks.check(alert: alert, bundle: bundle, languages: languages)
-    }
+    }, !bundle.unreadable.isEmpty)
   }
 }

@@ -25,8 +25,11 @@ struct RenderCommandCLI: ParsableCommand {
       throw ExitCode(2)
     }
     let bytes: [UInt8]
-    do { bytes = try PayloadInput.readAll(fd: fd) } catch {
-      complain("\(payload): error: cannot read")
+    do { bytes = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes) } catch {
+      switch error {
+      case .failed(let code): complain("\(payload): error: cannot read: \(FileWalk.errorText(code))")
+      case .tooLarge(let limit): complain("\(payload): error: more than \(limit) bytes (limits.max-input-bytes): not read (a payload is at most 5120 bytes)")
+      }
       throw ExitCode(2)
     }
     if fd != 0 { close(fd) }
@@ -37,8 +40,11 @@ struct RenderCommandCLI: ParsableCommand {
       complain("\(strings): error: cannot read the localization tables: \(error)")
       throw ExitCode(2)
     }
+    for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
     let results = RenderCommand.run(payload: bytes, path: payload, bundle: bundle, languages: languages(lang) ?? [], configuration: configuration)
     Output.shared.write(format == .json ? RenderCommand.json(results) : RenderCommand.text(results))
+    // A table that could not be read may be the one a device picks: never a clean exit.
+    if !bundle.unreadable.isEmpty { throw ExitCode(2) }
     if results.contains(where: { $0.diagnostics.contains { $0.severity == .error } }) { throw ExitCode(1) }
   }
 }
@@ -58,8 +64,11 @@ struct StringsCommand: ParsableCommand {
 
     func run() throws {
       let configuration = try loadConfiguration(config)
-      guard let data = FileManager.default.contents(atPath: file) else {
-        complain("\(file): error: cannot read")
+      let data: Data
+      switch FileWalk.read(Array(file.utf8), shownAs: file, limit: StringsLint.maxTableBytes) {
+      case .success(let bytes): data = Data(bytes)
+      case .failure(let problem):
+        complain("\(problem.path): error: \(problem.message)")
         throw ExitCode(2)
       }
       let table = StringsParser.parse(data, path: file)
@@ -81,18 +90,23 @@ struct StringsCommand: ParsableCommand {
     func run() throws {
       let configuration = try loadConfiguration(config)
       let files: [StringsLintFile]
+      var problems: [FileWalk.Problem] = []
       do {
-        files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage, table: table)
+        files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
+                                     table: table, problems: &problems)
       } catch {
-        complain("\(directory): error: cannot read: \(error)")
+        complain("\(directory): error: no such file or folder")
         throw ExitCode(2)
       }
+      // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
+      for problem in problems { complain("\(problem.path): error: \(problem.message)") }
       let linter = Linter(configuration: configuration)
       var sink = ResultSink(format: format, linter: linter)
       for file in files {
         sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(file.findings)))
       }
       sink.finish(noun: "files")
+      if !problems.isEmpty { throw ExitCode(2) }
       if sink.errors > 0 || (strict && sink.warnings > 0) { throw ExitCode(1) }
     }
   }

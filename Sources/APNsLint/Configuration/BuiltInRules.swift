@@ -12,7 +12,9 @@ version: 1
 target: {platform: ios, transport: http2}    # push-type omitted: inferred from each payload
 localization: {development-language: en, table: Localizable}
 size: {count: compact, warn-at: 0.9}         # compact: as sent, whitespace removed; raw: the bytes as they are
-limits: {max-depth: 64}                      # deepest JSON nesting read (1...1000)
+limits:
+  max-depth: 64                              # deepest JSON nesting read (1...1000)
+  max-input-bytes: 8388608                   # most bytes read from a payload file or stdin (not --ndjson)
 rules:                                       # a severity: error | warning | info | off
 
   # — JSON (any payload) —
@@ -139,6 +141,8 @@ rules:                                       # a severity: error | warning | inf
   strings-format-mismatch: error
   # a value's positional specifiers skip a position (%2$@ without %1$@)
   strings-format-gap: error
+  # a % that reads as a specifier nobody means: '100% guaranteed' (% g) or a trailing % in the development language, %n or a position above 9999 anywhere
+  strings-accidental-specifier: warning
 
 """#
 }

@@ -26,6 +26,11 @@ public struct Configuration: Sendable, Equatable {
   public var warnAt: Double
   /// The deepest JSON nesting read before `json-too-deep`, 1…1000.
   public var maxDepth: Int
+  /// `limits.max-input-bytes`: the most bytes read from one payload file or standard input (not
+  /// `--ndjson`, which streams); past it the input is reported unreadable and not checked.
+  public var maxInputBytes: Int = Configuration.defaultMaxInputBytes
+  /// 8 MiB: far above any payload (the largest limit is 5,120 bytes) or a pretty-printed fixture.
+  public static let defaultMaxInputBytes = 8 << 20
   /// The level of every rule of `Rule.catalogue`, by id.
   public var levels: [String: RuleLevel]
   /// `sensitive-data.key-patterns`: regular expressions matched against custom key names.

@@ -8,7 +8,7 @@ enum ConfigurationSchema {
   static let targetKeys = ["platform", "push-type", "transport"]
   static let localizationKeys = ["development-language", "table"]
   static let sizeKeys = ["count", "warn-at"]
-  static let limitsKeys = ["max-depth"]
+  static let limitsKeys = ["max-depth", "max-input-bytes"]
 
   static let platforms = ["ios", "macos", "tvos", "watchos", "visionos", "safari"]
   static let pushTypes = [
@@ -26,6 +26,8 @@ enum ConfigurationSchema {
   ]
 
   static let maxDepthRange = 1...1000
+  /// `limits.max-input-bytes`: at least a payload's largest limit, at most 1 GiB.
+  static let maxInputBytesRange = 5120...(1 << 30)
 
   /// Words YAML 1.1 reads as booleans; here only `true` and `false` are.
   static let booleanLookalikes: Set<String> = ["yes", "no", "on", "off", "y", "n", "true", "false"]
@@ -84,11 +86,19 @@ struct ConfigurationDecoder {
       case "limits":
         for item in try mapping(entry.value, at: key, allowed: ConfigurationSchema.limitsKeys) {
           let name = "limits." + item.key.text
-          let depth = try integer(item.value, at: name)
-          guard ConfigurationSchema.maxDepthRange.contains(depth) else {
-            throw error(item.value.mark, "'\(name)' must be an integer from 1 to 1000, found '\(depth)'")
+          let value = try integer(item.value, at: name)
+          if item.key.text == "max-input-bytes" {
+            let range = ConfigurationSchema.maxInputBytesRange
+            guard range.contains(value) else {
+              throw error(item.value.mark, "'\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound), found '\(value)'")
+            }
+            configuration.maxInputBytes = value
+            continue
           }
-          configuration.maxDepth = depth
+          guard ConfigurationSchema.maxDepthRange.contains(value) else {
+            throw error(item.value.mark, "'\(name)' must be an integer from 1 to 1000, found '\(value)'")
+          }
+          configuration.maxDepth = value
         }
       case "rules":
         try decodeRules(entry.value)

@@ -38,28 +38,52 @@ public struct StringsLintFile: Sendable, Hashable {
 /// Tables CoreFoundation refuses as a whole are not compared (their own error says why). Catalog and
 /// plist entries have no positions: their findings are at 1:1.
 public enum StringsLint {
-  /// Lints every table below `root`. Throws only when `root` does not exist.
+  /// The most bytes read from one table (the largest real tables are tens of megabytes).
+  public static let maxTableBytes = 512 << 20
+
+  /// Lints every table below `root`. Throws only when `root` does not exist; a file or folder
+  /// below it that cannot be read becomes a finding of its own (prefer
+  /// `lint(root:developmentLanguage:table:problems:)`, which reports them apart).
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil) throws -> [StringsLintFile] {
+    var problems: [FileWalk.Problem] = []
+    let files = try lint(root: root, developmentLanguage: developmentLanguage, table: table, problems: &problems)
+    return problems.map {
+      StringsLintFile(path: $0.path, findings: [RuleFinding(rule: "strings-encoding", message: $0.message, line: 1, column: 1, keyPath: nil)])
+    } + files
+  }
+
+  /// Lints every table below `root`; what cannot be read (a folder, a file, something that is not
+  /// a regular file) is added to `problems` — never skipped in silence — and the rest is linted.
+  /// Throws only when `root` does not exist.
+  public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil,
+                          problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
     }
-    var relativePaths: [String]
-    let base: String
+    var found: [FileWalk.File]
     if isDirectory.boolValue {
-      base = root.hasSuffix("/") ? root : root + "/"
-      relativePaths = (FileManager.default.subpaths(atPath: root) ?? []).filter { isTableFile($0, table: table, standalone: false) }
+      let walk = FileWalk.files(below: root) { isTableFile($0, table: table, standalone: false) }
+      found = walk.files
+      problems += walk.problems
     } else {
-      base = ""
-      relativePaths = [root]
+      found = [FileWalk.File(path: root, relativePath: root, bytes: Array(root.utf8), isSymbolicLink: false)]
     }
-    relativePaths.sort()
 
-    var files: [LintedFile] = relativePaths.map { LintedFile(path: base + $0, relativePath: $0) }
-    for index in files.indices { files[index].read() }
+    var files: [LintedFile] = []
+    for file in found {
+      var linted = LintedFile(path: file.path, relativePath: file.relativePath)
+      switch FileWalk.read(file.bytes, shownAs: file.path, limit: maxTableBytes) {
+      case .success(let bytes):
+        linted.read(Data(bytes))
+        if file.isSymbolicLink { linted.noteSymbolicLink(file.bytes) }
+      case .failure(let problem): problems.append(problem); continue
+      }
+      files.append(linted)
+    }
     compareLocalizations(&files, developmentLanguage: developmentLanguage)
     for index in files.indices where files[index].isCatalog { compareCatalog(&files[index], developmentLanguage: developmentLanguage) }
-    for index in files.indices { files[index].checkGaps() }
+    for index in files.indices { files[index].checkFormats(developmentLanguage: developmentLanguage) }
 
     return files.map { file in
       let ordered = file.findings.enumerated().sorted {
@@ -105,14 +129,7 @@ public enum StringsLint {
       return lproj.deletingLastPathComponent().path + "\u{0}" + url.lastPathComponent
     }
 
-    mutating func read() {
-      let data: Data
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        findings.append(RuleFinding(rule: "strings-encoding", message: "cannot read the file: \(error.localizedDescription)", line: 1, column: 1, keyPath: nil))
-        return
-      }
+    mutating func read(_ data: Data) {
       if isCatalog {
         let catalog = StringCatalog.parse(data, path: path)
         sourceLanguage = catalog.sourceLanguage
@@ -130,12 +147,37 @@ public enum StringsLint {
     }
 
     /// `strings-format-gap` for every value that skips a position (the definition the device reads).
-    mutating func checkGaps() {
-      let tables: [(label: String, table: StringsTable)] =
-        isCatalog ? catalogTables.sorted { $0.key < $1.key }.map { ("in '\($0.key)', ", $0.value) } : table.map { [("", $0)] } ?? []
-      for (label, table) in tables where Localizer.isLoaded(table) {
+    /// A table that is a symbolic link and does not load says where it points: a link to a file
+    /// that is not a table (`/etc/passwd`) is then recognisable without quoting the file.
+    mutating func noteSymbolicLink(_ pathBytes: [UInt8]) {
+      guard let index = findings.firstIndex(where: { StringsTable.fatalRules.contains($0.rule) }) else { return }
+      var target = [CChar](repeating: 0, count: 4096)
+      let n = pathBytes.withCString { readlink($0, &target, target.count - 1) }
+      let shown = n > 0 ? FileWalk.show(target[0..<n].map { UInt8(bitPattern: $0) }) : "?"
+      findings[index].message += " (the file is a symbolic link to '\(VisibleText.excerpt(shown, limit: 200))')"
+    }
+
+    /// Per value (the definition the device reads): `strings-format-gap`, and
+    /// `strings-accidental-specifier` for a `%` that reads as a specifier nobody means — in the
+    /// development language any unsupported one made by accident (`100% guaranteed` = `% g`, a
+    /// trailing `%`), and in every localization `%n` and positions above 9999, which are never
+    /// text (`%n` is C's write-back conversion; `%10000$@` is shown as written).
+    mutating func checkFormats(developmentLanguage: String) {
+      let tables: [(label: String, language: String, table: StringsTable)] =
+        isCatalog ? catalogTables.sorted { $0.key < $1.key }.map { ("in '\($0.key)', ", $0.key, $0.value) }
+        : table.map { [("", localization, $0)] } ?? []
+      let development = StringsLint.sameLanguageKey(isCatalog ? (sourceLanguage ?? developmentLanguage) : developmentLanguage)
+      for (label, language, table) in tables where Localizer.isLoaded(table) {
+        let isDevelopment = StringsLint.sameLanguageKey(language) == development
         for entry in lastDefinitions(table) {
-          for issue in FormatString(entry.value).issues {
+          let format = FormatString(entry.value)
+          for piece in format.pieces {
+            guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
+                  let why = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
+            add("strings-accidental-specifier", "\(label)'\(entry.key)' has '\(specifier.text)' ('\(LocalizationOutput.excerpt(entry.value))'): \(why)",
+                at: entry)
+          }
+          for issue in format.issues {
             guard case .gap(let missing) = issue.kind else { continue }
             let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
             let positions = missing.map(String.init).joined(separator: ", ") + more
@@ -151,6 +193,36 @@ public enum StringsLint {
       findings.append(RuleFinding(
         rule: rule, message: message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
     }
+  }
+
+  /// A language name compared case-insensitively with `-` and `_` alike (SPEC §6).
+  static func sameLanguageKey(_ name: String) -> String {
+    String(name.lowercased().map { $0 == "_" ? "-" : $0 })
+  }
+
+  /// Why an unsupported specifier is surely not meant, or nil when it may be (a `%d` in an app's
+  /// own table is read by its code with `String(format:)`).
+  static func accidentalReading(_ specifier: FormatSpecifier, inDevelopmentLanguage: Bool) -> String? {
+    let text = specifier.text
+    let conversion = specifier.conversion
+    if conversion.hasSuffix("n") && conversion.allSatisfy({ "hlqLjzt".contains($0) || $0 == "n" }) {
+      return "'%n' is C's write-back conversion, never text: String(format:) does not print it"
+    }
+    // `%N$…` with N above 9999 or 0: not a specifier for CoreFoundation, shown as written.
+    let afterPercent = text.dropFirst()
+    let digits = afterPercent.prefix { $0.isASCII && $0.isNumber }
+    if !digits.isEmpty, afterPercent.dropFirst(digits.count).first == "$" {
+      let position = digits.count > 5 ? Int.max : Int(digits) ?? Int.max
+      if position == 0 || position > 9999 {
+        return "positions run from 1 to 9999, so it is not a specifier and the device shows it as written"
+      }
+    }
+    guard inDevelopmentLanguage else { return nil }
+    if text == "%" { return "a '%' at the end reads as an incomplete specifier; write '%%' for a percent sign" }
+    if afterPercent.first == " " {
+      return "the space is a printf flag, so '\(text)' reads as a specifier, not as a percent sign followed by text; write '%%'"
+    }
+    return nil
   }
 
   /// Each key's last definition, in the order keys first appear.

@@ -242,6 +242,9 @@ extension Rule {
     Rule("strings-format-gap", .on(.error), .strings,
          "a value's positional specifiers skip a position (%2$@ without %1$@)",
          trigger: "\"GOT\" = \"%2$@ received\";", pass: "\"GOT\" = \"%2$@ received from %1$@\";"),
+    Rule("strings-accidental-specifier", .on(.warning), .strings,
+         "a % that reads as a specifier nobody means: '100% guaranteed' (% g) or a trailing % in the development language, %n or a position above 9999 anywhere",
+         trigger: "--- en.lproj\n\"SAFE\" = \"100% guaranteed\";", pass: "--- en.lproj\n\"SAFE\" = \"100%% guaranteed\";"),
   ]
 
   private static let catalogueIndex: [String: Int] = {

@@ -1,0 +1,202 @@
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+#endif
+
+/// Walks a folder the way the tool's folder scans must: every problem is reported, nothing is
+/// skipped in silence.
+///
+/// - A subfolder that cannot be opened is a ``Problem`` (`FileManager`'s enumerator skips it
+///   without a word, which made an unreadable `fr.lproj` a false pass).
+/// - A wanted name that is not a regular file (a FIFO, a device, a socket, or a symlink to one)
+///   is a ``Problem`` and is never opened: reading a FIFO hangs, reading `/dev/zero` never ends.
+/// - Names that are not UTF-8 are found too: a ``File`` keeps the path's bytes for opening, and
+///   shows the bad bytes as `\xNN`.
+/// - Symbolic links to files are followed; symbolic links to folders are not descended into
+///   (a link cycle cannot loop), as `find` does without `-L`.
+public enum FileWalk {
+  /// A file found, with the path as the file system knows it and as it is shown.
+  public struct File: Sendable, Hashable {
+    /// The path shown in output: the root as given, `/`, the path below it; bytes that are not
+    /// UTF-8 written as `\xNN`.
+    public var path: String
+    /// The path below the root, shown the same way.
+    public var relativePath: String
+    /// The path's bytes, for opening the file.
+    public var bytes: [UInt8]
+    /// True when the file is reached through a symbolic link.
+    public var isSymbolicLink: Bool
+
+    /// Creates a file entry.
+    public init(path: String, relativePath: String, bytes: [UInt8], isSymbolicLink: Bool) {
+      self.path = path
+      self.relativePath = relativePath
+      self.bytes = bytes
+      self.isSymbolicLink = isSymbolicLink
+    }
+  }
+
+  /// Something found that could not be read or is not a file to read.
+  public struct Problem: Sendable, Hashable, Error {
+    /// The path shown in output.
+    public var path: String
+    /// What is wrong, lowercase start (`cannot read the folder: Permission denied`).
+    public var message: String
+
+    /// Creates a problem.
+    public init(path: String, message: String) {
+      self.path = path
+      self.message = message
+    }
+  }
+
+  /// Every regular file below `root` whose path below the root `wanted` accepts, sorted by path,
+  /// and every problem met. `root` itself must be a folder.
+  public static func files(below root: String, where wanted: (String) -> Bool) -> (files: [File], problems: [Problem]) {
+    var files: [File] = []
+    var problems: [Problem] = []
+    let rootBytes = Array(root.utf8)
+    let base = root.hasSuffix("/") ? rootBytes : rootBytes + [UInt8(ascii: "/")]
+    // An explicit stack of folders still to read (relative bytes): no recursion on deep trees.
+    var pending: [[UInt8]] = [[]]
+    while let relative = pending.popLast() {
+      let folder = relative.isEmpty ? rootBytes : base + relative
+      guard let dir = folder.withCString(opendir) else {
+        problems.append(Problem(path: show(folder), message: "cannot read the folder: \(errorText(errno))"))
+        continue
+      }
+      defer { closedir(dir) }
+      var names: [[UInt8]] = []
+      while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+          Array(raw.prefix(while: { $0 != 0 }))
+        }
+        if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+        names.append(name)
+      }
+      for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        let childRelative = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+        let full = base + childRelative
+        var link = stat()
+        guard full.withCString({ lstat($0, &link) }) == 0 else {
+          problems.append(Problem(path: show(full), message: "cannot read: \(errorText(errno))"))
+          continue
+        }
+        let kind = link.st_mode & S_IFMT
+        if kind == S_IFDIR {
+          pending.append(childRelative)
+          continue
+        }
+        let shownRelative = show(childRelative)
+        guard wanted(shownRelative) else { continue }
+        var target = link
+        let isLink = kind == S_IFLNK
+        if isLink {
+          guard full.withCString({ stat($0, &target) }) == 0 else {
+            problems.append(Problem(path: show(full), message: "a symbolic link to nothing readable: \(errorText(errno))"))
+            continue
+          }
+          if target.st_mode & S_IFMT == S_IFDIR { continue }
+        }
+        guard target.st_mode & S_IFMT == S_IFREG else {
+          problems.append(Problem(path: show(full), message: "not a regular file (\(kindName(target.st_mode))\(isLink ? ", through a symbolic link" : "")): not read"))
+          continue
+        }
+        files.append(File(path: show(full), relativePath: shownRelative, bytes: full, isSymbolicLink: isLink))
+      }
+    }
+    files.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+    return (files, problems)
+  }
+
+  /// What kind of file a mode is, in words.
+  public static func kindName(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFDIR: "a folder"
+    case S_IFLNK: "a symbolic link"
+    default: "not a regular file"
+    }
+  }
+
+  /// Reads a whole regular file of at most `limit` bytes; a problem when it cannot be read, is not
+  /// a regular file (a FIFO is opened without blocking and never read), or is larger than `limit`.
+  public static func read(_ path: [UInt8], shownAs shown: String, limit: Int) -> Result<[UInt8], Problem> {
+    let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK) }
+    guard fd >= 0 else { return .failure(Problem(path: shown, message: "cannot read: \(errorText(errno))")) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .failure(Problem(path: shown, message: "cannot read: \(errorText(errno))")) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      return .failure(Problem(path: shown, message: "not a regular file (\(kindName(info.st_mode))): not read"))
+    }
+    guard Int(info.st_size) <= limit else {
+      return .failure(Problem(path: shown, message: "the file has \(info.st_size) bytes, more than the \(limit) read at most: not read"))
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(Int(info.st_size))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return .failure(Problem(path: shown, message: "cannot read: \(errorText(errno))"))
+      }
+      if n == 0 { break }
+      guard out.count + n <= limit else {
+        return .failure(Problem(path: shown, message: "the file has more than the \(limit) bytes read at most: not read"))
+      }
+      out.append(contentsOf: chunk[0..<n])
+    }
+    return .success(out)
+  }
+
+  /// The path's bytes shown as text: UTF-8 as it is, every other byte as `\xNN`.
+  public static func show(_ bytes: [UInt8]) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    var out = ""
+    var i = 0
+    while i < bytes.count {
+      // The longest well-formed UTF-8 sequence at i (1…4 bytes), else one byte escaped.
+      var decoded: String? = nil
+      var length = 1
+      let lead = bytes[i]
+      let expected = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+      if expected > 0 && i + expected <= bytes.count, let s = String(validating: bytes[i..<(i + expected)], as: UTF8.self) {
+        decoded = s
+        length = expected
+      }
+      if let decoded { out += decoded } else { out += "\\x" + hex(bytes[i]) }
+      i += length
+    }
+    return out
+  }
+
+  private static func hex(_ b: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+  }
+
+  /// `strerror` as a Swift string.
+  public static func errorText(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Calls `body` with the bytes as a NUL-terminated C string (a path for a system call).
+  public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+    var terminated = self
+    terminated.append(0)
+    return try terminated.withUnsafeBufferPointer { buffer in
+      try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+    }
+  }
+}

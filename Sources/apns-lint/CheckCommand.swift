@@ -124,7 +124,7 @@ struct ResultSink {
   let configuration: Configuration
   var text = TextReporter(colour: Output.colourful)
   var json = JSONReporter()
-  var kept: [LintResult] = []
+  var sarif: SARIFReporter.Writer? = nil
   var payloads = 0, errors = 0, warnings = 0, infos = 0
 
   init(format: OutputFormat, linter: Linter) {
@@ -132,6 +132,11 @@ struct ResultSink {
     self.rulesRun = linter.rulesRun
     self.configuration = linter.configuration
     if format == .json { Output.shared.write(json.header()) }
+    if format == .sarif {
+      let writer = SARIFReporter.Writer(rulesRun: rulesRun, toolVersion: APNsLintVersion.current, configuration: configuration)
+      Output.shared.write(writer.header)
+      sarif = writer
+    }
   }
 
   mutating func add(_ r: LintResult) {
@@ -146,11 +151,10 @@ struct ResultSink {
     switch format {
     case .text: if !r.diagnostics.isEmpty { Output.shared.write(text.lines(for: r)) }
     case .json: Output.shared.append { json.write(r, to: &$0) }
-    // GitHub annotations are written as they come. SARIF lists results inside one document, so
-    // results with findings are kept (memory grows with the findings, not with the stream).
+    // Every format is written as results come: memory does not grow with the stream or the findings.
     case .github:
       if !r.diagnostics.isEmpty { Output.shared.write(GitHubReporter.render(LintReport(results: [r], rulesRun: rulesRun))) }
-    case .sarif: if !r.diagnostics.isEmpty { kept.append(r) }
+    case .sarif: if !r.diagnostics.isEmpty, sarif != nil { Output.shared.write(sarif!.results(for: r)) }
     }
   }
 
@@ -159,7 +163,7 @@ struct ResultSink {
     case .text: Output.shared.write(text.summary(count: payloads, errors: errors, warnings: warnings, noun: noun))
     case .json: Output.shared.write(json.footer(payloads: payloads, errors: errors, warnings: warnings, infos: infos))
     case .sarif:
-      Output.shared.write(SARIFReporter.render(LintReport(results: kept, rulesRun: rulesRun), toolVersion: APNsLintVersion.current, configuration: configuration))
+      if let sarif { Output.shared.write(sarif.footer) }
     case .github:
       break
     }

@@ -21,31 +21,75 @@ public enum SARIFReporter: Sendable {
     _ report: LintReport, toolVersion: String, configuration: Configuration? = nil,
     workingDirectory: String? = nil
   ) -> String {
-    let cwd = workingDirectory ?? FileManager.default.currentDirectoryPath
     var ruleIDs = report.rulesRun
-    var ruleIndex: [String: Int] = [:]
-    for (i, id) in ruleIDs.enumerated() where ruleIndex[id] == nil { ruleIndex[id] = i }
+    var known = Set(ruleIDs)
     // A finding of a rule missing from rulesRun still gets a descriptor, so ruleIndex is always valid.
     for result in report.results {
-      for diagnostic in result.diagnostics where ruleIndex[diagnostic.rule] == nil {
-        ruleIndex[diagnostic.rule] = ruleIDs.count
+      for diagnostic in result.diagnostics where !known.contains(diagnostic.rule) {
+        known.insert(diagnostic.rule)
         ruleIDs.append(diagnostic.rule)
       }
     }
+    var writer = Writer(rulesRun: ruleIDs, toolVersion: toolVersion, configuration: configuration, workingDirectory: workingDirectory)
+    var out = writer.header
+    for result in report.results { out += writer.results(for: result) }
+    return out + writer.footer
+  }
 
-    let rules: [JSONValue] = ruleIDs.map { id in
-      let rule = Rule.named(id)
-      let level = configuration?.level(of: id) ?? rule?.defaultLevel ?? .off
-      return .object([
-        ("id", .string(id)),
-        ("shortDescription", .object([("text", .string(rule?.summary ?? id))])),
-        ("defaultConfiguration", .object([("level", .string(sarifLevel(level)))])),
+  /// Writes a SARIF log piece by piece, byte for byte as `render` does, so that a stream of any
+  /// length is reported in memory bounded by one result (`check --format sarif` held every result
+  /// until the end: 5 GB for 2 million findings).
+  public struct Writer: Sendable {
+    /// Everything before the results array.
+    public let header: String
+    private let tail: String
+    private let ruleIndex: [String: Int]
+    private let workingDirectory: String
+    private var count = 0
+
+    /// Prepares a log whose `tool.driver.rules` are `rulesRun`, in that order.
+    public init(rulesRun: [String], toolVersion: String, configuration: Configuration? = nil, workingDirectory: String? = nil) {
+      self.workingDirectory = workingDirectory ?? FileManager.default.currentDirectoryPath
+      var index: [String: Int] = [:]
+      for (i, id) in rulesRun.enumerated() where index[id] == nil { index[id] = i }
+      ruleIndex = index
+      let rules: [JSONValue] = rulesRun.map { id in
+        let rule = Rule.named(id)
+        let level = configuration?.level(of: id) ?? rule?.defaultLevel ?? .off
+        return .object([
+          ("id", .string(id)),
+          ("shortDescription", .object([("text", .string(rule?.summary ?? id))])),
+          ("defaultConfiguration", .object([("level", .string(SARIFReporter.sarifLevel(level)))])),
+        ])
+      }
+      let log: JSONValue = .object([
+        ("$schema", .string(SARIFReporter.schemaURI)),
+        ("version", .string("2.1.0")),
+        ("runs", .array([.object([
+          ("tool", .object([("driver", .object([
+            ("name", .string("apns-lint")),
+            ("version", .string(toolVersion)),
+            ("informationUri", .string(SARIFReporter.informationURI)),
+            ("rules", .array(rules)),
+          ]))])),
+          ("columnKind", .string("unicodeCodePoints")),
+          ("results", .array([])),
+        ])])),
       ])
+      var text = ""
+      log.write(to: &text, indent: 0)
+      text += "\n"
+      // The empty results array is the last `[]` of the document: split there.
+      let marker = text.range(of: "\"results\": []", options: .backwards)!
+      header = String(text[..<marker.upperBound].dropLast(2))
+      tail = String(text[marker.upperBound...])
     }
 
-    var results: [JSONValue] = []
-    for result in report.results {
-      let uri = artifactURI(result.path, workingDirectory: cwd)
+    /// The SARIF results of one input's findings, with the separators they need.
+    public mutating func results(for result: LintResult) -> String {
+      guard !result.diagnostics.isEmpty else { return "" }
+      let uri = SARIFReporter.artifactURI(result.path, workingDirectory: workingDirectory)
+      var out = ""
       for diagnostic in result.diagnostics {
         var location: [(String, JSONValue)] = [
           ("physicalLocation", .object([
@@ -59,34 +103,25 @@ public enum SARIFReporter: Sendable {
         if let keyPath = diagnostic.keyPath {
           location.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(keyPath))])])))
         }
-        results.append(.object([
-          ("ruleId", .string(diagnostic.rule)),
-          ("ruleIndex", .int(ruleIndex[diagnostic.rule] ?? 0)),
-          ("level", .string(sarifLevel(.on(diagnostic.severity)))),
+        var members: [(String, JSONValue)] = [("ruleId", .string(diagnostic.rule))]
+        if let index = ruleIndex[diagnostic.rule] { members.append(("ruleIndex", .int(index))) }
+        members += [
+          ("level", .string(SARIFReporter.sarifLevel(.on(diagnostic.severity)))),
           ("message", .object([("text", .string(diagnostic.message))])),
           ("locations", .array([.object(location)])),
-        ]))
+        ]
+        out += count == 0 ? "[\n" : ",\n"
+        out += String(repeating: "  ", count: 4)
+        JSONValue.object(members).write(to: &out, indent: 4)
+        count += 1
       }
+      return out
     }
 
-    let log: JSONValue = .object([
-      ("$schema", .string(schemaURI)),
-      ("version", .string("2.1.0")),
-      ("runs", .array([.object([
-        ("tool", .object([("driver", .object([
-          ("name", .string("apns-lint")),
-          ("version", .string(toolVersion)),
-          ("informationUri", .string(informationURI)),
-          ("rules", .array(rules)),
-        ]))])),
-        ("columnKind", .string("unicodeCodePoints")),
-        ("results", .array(results)),
-      ])])),
-    ])
-    var out = ""
-    log.write(to: &out, indent: 0)
-    out += "\n"
-    return out
+    /// Everything after the last result.
+    public var footer: String {
+      (count == 0 ? "[]" : "\n" + String(repeating: "  ", count: 3) + "]") + tail
+    }
   }
 
   /// error → `error`, warning → `warning`, info → `note`, off → `none`.

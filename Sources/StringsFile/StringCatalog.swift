@@ -16,20 +16,23 @@ public enum StringCatalog {
     if data.isEmpty {
       return (nil, [:], [StringsFinding(rule: "strings-zero-length", message: "the catalog is empty", line: 1, column: 1)])
     }
-    let json: Any
-    do {
-      json = try JSONSerialization.jsonObject(with: data, options: [])
-    } catch {
-      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      return fail("the catalog is not valid JSON: \(reason.lowercasedFirst())")
+    let parsed: Result<JSONNode, JSONTree.Failure> = data.withUnsafeBytes { JSONTree.parse($0.bindMemory(to: UInt8.self)) }
+    let json: JSONNode
+    switch parsed {
+    case .success(let node): json = node
+    case .failure(let failure):
+      let position = data.withUnsafeBytes { JSONTree.position(of: failure.offset, in: $0.bindMemory(to: UInt8.self)) }
+      return (nil, [:], [StringsFinding(rule: "strings-syntax", message: "the catalog is not valid JSON: \(failure.message)",
+                                        line: position.line, column: position.column)])
     }
-    guard let root = json as? [String: Any] else { return fail("the catalog is not a JSON object") }
-    let source = root["sourceLanguage"] as? String
+    guard case .object = json else { return fail("the catalog is not a JSON object") }
+    let root = json
+    let source = root["sourceLanguage"]?.string
     var findings: [StringsFinding] = []
     if source == nil {
       findings.append(StringsFinding(rule: "strings-syntax", message: "the catalog has no 'sourceLanguage' string", line: 1, column: 1))
     }
-    guard let strings = root["strings"] as? [String: Any] else {
+    guard let stringsNode = root["strings"], let strings = stringsNode.members else {
       findings.append(StringsFinding(rule: "strings-syntax", message: "the catalog has no 'strings' object", line: 1, column: 1))
       return (source, [:], findings)
     }
@@ -38,30 +41,41 @@ public enum StringCatalog {
     var tables: [String: StringsTable] = [:]
     let empty = StringsTable(path: path, format: .xcstrings)
     if let source { tables[source] = empty }
-    for key in strings.keys.sorted() {
-      guard let item = strings[key] as? [String: Any] else {
+    // Keys in order; a key given twice keeps its last value, as a dictionary would.
+    var latest: [String: Int] = [:]
+    latest.reserveCapacity(strings.count)
+    for (index, member) in strings.enumerated() { latest[member.key] = index }
+    let order = latest.sorted { $0.key < $1.key }
+    for (key, index) in order {
+      let itemNode = strings[index].value
+      guard case .object = itemNode else {
         findings.append(StringsFinding(rule: "strings-syntax", message: "the entry '\(key)' is not a JSON object", line: 1, column: 1, key: key))
         continue
       }
-      let comment = item["comment"] as? String
-      let localizations = item["localizations"] as? [String: Any] ?? [:]
-      for language in localizations.keys.sorted() {
-        guard let localization = localizations[language] as? [String: Any] else { continue }
-        if let unit = localization["stringUnit"] as? [String: Any] {
-          if let value = unit["value"] as? String {
+      let comment = itemNode["comment"]?.string
+      var localizations: [JSONMember] = []
+      for member in itemNode["localizations"]?.members ?? [] {
+        if let k = localizations.firstIndex(where: { $0.key == member.key }) { localizations[k] = member } else { localizations.append(member) }
+      }
+      localizations.sort { $0.key < $1.key }
+      for member in localizations {
+        let language = member.key, localization = member.value
+        guard case .object = localization else { continue }
+        if let unit = localization["stringUnit"], case .object = unit {
+          if let value = unit["value"]?.string {
             tables[language, default: empty].entries.append(StringsEntry(key: key, value: value, comment: comment))
           } else {
             tables[language, default: empty].findings.append(StringsFinding(
               rule: "strings-syntax", message: "'\(key)' in '\(language)' has a string unit without a string 'value'", line: 1, column: 1, key: key))
           }
-        } else if let variations = localization["variations"] as? [String: Any] {
+        } else if let variations = localization["variations"], case .object = variations {
           if variations["plural"] != nil { tables[language, default: empty].pluralKeys.insert(key) }
           else if tables[language] == nil { tables[language] = empty }
         } else if tables[language] == nil {
           tables[language] = empty
         }
       }
-      if let source, localizations[source] == nil {
+      if let source, !localizations.contains(where: { $0.key == source }) {
         tables[source, default: empty].entries.append(StringsEntry(key: key, value: key, comment: comment))
       }
     }

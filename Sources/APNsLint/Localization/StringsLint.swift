@@ -169,7 +169,7 @@ public enum StringsLint {
       let development = StringsLint.sameLanguageKey(isCatalog ? (sourceLanguage ?? developmentLanguage) : developmentLanguage)
       for (label, language, table) in tables where Localizer.isLoaded(table) {
         let isDevelopment = StringsLint.sameLanguageKey(language) == development
-        for entry in lastDefinitions(table) {
+        for entry in lastDefinitions(table) where entry.value.utf8.contains(0x25) {
           let format = FormatString(entry.value)
           for piece in format.pieces {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
@@ -315,6 +315,8 @@ public enum StringsLint {
         continue
       }
       guard let entry, let devEntry else { continue }
+      // Most values have no `%`: two such values take the same (no) arguments.
+      if !entry.value.utf8.contains(0x25) && !devEntry.value.utf8.contains(0x25) { continue }
       let differences = FormatString(entry.value).signature.differences(from: FormatString(devEntry.value).signature)
       if !differences.isEmpty {
         file.add("strings-format-mismatch", "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(development)' "

@@ -48,7 +48,13 @@ var cliExecutable: String {
 
 /// Root reads any file whatever its permission bits, so unreadable inputs are tested as the
 /// unprivileged user 65534 (`setpriv`, util-linux). Where that is impossible the tests say why.
-let canDropPrivileges: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+/// (The clone must also be reachable by that user: a checkout below a private home folder is not.)
+let canDropPrivileges: Bool = {
+  guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return false }
+  let probe = try? runProcess("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", cliExecutable, "--version"],
+                              in: NSTemporaryDirectory())
+  return probe?.status == 0
+}()
 
 /// Runs the CLI as user and group 65534 in `directory`.
 func runCLIUnprivileged(_ arguments: [String], in directory: String) throws -> (status: Int32, out: String, err: String) {

@@ -18,6 +18,12 @@ struct Frame {
   var keysBegin: Int = 0
   var members: Int = 0
   var hashed = false
+  /// Objects: unknown and duplicate keys met so far, and the index in `findings` of the summary
+  /// that stands for those past `ValidationOptions.maxRepeatsPerObject` (-1: none yet).
+  var unknownKeys: Int32 = 0
+  var duplicateKeys: Int32 = 0
+  var unknownSummary: Int32 = -1
+  var duplicateSummary: Int32 = -1
 }
 
 struct KeyEntry {
@@ -191,6 +197,30 @@ struct Checker: JSONEventHandler {
     findings.append(PayloadFinding(rule: rule, message: message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
   }
 
+  /// Whether the `count`-th finding of a rule that repeats once per key (`unknown-key`,
+  /// `json-duplicate-key`) in one object is reported in full. The first
+  /// `ValidationOptions.maxRepeatsPerObject` are; the next one becomes the object's summary, whose
+  /// message `objectEnd` completes with the count; the rest are only counted. Past the payload's
+  /// cap nothing is built at all: a million unknown keys cost a counter each, not a message and
+  /// a "did you mean" search each.
+  mutating func repeatIsShown(_ count: Int32, summary: inout Int32, _ rule: PayloadRule, at offset: Int,
+                              what: String) -> Bool {
+    let limit = Int32(options.maxRepeatsPerObject)
+    if count <= limit {
+      if findings.count >= options.maxFindings && !finishing {
+        report(rule, "", at: offset, path: nil)   // only counted
+        return false
+      }
+      return true
+    }
+    if count == limit + 1 {
+      let before = findings.count
+      report(rule, " more \(what) not shown, from here on (the first \(limit) are)", at: offset, path: containerPath())
+      if findings.count > before { summary = Int32(before) }
+    }
+    return false
+  }
+
   /// The key path of the member or element being read (`aps.alert.loc-args[1]`).
   func currentPath() -> String? {
     var path = ""
@@ -250,6 +280,9 @@ struct Checker: JSONEventHandler {
 
   mutating func objectEnd(at offset: Int) {
     guard let f = frames.popLast() else { return }
+    let shown = Int32(options.maxRepeatsPerObject)
+    if f.unknownSummary >= 0 { findings[Int(f.unknownSummary)].message = "\(f.unknownKeys - shown)" + findings[Int(f.unknownSummary)].message }
+    if f.duplicateSummary >= 0 { findings[Int(f.duplicateSummary)].message = "\(f.duplicateKeys - shown)" + findings[Int(f.duplicateSummary)].message }
     // Forget this object's keys.
     if f.keysBegin < keyEntriesUsed {
       keyBytesUsed = Int(keyEntries[f.keysBegin].start)
@@ -294,7 +327,14 @@ struct Checker: JSONEventHandler {
     frames[depth] = f
     if inflation > 0 { noteInflation(inflation, at: offset) }
     if duplicateOf >= 0 {
-      report(.jsonDuplicateKey, "duplicate key '\(Self.text(bytes))'; the last one wins", at: offset, path: currentPath())
+      frames[depth].duplicateKeys += 1
+      var summary = frames[depth].duplicateSummary
+      let shown = repeatIsShown(frames[depth].duplicateKeys, summary: &summary, .jsonDuplicateKey, at: offset,
+                                what: "duplicate keys in this object")
+      frames[depth].duplicateSummary = summary
+      if shown {
+        report(.jsonDuplicateKey, "duplicate key '\(Self.text(bytes))'; the last one wins", at: offset, path: currentPath())
+      }
     }
 
     switch f.context {
@@ -314,6 +354,13 @@ struct Checker: JSONEventHandler {
       let index = lookup(packed, in: f.context)
       frames[depth].spec = index
       if index < 0 {
+        frames[depth].unknownKeys += 1
+        var summary = frames[depth].unknownSummary
+        let count = frames[depth].unknownKeys
+        let what = count == Int32(options.maxRepeatsPerObject) + 1 ? "unknown keys in '\(containerPath() ?? "aps")'" : ""
+        let shown = repeatIsShown(count, summary: &summary, .unknownKey, at: offset, what: what)
+        frames[depth].unknownSummary = summary
+        guard shown else { return }
         let key = Self.text(bytes)
         var message = "unknown key '\(key)' in '\(containerPath() ?? "aps")'"
         if let s = Schema.suggestion(for: key, in: Schema.table(f.context)) { message += "; did you mean '\(s)'?" }

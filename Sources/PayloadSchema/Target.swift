@@ -93,6 +93,9 @@ public struct ValidationOptions: Sendable {
   /// (with the first dropped finding's rule and position) says how many were not shown. The
   /// end-of-payload checks are never dropped. Bounds output and memory for hostile input.
   public var maxFindings: Int = 100
+  /// Findings of a rule that repeats once per key (`unknown-key`, `json-duplicate-key`) reported
+  /// in full per object; the rest of that object's are one summary finding with their count.
+  public var maxRepeatsPerObject: Int = 10
   /// Collect the alert's text fields (`PayloadReport.alert`) for rendering; costs allocations.
   public var collectAlert: Bool = false
   /// Read whole payloads in the fast lane when they allow it (see `FastLane.swift`). Reports are

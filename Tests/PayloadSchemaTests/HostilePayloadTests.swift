@@ -150,20 +150,39 @@ import Testing
     #expect(report.findings.map(\.rule) == [.payloadTooLarge])
   }
 
+  @Test func aMillionUnknownKeysAreCappedPerObject() {
+    // Was quadratic in effect: a message and a "did you mean" search per key (1,000,000 keys > 60 s).
+    let n = Self.scale(1_000_000, debug: 100_000)
+    var text = #"{"aps":{"badge":1"#
+    for i in 0..<n { text += #","k\#(i)":0"# }
+    text += #"},"x":{"y":1,"aps":{"lockey":1}}}"#
+    let bytes = Array(text.utf8)
+    var v = PayloadValidator()
+    let report = Self.timed("\(n) unknown keys (\(bytes.count) bytes)") { v.validate(bytes) }
+    let unknown = report.findings.filter { $0.rule == .unknownKey }
+    #expect(unknown.count == 11)
+    #expect(unknown.first?.message == "unknown key 'k0' in 'aps'")
+    #expect(unknown.first?.keyPath == "aps.k0")
+    #expect(unknown.last?.message == "\(n - 10) more unknown keys in 'aps' not shown, from here on (the first 10 are)")
+    #expect(unknown.last?.keyPath == "aps")
+    #expect(unknown.last?.column == 18 + 10 * 7 + 1, "the 11th unknown key: k0…k9 take 7 bytes each with their comma")
+    #expect(report.findings.filter { $0.rule != .unknownKey }.map(\.rule) == [.payloadTooLarge])
+  }
+
   @Test func threeHundredThousandDuplicateKeys() {
     // Was quadratic: every copy of the key went into the object's hash table, one probe chain.
     let n = Self.scale(300_000, debug: 25_000)
     let bytes = Array(("{" + String(repeating: #""aps":{"badge":1},"#, count: n).dropLast() + "}").utf8)
     var v = PayloadValidator()
     let report = Self.timed("\(n) duplicate keys (\(bytes.count) bytes)") { v.validate(bytes) }
-    // Capped: the first 100 repeats, then one summary with the first dropped one's rule and place;
-    // the end-of-payload size finding is never dropped.
+    // Capped per object: the first 10 repeats, then one summary at the 11th with the count of the
+    // rest; the end-of-payload size finding is never dropped.
     let duplicates = report.findings.filter { $0.rule == .jsonDuplicateKey }
-    #expect(duplicates.count == 101)
+    #expect(duplicates.count == 11)
     let summary = duplicates.last
-    #expect(summary?.message == "\(n - 1 - 100) more findings not shown, from here on (at most 100 a payload)")
+    #expect(summary?.message == "\(n - 1 - 10) more duplicate keys in this object not shown, from here on (the first 10 are)")
     #expect(summary?.keyPath == nil)
-    #expect(summary?.column == 2 + 101 * 18, "the 101st repeat: each member is 18 bytes")
+    #expect(summary?.column == 2 + 11 * 18, "the 11th repeat: each member is 18 bytes")
     #expect(report.findings.filter { $0.rule != .jsonDuplicateKey }.map(\.rule) == [.payloadTooLarge])
   }
 

@@ -48,13 +48,14 @@ public struct Linter: Sendable {
   }
 
   /// The regular expressions of the built-in `rules.yaml` are matched by an allocation-free word
-  /// matcher that agrees with them; any other list is compiled with `Regex`.
+  /// matcher that agrees with them; any other list is compiled as `KeyPattern`s.
   static func matcher(for patterns: [String]) -> SensitiveKeyMatcher {
     if patterns == defaultSensitivePatterns { return .defaultWords }
-    let compiled = patterns.compactMap { try? Regex($0) }
+    // Linear-time matching whatever the pattern (`KeyPattern`); the configuration refuses what
+    // it cannot compile, so nothing is dropped here.
+    let compiled = patterns.compactMap { try? KeyPattern($0) }
     if compiled.isEmpty { return .none }
-    let box = RegexList(compiled)
-    return SensitiveKeyMatcher { key in box.matches(key) }
+    return SensitiveKeyMatcher { key in compiled.contains { $0.matches(key) } }
   }
 
   /// `sensitive-data.key-patterns` in the built-in `rules.yaml`.
@@ -149,11 +150,4 @@ public struct TargetOverrides: Sendable {
   }
 }
 
-/// Compiled patterns shared by the matcher's closure; matching only reads them.
-private final class RegexList: @unchecked Sendable {
-  let regexes: [Regex<AnyRegexOutput>]
-  init(_ regexes: [Regex<AnyRegexOutput>]) { self.regexes = regexes }
-  func matches(_ key: String) -> Bool {
-    regexes.contains { (try? $0.firstMatch(in: key)) != nil }
-  }
-}
+

@@ -118,7 +118,30 @@ import Testing
     let error = try #require(Self.failure(yaml))
     #expect(error.line == 4)
     #expect(error.column == 34)
-    #expect(error.message == "invalid regular expression 'pass(' in 'rules.sensitive-data.key-patterns': expected ')'")
+    #expect(error.message == "unsupported pattern 'pass(' in 'rules.sensitive-data.key-patterns[1]' at character 6: a '(' without its ')' "
+      + "(patterns: literals, '.', classes, groups, '|', '^', '$', '?', '*', '+', '{m,n}', a leading '(?i)')")
+  }
+
+  /// Patterns that take exponential time in backtracking engines, or need features a linear
+  /// matcher cannot give, are refused at their item with the reason.
+  @Test(arguments: [
+    ("(a+)+$", 1, "nested unbounded quantifiers"),
+    ("x(a|b*)*", 2, "nested unbounded quantifiers"),
+    ("(\\w+\\s?)*$", 1, "nested unbounded quantifiers"),
+    ("(pass)\\1", 7, "backreferences are not supported"),
+    ("pass(?=word)", 5, "lookaround are not supported"),
+    ("(?<name>x)", 1, "named groups are not supported"),
+    ("\\bpin", 1, "'\\b' is not supported"),
+    ("a++", 3, "possessive quantifiers are not supported"),
+    ("a{5,2}", 2, "a count above 100, or a range whose end is below its start"),
+  ])
+  func catastrophicOrUnsupportedPatterns(_ pattern: String, _ character: Int, _ reason: String) throws {
+    let yaml = "version: 1\nrules:\n  sensitive-data:\n    key-patterns: ['\(pattern)']\n"
+    let error = try #require(Self.failure(yaml))
+    #expect(error.line == 4)
+    #expect(error.column == 20)
+    #expect(error.message.hasPrefix("unsupported pattern '\(pattern)' in 'rules.sensitive-data.key-patterns[0]' at character \(character): \(reason)"),
+            "\(error.message)")
   }
 
   @Test func aliasBombStopsAtTheFirstAnchor() throws {

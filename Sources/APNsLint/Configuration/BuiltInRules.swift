@@ -69,7 +69,11 @@ rules:                                       # a severity: error | warning | inf
   # a custom key whose name matches sensitive-data.key-patterns (values too with check-values)
   sensitive-data:
     severity: warning
-    key-patterns:                            # regular expressions (Swift Regex syntax) matched against custom key names
+    # Patterns matched anywhere in custom key names, in time linear in the key: literals, '.', \d \w \s
+    # (and \D \W \S), classes [a-z] [^…], groups (…) (?:…), '|', '^', '$', quantifiers ? * + {m} {m,}
+    # {m,n} (up to 100), a leading (?i). Backreferences, lookaround and nested unbounded
+    # quantifiers such as (a+)+ are refused.
+    key-patterns:
       - "(?i)pass(word|wd)"
       - "(?i)secret"
       - "(?i)token"

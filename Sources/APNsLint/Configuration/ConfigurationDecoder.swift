@@ -236,12 +236,12 @@ struct ConfigurationDecoder {
 
   private func patterns(_ node: YAMLNode, at name: String) throws(ConfigurationError) -> [String] {
     let items = try strings(node, at: name)
-    for item in items {
+    for (i, item) in items.enumerated() {
       do {
-        _ = try Regex(item.text)
+        _ = try KeyPattern(item.text)
       } catch let failure {
-        let reason = "\(failure)".split(separator: "\n").first.map(String.init) ?? ""
-        throw error(item.mark, "invalid regular expression '\(item.text)' in '\(name)'" + (reason.isEmpty ? "" : ": \(reason)"))
+        throw error(item.mark, "unsupported pattern '\(item.text)' in '\(name)[\(i)]' at character \(failure.index + 1): \(failure.message) "
+          + "(patterns: literals, '.', classes, groups, '|', '^', '$', '?', '*', '+', '{m,n}', a leading '(?i)')")
       }
     }
     return items.map(\.text)

@@ -130,7 +130,9 @@ public struct PayloadValidator: Sendable {
       wanted.append(o)
     }
     if let a = checker.alert {
-      for f in a.allFields() where f.offset >= streamStart { wanted.append(f.offset) }
+      // Only the fields read in this chunk: walking (or copying) every field for every chunk made
+      // a stream with 500,000 loc-args quadratic.
+      a.forEachField(since: streamStart) { wanted.append($0) }
       if a.offset >= streamStart { wanted.append(a.offset) }
     }
     let open = reader.openOffsets
@@ -238,6 +240,19 @@ extension AlertText {
     all += subtitleLocArgs ?? []
     all += locArgs ?? []
     return all
+  }
+
+  /// Calls `body` with the offset of every field at or after `start`. Array fields are in input
+  /// order, so each is walked back from its end only as far as `start`.
+  func forEachField(since start: Int, _ visit: (Int) -> Void) {
+    for f in [title, subtitle, body, titleLocKey, subtitleLocKey, locKey, actionLocKey] {
+      if let f, f.offset >= start { visit(f.offset) }
+    }
+    for list in [titleLocArgs, subtitleLocArgs, locArgs] {
+      guard let list else { continue }
+      var i = list.count - 1
+      while i >= 0 && list[i].offset >= start { visit(list[i].offset); i -= 1 }
+    }
   }
 
   mutating func mapFields(_ body: (inout Field) -> Void) {

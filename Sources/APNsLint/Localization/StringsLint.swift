@@ -241,6 +241,7 @@ public enum StringsLint {
   /// The keys a table defines, with their last definition (plural keys of a `.stringsdict` have none).
   static func keyed(_ table: StringsTable) -> [(key: String, entry: StringsEntry?)] {
     let defined = lastDefinitions(table)
+    if table.pluralKeys.isEmpty { return defined.map { ($0.key, $0) } }
     let definedKeys = Set(defined.map(\.key))
     return defined.map { ($0.key, $0) } + table.pluralKeys.subtracting(definedKeys).sorted().map { ($0, nil) }
   }
@@ -266,6 +267,7 @@ public enum StringsLint {
       else { continue }
       let devName = files[devIndex].relativePath
       let devKeys = keyed(devTable)
+      let devKeyIndex = developmentIndex(devKeys)
       for localization in localizations where localization != development {
         guard let index = members.first(where: { files[$0].localization == localization }) else {
           if !devKeys.isEmpty {
@@ -276,7 +278,7 @@ public enum StringsLint {
           continue
         }
         guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
-        compare(&files[index], table, language: localization, with: devKeys, development: development, developmentFile: devName)
+        compare(&files[index], table, language: localization, with: devKeys, index: devKeyIndex, development: development, developmentFile: devName)
       }
     }
   }
@@ -288,21 +290,24 @@ public enum StringsLint {
       let sourceTable = file.catalogTables[source]
     else { return }
     let sourceKeys = keyed(sourceTable)
+    let sourceIndex = developmentIndex(sourceKeys)
     for language in languages where language != source {
       guard let table = file.catalogTables[language] else { continue }
-      compare(&file, table, language: language, with: sourceKeys, development: source, developmentFile: nil)
+      compare(&file, table, language: language, with: sourceKeys, index: sourceIndex, development: source, developmentFile: nil)
     }
   }
 
   /// Missing, extra and mismatched keys of one translation table against the development keys.
   static func compare(
     _ file: inout LintedFile, _ table: StringsTable, language: String, with devKeys: [(key: String, entry: StringsEntry?)],
-    development: String, developmentFile: String?
+    index devByKey: [String: StringsEntry?], development: String, developmentFile: String?
   ) {
     let keys = keyed(table)
-    let byKey = Dictionary(keys.map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
-    let devByKey = Dictionary(devKeys.map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
-    for (key, devEntry) in devKeys where byKey[key] == nil {
+    var byKey: Set<String> = []
+    byKey.reserveCapacity(keys.count)
+    for (key, _) in keys { byKey.insert(key) }
+
+    for (key, devEntry) in devKeys where !byKey.contains(key) {
       var origin = "'\(development)'"
       if let developmentFile { origin = "'\(developmentFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
       file.add("strings-missing-translation", "'\(key)' of \(origin) has no translation in '\(language)': the device shows the raw key",
@@ -323,6 +328,15 @@ public enum StringsLint {
           + "('\(devEntry.value)'): \(differences.joined(separator: ", "))", at: entry, key: key)
       }
     }
+  }
+
+  /// `devKeys` as a dictionary: built once per group and reused for each translation compared
+  /// with it (a 40-language app rebuilt it 39 times).
+  static func developmentIndex(_ devKeys: [(key: String, entry: StringsEntry?)]) -> [String: StringsEntry?] {
+    var index: [String: StringsEntry?] = [:]
+    index.reserveCapacity(devKeys.count)
+    for (key, entry) in devKeys where index[key] == nil { index[key] = .some(entry) }
+    return index
   }
 
   /// The localization a device without a matching language picks (SPEC §6), by folder name.

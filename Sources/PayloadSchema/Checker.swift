@@ -855,7 +855,7 @@ struct Checker: JSONEventHandler {
     if size > limit {
       report(.payloadTooLarge, "the payload is \(size) bytes, over the \(limit)-byte limit for \(pushType.rawValue) pushes (\(target.transport.rawValue)); APNs answers 413 PayloadTooLarge", at: 0, path: nil)
     } else if Double(size) >= options.warnAt * Double(limit) {
-      report(.payloadNearLimit, "the payload is \(size) bytes, \(Int((Double(size) * 100 / Double(limit)).rounded(.down)))% of the \(limit)-byte limit", at: 0, path: nil)
+      report(.payloadNearLimit, "the payload is \(size) bytes, \(size * 100 / max(limit, 1))% of the \(limit)-byte limit", at: 0, path: nil)
     }
     if facts.inflation > 0 {
       report(.jsonEscapedUnicode, "escaped characters take \(facts.inflation) bytes more than raw UTF-8 would", at: facts.inflationOffset, path: facts.inflationPath)

@@ -32,7 +32,14 @@ public struct JSONNumber: Sendable, Hashable {
   /// True when written without fraction or exponent.
   public var isPlainInteger: Bool
   /// True when the value is a whole number (`1`, `1.0` and `1e2` are).
-  public var isIntegral: Bool { value.isFinite && value == value.rounded(.towardZero) }
+  ///
+  /// Written without `rounded()`: on Linux that calls libm's `trunc`, which a program that imports
+  /// only PayloadSchema (no Foundation) cannot link. From 2^52 up every finite double is integral.
+  public var isIntegral: Bool {
+    guard value.isFinite else { return false }
+    if value.magnitude >= 4_503_599_627_370_496 { return true }
+    return Double(Int64(value)) == value
+  }
 
   public init(value: Double, isPlainInteger: Bool) {
     self.value = value

@@ -195,6 +195,9 @@ struct KeyPattern: Sendable {
 
     init(_ chars: [Character]) { self.chars = chars }
 
+    /// A character's first scalar (a character always has one).
+    static func scalar(_ c: Character) -> Unicode.Scalar { c.unicodeScalars.first ?? "\u{FFFD}" }
+
     func peek(_ expected: [Character]) -> Bool {
       index + expected.count <= chars.count && Array(chars[index..<(index + expected.count)]) == expected
     }
@@ -283,7 +286,7 @@ struct KeyPattern: Sendable {
         throw SyntaxError(message: "'\(c)' has nothing to repeat", index: index)
       default:
         index += 1
-        return .scalar(c.unicodeScalars.first!)
+        return .scalar(Self.scalar(c))
       }
     }
 
@@ -307,7 +310,7 @@ struct KeyPattern: Sendable {
           let what = c.isNumber ? "backreferences are" : "'\\\(c)' is"
           throw SyntaxError(message: "\(what) not supported", index: start)
         }
-        let s = c.unicodeScalars.first!
+        let s = Self.scalar(c)
         return (.scalar(s), s, nil)
       }
     }
@@ -328,7 +331,7 @@ struct KeyPattern: Sendable {
           low = e.scalar!
         } else {
           if chars[index] == "[" { throw SyntaxError(message: "nested classes are not supported", index: index) }
-          low = chars[index].unicodeScalars.first!
+          low = Self.scalar(chars[index])
           index += 1
         }
         if index + 1 < chars.count && chars[index] == "-" && chars[index + 1] != "]" {
@@ -339,7 +342,7 @@ struct KeyPattern: Sendable {
             guard let s = e.scalar else { throw SyntaxError(message: "a range ending in a class", index: index) }
             high = s
           } else {
-            high = chars[index].unicodeScalars.first!
+            high = Self.scalar(chars[index])
             index += 1
           }
           guard low.value <= high.value else { throw SyntaxError(message: "a range whose end is below its start", index: index) }

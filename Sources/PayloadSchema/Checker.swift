@@ -706,8 +706,9 @@ struct Checker: JSONEventHandler {
         report(.valueRange, "'\(spec.name)' must be between 0 and 1, not \(Self.show(n))", at: offset, path: currentPath())
       }
     case .timestamp:
-      if !n.isIntegral || n.value < 0 {
-        report(.valueType, "'\(spec.name)' must be a whole number of seconds since 1970, not \(Self.show(n))", at: offset, path: currentPath())
+      // Apple types these as Number: a fraction of a second is allowed.
+      if n.value < 0 {
+        report(.valueRange, "'\(spec.name)' must be seconds since 1970, not \(Self.show(n))", at: offset, path: currentPath())
       } else if n.value > 1e11 {
         report(.timestampUnit, "'\(spec.name)' \(Self.show(n)) looks like milliseconds; APNs expects seconds since 1970", at: offset, path: currentPath())
       }

@@ -176,7 +176,7 @@ enum Schema {
     KeySpec("title", .string, child: .liveText),
     KeySpec("subtitle", .string),
     KeySpec("body", .string, child: .liveText),
-    KeySpec("launch-image", .string, deprecated: true),
+    KeySpec("launch-image", .string),   // still in Apple's alert table: not deprecated
     KeySpec("title-loc-key", [.string, .null]),
     KeySpec("subtitle-loc-key", [.string, .null]),
     KeySpec("loc-key", [.string, .null]),
@@ -192,7 +192,7 @@ enum Schema {
   ]
 
   static let sound: [KeySpec] = [
-    KeySpec("critical", .number, .flagZeroOrOne, platforms: [.ios, .watchos, .visionos]),
+    KeySpec("critical", .number, .flagZeroOrOne, platforms: [.ios, .macos, .watchos, .visionos]),   // macOS 10.14+
     KeySpec("name", .string),
     KeySpec("volume", .number, .unitInterval(liveActivityExempt: false)),
   ]

@@ -156,7 +156,7 @@ import Testing
     #"{"aps":{"alert":"\u00e9"}}"#,                     // json-escaped-unicode
     #"{"aps":{"alert":"a"},"password":"x"}"#,           // sensitive-data
     #"{"mdm":"x"}"#,                                    // mdm push
-    #"{"aps":{"alert":{"body":"b","launch-image":"x"}}}"#,  // deprecated-key
+    #"{"aps":{"alert":{"body":"b","action-loc-key":"x"}}}"#,  // deprecated-key
     #"{"aps":{"alert":{"title":{"loc-key":"K"}}}}"#,    // live activity text object
     #"{"aps":{"alert":{}}}"#,                           // alert-empty
     #"{"aps":{"alert":"a"}"#,                           // json-syntax

@@ -424,8 +424,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
         }
       }
       """#), flags: "", [
-      #"alert-empty 3:14 aps.alert"#,
-      #"deprecated-key 4:7 aps.alert.launch-image"#
+      #"alert-empty 3:14 aps.alert"#
     ]),
     RuleCase("alert-empty null loc-key", text(#"{"aps": {"alert": {"loc-key": null}}}"#), flags: "", [
       #"alert-empty 1:19 aps.alert"#
@@ -479,7 +478,6 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       }
       """#), flags: "", [
       #"deprecated-key 5:7 aps.alert.action-loc-key"#,
-      #"deprecated-key 6:7 aps.alert.launch-image"#,
       #"deprecated-key 7:7 aps.alert.summary-arg"#,
       #"deprecated-key 8:7 aps.alert.summary-arg-count"#,
       #"deprecated-key 9:7 aps.alert.action"#
@@ -495,9 +493,6 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     RuleCase("platform-key critical on tvos", text(#"{"aps": {"badge": 1, "sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform tvos", [
       #"platform-key 1:22 aps.sound"#,
       #"platform-key 1:32 aps.sound.critical"#
-    ]),
-    RuleCase("platform-key critical on macos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform macos", [
-      #"platform-key 1:20 aps.sound.critical"#
     ]),
     RuleCase("platform-key alert and sound on tvos", text(#"{"aps": {"alert": "Hi", "sound": "default", "badge": 1}}"#), flags: "--platform tvos", [
       #"platform-key 1:10 aps.alert"#,
@@ -688,6 +683,11 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.deprecatedKey, "action on safari", text(#"{"aps": {"alert": {"title": "t", "body": "b", "action": "View"}, "url-args": []}}"#), flags: "--platform safari"),
     PassCase(.platformKey, "live activity keys on visionos", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--platform visionos"),
     PassCase(.platformKey, "critical sound on watchos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform watchos"),
+    // Apple: critical alerts on macOS 10.14 and later (UNAuthorizationOptions.criticalAlert).
+    PassCase(.platformKey, "critical sound on macos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform macos"),
+    PassCase(.deprecatedKey, "launch-image is in Apple's table", text(#"{"aps": {"alert": {"body": "b", "launch-image": "a.png"}}}"#), flags: ""),
+    // Apple types timestamp, stale-date and dismissal-date as Number.
+    PassCase(.valueType, "fractional timestamps", text(#"{"aps": {"event": "end", "timestamp": 1700000000.5, "dismissal-date": 1700003600.25, "content-state": {}}}"#), flags: ""),
     PassCase(.platformKey, "badge on tvos", text(#"{"aps": {"badge": 1}}"#), flags: "--platform tvos"),
     PassCase(.sensitiveData, "harmless custom keys, values not checked by default", text(#"{"aps": {"badge": 1}, "msgid": "my password", "user": {"name": "Jenna"}}"#), flags: ""),
     PassCase(.sensitiveData, "values checked, none sensitive", text(#"{"aps": {"badge": 1}, "note": "see you", "tags": ["a"]}"#), flags: "--check-values"),

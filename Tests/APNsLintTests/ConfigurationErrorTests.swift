@@ -92,8 +92,6 @@ import Testing
          message: "'limits.max-depth' must be an integer from 1 to 1000, found '0'"),
     Case(name: "version 2", yaml: "version: 2\n", line: 1, column: 10,
          message: "unsupported configuration version '2'; this apns-lint reads version 1"),
-    Case(name: "version missing", yaml: "rules: {}\n", line: 1, column: 1,
-         message: "missing 'version: 1' at the top level"),
     Case(name: "empty file", yaml: "", line: 1, column: 1,
          message: "the configuration is empty; it needs at least 'version: 1'"),
     Case(name: "only a comment", yaml: "# nothing here\n", line: 1, column: 1,

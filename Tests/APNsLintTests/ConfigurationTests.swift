@@ -88,6 +88,13 @@ import Testing
     #expect(try Self.parse("version: 1\n") == Configuration.builtIn)
   }
 
+  /// SPEC §7: `version` may be left out; it means 1 (SwiftLint and swift-format need none).
+  @Test func versionMayBeLeftOut() throws {
+    let c = try Self.parse("rules: {unknown-key: error}\n")
+    #expect(c.level(of: "unknown-key") == .on(.error))
+    #expect(c.version == 1)
+  }
+
   @Test func offIsASeverityAndUnknownRulesAreOff() throws {
     let c = try Self.parse("version: 1\nrules: {unknown-key: off, payload-near-limit: 'info'}\n")
     #expect(c.level(of: "unknown-key") == .off)

@@ -44,15 +44,14 @@ struct ConfigurationDecoder {
   }
 
   mutating func decode(_ root: YAMLNode) throws(ConfigurationError) {
-    guard case .mapping(let entries, let mark) = root else {
+    guard case .mapping(let entries, _) = root else {
       throw error(root.mark, "expected a mapping at the top level, found \(root.found)")
     }
-    var sawVersion = false
+    // `version` may be left out (SPEC §7): it means 1, as SwiftLint and swift-format need none.
     for entry in entries {
       let key = entry.key.text
       switch key {
       case "version":
-        sawVersion = true
         let version = try integer(entry.value, at: key)
         guard version == 1 else {
           throw error(entry.value.mark, "unsupported configuration version '\(version)'; this apns-lint reads version 1")
@@ -106,7 +105,6 @@ struct ConfigurationDecoder {
         throw error(entry.key.mark, "unknown key '\(key)'; expected \(choices(ConfigurationSchema.topLevelKeys))")
       }
     }
-    if !sawVersion { throw error(mark, "missing 'version: 1' at the top level") }
   }
 
   private mutating func decodeRules(_ node: YAMLNode) throws(ConfigurationError) {

@@ -65,6 +65,8 @@ struct Facts {
 
 struct Checker: JSONEventHandler {
   let target: Target
+  /// The push type the target's topic names by its suffix (worked out once, not per payload).
+  let topicPushType: PushType?
   let options: ValidationOptions
   let platform: PlatformSet
   var findings: [PayloadFinding] = []
@@ -99,6 +101,7 @@ struct Checker: JSONEventHandler {
 
   init(target: Target, options: ValidationOptions) {
     self.target = target
+    self.topicPushType = target.topic.flatMap(Self.pushType(forTopic:))
     self.options = options
     self.platform = PlatformSet(target.platform)
     apsKeyOffsets = Array(repeating: -1, count: Schema.aps.count)
@@ -835,10 +838,23 @@ struct Checker: JSONEventHandler {
   /// The push type to check against: the target's, else inferred (SPEC §2).
   func pushType() -> PushType {
     if let t = target.pushType { return t }
+    // SPEC §2: from the topic's suffix when a topic is given (`.voip` → voip, …).
+    if let t = topicPushType { return t }
     if facts.mdmOffset >= 0 && facts.apsKeyOffset < 0 { return .mdm }
     if facts.apsKeys & (1 << UInt32(ApsKey.event.rawValue)) != 0 { return .liveactivity }
+    if facts.apsKeys == 1 << UInt32(ApsKey.contentChanged.rawValue) { return .widgets }
     if facts.apsKeys == 1 << UInt32(ApsKey.contentAvailable.rawValue) { return .background }
     return .alert
+  }
+
+  /// The push type whose topic suffix `topic` carries (the longest such suffix), if any.
+  static func pushType(forTopic topic: String) -> PushType? {
+    var best: (PushType, Int)? = nil
+    for t in PushType.allCases {
+      guard let suffix = t.topicSuffix, topic.hasSuffix(suffix), topic.utf8.count > suffix.utf8.count else { continue }
+      if suffix.utf8.count > (best?.1 ?? 0) { best = (t, suffix.utf8.count) }
+    }
+    return best?.0
   }
 
   /// The end-of-payload checks; `size` is the counted size.

@@ -192,9 +192,35 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     (#"{"aps": {"alert": "Hi"}}"#, .alert),
     (#"{"aps": {"alert": "Hi"}, "mdm": "x"}"#, .alert),
     (#"{"aps": {}}"#, .alert),
+    // Apple's widget reload payload ("Keeping a widget up to date", WidgetKit push notifications).
+    (#"{"aps":{"content-changed":true}}"#, .widgets),
+    (#"{"aps": {"content-changed": true, "badge": 1}}"#, .alert),
   ])
   func pushTypeIsInferred(_ json: String, _ expected: PushType) {
     #expect(check(json).pushType == expected)
+  }
+
+  /// SPEC §2: with a topic, the push type is inferred from its suffix first.
+  @Test(arguments: [
+    ("com.example.app.voip", PushType.voip),
+    ("com.example.app.voip-ptt", .pushtotalk),
+    ("com.example.app.complication", .complication),
+    ("com.example.app.pushkit.fileprovider", .fileprovider),
+    ("com.example.app.push-type.liveactivity", .liveactivity),
+    ("com.example.app.location-query", .location),
+    ("com.example.app.push-type.widgets", .widgets),
+    ("com.example.app.push-type.controls", .controls),
+    ("com.example.app", .alert),
+    (".voip", .alert),
+  ])
+  func pushTypeIsInferredFromTheTopic(_ topic: String, _ expected: PushType) {
+    var target = Target()
+    target.topic = topic
+    var validator = PayloadValidator(target: target)
+    let report = validator.validate(Array(#"{"aps": {"alert": "Hi"}}"#.utf8))
+    #expect(report.pushType == expected)
+    #expect(report.limit == (expected == .voip ? 5120 : 4096))
+    #expect(!report.findings.contains { $0.rule == .topicMismatch })
   }
 
   @Test func anExplicitPushTypeIsNotOverridden() {

@@ -81,7 +81,8 @@ public struct Linter: Sendable {
     out.reserveCapacity(findings.count)
     for f in findings {
       guard case .on(let severity) = configuration.level(of: f.rule) else { continue }
-      out.append(Diagnostic(rule: f.rule, severity: f.escalated ? .error : severity, message: f.message,
+      let level = f.escalated ? .error : (f.softened && severity == .error ? .warning : severity)
+      out.append(Diagnostic(rule: f.rule, severity: level, message: f.message,
                             line: f.line, column: f.column, keyPath: f.keyPath))
     }
     return out
@@ -126,7 +127,8 @@ public struct Linter: Sendable {
 
   /// A validator finding as a severity-free rule finding.
   public static func ruleFinding(_ f: PayloadFinding) -> RuleFinding {
-    RuleFinding(rule: f.rule.rawValue, message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated)
+    RuleFinding(rule: f.rule.rawValue, message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated,
+                softened: f.softened)
   }
 }
 

@@ -12,8 +12,11 @@ public struct RuleFinding: Sendable, Hashable {
   public var keyPath: String?
   /// More serious than the rule's default (SPEC: `silent-push-shape` on a background push is an error).
   public var escalated: Bool
+  /// Less serious than the rule's default: at most a warning (`flag-value` for `true`).
+  public var softened: Bool = false
 
-  public init(rule: String, message: String, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
+  public init(rule: String, message: String, line: Int, column: Int, keyPath: String?, escalated: Bool = false, softened: Bool = false) {
+    self.softened = softened
     self.rule = rule
     self.message = message
     self.line = line

@@ -186,7 +186,7 @@ struct Checker: JSONEventHandler {
 
   // MARK: Reporting
 
-  mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String?, escalated: Bool = false) {
+  mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String?, escalated: Bool = false, softened: Bool = false) {
     // Past the cap, findings made while reading are only counted (one summary stands for them);
     // the end-of-payload checks always report.
     if findings.count >= options.maxFindings && !finishing {
@@ -198,6 +198,7 @@ struct Checker: JSONEventHandler {
       return
     }
     findings.append(PayloadFinding(rule: rule, message: message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
+    if softened { findings[findings.count - 1].softened = true }
   }
 
   /// Whether the `count`-th finding of a rule that repeats once per key (`unknown-key`,
@@ -612,6 +613,8 @@ struct Checker: JSONEventHandler {
       }
       if !spec.kinds.contains(kind) {
         switch spec.check {
+        case .flagOne where kind == .bool:
+          break   // `bool(_:at:)` tells true (a warning) from false
         case .flagOne, .flagZeroOrOne, .flagTrue:
           report(.flagValue, flagMessage(spec, found: kind.described), at: offset, path: currentPath())
         default:
@@ -634,7 +637,9 @@ struct Checker: JSONEventHandler {
     switch spec.check {
     case .flagZeroOrOne: "'\(spec.name)' must be the number 0 or 1, not \(found)"
     case .flagTrue: "'\(spec.name)' must be true, not \(found); omit the key otherwise"
-    default: "'\(spec.name)' must be the number 1, not \(found); omit the key instead"
+    default: found.hasPrefix("\"") || found == "a string"
+      ? "'\(spec.name)' must be the number 1, not \(found); write 1 without quotes"
+      : "'\(spec.name)' must be the number 1, not \(found); omit the key to leave it off"
     }
   }
 
@@ -729,6 +734,15 @@ struct Checker: JSONEventHandler {
     guard let (spec, _, _) = currentSpec() else { return }
     if case .flagTrue = spec.check, !value {
       report(.flagValue, flagMessage(spec, found: "false"), at: offset, path: currentPath())
+    }
+    if case .flagOne = spec.check {
+      if value {
+        // iOS honours `true`; the advice must not be "omit the key", which turns the flag off.
+        report(.flagValue, "'\(spec.name)' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)",
+               at: offset, path: currentPath(), softened: true)
+      } else {
+        report(.flagValue, flagMessage(spec, found: "false"), at: offset, path: currentPath())
+      }
     }
   }
 

@@ -55,6 +55,9 @@ public struct PayloadFinding: Sendable, Hashable {
   /// True when the finding is more serious than the rule's default, e.g. `silent-push-shape` for an
   /// explicit `background` push, which SPEC makes an error.
   public var escalated: Bool
+  /// True when the finding is less serious than the rule's default: at most a warning, e.g.
+  /// `flag-value` for `mutable-content: true`, which iOS honours (SPEC §3).
+  public var softened: Bool = false
 
   public init(rule: PayloadRule, message: String, offset: Int, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
     self.rule = rule

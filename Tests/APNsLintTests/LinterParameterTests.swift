@@ -74,4 +74,11 @@ import Testing
     #expect(found.contains("silent-push-shape error 1:29"))
     #expect(try lint(payload, yaml: "version: 1\nrules:\n  silent-push-shape: info\n") == ["silent-push-shape info 1:29"])
   }
+
+  @Test func aSoftenedFindingIsAtMostAWarning() throws {
+    let payload = #"{"aps":{"alert":"x","mutable-content":true}}"#
+    #expect(try lint(payload, yaml: "version: 1\n") == ["flag-value warning 1:39"])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  flag-value: info\n") == ["flag-value info 1:39"])
+    #expect(try lint(#"{"aps":{"alert":"x","mutable-content":false}}"#, yaml: "version: 1\n") == ["flag-value error 1:39"])
+  }
 }

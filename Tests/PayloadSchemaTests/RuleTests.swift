@@ -223,6 +223,22 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(!report.findings.contains { $0.rule == .topicMismatch })
   }
 
+  /// SPEC §3 flag-value: `true` is a warning whose advice is "use the number 1" (iOS honours
+  /// true; omitting `mutable-content` would switch the service extension off); "1", 0, false: errors.
+  @Test(arguments: [
+    (#"{"aps": {"alert": "Hi", "mutable-content": true}}"#, true, "'mutable-content' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": false}}"#, false, "'mutable-content' must be the number 1, not false; omit the key to leave it off"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, false, "'mutable-content' must be the number 1, not a string; write 1 without quotes"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, false, "'mutable-content' must be the number 1, not 0; omit the key to leave it off"),
+  ])
+  func flagValueTrueIsSoftened(_ json: String, _ softened: Bool, _ message: String) {
+    let flags = check(json).findings.filter { $0.rule == .flagValue }
+    #expect(flags.count == 1)
+    #expect(flags.first?.softened == softened)
+    #expect(flags.first?.message == message)
+    #expect(flags.first?.column == 44)
+  }
+
   @Test func anExplicitPushTypeIsNotOverridden() {
     #expect(check(#"{"aps": {"content-available": 1}}"#, Target(pushType: .alert)).pushType == .alert)
   }

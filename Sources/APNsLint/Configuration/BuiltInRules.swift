@@ -54,7 +54,7 @@ rules:                                       # a severity: error | warning | inf
   value-range: error
   # a string outside its set: interruption-level, event
   value-enum: error
-  # content-available / mutable-content other than the number 1; sound.critical other than 0 or 1; content-changed other than true
+  # content-available / mutable-content other than the number 1 (true: a warning, use 1); sound.critical other than 0 or 1; content-changed other than true
   flag-value: error
   # an alert object that shows nothing (no title, subtitle, body or loc-keys)
   alert-empty: warning

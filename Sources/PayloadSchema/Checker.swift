@@ -906,11 +906,18 @@ struct Checker: JSONEventHandler {
       }
     }
 
+    // SPEC §2: which push types need `aps`.
     if facts.apsKeyOffset < 0 {
-      if pushType != .mdm {
+      switch pushType {
+      case .mdm:
+        if facts.mdmOffset < 0 { report(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'", at: 0, path: nil) }
+      case .fileprovider, .pushtotalk:
+        break   // documented without `aps`: File Provider's container-identifier and domain, Push to Talk's own keys
+      case .voip, .complication, .location:
+        report(.apsMissing, "no 'aps' member; PushKit hands the whole payload to the app, so this push works, but a notification push needs one: check the push type",
+               at: 0, path: nil, softened: true)
+      default:
         report(.apsMissing, facts.mdmOffset >= 0 ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one", at: 0, path: nil)
-      } else if facts.mdmOffset < 0 {
-        report(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'", at: 0, path: nil)
       }
     }
     let apsAt = facts.apsOffset >= 0 ? facts.apsOffset : 0

@@ -239,6 +239,25 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(flags.first?.column == 44)
   }
 
+  /// SPEC §2: `aps-missing` depends on the push type. File Provider and Push to Talk payloads are
+  /// documented without `aps`; VoIP, complication and location get a warning; the others an error.
+  @Test(arguments: [
+    (PushType.fileprovider, #"{"container-identifier": "NSFileProviderRootContainerItemIdentifier", "domain": "com.example.domain"}"#, nil as Bool?),
+    (.pushtotalk, #"{"channel": "ops", "speaker": "Jenna"}"#, nil),
+    (.voip, #"{"caller": "Jenna", "uuid": "3D7DF1A4-2B0D-4C47-9A58-0E6A3E4C7F21"}"#, true),
+    (.complication, #"{"score": "2-1"}"#, true),
+    (.location, #"{}"#, true),
+    (.alert, #"{"title": "Hi"}"#, false),
+    (.background, #"{"refresh": 1}"#, false),
+    (.widgets, #"{}"#, false),
+  ])
+  func apsMissingDependsOnThePushType(_ pushType: PushType, _ json: String, _ softened: Bool?) {
+    var target = Target()
+    target.pushType = pushType
+    let missing = check(json, target).findings.filter { $0.rule == .apsMissing }
+    #expect(missing.map(\.softened) == (softened.map { [$0] } ?? []))
+  }
+
   @Test func anExplicitPushTypeIsNotOverridden() {
     #expect(check(#"{"aps": {"content-available": 1}}"#, Target(pushType: .alert)).pushType == .alert)
   }

@@ -42,7 +42,7 @@ rules:                                       # a severity: error | warning | inf
   payload-too-large: error
   # size at or above size.warn-at (default 0.9) of the limit
   payload-near-limit: warning
-  # no aps member (an mdm push needs mdm instead)
+  # no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm
   aps-missing: error
   # aps is not an object
   aps-not-object: error

@@ -91,7 +91,7 @@ extension Rule {
          pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
          triggerFlags: "--transport binary-pre-ios8", passFlags: "--transport binary-pre-ios8"),
     Rule("aps-missing", .on(.error), .payload,
-         "no aps member (an mdm push needs mdm instead)",
+         "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm",
          trigger: #"{"alert": "Hello"}"#, pass: #"{"aps": {"alert": "Hello"}}"#),
     Rule("aps-not-object", .on(.error), .payload,
          "aps is not an object",

@@ -227,6 +227,8 @@ public enum StringsLint {
 
   /// Each key's last definition, in the order keys first appear.
   static func lastDefinitions(_ table: StringsTable) -> [StringsEntry] {
+    // A catalog's table has one entry per key already (StringCatalog keeps a repeated key's last).
+    if table.format == .xcstrings { return table.entries }
     var index: [String: Int] = [:]
     var entries: [StringsEntry] = []
     for entry in table.entries {

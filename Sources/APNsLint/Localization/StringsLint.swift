@@ -227,8 +227,11 @@ public enum StringsLint {
 
   /// Each key's last definition, in the order keys first appear.
   static func lastDefinitions(_ table: StringsTable) -> [StringsEntry] {
-    // A catalog's table has one entry per key already (StringCatalog keeps a repeated key's last).
-    if table.format == .xcstrings { return table.entries }
+    // One entry per key already: a catalog's table (StringCatalog keeps a repeated key's last),
+    // or a table whose parser found no duplicate (it reports every one).
+    if table.format == .xcstrings || !table.findings.contains(where: { $0.rule == "strings-duplicate-key" }) {
+      return table.entries
+    }
     var index: [String: Int] = [:]
     var entries: [StringsEntry] = []
     for entry in table.entries {

@@ -923,6 +923,13 @@ struct Checker: JSONEventHandler {
     let apsAt = facts.apsOffset >= 0 ? facts.apsOffset : 0
     let apsPath: String? = facts.apsOffset >= 0 ? "aps" : nil
 
+    // background-inert: a background push is delivered to the app only with content-available.
+    // (Not with alert, badge or sound: push-type-mismatch says what is wrong there.)
+    if pushType == .background && facts.apsIsObject && !hasAps(.contentAvailable)
+        && !(hasAps(.alert) || hasAps(.badge) || hasAps(.sound)) {
+      report(.backgroundInert, "a background push without 'content-available': 1 wakes nothing; add it", at: apsAt, path: apsPath)
+    }
+
     // silent-push-shape
     if facts.contentAvailableOne && (hasAps(.alert) || hasAps(.badge) || hasAps(.sound)) {
       let shown = Self.visibleKeys.filter(hasAps).map { "'\(Schema.aps[$0.rawValue].name)'" }.joined(separator: ", ")

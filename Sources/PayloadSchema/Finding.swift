@@ -20,6 +20,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable {
   case valueRange = "value-range"
   case valueEnum = "value-enum"
   case flagValue = "flag-value"
+  case backgroundInert = "background-inert"
   case alertEmpty = "alert-empty"
   case alertTextConflict = "alert-text-conflict"
   case locArgsWithoutKey = "loc-args-without-key"

@@ -258,6 +258,20 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(missing.map(\.softened) == (softened.map { [$0] } ?? []))
   }
 
+  /// SPEC §3 background-inert: a background push without content-available wakes nothing; with
+  /// `true` (which iOS honours) it is not inert, and an inferred background push always has it.
+  @Test(arguments: [
+    (#"{"aps": {}}"#, ["background-inert 1:9 aps"]),
+    (#"{"aps": {"contentAvailable": 1}}"#, ["background-inert 1:9 aps", "unknown-key 1:10 aps.contentAvailable"]),
+    (#"{"aps": {"content-available": 1}}"#, []),
+    (#"{"aps": {"content-available": true}}"#, ["flag-value 1:31 aps.content-available"]),
+  ])
+  func backgroundInert(_ json: String, _ expected: [String]) {
+    var target = Target()
+    target.pushType = .background
+    #expect(findings(json, target) == expected)
+  }
+
   @Test func anExplicitPushTypeIsNotOverridden() {
     #expect(check(#"{"aps": {"content-available": 1}}"#, Target(pushType: .alert)).pushType == .alert)
   }
@@ -474,6 +488,9 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     ]),
     RuleCase("flag-value content-changed false", text(#"{"aps": {"content-changed": false}}"#), flags: "--push-type widgets", [
       #"flag-value 1:29 aps.content-changed"#
+    ]),
+    RuleCase("background-inert", text(#"{"aps": {}, "refresh": 1}"#), flags: "--push-type background", [
+      #"background-inert 1:9 aps"#
     ]),
     RuleCase("alert-empty", text(#"""
       {
@@ -735,6 +752,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.valueEnum, "every interruption level", text(#"{"aps": {"alert": "Hi", "interruption-level": "time-sensitive"}}"#), flags: ""),
     PassCase(.valueEnum, "event end", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}}}"#), flags: ""),
     PassCase(.flagValue, "content-available 1 alone", text(#"{"aps": {"content-available": 1}}"#), flags: ""),
+    PassCase(.backgroundInert, "content-available 1", text(#"{"aps": {"content-available": 1}, "refresh": 1}"#), flags: "--push-type background"),
     PassCase(.flagValue, "critical 0 and 1, content-changed true", text(#"{"aps": {"sound": {"critical": 0, "name": "a.caf"}, "badge": 1}}"#), flags: ""),
     PassCase(.flagValue, "content-changed true for widgets", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets"),
     PassCase(.alertEmpty, "alert with only a loc-key", text(#"{"aps": {"alert": {"loc-key": "GREETING"}}}"#), flags: ""),

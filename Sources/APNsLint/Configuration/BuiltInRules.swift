@@ -56,6 +56,8 @@ rules:                                       # a severity: error | warning | inf
   value-enum: error
   # content-available / mutable-content other than the number 1 (true: a warning, use 1); sound.critical other than 0 or 1; content-changed other than true
   flag-value: error
+  # a background push whose aps lacks content-available (empty aps, or only a misspelt contentAvailable): it wakes nothing
+  background-inert: error
   # an alert object that shows nothing (no title, subtitle, body or loc-keys)
   alert-empty: warning
   # both body and loc-key (or title and title-loc-key, subtitle and subtitle-loc-key)

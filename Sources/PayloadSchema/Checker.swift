@@ -49,6 +49,10 @@ struct Facts {
   var titleObject = -1
   var bodyObject = -1
   var alertSoundKey = -1
+  /// `aps.sound` as a dictionary (its value's offset), and whether it has `critical: 1`
+  /// (sound-shape; both lanes fill them).
+  var soundObject = -1
+  var criticalSound = false
   var relevance = 0.0
   var relevanceOffset = -1
   var simulatorStart = -1
@@ -397,7 +401,7 @@ struct Checker: JSONEventHandler {
       }
     case .sound:
       if !spec.platforms.contains(platform) {
-        report(.platformKey, "critical sounds are supported on ios, watchos and visionos only, not \(target.platform.rawValue)", at: offset, path: currentPath())
+        report(.platformKey, "critical sounds are supported on ios, macos, watchos and visionos only, not \(target.platform.rawValue)", at: offset, path: currentPath())
       }
     default:
       break
@@ -604,6 +608,7 @@ struct Checker: JSONEventHandler {
         }
       } else if context == .aps {
         apsValueOffsets[index] = offset
+        if index == ApsKey.sound.rawValue && kind == .object { facts.soundObject = offset }
       } else if context == .alert {
         alertValueOffsets[index] = offset
         if kind == .null { facts.alertNullKeys |= 1 << UInt32(index) }
@@ -706,6 +711,7 @@ struct Checker: JSONEventHandler {
       }
     case .flagZeroOrOne:
       if n.value != 0 && n.value != 1 { report(.flagValue, flagMessage(spec, found: Self.show(n)), at: offset, path: currentPath()) }
+      if context == .sound && index == SoundKey.critical.rawValue && n.value == 1 { facts.criticalSound = true }
     case .unitInterval(let exempt):
       if exempt {
         facts.relevance = n.value
@@ -928,6 +934,12 @@ struct Checker: JSONEventHandler {
     if pushType == .background && facts.apsIsObject && !hasAps(.contentAvailable)
         && !(hasAps(.alert) || hasAps(.badge) || hasAps(.sound)) {
       report(.backgroundInert, "a background push without 'content-available': 1 wakes nothing; add it", at: apsAt, path: apsPath)
+    }
+
+    // sound-shape: Apple, "for regular notifications, use the sound string".
+    if facts.soundObject >= 0 && !facts.criticalSound && !isLive {
+      report(.soundShape, "a 'sound' dictionary is for critical alerts ('critical': 1); for a regular notification write the sound's name as a string",
+             at: facts.soundObject, path: "aps.sound")
     }
 
     // silent-push-shape

@@ -270,6 +270,8 @@ extension Checker {
       apsKeyOffsets[index] = keyOffset
       apsValueOffsets[index] = offset
       if index == ApsKey.alert.rawValue { facts.alertKind = kind == .string ? 1 : (kind == .object ? 2 : 3) }
+      // sound-shape is decided at the end from the same facts as the general reader's.
+      if index == ApsKey.sound.rawValue && kind == .object { facts.soundObject = offset }
     case .alert:
       // deprecated-key (Safari still uses `action`)
       if spec.deprecated && !(index == AlertKey.action.rawValue && target.platform == .safari) { return false }
@@ -322,6 +324,7 @@ extension Checker {
       if context == .aps && index == ApsKey.contentAvailable.rawValue { facts.contentAvailableOne = true }
       return true
     case .flagZeroOrOne:
+      if context == .sound && index == SoundKey.critical.rawValue && n.value == 1 { facts.criticalSound = true }
       return n.value == 0 || n.value == 1
     case .unitInterval(let exempt):
       if exempt {

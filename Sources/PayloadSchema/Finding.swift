@@ -21,6 +21,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable {
   case valueEnum = "value-enum"
   case flagValue = "flag-value"
   case backgroundInert = "background-inert"
+  case soundShape = "sound-shape"
   case alertEmpty = "alert-empty"
   case alertTextConflict = "alert-text-conflict"
   case locArgsWithoutKey = "loc-args-without-key"

@@ -193,7 +193,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     let (status, out, _) = try runCLI(["rules", "--format", "json"])
     #expect(status == 0)
     let rules = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: String]])
-    #expect(rules.count == Rule.catalogue.count && rules.count == 53)
+    #expect(rules.count == Rule.catalogue.count && rules.count == 54)
     #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "summary"] })
     #expect(rules.first { $0["id"] == "custom-key-allowlist" }?["severity"] == "off")
     #expect(rules.first { $0["id"] == "json-bom" }?["category"] == "json")

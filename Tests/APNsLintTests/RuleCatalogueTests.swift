@@ -11,7 +11,7 @@ import Testing
     "json-too-deep", "json-escaped-unicode",
     "payload-empty", "payload-not-object", "payload-too-large", "payload-near-limit", "aps-missing",
     "aps-not-object", "unknown-key", "value-type", "value-range", "value-enum", "flag-value",
-    "background-inert",
+    "background-inert", "sound-shape",
     "alert-empty", "alert-text-conflict", "loc-args-without-key", "deprecated-key", "platform-key",
     "sensitive-data", "custom-key-allowlist",
     "silent-push-shape", "push-type-mismatch", "priority-mismatch", "topic-mismatch",

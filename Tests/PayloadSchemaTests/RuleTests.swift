@@ -396,6 +396,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       #"unknown-key 4:7 aps.alert.loc_key"#,
       #"unknown-key 5:7 aps.alert.lockey"#,
       #"unknown-key 8:5 aps.content_available"#,
+      #"sound-shape 9:14 aps.sound"#,
       #"unknown-key 9:32 aps.sound.volum"#
     ]),
     RuleCase("value-type badge string", text(#"""
@@ -452,6 +453,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       #"value-range 1:44 aps.relevance-score"#
     ]),
     RuleCase("value-range volume 2", text(#"{"aps": {"sound": {"name": "a.caf", "volume": 2}}}"#), flags: "", [
+      #"sound-shape 1:19 aps.sound"#,
       #"value-range 1:47 aps.sound.volume"#
     ]),
     RuleCase("value-range summary-arg-count 0", text(#"{"aps": {"alert": {"body": "Hi", "summary-arg-count": 0}}}"#), flags: "", [
@@ -484,6 +486,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       #"flag-value 1:44 aps.mutable-content"#
     ]),
     RuleCase("flag-value critical 2", text(#"{"aps": {"sound": {"critical": 2, "name": "a.caf"}}}"#), flags: "", [
+      #"sound-shape 1:19 aps.sound"#,
       #"flag-value 1:32 aps.sound.critical"#
     ]),
     RuleCase("flag-value content-changed false", text(#"{"aps": {"content-changed": false}}"#), flags: "--push-type widgets", [
@@ -491,6 +494,12 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     ]),
     RuleCase("background-inert", text(#"{"aps": {}, "refresh": 1}"#), flags: "--push-type background", [
       #"background-inert 1:9 aps"#
+    ]),
+    RuleCase("sound-shape", text(#"{"aps": {"alert": "Hi", "sound": {"name": "ping.caf", "volume": 0.5}}}"#), flags: "", [
+      #"sound-shape 1:34 aps.sound"#
+    ]),
+    RuleCase("sound-shape critical 0", text(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "ping.caf"}}}"#), flags: "", [
+      #"sound-shape 1:34 aps.sound"#
     ]),
     RuleCase("alert-empty", text(#"""
       {
@@ -745,15 +754,17 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.payloadNotObject, "object at top", text(#"{"aps": {"badge": 1}}"#), flags: ""),
     PassCase(.apsMissing, "mdm push without aps", text(#"{"mdm": "00000000-1111-2222-3333-444444444444"}"#), flags: ""),
     PassCase(.apsNotObject, "aps object", text(#"{"aps": {"alert": "Hello"}}"#), flags: ""),
-    PassCase(.unknownKey, "every aps key known", text(#"{"aps": {"alert": {"title": "t", "subtitle": "s", "body": "b"}, "badge": 1, "sound": {"name": "a.caf", "volume": 0.5}, "thread-id": "t", "category": "c", "target-content-id": "x", "filter-criteria": "f", "mutable-content": 1, "interruption-level": "passive", "relevance-score": 0.5}, "custom_key": 1}"#), flags: ""),
+    PassCase(.unknownKey, "every aps key known", text(#"{"aps": {"alert": {"title": "t", "subtitle": "s", "body": "b"}, "badge": 1, "sound": {"name": "a.caf", "volume": 0.5}, "thread-id": "t", "category": "c", "target-content-id": "x", "filter-criteria": "f", "mutable-content": 1, "interruption-level": "passive", "relevance-score": 0.5}, "custom_key": 1}"#), flags: "", others: ["sound-shape 1:86 aps.sound"]),
     PassCase(.valueType, "badge 5, alert string, loc-args strings, null loc-key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", "b"], "title-loc-key": null, "title-loc-args": null}, "badge": 5}}"#), flags: ""),
     PassCase(.valueRange, "relevance-score 3 for a live activity", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "relevance-score": 3}}"#), flags: ""),
-    PassCase(.valueRange, "bounds 0 and 1", text(#"{"aps": {"badge": 0, "relevance-score": 1, "sound": {"name": "a.caf", "volume": 0}}}"#), flags: ""),
+    PassCase(.valueRange, "bounds 0 and 1", text(#"{"aps": {"badge": 0, "relevance-score": 1, "sound": {"name": "a.caf", "volume": 0}}}"#), flags: "", others: ["sound-shape 1:53 aps.sound"]),
     PassCase(.valueEnum, "every interruption level", text(#"{"aps": {"alert": "Hi", "interruption-level": "time-sensitive"}}"#), flags: ""),
     PassCase(.valueEnum, "event end", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}}}"#), flags: ""),
     PassCase(.flagValue, "content-available 1 alone", text(#"{"aps": {"content-available": 1}}"#), flags: ""),
     PassCase(.backgroundInert, "content-available 1", text(#"{"aps": {"content-available": 1}, "refresh": 1}"#), flags: "--push-type background"),
-    PassCase(.flagValue, "critical 0 and 1, content-changed true", text(#"{"aps": {"sound": {"critical": 0, "name": "a.caf"}, "badge": 1}}"#), flags: ""),
+    PassCase(.soundShape, "a critical sound dictionary", text(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#), flags: ""),
+    PassCase(.soundShape, "a sound string", text(#"{"aps": {"alert": "Hi", "sound": "ping.caf"}}"#), flags: ""),
+    PassCase(.flagValue, "critical 0 and 1, content-changed true", text(#"{"aps": {"sound": {"critical": 0, "name": "a.caf"}, "badge": 1}}"#), flags: "", others: ["sound-shape 1:19 aps.sound"]),
     PassCase(.flagValue, "content-changed true for widgets", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets"),
     PassCase(.alertEmpty, "alert with only a loc-key", text(#"{"aps": {"alert": {"loc-key": "GREETING"}}}"#), flags: ""),
     PassCase(.alertEmpty, "alert with only a subtitle", text(#"{"aps": {"alert": {"subtitle": "s"}}}"#), flags: ""),

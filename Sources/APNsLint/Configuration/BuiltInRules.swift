@@ -58,6 +58,8 @@ rules:                                       # a severity: error | warning | inf
   flag-value: error
   # a background push whose aps lacks content-available (empty aps, or only a misspelt contentAvailable): it wakes nothing
   background-inert: error
+  # a sound dictionary on a notification that is not critical: Apple, "for regular notifications, use the sound string"
+  sound-shape: warning
   # an alert object that shows nothing (no title, subtitle, body or loc-keys)
   alert-empty: warning
   # both body and loc-key (or title and title-loc-key, subtitle and subtitle-loc-key)

@@ -157,6 +157,20 @@ public enum FileWalk {
     return .success(out)
   }
 
+  /// Opens the file at `path` (its bytes, not necessarily UTF-8) for reading: a descriptor, or
+  /// -1 with `errno` set.
+  public static func openForReading(_ path: [UInt8]) -> Int32 {
+    path.withCString { open($0, O_RDONLY) }
+  }
+
+  /// Where the symbolic link at `path` points, shown as text; nil when it is not a link.
+  public static func symbolicLinkTarget(_ path: [UInt8]) -> String? {
+    var target = [CChar](repeating: 0, count: 4096)
+    let n = path.withCString { readlink($0, &target, target.count - 1) }
+    guard n > 0 else { return nil }
+    return show(target[0..<n].map { UInt8(bitPattern: $0) })
+  }
+
   /// The path's bytes shown as text: UTF-8 as it is, every other byte as `\xNN`.
   public static func show(_ bytes: [UInt8]) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
@@ -192,7 +206,7 @@ public enum FileWalk {
 
 extension Array where Element == UInt8 {
   /// Calls `body` with the bytes as a NUL-terminated C string (a path for a system call).
-  public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+  func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
     var terminated = self
     terminated.append(0)
     return try terminated.withUnsafeBufferPointer { buffer in

@@ -51,7 +51,7 @@ struct CheckCommand: ParsableCommand {
     var unreadable = localize.unreadable
     for input in inputs {
       for file in expand(input, unreadable: &unreadable) {
-        let fd: Int32 = file.bytes.map { $0.withCString { open($0, O_RDONLY) } } ?? 0
+        let fd: Int32 = file.bytes.map(FileWalk.openForReading) ?? 0
         if fd < 0 {
           complain("\(file.path): error: cannot read: \(FileWalk.errorText(errno))")
           unreadable = true

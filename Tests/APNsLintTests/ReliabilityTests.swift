@@ -131,7 +131,9 @@ func runProcess(_ executable: String, _ arguments: [String], in directory: Strin
     try dir.write("payloads/ok.json", #"{"aps": {"badge": 1}}"#)
     // A file name with the bytes FF FE, which no UTF-8 decoder accepts.
     let name: [UInt8] = Array((dir.path + "/payloads/").utf8) + [0xFF, 0xFE] + Array(".json".utf8)
-    let fd = name.withCString { open($0, O_WRONLY | O_CREAT, 0o644) }
+    let fd = (name + [0]).withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+    }
     #expect(fd >= 0)
     let body = Array(#"{"aps": {"badge": "1"}}"#.utf8)
     _ = body.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

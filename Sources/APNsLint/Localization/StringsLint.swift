@@ -151,9 +151,7 @@ public enum StringsLint {
     /// that is not a table (`/etc/passwd`) is then recognisable without quoting the file.
     mutating func noteSymbolicLink(_ pathBytes: [UInt8]) {
       guard let index = findings.firstIndex(where: { StringsTable.fatalRules.contains($0.rule) }) else { return }
-      var target = [CChar](repeating: 0, count: 4096)
-      let n = pathBytes.withCString { readlink($0, &target, target.count - 1) }
-      let shown = n > 0 ? FileWalk.show(target[0..<n].map { UInt8(bitPattern: $0) }) : "?"
+      let shown = FileWalk.symbolicLinkTarget(pathBytes) ?? "?"
       findings[index].message += " (the file is a symbolic link to '\(VisibleText.excerpt(shown, limit: 200))')"
     }
 

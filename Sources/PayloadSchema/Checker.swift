@@ -1022,8 +1022,14 @@ struct Checker: JSONEventHandler {
         report(.priorityMismatch, "a background push must have priority 5, not \(p)", at: 0, path: nil)
       }
     }
-    if let topic = target.topic, let suffix = pushType.topicSuffix, !topic.hasSuffix(suffix) {
-      report(.topicMismatch, "topic '\(topic)' lacks the suffix '\(suffix)' a \(pushType.rawValue) push needs", at: 0, path: nil)
+    if let topic = target.topic {
+      if let suffix = pushType.topicSuffix, !topic.hasSuffix(suffix) {
+        report(.topicMismatch, "topic '\(topic)' lacks the suffix '\(suffix)' a \(pushType.rawValue) push needs", at: 0, path: nil)
+      } else if let named = topicPushType, named != pushType, let suffix = named.topicSuffix {
+        // The reverse: an `alert` push to `com.example.app.voip` goes to the VoIP topic, not the app's.
+        report(.topicMismatch, "topic '\(topic)' ends in '\(suffix)', the topic of \(named.rawValue) pushes, but the push type is '\(pushType.rawValue)'",
+               at: 0, path: nil)
+      }
     }
     if let id = target.collapseID, id.utf8.count > 64 {
       report(.collapseIDTooLong, "collapse id is \(id.utf8.count) bytes; APNs allows 64", at: 0, path: nil)

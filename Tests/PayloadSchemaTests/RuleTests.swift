@@ -708,6 +708,9 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     RuleCase("safari-fields no body", text(#"{"aps": {"alert": {"title": "t"}, "url-args": []}}"#), flags: "--platform safari", [
       #"safari-fields 1:19 aps.alert"#
     ]),
+    RuleCase("topic-mismatch alert to a voip topic", text(#"{"aps": {"alert": "Hi"}}"#), flags: "--push-type alert --topic com.example.app.voip", [
+      #"topic-mismatch 1:1 -"#
+    ]),
     RuleCase("topic-mismatch voip", text(#"{"aps": {}}"#), flags: "--push-type voip --topic com.example.app", [
       #"topic-mismatch 1:1 -"#
     ]),

@@ -99,7 +99,7 @@ rules:                                       # a severity: error | warning | inf
   push-type-mismatch: error
   # priority not 1, 5 or 10; background with priority other than 5
   priority-mismatch: error
-  # the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …)
+  # the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …), or carries one of another push type (an alert push to app.voip)
   topic-mismatch: error
   # collapse id over 64 bytes
   collapse-id-too-long: error

@@ -162,7 +162,7 @@ extension Rule {
          trigger: #"{"aps": {"content-available": 1}}"#, pass: #"{"aps": {"content-available": 1}}"#,
          triggerFlags: "--priority 10", passFlags: "--priority 5"),
     Rule("topic-mismatch", .on(.error), .push,
-         "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …)",
+         "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …), or carries one of another push type (an alert push to app.voip)",
          trigger: #"{"aps": {}, "call": "1"}"#, pass: #"{"aps": {}, "call": "1"}"#,
          triggerFlags: "--push-type voip --topic com.example.app",
          passFlags: "--push-type voip --topic com.example.app.voip"),

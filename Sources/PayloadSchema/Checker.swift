@@ -974,6 +974,20 @@ struct Checker: JSONEventHandler {
       case .widgets, .controls:
         if !hasAps(.contentChanged) {
           report(.pushTypeMismatch, "a \(pushType.rawValue) push needs 'content-changed': true", at: apsAt, path: apsPath)
+        } else if facts.apsKeys != 1 << UInt32(ApsKey.contentChanged.rawValue) {
+          // SPEC §3: other `aps` keys in a widget push are a warning (the system reads content-changed only).
+          for k in 0..<Schema.aps.count where k != ApsKey.contentChanged.rawValue && facts.apsKeys & (1 << UInt32(k)) != 0 {
+            report(.pushTypeMismatch, "a \(pushType.rawValue) push carries only 'content-changed'; '\(Schema.aps[k].name)' is not read",
+                   at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
+          }
+        }
+      case .location:
+        // SPEC §3: the location push extension gets the payload; nobody sees an alert, badge or sound.
+        if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
+          for k in Self.visibleKeys where hasAps(k) {
+            report(.pushTypeMismatch, "a location push is handed to the location push extension; nobody sees '\(Schema.aps[k.rawValue].name)'",
+                   at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)", softened: true)
+          }
         }
       default:
         break

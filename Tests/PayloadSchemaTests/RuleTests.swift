@@ -272,6 +272,22 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(findings(json, target) == expected)
   }
 
+  /// SPEC §3 push-type-mismatch warnings: widgets/controls with other `aps` keys, location pushes
+  /// with alert, badge or sound.
+  @Test(arguments: [
+    (PushType.widgets, #"{"aps": {"content-changed": true, "badge": 1}}"#, ["push-type-mismatch 1:35 aps.badge"]),
+    (.controls, #"{"aps": {"content-changed": true}}"#, []),
+    (.location, #"{"aps": {"alert": "Hi", "sound": "default"}}"#, ["push-type-mismatch 1:10 aps.alert", "push-type-mismatch 1:25 aps.sound"]),
+    (.location, #"{"aps": {}}"#, []),
+  ])
+  func pushTypeMismatchWarnings(_ pushType: PushType, _ json: String, _ expected: [String]) {
+    var target = Target()
+    target.pushType = pushType
+    let report = check(json, target)
+    #expect(report.findings.map(summary) == expected)
+    #expect(report.findings.allSatisfy { $0.softened })
+  }
+
   @Test func anExplicitPushTypeIsNotOverridden() {
     #expect(check(#"{"aps": {"content-available": 1}}"#, Target(pushType: .alert)).pushType == .alert)
   }

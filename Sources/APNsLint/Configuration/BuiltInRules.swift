@@ -95,7 +95,7 @@ rules:                                       # a severity: error | warning | inf
   # — Push type and headers —
   # content-available: 1 together with alert, badge or sound (it is no longer silent); error for push type background
   silent-push-shape: warning
-  # the payload contradicts the push type (background with alert, alert with nothing to show, …)
+  # the payload contradicts the push type (background with alert, alert with nothing to show, …; warnings: widgets with other aps keys, location with alert, badge or sound)
   push-type-mismatch: error
   # priority not 1, 5 or 10; background with priority other than 5
   priority-mismatch: error

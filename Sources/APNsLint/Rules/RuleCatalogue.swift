@@ -154,7 +154,7 @@ extension Rule {
          "content-available: 1 together with alert, badge or sound (it is no longer silent); error for push type background",
          trigger: #"{"aps": {"content-available": 1, "alert": "Hi"}}"#, pass: #"{"aps": {"content-available": 1}}"#),
     Rule("push-type-mismatch", .on(.error), .push,
-         "the payload contradicts the push type (background with alert, alert with nothing to show, …)",
+         "the payload contradicts the push type (background with alert, alert with nothing to show, …; warnings: widgets with other aps keys, location with alert, badge or sound)",
          trigger: #"{"aps": {"alert": "Hi"}}"#, pass: #"{"aps": {"content-available": 1}}"#,
          triggerFlags: "--push-type background", passFlags: "--push-type background"),
     Rule("priority-mismatch", .on(.error), .push,

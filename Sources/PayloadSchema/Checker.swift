@@ -396,6 +396,9 @@ struct Checker: JSONEventHandler {
       facts.alertKeys |= 1 << UInt32(index)
       alertKeyOffsets[index] = offset
       if index == AlertKey.sound.rawValue { facts.alertSoundKey = offset }
+      if !spec.platforms.contains(platform) {
+        report(.platformKey, "'\(spec.name)' is not a Safari alert key; a website push shows only 'title', 'body' and 'action'", at: offset, path: currentPath())
+      }
       if spec.deprecated && !(index == AlertKey.action.rawValue && target.platform == .safari) {
         report(.deprecatedKey, "'\(spec.name)' is deprecated; iOS ignores it", at: offset, path: currentPath())
       }

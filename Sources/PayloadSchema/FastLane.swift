@@ -273,6 +273,7 @@ extension Checker {
       // sound-shape is decided at the end from the same facts as the general reader's.
       if index == ApsKey.sound.rawValue && kind == .object { facts.soundObject = offset }
     case .alert:
+      guard spec.platforms.contains(platform) else { return false }  // platform-key (Safari)
       // deprecated-key (Safari still uses `action`)
       if spec.deprecated && !(index == AlertKey.action.rawValue && target.platform == .safari) { return false }
       facts.alertKeys |= 1 << UInt32(index)

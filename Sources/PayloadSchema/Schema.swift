@@ -38,6 +38,8 @@ struct PlatformSet: OptionSet, Sendable {
   static let visionos = PlatformSet(rawValue: 16)
   static let safari = PlatformSet(rawValue: 32)
   static let all: PlatformSet = [.ios, .macos, .tvos, .watchos, .visionos, .safari]
+  /// Every platform but website push.
+  static let notSafari: PlatformSet = [.ios, .macos, .tvos, .watchos, .visionos]
   static let liveActivity: PlatformSet = [.ios, .visionos]
 
   init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -172,21 +174,22 @@ enum Schema {
     KeySpec("url-args", .array, platforms: .safari, child: .stringArray),
   ]
 
+  /// Website pushes (platform safari) show only `title`, `body` and `action` (SPEC §3 platform-key).
   static let alert: [KeySpec] = [
     KeySpec("title", .string, child: .liveText),
-    KeySpec("subtitle", .string),
+    KeySpec("subtitle", .string, platforms: .notSafari),
     KeySpec("body", .string, child: .liveText),
-    KeySpec("launch-image", .string),   // still in Apple's alert table: not deprecated
-    KeySpec("title-loc-key", [.string, .null]),
-    KeySpec("subtitle-loc-key", [.string, .null]),
-    KeySpec("loc-key", [.string, .null]),
-    KeySpec("action-loc-key", [.string, .null], deprecated: true),
-    KeySpec("title-loc-args", [.array, .null], child: .stringArray),
-    KeySpec("subtitle-loc-args", [.array, .null], child: .stringArray),
-    KeySpec("loc-args", [.array, .null], child: .stringArray),
+    KeySpec("launch-image", .string, platforms: .notSafari),   // still in Apple's alert table: not deprecated
+    KeySpec("title-loc-key", [.string, .null], platforms: .notSafari),
+    KeySpec("subtitle-loc-key", [.string, .null], platforms: .notSafari),
+    KeySpec("loc-key", [.string, .null], platforms: .notSafari),
+    KeySpec("action-loc-key", [.string, .null], platforms: .notSafari, deprecated: true),
+    KeySpec("title-loc-args", [.array, .null], platforms: .notSafari, child: .stringArray),
+    KeySpec("subtitle-loc-args", [.array, .null], platforms: .notSafari, child: .stringArray),
+    KeySpec("loc-args", [.array, .null], platforms: .notSafari, child: .stringArray),
     KeySpec("action", .string, deprecated: true),
-    KeySpec("summary-arg", .string, deprecated: true),
-    KeySpec("summary-arg-count", .number, .positiveInteger, deprecated: true),
+    KeySpec("summary-arg", .string, platforms: .notSafari, deprecated: true),
+    KeySpec("summary-arg-count", .number, .positiveInteger, platforms: .notSafari, deprecated: true),
     // Only for live activities; elsewhere the validator reports it as unknown.
     KeySpec("sound", [.string, .object], child: .sound),
   ]

@@ -590,6 +590,11 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       #"platform-key 1:29 aps.timestamp"#,
       #"platform-key 1:54 aps.content-state"#
     ]),
+    RuleCase("platform-key safari alert keys", text(#"{"aps": {"alert": {"title": "T", "body": "B", "subtitle": "S", "loc-key": "K"}, "url-args": []}}"#), flags: "--platform safari", [
+      #"platform-key 1:47 aps.alert.subtitle"#,
+      #"platform-key 1:64 aps.alert.loc-key"#,
+      #"alert-text-conflict 1:64 aps.alert.loc-key"#
+    ]),
     RuleCase("platform-key url-args on ios", text(#"{"aps": {"alert": "Hi", "url-args": ["a"]}}"#), flags: "", [
       #"platform-key 1:25 aps.url-args"#
     ]),
@@ -793,6 +798,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.platformKey, "live activity keys on visionos", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--platform visionos"),
     PassCase(.platformKey, "critical sound on watchos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform watchos"),
     // Apple: critical alerts on macOS 10.14 and later (UNAuthorizationOptions.criticalAlert).
+    PassCase(.platformKey, "safari title, body and action", text(#"{"aps": {"alert": {"title": "T", "body": "B", "action": "View"}, "url-args": []}}"#), flags: "--platform safari"),
     PassCase(.platformKey, "critical sound on macos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform macos"),
     PassCase(.deprecatedKey, "launch-image is in Apple's table", text(#"{"aps": {"alert": {"body": "b", "launch-image": "a.png"}}}"#), flags: ""),
     // Apple types timestamp, stale-date and dismissal-date as Number.

@@ -68,7 +68,7 @@ rules:                                       # a severity: error | warning | inf
   loc-args-without-key: warning
   # action-loc-key, summary-arg, summary-arg-count, action outside Safari (launch-image is still in Apple's table)
   deprecated-key: info
-  # a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos; critical sounds are fine on macOS 10.14+)
+  # a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos, a Safari alert key other than title, body, action; critical sounds are fine on macOS 10.14+)
   platform-key: warning
   # a custom key whose name matches sensitive-data.key-patterns (values too with check-values)
   sensitive-data:

@@ -138,7 +138,7 @@ extension Rule {
          trigger: #"{"aps": {"alert": {"body": "Hi", "action-loc-key": "PLAY"}}}"#,
          pass: #"{"aps": {"alert": {"body": "Hi", "launch-image": "a.png"}}}"#),
     Rule("platform-key", .on(.warning), .payload,
-         "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos; critical sounds are fine on macOS 10.14+)",
+         "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos, a Safari alert key other than title, body, action; critical sounds are fine on macOS 10.14+)",
          trigger: #"{"aps": {"alert": "Hi", "url-args": ["a"]}}"#, pass: #"{"aps": {"alert": "Hi"}}"#),
     Rule("sensitive-data", .on(.warning), .payload,
          "a custom key whose name matches sensitive-data.key-patterns (values too with check-values)",

@@ -1,16 +1,4 @@
-/// How much a finding matters. `off` exists only in configuration: a rule set to `off` reports nothing.
-public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
-  case error, warning, info
-
-  private var rank: Int {
-    switch self {
-    case .error: 2
-    case .warning: 1
-    case .info: 0
-    }
-  }
-  public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-}
+import PayloadSchema
 
 /// A rule's severity as configured: a severity, or `off`.
 public enum RuleLevel: Sendable, Hashable {

@@ -1,58 +1,21 @@
-/// The rules `PayloadValidator` can report; raw values are the catalogue's rule ids (SPEC §3).
-public enum PayloadRule: String, Sendable, Hashable, CaseIterable {
-  // JSON
-  case jsonSyntax = "json-syntax"
-  case jsonInvalidUTF8 = "json-invalid-utf8"
-  case jsonDuplicateKey = "json-duplicate-key"
-  case jsonLoneSurrogate = "json-lone-surrogate"
-  case jsonBOM = "json-bom"
-  case jsonTooDeep = "json-too-deep"
-  case jsonEscapedUnicode = "json-escaped-unicode"
-  // Payload structure
-  case payloadEmpty = "payload-empty"
-  case payloadNotObject = "payload-not-object"
-  case payloadTooLarge = "payload-too-large"
-  case payloadNearLimit = "payload-near-limit"
-  case apsMissing = "aps-missing"
-  case apsNotObject = "aps-not-object"
-  case unknownKey = "unknown-key"
-  case valueType = "value-type"
-  case valueRange = "value-range"
-  case valueEnum = "value-enum"
-  case flagValue = "flag-value"
-  case backgroundInert = "background-inert"
-  case soundShape = "sound-shape"
-  case alertEmpty = "alert-empty"
-  case alertTextConflict = "alert-text-conflict"
-  case locArgsWithoutKey = "loc-args-without-key"
-  case deprecatedKey = "deprecated-key"
-  case platformKey = "platform-key"
-  case sensitiveData = "sensitive-data"
-  case customKeyAllowlist = "custom-key-allowlist"
-  // Push type and headers
-  case silentPushShape = "silent-push-shape"
-  case pushTypeMismatch = "push-type-mismatch"
-  case priorityMismatch = "priority-mismatch"
-  case topicMismatch = "topic-mismatch"
-  case collapseIDTooLong = "collapse-id-too-long"
-  case liveActivityFields = "live-activity-fields"
-  case timestampUnit = "timestamp-unit"
-  case safariFields = "safari-fields"
-}
-
-/// One thing the validator saw, with its exact place. The validator never decides severity; the
-/// linter maps `rule` to a severity through the configuration.
-public struct PayloadFinding: Sendable, Hashable {
+/// One thing the validator saw, with its exact place, its severity and what APNs would answer.
+///
+/// `description` is the text reporter's line without the path: `3:14: error: 'badge' must be an
+/// integer, not a string [value-type]`.
+public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertible {
   public var rule: PayloadRule
   /// Lowercase start, values quoted with '…'.
   public var message: String
-  /// Byte offset in the input (after nothing is skipped: a BOM counts).
+  /// Byte offset in the payload (after nothing is skipped: a BOM counts); -1 for a finding about
+  /// a request's method, path or headers.
   public var offset: Int
-  /// 1-based line.
+  /// 1-based line in the payload; 0 for a finding about a request's method, path or headers
+  /// (`keyPath` names the header, or `:method`, `:path`).
   public var line: Int
   /// 1-based column, counting Unicode scalars (each byte of an ill-formed sequence counts as one).
   public var column: Int
-  /// The key path (`aps.alert.loc-args[1]`); nil for findings about the whole payload.
+  /// The key path (`aps.alert.loc-args[1]`), the header's name (`apns-priority`), `:method` or
+  /// `:path`; nil for findings about the whole payload.
   public var keyPath: String?
   /// True when the finding is more serious than the rule's default, e.g. `silent-push-shape` for an
   /// explicit `background` push, which SPEC makes an error.
@@ -60,6 +23,11 @@ public struct PayloadFinding: Sendable, Hashable {
   /// True when the finding is less serious than the rule's default: at most a warning, e.g.
   /// `flag-value` for `mutable-content: true`, which iOS honours (SPEC §3).
   public var softened: Bool = false
+  /// What APNs answers a request with this finding; nil when it would not refuse it for this
+  /// (every lint rule, and some findings of rejecting rules: a background push at priority 10).
+  public var apnsAnswer: APNsAnswer?
+  /// For a finding about a request header: its index in the request's headers.
+  public var header: Int?
 
   public init(rule: PayloadRule, message: String, offset: Int, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
     self.rule = rule
@@ -69,11 +37,65 @@ public struct PayloadFinding: Sendable, Hashable {
     self.column = column
     self.keyPath = keyPath
     self.escalated = escalated
+    self.apnsAnswer = rule.apnsAnswer
+  }
+
+  /// The severity the rule gives this finding when nothing overrides it: escalated findings are
+  /// errors, softened ones at most warnings.
+  public var severity: Severity {
+    if escalated { return .error }
+    let base = rule.defaultSeverity ?? .warning
+    return softened && base == .error ? .warning : base
+  }
+
+  public var description: String {
+    "\(line):\(column): \(severity.rawValue): \(message) [\(rule.rawValue)]"
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case rule, severity, message, line, column, offset, keyPath, escalated, softened, apnsStatus, apnsReason, header
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    rule = try c.decode(PayloadRule.self, forKey: .rule)
+    message = try c.decode(String.self, forKey: .message)
+    line = try c.decode(Int.self, forKey: .line)
+    column = try c.decode(Int.self, forKey: .column)
+    offset = try c.decodeIfPresent(Int.self, forKey: .offset) ?? -1
+    keyPath = try c.decodeIfPresent(String.self, forKey: .keyPath)
+    escalated = try c.decodeIfPresent(Bool.self, forKey: .escalated) ?? false
+    softened = try c.decodeIfPresent(Bool.self, forKey: .softened) ?? false
+    header = try c.decodeIfPresent(Int.self, forKey: .header)
+    if let status = try c.decodeIfPresent(Int.self, forKey: .apnsStatus) {
+      apnsAnswer = APNsAnswer(status: status, reason: try c.decodeIfPresent(String.self, forKey: .apnsReason))
+    } else {
+      apnsAnswer = nil
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(rule, forKey: .rule)
+    try c.encode(severity, forKey: .severity)
+    try c.encode(message, forKey: .message)
+    try c.encode(line, forKey: .line)
+    try c.encode(column, forKey: .column)
+    try c.encode(offset, forKey: .offset)
+    try c.encodeIfPresent(keyPath, forKey: .keyPath)
+    if escalated { try c.encode(true, forKey: .escalated) }
+    if softened { try c.encode(true, forKey: .softened) }
+    try c.encodeIfPresent(apnsAnswer?.status, forKey: .apnsStatus)
+    try c.encodeIfPresent(apnsAnswer?.reason, forKey: .apnsReason)
+    try c.encodeIfPresent(header, forKey: .header)
   }
 }
 
 /// What `PayloadValidator` returns for one payload.
-public struct PayloadReport: Sendable, Hashable {
+///
+/// `verdict` is the answer APNs would give (SPEC §9): the first finding that APNs refuses, in the
+/// order method, path, authentication, headers, body; 200 when there is none.
+public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Every finding, ordered by position.
   public var findings: [PayloadFinding]
   /// The size counted against the limit (SPEC §2); for input that is not JSON, the raw byte count.
@@ -96,6 +118,55 @@ public struct PayloadReport: Sendable, Hashable {
     self.limit = limit
     self.pushType = pushType
     self.box = alert.map(AlertBox.init)
+  }
+
+  /// The answer APNs would give: the first refusing finding by `RequestPart`, then by position;
+  /// `APNsAnswer.accepted` when no finding carries an answer.
+  public var verdict: APNsAnswer {
+    var best: PayloadFinding? = nil
+    for f in findings where f.apnsAnswer != nil {
+      if let b = best, b.rule.requestPart <= f.rule.requestPart { continue }
+      best = f
+    }
+    return best?.apnsAnswer ?? .accepted
+  }
+
+  /// Errors, warnings and infos among the findings, by their default severities.
+  public var counts: (errors: Int, warnings: Int, infos: Int) {
+    var e = 0, w = 0, i = 0
+    for f in findings {
+      switch f.severity {
+      case .error: e += 1
+      case .warning: w += 1
+      case .info: i += 1
+      }
+    }
+    return (e, w, i)
+  }
+
+  /// `alert push, 312 of 4096 bytes: 1 error, 0 warnings; APNs would answer 200`.
+  public var description: String {
+    let c = counts
+    return "\(pushType.rawValue) push, \(size) of \(limit) bytes: \(c.errors) error\(c.errors == 1 ? "" : "s"), "
+      + "\(c.warnings) warning\(c.warnings == 1 ? "" : "s"); APNs would answer \(verdict)"
+  }
+
+  private enum CodingKeys: String, CodingKey { case findings, size, limit, pushType, apns }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(findings: try c.decode([PayloadFinding].self, forKey: .findings), size: try c.decode(Int.self, forKey: .size),
+              limit: try c.decode(Int.self, forKey: .limit), pushType: try c.decode(PushType.self, forKey: .pushType))
+  }
+
+  /// Encodes findings, size, limit, push type and the verdict (`apns`); the alert is left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(findings, forKey: .findings)
+    try c.encode(size, forKey: .size)
+    try c.encode(limit, forKey: .limit)
+    try c.encode(pushType, forKey: .pushType)
+    try c.encode(verdict, forKey: .apns)
   }
 
   public static func == (a: PayloadReport, b: PayloadReport) -> Bool {

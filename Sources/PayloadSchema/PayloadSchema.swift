@@ -23,9 +23,9 @@
 /// (tests and a fuzz target compare them). A validator is a value: copies share nothing mutable,
 /// and one per thread validates in parallel.
 public struct PayloadValidator: Sendable {
-  /// What payloads are checked against.
-  public let target: Target
-  public let options: ValidationOptions
+  /// What payloads are checked against (its headers are replaced by `validate(_:headers:)`'s).
+  public private(set) var target: Target
+  public private(set) var options: ValidationOptions
   private var reader: JSONReader
   private var checker: Checker
   // Streaming: positions of findings are resolved chunk by chunk, while the bytes are at hand.
@@ -40,6 +40,37 @@ public struct PayloadValidator: Sendable {
     reader = JSONReader(maxDepth: options.maxDepth)
     checker = Checker(target: target, options: options)
   }
+
+  /// `ValidationOptions.simulatorFile`, switched per input (a folder holds `.json` and `.apns` files).
+  public var simulatorFile: Bool {
+    get { options.simulatorFile }
+    set { options.simulatorFile = newValue }
+  }
+
+  /// Validates one complete payload with the request headers it travels with (push type,
+  /// priority, topic, collapse id), which replace the target's for this call. Allocates nothing
+  /// on a valid payload, whatever the headers: keep one validator for every push.
+  public mutating func validate(_ bytes: UnsafeRawBufferPointer, headers: PushHeaders) -> PayloadReport {
+    checker.setHeaders(headers)
+    return validate(bytes)
+  }
+
+  /// `validate(_:headers:)` for any collection of bytes.
+  public mutating func validate<Bytes: Collection>(_ bytes: Bytes, headers: PushHeaders) -> PayloadReport where Bytes.Element == UInt8 {
+    checker.setHeaders(headers)
+    return validate(bytes)
+  }
+
+  /// Switches the transport (a request's path decides it); allocates nothing.
+  mutating func setTransport(_ transport: Transport) {
+    if transport != target.transport {
+      target.transport = transport
+      checker.setTransport(transport)
+    }
+  }
+
+  /// The headers the next payloads are checked with (the target's, or the last call's).
+  public var headers: PushHeaders { PushHeaders(checker.target) }
 
   /// Validates one complete payload.
   public mutating func validate(_ bytes: UnsafeRawBufferPointer) -> PayloadReport {
@@ -177,17 +208,30 @@ public struct PayloadValidator: Sendable {
     let pushType = checker.pushType()
     let limit = target.sizeLimit(for: pushType)
     var size = total
-    if options.sizeCounting == .compact && !failed {
-      size = total - whitespace - bom
-      // Field by field: copying `facts` whole costs a memcpy per payload.
+    var simulatorBytes = 0
+    if options.simulatorFile && !failed {
+      // Field by field: copying `facts` whole costs a memcpy per payload. (The member is measured
+      // compact; with raw counting, whitespace inside it still counts.)
       let start = checker.facts.simulatorStart, end = checker.facts.simulatorEnd
       if start >= 0 && end > start {
-        size -= (end - start) + (checker.facts.rootMembers > 1 ? 1 : 0)
+        simulatorBytes = (end - start) + (checker.facts.rootMembers > 1 ? 1 : 0)
       }
     }
+    if options.sizeCounting == .compact && !failed {
+      size = total - whitespace - bom - simulatorBytes
+    } else {
+      size = total - simulatorBytes
+    }
     checker.finish(size: size, limit: limit, pushType: pushType, empty: empty)
+    if options.sizeCounting == .compact && !failed && !empty && total - simulatorBytes > limit && size <= limit {
+      checker.report(.payloadWhitespace, "as written it is \(total - simulatorBytes) bytes, over the \(limit)-byte limit: send it compact, \(size) bytes",
+                     at: 0, path: nil)
+    }
     checker.checkHeaders(pushType: pushType)
     var findings = checker.findings
+    if !options.disabledRules.isEmpty && !findings.isEmpty {
+      findings.removeAll { options.disabledRules.contains($0.rule) }
+    }
     if findings.count > 1 {
       findings = findings.enumerated().sorted { a, b in
         a.element.offset != b.element.offset ? a.element.offset < b.element.offset : a.offset < b.offset
@@ -229,6 +273,27 @@ public struct PayloadValidator: Sendable {
       report.alert = a
     }
     return (report, l, c)
+  }
+}
+
+/// The request headers that travel with one payload and change what is checked (SPEC §2): the
+/// push type (nil: inferred from the payload), `apns-priority`, `apns-topic`, `apns-collapse-id`.
+public struct PushHeaders: Sendable, Hashable, Codable {
+  public var pushType: PushType?
+  public var priority: Int?
+  public var topic: String?
+  public var collapseID: String?
+
+  public init(pushType: PushType? = nil, priority: Int? = nil, topic: String? = nil, collapseID: String? = nil) {
+    self.pushType = pushType
+    self.priority = priority
+    self.topic = topic
+    self.collapseID = collapseID
+  }
+
+  /// The headers a target names.
+  public init(_ target: Target) {
+    self.init(pushType: target.pushType, priority: target.priority, topic: target.topic, collapseID: target.collapseID)
   }
 }
 

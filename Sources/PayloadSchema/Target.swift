@@ -1,10 +1,10 @@
 /// The device platform a payload is meant for (SPEC §2).
-public enum Platform: String, Sendable, Hashable, CaseIterable {
+public enum Platform: String, Sendable, Hashable, CaseIterable, Codable {
   case ios, macos, tvos, watchos, visionos, safari
 }
 
 /// The `apns-push-type` header (SPEC §2).
-public enum PushType: String, Sendable, Hashable, CaseIterable {
+public enum PushType: String, Sendable, Hashable, CaseIterable, Codable {
   case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk,
     widgets, controls
 
@@ -25,9 +25,11 @@ public enum PushType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How the payload reaches APNs (SPEC §2).
-public enum Transport: String, Sendable, Hashable, CaseIterable {
-  /// The HTTP/2 provider API.
+public enum Transport: String, Sendable, Hashable, CaseIterable, Codable {
+  /// The HTTP/2 provider API, to one device (`POST /3/device/<token>`).
   case http2
+  /// A Live Activity sent to a channel (`POST /4/broadcasts/apps/<bundle-id>`); liveactivity only.
+  case broadcast
   /// The legacy binary interface (retired in 2021), iOS 8 and later.
   case binary
   /// The legacy binary interface before iOS 8.
@@ -35,15 +37,18 @@ public enum Transport: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How the size of a payload is counted against the limit.
-public enum SizeCounting: String, Sendable, Hashable, CaseIterable {
-  /// The bytes a sender transmits: the input without insignificant whitespace (the default).
+public enum SizeCounting: String, Sendable, Hashable, CaseIterable, Codable {
+  /// The input without insignificant whitespace: what a pretty payload file weighs when it is sent
+  /// compact (the command line's default for payload files).
   case compact
-  /// The input bytes as they are.
+  /// The input bytes as they are: what provider code sends (the library's default).
   case raw
 }
 
 /// What a payload is checked against: platform, push type, transport and the request headers.
-public struct Target: Sendable, Hashable {
+///
+/// `description`: `ios alert push over http2, priority 10, topic 'com.example.app'`.
+public struct Target: Sendable, Hashable, Codable, CustomStringConvertible {
   public var platform: Platform
   /// The push type; nil means inferred from the payload (SPEC §2).
   public var pushType: PushType?
@@ -65,10 +70,19 @@ public struct Target: Sendable, Hashable {
     self.collapseID = collapseID
   }
 
+  public var description: String {
+    var text = "\(platform.rawValue) \(pushType?.rawValue ?? "inferred") push over \(transport.rawValue)"
+    if let priority { text += ", priority \(priority)" }
+    if let topic { text += ", topic '\(topic)'" }
+    if let collapseID { text += ", collapse id '\(collapseID)'" }
+    return text
+  }
+
   /// The size limit in bytes for this target and a push type (SPEC §2 table).
   public func sizeLimit(for pushType: PushType) -> Int {
     switch transport {
     case .http2: pushType == .voip ? 5120 : 4096
+    case .broadcast: 5120
     case .binary: platform == .macos ? 256 : 2048
     case .binaryPreIOS8: 256
     }
@@ -77,8 +91,10 @@ public struct Target: Sendable, Hashable {
 
 /// Options that tune the checks; the defaults are those of the built-in `rules.yaml`.
 public struct ValidationOptions: Sendable {
-  /// How the size is counted (`size.count`).
-  public var sizeCounting: SizeCounting = .compact
+  /// How the size is counted: the bytes given (`raw`, the default: provider code validates what it
+  /// sends) or without insignificant whitespace (`compact`, `size.count` of the command line, which
+  /// then also reports `payload-whitespace`).
+  public var sizeCounting: SizeCounting = .raw
   /// The fraction of the limit at which `payload-near-limit` fires (`size.warn-at`).
   public var warnAt: Double = 0.9
   /// Containers may nest this deep; deeper is `json-too-deep` and reading stops (`limits.max-depth`).
@@ -98,6 +114,12 @@ public struct ValidationOptions: Sendable {
   public var maxRepeatsPerObject: Int = 10
   /// Collect the alert's text fields (`PayloadReport.alert`) for rendering; costs allocations.
   public var collectAlert: Bool = false
+  /// True when the input is a `.apns` file (the Simulator's drag-and-drop format): its top-level
+  /// `"Simulator Target Bundle"` member, which the Simulator strips, is left out of the size.
+  /// Anywhere else that key is a custom key like the rest (SPEC §2).
+  public var simulatorFile: Bool = false
+  /// Rules whose findings are not reported (nor counted in the verdict).
+  public var disabledRules: Set<PayloadRule> = []
   /// Read whole payloads in the fast lane when they allow it (see `FastLane.swift`). Reports are
   /// the same either way; turning it off only makes validation slower (for comparisons and tests).
   public var fastLane: Bool = true

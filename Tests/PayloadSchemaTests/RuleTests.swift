@@ -134,24 +134,24 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   static let spaced = #"{ "aps" : { "alert" : "a b" } }"#  // 23 bytes compact, 31 raw
 
   static let sizeRows: [SizeRow] = [
-    SizeRow(name: "http2 alert, compact", payload: spaced, flags: "", size: 23, limit: 4096, pushType: .alert),
-    SizeRow(name: "http2 alert, raw", payload: spaced, flags: "--size-count raw", size: 31, limit: 4096, pushType: .alert),
+    SizeRow(name: "http2 alert, compact", payload: spaced, flags: "--size-count compact", size: 23, limit: 4096, pushType: .alert),
+    SizeRow(name: "http2 alert, raw", payload: spaced, flags: "", size: 31, limit: 4096, pushType: .alert),
     SizeRow(name: "escapes count as written", payload: #"{"aps":{"alert":"\u00e9"}}"#, flags: "", size: 26, limit: 4096, pushType: .alert, rules: [.jsonEscapedUnicode]),
-    SizeRow(name: "http2 voip", payload: spaced, flags: "--push-type voip", size: 23, limit: 5120, pushType: .voip),
-    SizeRow(name: "http2 background", payload: #"{"aps": {"content-available": 1}}"#, flags: "", size: 31, limit: 4096, pushType: .background),
-    SizeRow(name: "http2 liveactivity", payload: #"{"aps": {"event": "end", "timestamp": 1}}"#, flags: "", size: 37, limit: 4096, pushType: .liveactivity),
-    SizeRow(name: "http2 macos", payload: spaced, flags: "--platform macos", size: 23, limit: 4096, pushType: .alert),
-    SizeRow(name: "binary ios", payload: spaced, flags: "--transport binary", size: 23, limit: 2048, pushType: .alert),
-    SizeRow(name: "binary voip", payload: spaced, flags: "--transport binary --push-type voip", size: 23, limit: 2048, pushType: .voip),
-    SizeRow(name: "binary macos", payload: spaced, flags: "--transport binary --platform macos", size: 23, limit: 256, pushType: .alert),
-    SizeRow(name: "binary-pre-ios8", payload: spaced, flags: "--transport binary-pre-ios8", size: 23, limit: 256, pushType: .alert),
-    SizeRow(name: "binary-pre-ios8 voip", payload: spaced, flags: "--transport binary-pre-ios8 --push-type voip", size: 23, limit: 256, pushType: .voip),
-    SizeRow(name: "binary-pre-ios8 macos", payload: spaced, flags: "--transport binary-pre-ios8 --platform macos", size: 23, limit: 256, pushType: .alert),
+    SizeRow(name: "http2 voip", payload: spaced, flags: "--size-count compact --push-type voip", size: 23, limit: 5120, pushType: .voip),
+    SizeRow(name: "http2 background", payload: #"{"aps": {"content-available": 1}}"#, flags: "--size-count compact", size: 31, limit: 4096, pushType: .background),
+    SizeRow(name: "http2 liveactivity", payload: #"{"aps": {"event": "end", "timestamp": 1}}"#, flags: "--size-count compact", size: 37, limit: 4096, pushType: .liveactivity),
+    SizeRow(name: "http2 macos", payload: spaced, flags: "--size-count compact --platform macos", size: 23, limit: 4096, pushType: .alert),
+    SizeRow(name: "binary ios", payload: spaced, flags: "--size-count compact --transport binary", size: 23, limit: 2048, pushType: .alert),
+    SizeRow(name: "binary voip", payload: spaced, flags: "--size-count compact --transport binary --push-type voip", size: 23, limit: 2048, pushType: .voip),
+    SizeRow(name: "binary macos", payload: spaced, flags: "--size-count compact --transport binary --platform macos", size: 23, limit: 256, pushType: .alert),
+    SizeRow(name: "binary-pre-ios8", payload: spaced, flags: "--size-count compact --transport binary-pre-ios8", size: 23, limit: 256, pushType: .alert),
+    SizeRow(name: "binary-pre-ios8 voip", payload: spaced, flags: "--size-count compact --transport binary-pre-ios8 --push-type voip", size: 23, limit: 256, pushType: .voip),
+    SizeRow(name: "binary-pre-ios8 macos", payload: spaced, flags: "--size-count compact --transport binary-pre-ios8 --platform macos", size: 23, limit: 256, pushType: .alert),
     // A .apns file's "Simulator Target Bundle" is not counted, nor the comma that joins it.
-    SizeRow(name: ".apns, bundle first", payload: "{\n  \"Simulator Target Bundle\": \"com.example.app\",\n  \"aps\": {\"alert\": \"a b\"}\n}\n", flags: "", size: 23, limit: 4096, pushType: .alert),
-    SizeRow(name: ".apns, bundle last", payload: #"{"aps": {"alert": "a b"}, "Simulator Target Bundle": "com.example.app"}"#, flags: "", size: 23, limit: 4096, pushType: .alert),
-    SizeRow(name: ".apns, bundle between", payload: #"{"aps": {"alert": "a b"}, "Simulator Target Bundle": "com.example.app", "k": 1}"#, flags: "", size: 29, limit: 4096, pushType: .alert),
-    SizeRow(name: ".apns, bundle only", payload: #"{"Simulator Target Bundle": "com.example.app"}"#, flags: "", size: 2, limit: 4096, pushType: .alert, rules: [.apsMissing]),
+    SizeRow(name: ".apns, bundle first", payload: "{\n  \"Simulator Target Bundle\": \"com.example.app\",\n  \"aps\": {\"alert\": \"a b\"}\n}\n", flags: "--size-count compact --apns", size: 23, limit: 4096, pushType: .alert),
+    SizeRow(name: ".apns, bundle last", payload: #"{"aps": {"alert": "a b"}, "Simulator Target Bundle": "com.example.app"}"#, flags: "--size-count compact --apns", size: 23, limit: 4096, pushType: .alert),
+    SizeRow(name: ".apns, bundle between", payload: #"{"aps": {"alert": "a b"}, "Simulator Target Bundle": "com.example.app", "k": 1}"#, flags: "--size-count compact --apns", size: 29, limit: 4096, pushType: .alert),
+    SizeRow(name: ".apns, bundle only", payload: #"{"Simulator Target Bundle": "com.example.app"}"#, flags: "--size-count compact --apns", size: 2, limit: 4096, pushType: .alert, rules: [.apsMissing]),
     // Limits and the 90% warning, at their exact edges.
     SizeRow(name: "4096 on http2 is allowed", payload: alert(bytes: 4096), flags: "", size: 4096, limit: 4096, pushType: .alert, rules: [.payloadNearLimit]),
     SizeRow(name: "4097 on http2 is too large", payload: alert(bytes: 4097), flags: "", size: 4097, limit: 4096, pushType: .alert, rules: [.payloadTooLarge]),
@@ -163,6 +163,11 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     SizeRow(name: "230 of 256 is under 90%", payload: alert(bytes: 230), flags: "--transport binary-pre-ios8", size: 230, limit: 256, pushType: .alert),
     SizeRow(name: "231 of 256 is over 90%", payload: alert(bytes: 231), flags: "--transport binary-pre-ios8", size: 231, limit: 256, pushType: .alert, rules: [.payloadNearLimit]),
     SizeRow(name: "warn-at 0.5: exactly half", payload: alert(bytes: 2048), flags: "--warn-at 0.5", size: 2048, limit: 4096, pushType: .alert, rules: [.payloadNearLimit]),
+    // Library default: the bytes given; the simulator's key counts outside .apns files (SPEC §2).
+    SizeRow(name: "raw is the library's default", payload: spaced, flags: "", size: 31, limit: 4096, pushType: .alert),
+    SizeRow(name: "simulator key counts in a .json", payload: #"{"aps": {"alert": "a b"}, "Simulator Target Bundle": "com.example.app"}"#, flags: "--size-count compact", size: 67, limit: 4096, pushType: .alert),
+    // Compact counting: over the limit as written, under it compact (a pretty payload file).
+    SizeRow(name: "payload-whitespace", payload: "{\n  \"aps\": {\n    \"alert\": \"" + String(repeating: "x", count: 230) + "\"\n  }\n}\n", flags: "--size-count compact --transport binary-pre-ios8", size: 250, limit: 256, pushType: .alert, rules: [.payloadNearLimit, .payloadWhitespace]),
     SizeRow(name: "raw counting can push over the limit", payload: alert(bytes: 250) + "      \n", flags: "--transport binary-pre-ios8 --size-count raw", size: 257, limit: 256, pushType: .alert, rules: [.payloadTooLarge]),
   ]
 
@@ -174,7 +179,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(report.limit == row.limit)
     #expect(report.pushType == row.pushType)
     #expect(report.findings.map(\.rule) == row.rules)
-    for f in report.findings where f.rule == .payloadTooLarge || f.rule == .payloadNearLimit {
+    for f in report.findings where f.rule == .payloadTooLarge || f.rule == .payloadNearLimit || f.rule == .payloadWhitespace {
       #expect(f.line == 1 && f.column == 1 && f.keyPath == nil)
       #expect(f.message.contains("\(row.size) bytes"))
     }

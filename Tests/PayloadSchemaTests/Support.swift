@@ -87,6 +87,8 @@ func parseFlags(_ flags: String) -> (Target, ValidationOptions) {
     case "--size-count":
       let v = value(flag)
       if let c = SizeCounting(rawValue: v) { options.sizeCounting = c } else { Issue.record("bad size count \(v)") }
+    case "--apns": options.simulatorFile = true
+    case "--disable": options.disabledRules.insert(PayloadRule(rawValue: value(flag)) ?? .jsonSyntax)
     case "--warn-at": options.warnAt = Double(value(flag)) ?? .nan
     case "--max-depth": options.maxDepth = Int(value(flag)) ?? 0
     case "--check-values": options.checkSensitiveValues = true

@@ -1,3 +1,5 @@
+import PayloadSchema
+
 import StringsFile
 
 /// Writes findings the way compilers do, one a line: `PATH:LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`

@@ -1,0 +1,464 @@
+// Requests (SPEC §9): what APNs would answer a whole request, method, path, headers and body,
+// before it is sent. The checks of the body are `PayloadValidator`'s; this file checks the rest
+// and hands the body on with the headers that change what is checked in it.
+
+/// One header of a request, as sent (names are compared case-insensitively).
+public struct RequestHeader: Sendable, Hashable, Codable {
+  public var name: String
+  public var value: String
+
+  public init(_ name: String, _ value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// A provider's request to APNs, as values: method, `:path`, headers and the body as sent.
+public struct APNsRequest: Sendable, Hashable, Codable {
+  /// `POST`; anything else is answered 405 MethodNotAllowed.
+  public var method: String
+  /// `/3/device/<token>` or `/4/broadcasts/apps/<bundle-id>`; nil when unknown (a payload checked
+  /// with some headers only): then the path is not checked.
+  public var path: String?
+  public var headers: [RequestHeader]
+  public var body: [UInt8]
+
+  public init(method: String = "POST", path: String?, headers: [RequestHeader] = [], body: [UInt8]) {
+    self.method = method
+    self.path = path
+    self.headers = headers
+    self.body = body
+  }
+
+  /// A push to one device: `POST /3/device/<deviceToken>`.
+  public init(deviceToken: String, headers: [RequestHeader] = [], body: [UInt8]) {
+    self.init(path: "/3/device/" + deviceToken, headers: headers, body: body)
+  }
+}
+
+/// How a provider authenticates with APNs.
+public enum Authentication: String, Sendable, Hashable, Codable, CaseIterable {
+  /// A provider token (JWT) in the `authorization` header of every request.
+  case token
+  /// A TLS client certificate; no `authorization` header.
+  case certificate
+}
+
+/// Validates whole requests and predicts APNs' answer (`PayloadReport.verdict`).
+///
+/// ```swift
+/// var validator = RequestValidator()        // keep it; reuse it for every push
+/// let report = validator.validate(request, now: secondsSince1970)
+/// if !report.verdict.isAccepted { print(report.verdict) }   // "400 BadDeviceToken"
+/// ```
+///
+/// Findings about the method, the path or a header have line 0 and name the header in `keyPath`
+/// (`apns-priority`, `:path`) and its index in `header`; findings about the body are
+/// `PayloadValidator`'s, positioned in the body. The body's size is the bytes as sent.
+/// On a valid request a reused validator allocates nothing.
+public struct RequestValidator: Sendable {
+  private var payload: PayloadValidator
+  /// How the provider authenticates; nil: token when the request has `authorization`, else certificate.
+  public var authentication: Authentication?
+  /// Verifies provider-token signatures (APNsAuth's key ring); nil: signatures are not checked.
+  public var verifier: (any ProviderTokenVerifying)?
+  /// The target the validator was made with (platform; transport for requests without a path).
+  public let target: Target
+  private let disabled: Set<PayloadRule>
+
+  /// - Parameters:
+  ///   - target: the platform, and the defaults for what a request does not say.
+  ///   - options: as for `PayloadValidator`; the size is always counted `raw` (the body as sent).
+  public init(target: Target = Target(), options: ValidationOptions = ValidationOptions(),
+              authentication: Authentication? = nil, verifier: (any ProviderTokenVerifying)? = nil) {
+    var options = options
+    options.sizeCounting = .raw
+    self.target = target
+    self.payload = PayloadValidator(target: target, options: options)
+    self.authentication = authentication
+    self.verifier = verifier
+    self.disabled = options.disabledRules
+  }
+
+  /// Validates a request. `now` (seconds since 1970) is the clock for the provider token's age and
+  /// `apns-expiration`; nil skips those checks.
+  public mutating func validate(_ request: APNsRequest, now: Int64?) -> PayloadReport {
+    request.body.withUnsafeBytes { body in
+      validate(method: request.method, path: request.path, headers: request.headers, body: body, now: now)
+    }
+  }
+
+  /// Validates a request given in parts (a server's headers, mapped lazily, need no array).
+  public mutating func validate<Headers: Collection>(method: String, path: String?, headers: Headers,
+                                                     body: UnsafeRawBufferPointer, now: Int64?) -> PayloadReport
+  where Headers.Element == RequestHeader {
+    var found = RequestFindings(disabled: disabled)
+
+    // Method and path.
+    if !method.utf8.elementsEqual("POST".utf8) {
+      found.add(.requestMethod, "method '\(Visible.short(method))' is not POST", path: ":method")
+    }
+    var transport = target.transport
+    var broadcastBundle: Substring.UTF8View? = nil
+    if let path {
+      let p = path.utf8
+      if p.starts(with: "/3/device/".utf8) {
+        if transport == .broadcast { transport = .http2 }
+        let token = p.dropFirst(10)
+        if token.isEmpty {
+          found.add(.deviceTokenMissing, "the path '/3/device/' has no device token", path: ":path")
+        } else if let problem = Self.tokenProblem(token) {
+          found.add(.deviceTokenSyntax, "device token '\(Visible.short(String(Substring(token))))' \(problem)", path: ":path")
+        }
+      } else if p.starts(with: "/4/broadcasts/apps/".utf8) {
+        transport = .broadcast
+        let bundle = Substring(p.dropFirst(19)).utf8
+        broadcastBundle = bundle
+        if bundle.isEmpty || !Self.isBundleIdentifier(bundle) {
+          found.add(.topicSyntax, "the path's bundle id '\(Visible.short(String(Substring(bundle))))' is not a bundle identifier", path: ":path")
+        } else if let suffixed = Self.pushTypeSuffix(of: bundle) {
+          found.add(.topicSyntax, "a broadcast push goes to the app's bundle id, not to a topic with the suffix '\(suffixed)'",
+                    path: ":path", answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
+        }
+      } else {
+        found.add(.requestPath, "path '\(Visible.short(path))' is neither /3/device/<token> nor /4/broadcasts/apps/<bundle-id>", path: ":path")
+      }
+    }
+
+    // The headers APNs reads, and duplicates of any header.
+    var seen = KnownHeaders()
+    var index = 0
+    for h in headers {
+      if let k = KnownHeader(h.name) { seen.record(k, index) }
+      index += 1
+    }
+    Self.findDuplicates(headers, count: index, into: &found)
+
+    // Authentication.
+    let authorization = seen.value(.authorization, in: headers)
+    let auth = authentication ?? ((authorization != nil || verifier != nil) ? .token : .certificate)
+    if auth == .token {
+      if let authorization {
+        let at = seen.index(.authorization)
+        var value = authorization
+        let problem = value.withUTF8 { ProviderToken.check(authorization: $0, now: now) }
+        if let problem {
+          if case .expired = problem {
+            found.add(.providerTokenExpired, problem.message, path: "authorization", header: at)
+          } else {
+            found.add(.providerTokenSyntax, problem.message, path: "authorization", header: at)
+          }
+        } else if let verifier {
+          let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
+          switch verdict {
+          case .valid?: break
+          case .unknownKey?:
+            found.add(.providerTokenSignature, "the provider token's key id is not the id of the key given", path: "authorization", header: at)
+          case .invalid?, nil:
+            found.add(.providerTokenSignature, "the provider token's ES256 signature does not verify with the key given", path: "authorization", header: at)
+          }
+        }
+      } else {
+        found.add(.providerTokenMissing, "token authentication and no 'authorization' header ('bearer <provider token>')", path: "authorization")
+      }
+    }
+
+    // Headers.
+    var headersForBody = PushHeaders(pushType: target.pushType, priority: target.priority, topic: target.topic,
+                                     collapseID: target.collapseID)
+    if let id = seen.value(.apnsID, in: headers), !Self.isCanonicalUUID(id.utf8) {
+      found.add(.apnsIDSyntax, "apns-id '\(Visible.short(id))' is not a UUID (8-4-4-4-12 hexadecimal digits)", path: "apns-id", header: seen.index(.apnsID))
+    }
+    if let text = seen.value(.expiration, in: headers) {
+      let at = seen.index(.expiration)
+      if let value = Self.decimal(text.utf8) {
+        if value > 100_000_000_000 {
+          found.add(.expirationUnit, "apns-expiration \(value) looks like milliseconds; APNs reads seconds since 1970", path: "apns-expiration", header: at)
+        } else if value != 0, let now, value < now {
+          found.add(.expirationPast, "apns-expiration \(value) is \(now - value) seconds in the past: APNs tries once and stores nothing",
+                    path: "apns-expiration", header: at)
+        }
+      } else {
+        found.add(.expirationSyntax, "apns-expiration '\(Visible.short(text))' is not a non-negative integer (seconds since 1970, or 0)",
+                  path: "apns-expiration", header: at)
+      }
+    }
+    if let text = seen.value(.priority, in: headers) {
+      if let value = Self.decimal(text.utf8), value == 1 || value == 5 || value == 10 {
+        headersForBody.priority = Int(value)
+      } else {
+        headersForBody.priority = nil
+        found.add(.priorityMismatch, "apns-priority '\(Visible.short(text))' is not 1, 5 or 10", path: "apns-priority", header: seen.index(.priority))
+      }
+    }
+    if let text = seen.value(.pushType, in: headers) {
+      let at = seen.index(.pushType)
+      if let type = Self.pushType(text.utf8) {
+        if transport == .broadcast && type != .liveactivity {
+          found.add(.pushTypeUnknown, "a broadcast push has apns-push-type 'LiveActivity', not '\(Visible.short(text))'", path: "apns-push-type", header: at)
+        } else {
+          headersForBody.pushType = type
+          let exact = transport == .broadcast ? (text == "LiveActivity" || text == "liveactivity") : text.utf8.elementsEqual(type.rawValue.utf8)
+          if !exact {
+            found.add(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is written '\(transport == .broadcast ? "LiveActivity" : type.rawValue)' in Apple's documentation",
+                      path: "apns-push-type", header: at, softened: true, noAnswer: true)
+          }
+        }
+      } else {
+        found.add(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is not one of alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls",
+                  path: "apns-push-type", header: at)
+      }
+    } else if transport == .broadcast {
+      found.add(.pushTypeUnknown, "a broadcast push needs apns-push-type 'LiveActivity'", path: "apns-push-type")
+    } else {
+      found.add(.pushTypeMissing, target.platform == .watchos
+                  ? "no apns-push-type: required for watchOS 6 and later"
+                  : "no apns-push-type: recommended (required on watchOS); APNs guesses from the payload",
+                path: "apns-push-type", escalated: target.platform == .watchos)
+    }
+    if transport == .broadcast {
+      if seen.value(.channelID, in: headers) == nil {
+        found.add(.topicMissing, "a broadcast push needs apns-channel-id", path: "apns-channel-id",
+                  answer: APNsAnswer(status: 400, reason: "MissingChannelId"))
+      }
+      if let topic = seen.value(.topic, in: headers), let suffix = Self.pushTypeSuffix(of: Substring(topic).utf8) {
+        found.add(.topicSyntax, "a broadcast push's topic is the bundle id, without the suffix '\(suffix)'", path: "apns-topic",
+                  header: seen.index(.topic), answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
+      }
+      if let bundle = broadcastBundle, headersForBody.topic == nil { headersForBody.topic = String(Substring(bundle)) }
+    } else if let topic = seen.value(.topic, in: headers) {
+      if Self.isBundleIdentifier(Substring(topic).utf8) {
+        headersForBody.topic = topic
+      } else {
+        found.add(.topicSyntax, "apns-topic '\(Visible.short(topic))' is not a bundle identifier (letters, digits, '-' and '.')",
+                  path: "apns-topic", header: seen.index(.topic))
+      }
+    } else if path != nil || auth == .token {
+      if auth == .token {
+        found.add(.topicMissing, "no apns-topic: token authentication needs the app's bundle id (plus the push type's suffix)", path: "apns-topic")
+      } else {
+        found.add(.topicMissing, "no apns-topic: the certificate's topic is used; name it when the certificate has several",
+                  path: "apns-topic", softened: true, noAnswer: true)
+      }
+    }
+    if let id = seen.value(.collapseID, in: headers) {
+      if id.utf8.count > 64 {
+        found.add(.collapseIDTooLong, "apns-collapse-id is \(id.utf8.count) bytes; APNs allows 64", path: "apns-collapse-id", header: seen.index(.collapseID))
+        headersForBody.collapseID = nil
+      } else {
+        headersForBody.collapseID = id
+      }
+    }
+
+    // The body, with the headers that change what is checked in it.
+    payload.setTransport(transport)
+    var report = payload.validate(body, headers: headersForBody)
+    if report.pushType == .location && auth != .token {
+      found.add(.locationAuth, "a location push needs token authentication (Apple: \"supports only token-based authentication\")",
+                path: "authorization")
+    }
+    if !found.findings.isEmpty {
+      report.findings = found.findings + report.findings
+    }
+    return report
+  }
+
+  // MARK: Syntax
+
+  /// Why a device token is not one, or nil: hexadecimal digits, an even number of them (Apple:
+  /// don't assume a token size).
+  static func tokenProblem(_ token: Substring.UTF8View) -> String? {
+    for b in token where !isHex(b) { return "is not hexadecimal" }
+    return token.count % 2 == 0 ? nil : "has an odd number of hexadecimal digits (\(token.count))"
+  }
+
+  @inline(__always) static func isHex(_ b: UInt8) -> Bool {
+    (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)
+  }
+
+  /// 8-4-4-4-12 hexadecimal digits.
+  static func isCanonicalUUID(_ id: String.UTF8View) -> Bool {
+    guard id.count == 36 else { return false }
+    var i = 0
+    for b in id {
+      if i == 8 || i == 13 || i == 18 || i == 23 {
+        if b != 0x2D { return false }
+      } else if !isHex(b) {
+        return false
+      }
+      i += 1
+    }
+    return true
+  }
+
+  /// A non-negative decimal integer that fits Int64, or nil.
+  static func decimal(_ text: String.UTF8View) -> Int64? {
+    guard !text.isEmpty, text.count <= 18 else { return nil }
+    var value: Int64 = 0
+    for b in text {
+      guard b >= 0x30 && b <= 0x39 else { return nil }
+      value = value * 10 + Int64(b - 0x30)
+    }
+    return value
+  }
+
+  /// The push type a header value names, compared case-insensitively.
+  static func pushType(_ text: String.UTF8View) -> PushType? {
+    for t in PushType.allCases where t.rawValue.utf8.count == text.count {
+      if zip(t.rawValue.utf8, text).allSatisfy({ $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }) { return t }
+    }
+    return nil
+  }
+
+  /// Letters, digits, `-` and `.`, with no empty component.
+  static func isBundleIdentifier(_ text: Substring.UTF8View) -> Bool {
+    guard !text.isEmpty else { return false }
+    var previous: UInt8 = 0x2E
+    for b in text {
+      let ok = (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x2D || b == 0x2E
+      if !ok || (b == 0x2E && previous == 0x2E) { return false }
+      previous = b
+    }
+    return previous != 0x2E
+  }
+
+  /// The push-type suffix a topic carries (`.voip`, `.push-type.liveactivity`, …), if any.
+  static func pushTypeSuffix(of topic: Substring.UTF8View) -> String? {
+    for t in PushType.allCases {
+      guard let suffix = t.topicSuffix, topic.count > suffix.utf8.count,
+            topic.reversed().starts(with: suffix.utf8.reversed()) else { continue }
+      return suffix
+    }
+    return nil
+  }
+
+  /// `header-duplicate` for the second and later occurrences of a name: pairwise for the few
+  /// headers a request has, through a set past 32 (hostile lists stay linear).
+  static func findDuplicates<Headers: Collection>(_ headers: Headers, count: Int, into found: inout RequestFindings)
+  where Headers.Element == RequestHeader {
+    if count <= 32 {
+      var i = 0
+      for h in headers {
+        var j = 0
+        for earlier in headers {
+          if j >= i { break }
+          if sameName(earlier.name, h.name) {
+            found.add(.headerDuplicate, "header '\(Visible.short(h.name))' is given twice", path: lowercased(h.name), header: i)
+            break
+          }
+          j += 1
+        }
+        i += 1
+      }
+      return
+    }
+    var names = Set<String>()
+    names.reserveCapacity(count)
+    var shown = 0, more = 0
+    for (i, h) in headers.enumerated() {
+      let name = lowercased(h.name)
+      if !names.insert(name).inserted {
+        if shown < 10 {
+          found.add(.headerDuplicate, "header '\(Visible.short(h.name))' is given twice", path: name, header: i)
+          shown += 1
+        } else {
+          more += 1
+        }
+      }
+    }
+    if more > 0 { found.add(.headerDuplicate, "\(more) more repeated headers", path: nil) }
+  }
+
+  static func sameName(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { fold($0) == fold($1) }
+  }
+
+  @inline(__always) static func fold(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+
+  static func lowercased(_ s: String) -> String {
+    String(decoding: s.utf8.map(fold), as: UTF8.self)
+  }
+}
+
+/// The headers APNs reads.
+enum KnownHeader: Int, CaseIterable {
+  case authorization, apnsID, expiration, priority, pushType, topic, collapseID, channelID
+
+  var name: String {
+    switch self {
+    case .authorization: "authorization"
+    case .apnsID: "apns-id"
+    case .expiration: "apns-expiration"
+    case .priority: "apns-priority"
+    case .pushType: "apns-push-type"
+    case .topic: "apns-topic"
+    case .collapseID: "apns-collapse-id"
+    case .channelID: "apns-channel-id"
+    }
+  }
+
+  init?(_ name: String) {
+    for k in KnownHeader.allCases where RequestValidator.sameName(k.name, name) {
+      self = k
+      return
+    }
+    return nil
+  }
+}
+
+/// Where the first occurrence of each known header is (fixed size: no allocation).
+struct KnownHeaders {
+  private var at: (Int, Int, Int, Int, Int, Int, Int, Int) = (-1, -1, -1, -1, -1, -1, -1, -1)
+
+  mutating func record(_ k: KnownHeader, _ index: Int) {
+    withUnsafeMutableBytes(of: &at) { raw in
+      let slots = raw.bindMemory(to: Int.self)
+      if slots[k.rawValue] < 0 { slots[k.rawValue] = index }
+    }
+  }
+
+  func index(_ k: KnownHeader) -> Int? {
+    let i = withUnsafeBytes(of: at) { $0.load(fromByteOffset: k.rawValue * MemoryLayout<Int>.stride, as: Int.self) }
+    return i >= 0 ? i : nil
+  }
+
+  func value<Headers: Collection>(_ k: KnownHeader, in headers: Headers) -> String? where Headers.Element == RequestHeader {
+    guard let i = index(k) else { return nil }
+    return headers[headers.index(headers.startIndex, offsetBy: i)].value
+  }
+}
+
+/// The findings about a request's method, path and headers, made only when there are some.
+struct RequestFindings {
+  let disabled: Set<PayloadRule>
+  var findings: [PayloadFinding] = []
+
+  mutating func add(_ rule: PayloadRule, _ message: String, path: String?, header: Int? = nil,
+                    escalated: Bool = false, softened: Bool = false, answer: APNsAnswer? = nil, noAnswer: Bool = false) {
+    if !disabled.isEmpty && disabled.contains(rule) { return }
+    var f = PayloadFinding(rule: rule, message: message, offset: -1, line: 0, column: 0, keyPath: path, escalated: escalated)
+    f.softened = softened
+    f.header = header
+    if noAnswer { f.apnsAnswer = nil } else if let answer { f.apnsAnswer = answer }
+    findings.append(f)
+  }
+}
+
+/// Short, visible quotes of request text in messages.
+enum Visible {
+  /// At most 40 characters, control characters as `\u{…}`.
+  static func short(_ s: String) -> String {
+    var out = ""
+    var n = 0
+    for scalar in s.unicodeScalars {
+      if n == 40 { out += "…"; break }
+      if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0) {
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+      n += 1
+    }
+    return out
+  }
+}

@@ -11,10 +11,12 @@ let package = Package(
     .library(name: "LocFormat", targets: ["LocFormat"]),
     .library(name: "StringsFile", targets: ["StringsFile"]),
     .library(name: "APNsLint", targets: ["APNsLint"]),
+    .library(name: "APNsAuth", targets: ["APNsAuth"]),
     .executable(name: "apns-lint", targets: ["apns-lint"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     .target(name: "PayloadSchema"),
@@ -30,10 +32,15 @@ let package = Package(
       dependencies: ["PayloadSchema", "LocFormat", "StringsFile", "CYAML"],
       resources: []
     ),
+    // Provider tokens (SPEC §9): ES256 with swift-crypto, kept apart so PayloadSchema stays standard-library only.
+    .target(
+      name: "APNsAuth",
+      dependencies: ["PayloadSchema", .product(name: "Crypto", package: "swift-crypto")]
+    ),
     .executableTarget(
       name: "apns-lint",
       dependencies: [
-        "APNsLint", "PayloadSchema", "StringsFile",
+        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -42,6 +49,7 @@ let package = Package(
     .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema", "TestSupport"]),
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat", "TestSupport"]),
     .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "TestSupport"]),
+    .testTarget(name: "APNsAuthTests", dependencies: ["APNsAuth", "PayloadSchema"]),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

@@ -32,8 +32,12 @@ public struct Diagnostic: Sendable, Hashable {
   /// The key path in the payload (`aps.alert.loc-args[1]`), or the key in a strings table; nil for
   /// findings about the whole input.
   public var keyPath: String?
+  /// The reason APNs gives when it refuses a request for this finding (`BadPriority`); nil for
+  /// lint rules (SPEC §9).
+  public var apnsReason: String? = nil
 
-  public init(rule: String, severity: Severity, message: String, line: Int, column: Int, keyPath: String?) {
+  public init(rule: String, severity: Severity, message: String, line: Int, column: Int, keyPath: String?, apnsReason: String? = nil) {
+    self.apnsReason = apnsReason
     self.rule = rule
     self.severity = severity
     self.message = message
@@ -55,9 +59,16 @@ public struct LintResult: Sendable, Hashable {
   public var limit: Int?
   /// The push type checked against (given or inferred), nil for strings tables.
   public var pushType: String?
+  /// What APNs would answer (SPEC §9), for payloads and requests; nil for strings tables.
+  public var apns: APNsAnswer?
+  /// True for a request (a `.http` file, or a payload with request options): text output then
+  /// always says what APNs would answer, not only when it would refuse.
+  public var isRequest = false
   public var diagnostics: [Diagnostic]
 
-  public init(path: String, record: Int? = nil, bytes: Int? = nil, limit: Int? = nil, pushType: String? = nil, diagnostics: [Diagnostic]) {
+  public init(path: String, record: Int? = nil, bytes: Int? = nil, limit: Int? = nil, pushType: String? = nil,
+              apns: APNsAnswer? = nil, diagnostics: [Diagnostic]) {
+    self.apns = apns
     self.path = path
     self.record = record
     self.bytes = bytes

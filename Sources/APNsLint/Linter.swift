@@ -9,12 +9,17 @@ public struct Linter: Sendable {
   public let target: Target
   public let options: ValidationOptions
   private var validator: PayloadValidator
+  private var requests: RequestValidator
 
   /// - Parameters:
   ///   - configuration: severities and parameters (`Configuration.builtIn` by default).
   ///   - overrides: the command line's target flags; a nil field keeps the configuration's value.
   ///   - collectAlert: whether payload reports carry the alert's text (for localization checks).
-  public init(configuration: Configuration = .builtIn, overrides: TargetOverrides = TargetOverrides(), collectAlert: Bool = false) {
+  ///   - authentication: for requests: how the provider authenticates (nil: token when a request
+  ///     has `authorization`).
+  ///   - verifier: for requests: checks provider-token signatures (APNsAuth's `ProviderKeyRing`).
+  public init(configuration: Configuration = .builtIn, overrides: TargetOverrides = TargetOverrides(), collectAlert: Bool = false,
+              authentication: Authentication? = nil, verifier: (any ProviderTokenVerifying)? = nil) {
     self.configuration = configuration
     var target = Target(
       platform: Platform(rawValue: configuration.platform) ?? .ios,
@@ -45,6 +50,9 @@ public struct Linter: Sendable {
     }
     self.options = options
     validator = PayloadValidator(target: target, options: options)
+    // A request says its own headers; the flags' only give the platform and transport.
+    requests = RequestValidator(target: Target(platform: target.platform, transport: target.transport), options: options,
+                                authentication: authentication, verifier: verifier)
   }
 
   /// The regular expressions of the built-in `rules.yaml` are matched by an allocation-free word
@@ -83,7 +91,7 @@ public struct Linter: Sendable {
       guard case .on(let severity) = configuration.level(of: f.rule) else { continue }
       let level = f.escalated ? .error : (f.softened && severity == .error ? .warning : severity)
       out.append(Diagnostic(rule: f.rule, severity: level, message: f.message,
-                            line: f.line, column: f.column, keyPath: f.keyPath))
+                            line: f.line, column: f.column, keyPath: f.keyPath, apnsReason: f.apnsAnswer?.reason))
     }
     return out
   }
@@ -113,7 +121,7 @@ public struct Linter: Sendable {
   public static func result(_ report: PayloadReport, path: String, record: Int?, extra: [RuleFinding] = [], configuration: Configuration) -> LintResult {
     if report.findings.isEmpty && extra.isEmpty {
       return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
-                        pushType: report.pushType.rawValue, diagnostics: [])
+                        pushType: report.pushType.rawValue, apns: .accepted, diagnostics: [])
     }
     var findings = report.findings.map(Self.ruleFinding)
     if record != nil {
@@ -122,13 +130,38 @@ public struct Linter: Sendable {
     }
     findings += extra
     return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
-                      pushType: report.pushType.rawValue, diagnostics: diagnostics(findings, configuration: configuration))
+                      pushType: report.pushType.rawValue, apns: verdict(report, configuration: configuration),
+                      diagnostics: diagnostics(findings, configuration: configuration))
+  }
+
+  /// The report's verdict without the findings of rules the configuration turns off.
+  static func verdict(_ report: PayloadReport, configuration: Configuration) -> APNsAnswer {
+    var best: PayloadFinding? = nil
+    for f in report.findings where f.apnsAnswer != nil && configuration.level(of: f.rule.rawValue) != .off {
+      if let b = best, b.rule.requestPart <= f.rule.requestPart { continue }
+      best = f
+    }
+    return best?.apnsAnswer ?? .accepted
+  }
+
+  /// Validates a request (SPEC §9) with the linter's platform and options: method, path, headers
+  /// and the body as sent. `now` is the clock for provider tokens and `apns-expiration`.
+  public mutating func validate(request: APNsRequest, now: Int64?) -> PayloadReport {
+    requests.validate(request, now: now)
+  }
+
+  /// Whether the next payload is a `.apns` file (its `Simulator Target Bundle` is not counted).
+  public var simulatorFile: Bool {
+    get { validator.simulatorFile }
+    set { validator.simulatorFile = newValue }
   }
 
   /// A validator finding as a severity-free rule finding.
   public static func ruleFinding(_ f: PayloadFinding) -> RuleFinding {
-    RuleFinding(rule: f.rule.rawValue, message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated,
-                softened: f.softened)
+    var r = RuleFinding(rule: f.rule.rawValue, message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated,
+                        softened: f.softened)
+    r.apnsAnswer = f.apnsAnswer
+    return r
   }
 }
 

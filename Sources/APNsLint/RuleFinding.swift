@@ -1,3 +1,5 @@
+import PayloadSchema
+
 /// A finding before the configuration gives it a severity: what every checker (payload,
 /// localization, strings tables) produces and the `Linter` turns into `Diagnostic`s.
 public struct RuleFinding: Sendable, Hashable {
@@ -14,6 +16,8 @@ public struct RuleFinding: Sendable, Hashable {
   public var escalated: Bool
   /// Less serious than the rule's default: at most a warning (`flag-value` for `true`).
   public var softened: Bool = false
+  /// What APNs answers a request with this finding (SPEC §9); nil for lint rules.
+  public var apnsAnswer: APNsAnswer? = nil
 
   public init(rule: String, message: String, line: Int, column: Int, keyPath: String?, escalated: Bool = false, softened: Bool = false) {
     self.softened = softened

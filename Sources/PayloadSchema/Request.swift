@@ -99,7 +99,6 @@ public struct RequestValidator: Sendable {
       found.add(.requestMethod, "method '\(Visible.short(method))' is not POST", path: ":method")
     }
     var transport = target.transport
-    var broadcastBundle: Substring.UTF8View? = nil
     if let path {
       let p = path.utf8
       if p.starts(with: "/3/device/".utf8) {
@@ -113,7 +112,6 @@ public struct RequestValidator: Sendable {
       } else if p.starts(with: "/4/broadcasts/apps/".utf8) {
         transport = .broadcast
         let bundle = Substring(p.dropFirst(19)).utf8
-        broadcastBundle = bundle
         if bundle.isEmpty || !Self.isBundleIdentifier(bundle) {
           found.add(.topicSyntax, "the path's bundle id '\(Visible.short(String(Substring(bundle))))' is not a bundle identifier", path: ":path")
         } else if let suffixed = Self.pushTypeSuffix(of: bundle) {
@@ -225,7 +223,8 @@ public struct RequestValidator: Sendable {
         found.add(.topicSyntax, "a broadcast push's topic is the bundle id, without the suffix '\(suffix)'", path: "apns-topic",
                   header: seen.index(.topic), answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
       }
-      if let bundle = broadcastBundle, headersForBody.topic == nil { headersForBody.topic = String(Substring(bundle)) }
+      // The bundle id in the path is no topic with a push type's suffix: nothing to compare.
+      headersForBody.topic = nil
     } else if let topic = seen.value(.topic, in: headers) {
       if Self.isBundleIdentifier(Substring(topic).utf8) {
         headersForBody.topic = topic

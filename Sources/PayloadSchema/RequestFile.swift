@@ -24,10 +24,20 @@ public enum RequestFile {
     /// The 1-based line the body starts on (the line after the blank line).
     public var bodyLine: Int
 
+    /// - Parameter line: 0 for a request made of a payload file and options: then findings about
+    ///   the method, path and headers stand at line 1, column 1.
+    public init(request: APNsRequest, line: Int, headerPositions: [Position] = [], bodyLine: Int = 1) {
+      self.request = request
+      self.line = line
+      self.headerPositions = headerPositions
+      self.bodyLine = bodyLine
+    }
+
     /// Where a finding of `RequestValidator` stands in the file: a header's value, the request
     /// line's target (`:path`) or method, or a place in the body (shifted to the body's line).
     public func position(of finding: PayloadFinding) -> Position {
       if finding.line > 0 { return Position(line: finding.line + bodyLine - 1, column: finding.column) }
+      if line == 0 { return Position(line: 1, column: 1) }
       if let h = finding.header, h < headerPositions.count { return headerPositions[h] }
       if finding.keyPath == ":path" { return Position(line: line, column: request.method.count + 2) }
       return Position(line: line, column: 1)

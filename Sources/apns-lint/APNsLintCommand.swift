@@ -39,6 +39,7 @@ struct APNsLintCommand: ParsableCommand {
 extension Platform: ExpressibleByArgument {}
 extension PushType: ExpressibleByArgument {}
 extension Transport: ExpressibleByArgument {}
+extension Authentication: ExpressibleByArgument {}
 
 /// Output formats (SPEC §8).
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

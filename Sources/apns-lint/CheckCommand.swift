@@ -1,3 +1,4 @@
+import APNsAuth
 import APNsLint
 import ArgumentParser
 import Foundation
@@ -8,9 +9,14 @@ import StringsFile
 struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Check APNs payloads (files, folders of *.json and *.apns, or standard input).")
+    abstract: "Check APNs payloads and requests (files, folders of *.json, *.apns and *.http, or standard input).",
+    discussion: """
+      A request file (*.http) is a request line, headers, a blank line and the body; the result says \
+      what APNs would answer. A payload is checked as a request too when a request option is given \
+      (--device-token, -H, --auth, --key).
+      """)
 
-  @Argument(help: "Files or folders (searched for *.json and *.apns); '-' or nothing with piped input reads standard input.")
+  @Argument(help: "Files or folders (searched for *.json, *.apns and *.http); '-' or nothing with piped input reads standard input.")
   var paths: [String] = []
 
   @Option(help: "Platform: ios, macos, tvos, watchos, visionos or safari.") var platform: Platform?
@@ -25,15 +31,41 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "Output: text, json, sarif or github.") var format: OutputFormat = .text
   @Flag(help: "Every line of the input is one payload.") var ndjson = false
   @Flag(help: "Exit 1 on warnings too.") var strict = false
+  @Option(name: .customLong("device-token"), help: "Check payloads as requests to POST /3/device/<HEX>.") var deviceToken: String?
+  @Option(name: [.customShort("H"), .customLong("header")], help: "A request header 'name: value' (repeatable, as curl).") var header: [String] = []
+  @Option(help: "How the provider authenticates: token or certificate (default: token when a request has 'authorization').") var auth: Authentication?
+  @Option(help: "A provider key (AuthKey_KEYID.p8, or a public-key PEM) to verify provider-token signatures; repeatable.") var key: [String] = []
+  @Option(help: "The clock for provider-token age and apns-expiration, in seconds since 1970 (default: now).") var now: Int64?
+
+  /// Payloads are checked as requests when any request option is given.
+  var requestMode: Bool { deviceToken != nil || !header.isEmpty || auth != nil || !key.isEmpty }
 
   func run() throws {
     if lang != nil && strings == nil {
       complain("error: --lang selects localizations for the localization rules; give --strings DIR too")
       throw ExitCode(2)
     }
+    if requestMode && ndjson {
+      complain("error: --ndjson reads a stream of payloads; request options (--device-token, -H, --auth, --key) apply to single payloads and *.http files")
+      throw ExitCode(2)
+    }
     let configuration = try loadConfiguration(config)
     let overrides = TargetOverrides(platform: platform, pushType: pushType, transport: transport, priority: priority, topic: topic, collapseID: collapseID)
-    var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil)
+    let requestHeaders = try parsedHeaders()
+    var ring: ProviderKeyRing? = nil
+    for file in key {
+      do {
+        let loaded = try ProviderKey.load(path: file)
+        if ring == nil { ring = ProviderKeyRing() }
+        ring?.add(loaded)
+      } catch {
+        complain(error.description)
+        throw ExitCode(2)
+      }
+    }
+    let clock = now ?? Int64(Date().timeIntervalSince1970)
+    var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil,
+                        authentication: auth ?? (key.isEmpty ? nil : .token), verifier: ring)
     let localize = try LocalizationRules.make(strings: strings, languages: languages(lang), configuration: configuration)
 
     var inputs = paths
@@ -59,9 +91,36 @@ struct CheckCommand: ParsableCommand {
         }
         defer { if fd != 0 { close(fd) } }
         do {
-          if ndjson {
+          if file.path.hasSuffix(".http") && !ndjson {
+            let bytes = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
+            switch RequestFile.parse(bytes) {
+            case .failure(let e):
+              complain("\(VisibleText.escape(file.path)):\(e.line):\(e.column): error: \(e.message)")
+              unreadable = true
+            case .success(let entries):
+              for entry in entries {
+                sink.add(requestResult(entry, linter: &linter, path: file.path, record: entries.count > 1 ? entry.line : nil, now: clock,
+                                       localize: localize.rules))
+              }
+            }
+          } else if requestMode {
+            let body = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
+            var headers = requestHeaders
+            func add(_ name: String, _ value: String?) {
+              guard let value, !headers.contains(where: { $0.name.lowercased() == name }) else { return }
+              headers.append(RequestHeader(name, value))
+            }
+            add("apns-push-type", pushType?.rawValue)
+            add("apns-priority", priority.map(String.init))
+            add("apns-topic", topic)
+            add("apns-collapse-id", collapseID)
+            let request = APNsRequest(path: deviceToken.map { "/3/device/" + $0 }, headers: headers, body: body)
+            let entry = RequestFile.Entry(request: request, line: 0)
+            sink.add(requestResult(entry, linter: &linter, path: file.path, record: nil, now: clock, localize: localize.rules))
+          } else if ndjson {
             try PayloadInput.lintNDJSON(fd: fd, path: file.path, linter: &linter, workers: Self.workers, localize: localize.rules) { sink.add($0) }
           } else {
+            linter.simulatorFile = file.path.hasSuffix(".apns")
             let report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: configuration.maxInputBytes)
             sink.add(linter.result(report, path: file.path, record: nil, extra: localize.rules?(report) ?? []))
           }
@@ -80,6 +139,34 @@ struct CheckCommand: ParsableCommand {
     sink.finish()
     if unreadable { throw ExitCode(2) }
     if sink.errors > 0 || (strict && sink.warnings > 0) { throw ExitCode(1) }
+  }
+
+  /// `-H 'name: value'` as headers; a header without a colon is a usage error.
+  func parsedHeaders() throws -> [RequestHeader] {
+    try header.map { text in
+      guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
+        complain("error: -H '\(VisibleText.escape(text))': expected 'name: value'")
+        throw ExitCode(2)
+      }
+      let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      return RequestHeader(String(text[..<colon]), value)
+    }
+  }
+
+  /// A request's result: findings placed in the request file (headers at their value, body
+  /// findings at their line in the file) and the verdict.
+  func requestResult(_ entry: RequestFile.Entry, linter: inout Linter, path: String, record: Int?, now: Int64,
+                     localize: ((PayloadReport) -> [RuleFinding])?) -> LintResult {
+    var report = linter.validate(request: entry.request, now: now)
+    for i in report.findings.indices {
+      let p = entry.position(of: report.findings[i])
+      report.findings[i].line = p.line
+      report.findings[i].column = p.column
+    }
+    var result = linter.result(report, path: path, record: nil, extra: localize?(report) ?? [])
+    result.record = record
+    result.isRequest = true
+    return result
   }
 
   /// Threads that validate the lines of an NDJSON stream: `APNS_LINT_JOBS` if set (1 reads on one
@@ -108,7 +195,7 @@ struct CheckCommand: ParsableCommand {
       return []
     }
     guard isDirectory.boolValue else { return [Input(path: path, bytes: Array(path.utf8))] }
-    let walk = FileWalk.files(below: path) { $0.hasSuffix(".json") || $0.hasSuffix(".apns") }
+    let walk = FileWalk.files(below: path) { $0.hasSuffix(".json") || $0.hasSuffix(".apns") || $0.hasSuffix(".http") }
     for problem in walk.problems {
       complain("\(problem.path): error: \(problem.message)")
       unreadable = true
@@ -149,7 +236,7 @@ struct ResultSink {
       }
     }
     switch format {
-    case .text: if !r.diagnostics.isEmpty { Output.shared.write(text.lines(for: r)) }
+    case .text: if text.hasLines(for: r) { Output.shared.write(text.lines(for: r)) }
     case .json: Output.shared.append { json.write(r, to: &$0) }
     // Every format is written as results come: memory does not grow with the stream or the findings.
     case .github:

@@ -59,17 +59,21 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(Set(root.keys) == ["version", "results", "summary"])
     #expect(root["version"] as? Int == 1)
     let results = try #require(root["results"] as? [[String: Any]])
-    #expect(results.count == 5)
+    #expect(results.count == 6)
     for r in results {
-      #expect(Set(r.keys) == ["path", "record", "bytes", "limit", "pushType", "diagnostics"])
+      #expect(Set(r.keys) == ["path", "record", "bytes", "limit", "pushType", "apns", "diagnostics"])
       #expect(r["record"] is NSNull)
+      let apns = try #require(r["apns"] as? [String: Any])
+      #expect(apns["status"] is Int && (apns["reason"] is String || apns["reason"] is NSNull))
       for d in try #require(r["diagnostics"] as? [[String: Any]]) {
-        #expect(Set(d.keys) == ["rule", "severity", "message", "line", "column", "keyPath"])
+        // SPEC §9: a finding APNs refuses carries its reason.
+        let keys: Set<String> = ["rule", "severity", "message", "line", "column", "keyPath"]
+        #expect(Set(d.keys) == keys || Set(d.keys) == keys.union(["apnsReason"]))
       }
     }
     let summary = try #require(root["summary"] as? [String: Int])
     #expect(Set(summary.keys) == ["payloads", "errors", "warnings", "infos"])
-    #expect(summary["payloads"] == 5)
+    #expect(summary["payloads"] == 6)
   }
 }
 
@@ -193,12 +197,14 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
   @Test func jsonListsEveryRuleWithSpecFields() throws {
     let (status, out, _) = try runCLI(["rules", "--format", "json"])
     #expect(status == 0)
-    let rules = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: String]])
-    #expect(rules.count == Rule.catalogue.count && rules.count == 54)
-    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "summary"] })
-    #expect(rules.first { $0["id"] == "custom-key-allowlist" }?["severity"] == "off")
-    #expect(rules.first { $0["id"] == "json-bom" }?["category"] == "json")
-    #expect(Set(rules.compactMap { $0["category"] }) == ["json", "payload", "push", "localization", "strings"])
+    let rules = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
+    #expect(rules.count == Rule.catalogue.count && rules.count == 73)
+    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary"] })
+    #expect(rules.first { $0["id"] as? String == "custom-key-allowlist" }?["severity"] as? String == "off")
+    #expect(rules.first { $0["id"] as? String == "json-bom" }?["category"] as? String == "json")
+    #expect(rules.first { $0["id"] as? String == "json-bom" }?["apnsReason"] is NSNull)
+    #expect(rules.first { $0["id"] as? String == "device-token-syntax" }?["apnsReason"] as? String == "BadDeviceToken")
+    #expect(Set(rules.compactMap { $0["category"] as? String }) == ["json", "payload", "push", "request", "localization", "strings"])
   }
 
   @Test func textShowsConfiguredSeverity() throws {

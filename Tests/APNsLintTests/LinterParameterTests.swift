@@ -38,7 +38,8 @@ import Testing
 
   @Test func sizeCountRawCountsWhitespace() throws {
     let payload = "{\"aps\":{\"alert\":\"x\"}}" + String(repeating: " ", count: 4100)
-    #expect(try lint(payload, yaml: "version: 1\n") == [])
+    // Compact (the default for files): fine to send, but not as written (SPEC §2).
+    #expect(try lint(payload, yaml: "version: 1\n") == ["payload-whitespace warning 1:1"])
     #expect(try lint(payload, yaml: "version: 1\nsize: {count: raw}\n") == ["payload-too-large error 1:1"])
   }
 

@@ -11,11 +11,15 @@ import Testing
     "json-too-deep", "json-escaped-unicode",
     "payload-empty", "payload-not-object", "payload-too-large", "payload-near-limit", "aps-missing",
     "aps-not-object", "unknown-key", "value-type", "value-range", "value-enum", "flag-value",
-    "background-inert", "sound-shape",
+    "background-inert", "sound-shape", "payload-whitespace",
     "alert-empty", "alert-text-conflict", "loc-args-without-key", "deprecated-key", "platform-key",
     "sensitive-data", "custom-key-allowlist",
     "silent-push-shape", "push-type-mismatch", "priority-mismatch", "topic-mismatch",
     "collapse-id-too-long", "live-activity-fields", "timestamp-unit", "safari-fields",
+    "request-method", "request-path", "device-token-missing", "device-token-syntax", "header-duplicate",
+    "apns-id-syntax", "expiration-syntax", "expiration-unit", "expiration-past", "push-type-unknown",
+    "push-type-missing", "topic-missing", "topic-syntax", "provider-token-missing", "provider-token-syntax",
+    "provider-token-expired", "provider-token-signature", "location-auth",
     "loc-key-missing", "loc-key-untranslated", "loc-args-count", "loc-args-unused",
     "loc-format-unsupported", "loc-format-mixed", "loc-format-gap", "loc-key-plural",
     "strings-syntax", "strings-truncated", "strings-duplicate-key", "strings-encoding",
@@ -32,7 +36,7 @@ import Testing
   }
 
   @Test func everyPayloadRuleHasAnEntryAndNothingElseIsAPayloadRule() {
-    let payloadCategories: Set<RuleCategory> = [.json, .payload, .push]
+    let payloadCategories: Set<RuleCategory> = [.json, .payload, .push, .request]
     let catalogued = Set(Rule.catalogue.filter { payloadCategories.contains($0.category) }.map(\.id))
     #expect(catalogued == Set(PayloadRule.allCases.map(\.rawValue)))
     for rule in PayloadRule.allCases {
@@ -59,7 +63,7 @@ import Testing
   }
 
   @Test func onlyPayloadExamplesHaveFlags() {
-    for rule in Rule.catalogue where ![.json, .payload, .push].contains(rule.category) {
+    for rule in Rule.catalogue where ![.json, .payload, .push, .request].contains(rule.category) {
       #expect(rule.triggeringFlags.isEmpty && rule.passingFlags.isEmpty && rule.exampleConfiguration.isEmpty, "\(rule.id)")
     }
   }
@@ -75,6 +79,7 @@ import Testing
   /// The rule ids `PayloadValidator` reports for an example.
   static func validate(_ example: String, flags: String, configuration yaml: String) throws -> [String] {
     var options = ValidationOptions()
+    options.sizeCounting = .compact   // as `apns-lint check` counts payload files
     if !yaml.isEmpty {
       let c = try Configuration.parse(yaml: yaml, path: "example.yml", base: .builtIn)
       options.warnAt = c.warnAt

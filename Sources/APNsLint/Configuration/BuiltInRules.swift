@@ -60,6 +60,8 @@ rules:                                       # a severity: error | warning | inf
   background-inert: error
   # a sound dictionary on a notification that is not critical: Apple, "for regular notifications, use the sound string"
   sound-shape: warning
+  # a payload file over the limit as written but not when compact: send it compact
+  payload-whitespace: warning
   # an alert object that shows nothing (no title, subtitle, body or loc-keys)
   alert-empty: warning
   # both body and loc-key (or title and title-loc-key, subtitle and subtitle-loc-key)
@@ -109,6 +111,44 @@ rules:                                       # a severity: error | warning | inf
   timestamp-unit: warning
   # platform safari: url-args missing, or alert not an object with title and body
   safari-fields: error
+
+  # — Requests (SPEC §9: what APNs would answer; *.http files and request options) —
+  # a request method other than POST (405 MethodNotAllowed)
+  request-method: error
+  # a path other than /3/device/<token> or /4/broadcasts/apps/<bundle-id> (404 BadPath)
+  request-path: error
+  # /3/device/ with no token (400 MissingDeviceToken)
+  device-token-missing: error
+  # a device token that is not hexadecimal or has an odd length (400 BadDeviceToken); any even length is fine
+  device-token-syntax: error
+  # a header given twice (400 DuplicateHeaders)
+  header-duplicate: error
+  # apns-id not a canonical UUID, 8-4-4-4-12 hexadecimal (400 BadMessageId)
+  apns-id-syntax: error
+  # apns-expiration not a non-negative integer (400 BadExpirationDate)
+  expiration-syntax: error
+  # apns-expiration that looks like milliseconds (above 10^11)
+  expiration-unit: warning
+  # apns-expiration nonzero and before now: APNs tries once and stores nothing
+  expiration-past: warning
+  # apns-push-type not one of the push types (400 InvalidPushType); other spellings of one are a warning
+  push-type-unknown: error
+  # no apns-push-type: required on watchOS (error there), recommended elsewhere
+  push-type-missing: warning
+  # no apns-topic on a token-authenticated request (400 MissingTopic; a warning with a certificate); a broadcast without apns-channel-id (400 MissingChannelId)
+  topic-missing: error
+  # apns-topic not a bundle identifier (400 BadTopic); a broadcast topic with a suffix (400 TopicDisallowed)
+  topic-syntax: error
+  # token authentication and no authorization header (403 MissingProviderToken)
+  provider-token-missing: error
+  # authorization not bearer and an ES256 JWT with kid, iss and iat as Apple requires (403 InvalidProviderToken)
+  provider-token-syntax: error
+  # a provider token issued more than an hour ago (403 ExpiredProviderToken)
+  provider-token-expired: error
+  # with --key: the ES256 signature does not verify, or kid is not the key's id (403 InvalidProviderToken)
+  provider-token-signature: error
+  # a location push without token authentication
+  location-auth: error
 
   # — Localization (payload against tables; needs --strings) —
   # a loc-key, title-loc-key, subtitle-loc-key or action-loc-key absent from the development language's table

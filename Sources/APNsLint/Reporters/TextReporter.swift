@@ -10,13 +10,23 @@ public struct TextReporter: Sendable {
 
   public init(colour: Bool = false) { self.colour = colour }
 
-  /// The lines for one result, each ending in a newline.
+  /// The lines for one result, each ending in a newline; then, for a request or a payload APNs
+  /// would refuse, `PATH: APNs would answer 413 PayloadTooLarge` (SPEC §9).
   public func lines(for result: LintResult) -> String {
     var out = ""
     for d in result.diagnostics {
       out += line(path: result.path, d)
     }
+    if let apns = result.apns, result.isRequest || !apns.isAccepted {
+      let place = result.record.map { "\(VisibleText.escape(result.path)):\($0)" } ?? VisibleText.escape(result.path)
+      out += "\(place): APNs would answer \(apns)\n"
+    }
     return out
+  }
+
+  /// Whether `lines(for:)` writes anything for a result.
+  public func hasLines(for result: LintResult) -> Bool {
+    !result.diagnostics.isEmpty || (result.apns.map { result.isRequest || !$0.isAccepted } ?? false)
   }
 
   /// One finding. The path and the message are written with `VisibleText.escape`: a newline or a
@@ -104,6 +114,15 @@ public struct JSONReporter: Sendable {
     } else {
       out.append(contentsOf: Self.null)
     }
+    if let apns = r.apns {
+      if apns == .accepted {
+        out.append(contentsOf: Self.acceptedMember)
+      } else {
+        var text = ",\n      \"apns\": "
+        Self.value(apns).write(to: &text, indent: 3)
+        out.append(contentsOf: text.utf8)
+      }
+    }
     out.append(contentsOf: Self.noDiagnostics)
   }
 
@@ -114,6 +133,7 @@ public struct JSONReporter: Sendable {
   private static let bytesMember = Array(",\n      \"bytes\": ".utf8)
   private static let limitMember = Array(",\n      \"limit\": ".utf8)
   private static let pushTypeMember = Array(",\n      \"pushType\": ".utf8)
+  private static let acceptedMember = Array(",\n      \"apns\": {\n        \"status\": 200,\n        \"reason\": null\n      }".utf8)
   private static let noDiagnostics = Array(",\n      \"diagnostics\": []\n    }".utf8)
   private static let null = Array("null".utf8)
 
@@ -154,14 +174,21 @@ public struct JSONReporter: Sendable {
   }
 
   static func value(_ r: LintResult) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("path", .string(r.path)),
       ("record", .optional(r.record)),
       ("bytes", .optional(r.bytes)),
       ("limit", .optional(r.limit)),
       ("pushType", .optional(r.pushType)),
-      ("diagnostics", .array(r.diagnostics.map(value))),
-    ])
+    ]
+    if let apns = r.apns { members.append(("apns", value(apns))) }
+    members.append(("diagnostics", .array(r.diagnostics.map(value))))
+    return .object(members)
+  }
+
+  /// `{"status": 400, "reason": "BadPriority"}` (SPEC §9).
+  static func value(_ a: APNsAnswer) -> JSONValue {
+    .object([("status", .int(a.status)), ("reason", .optional(a.reason))])
   }
 
   /// A diagnostic as SPEC §8 writes it (also used by `render` and `strings dump`).
@@ -173,7 +200,7 @@ public struct JSONReporter: Sendable {
       ("line", .int(d.line)),
       ("column", .int(d.column)),
       ("keyPath", .optional(d.keyPath)),
-    ])
+    ] + (d.apnsReason.map { [("apnsReason", JSONValue.string($0))] } ?? []))
   }
 }
 
@@ -186,6 +213,7 @@ public enum RulesReporter {
         ("id", .string(rule.id)),
         ("severity", .string(configuration.level(of: rule.id).name)),
         ("category", .string(rule.category.rawValue)),
+        ("apnsReason", .optional(rule.apnsAnswer?.reason)),
         ("summary", .string(rule.summary)),
       ])
     }).text

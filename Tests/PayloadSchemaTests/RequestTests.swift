@@ -1,0 +1,256 @@
+import PayloadSchema
+import Testing
+
+/// A verifier that accepts only the key id `ABC123DEFG` and the signature of the valid token
+/// below (a stand-in for APNsAuth's key ring, which needs swift-crypto).
+struct FixedVerifier: ProviderTokenVerifying {
+  let signature: [UInt8]
+  func verify(keyID: String, signingInput: UnsafeRawBufferPointer, signature: UnsafeRawBufferPointer) -> ProviderTokenSignature {
+    guard keyID == "ABC123DEFG" else { return .unknownKey }
+    return Array(signature) == self.signature ? .valid : .invalid
+  }
+}
+
+/// SPEC §9: requests, their findings (rule, header, key path) and the answer APNs would give.
+@Suite struct RequestTests {
+  static let token = "7c9e4f1a0b2d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccd"
+  static let now: Int64 = 1_700_000_600
+  /// ES256, kid ABC123DEFG, iss DEF123GHIJ, iat 1700000000 (Fixtures/keys/AuthKey_ABC123DEFG.p8).
+  static let jwt = "eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA"
+  static let otherKeyJWT = "eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.YfLmpTmYrB8e5xxfAANSv57cpRWoB6GAuvUUu_pt2cw-H50mTubbcZPNTtP6Nli34ovWzRPpMPZgWqz2NYq28w"
+  static let body = Array(#"{"aps": {"alert": "Hello"}}"#.utf8)
+
+  static func headers(_ extra: [(String, String?)] = [], auth: Bool = true) -> [RequestHeader] {
+    var list: [(String, String)] = []
+    if auth { list.append(("authorization", "bearer " + jwt)) }
+    var base: [(String, String?)] = [("apns-topic", "com.example.app"), ("apns-push-type", "alert"), ("apns-priority", "10")]
+    for (k, v) in extra {
+      if let i = base.firstIndex(where: { $0.0 == k }) { base[i].1 = v } else { base.append((k, v)) }
+    }
+    for (k, v) in base { if let v { list.append((k, v)) } }
+    return list.map { RequestHeader($0.0, $0.1) }
+  }
+
+  static func check(_ request: APNsRequest, target: Target = Target(), authentication: Authentication? = nil,
+                    verifier: (any ProviderTokenVerifying)? = nil) -> PayloadReport {
+    var v = RequestValidator(target: target, authentication: authentication, verifier: verifier)
+    return v.validate(request, now: now)
+  }
+
+  /// "rule header keyPath answer" for each finding.
+  static func summary(_ report: PayloadReport) -> [String] {
+    report.findings.map { f in
+      "\(f.rule.rawValue) \(f.header.map(String.init) ?? "-") \(f.keyPath ?? "-") \(f.apnsAnswer.map(\.description) ?? "-")"
+    }
+  }
+
+  @Test func aValidRequestIsAccepted() {
+    let report = Self.check(APNsRequest(deviceToken: Self.token, headers: Self.headers(), body: Self.body))
+    #expect(report.findings.isEmpty)
+    #expect(report.verdict == .accepted)
+    #expect(report.verdict.description == "200")
+    #expect(report.size == Self.body.count)
+  }
+
+  struct Row: Sendable, CustomTestStringConvertible {
+    let name: String
+    let request: APNsRequest
+    let expected: [String]
+    let verdict: String
+    var authentication: Authentication? = nil
+    var testDescription: String { name }
+  }
+
+  static let rows: [Row] = [
+    Row(name: "method", request: APNsRequest(method: "PUT", path: "/3/device/" + token, headers: headers(), body: body),
+        expected: ["request-method - :method 405 MethodNotAllowed"], verdict: "405 MethodNotAllowed"),
+    Row(name: "path", request: APNsRequest(path: "/3/devices/" + token, headers: headers(), body: body),
+        expected: ["request-path - :path 404 BadPath"], verdict: "404 BadPath"),
+    Row(name: "no token", request: APNsRequest(path: "/3/device/", headers: headers(), body: body),
+        expected: ["device-token-missing - :path 400 MissingDeviceToken"], verdict: "400 MissingDeviceToken"),
+    Row(name: "odd token", request: APNsRequest(deviceToken: "abc", headers: headers(), body: body),
+        expected: ["device-token-syntax - :path 400 BadDeviceToken"], verdict: "400 BadDeviceToken"),
+    Row(name: "not hex", request: APNsRequest(deviceToken: "zz", headers: headers(), body: body),
+        expected: ["device-token-syntax - :path 400 BadDeviceToken"], verdict: "400 BadDeviceToken"),
+    Row(name: "a 160-digit token is fine", request: APNsRequest(deviceToken: String(repeating: "0a", count: 80), headers: headers(), body: body),
+        expected: [], verdict: "200"),
+    Row(name: "duplicate, any case", request: APNsRequest(deviceToken: token, headers: headers() + [RequestHeader("APNS-Topic", "com.example.app")], body: body),
+        expected: ["header-duplicate 4 apns-topic 400 DuplicateHeaders"], verdict: "400 DuplicateHeaders"),
+    Row(name: "apns-id", request: APNsRequest(deviceToken: token, headers: headers([("apns-id", "123e4567-e89b-12d3-a456-42665544000")]), body: body),
+        expected: ["apns-id-syntax 4 apns-id 400 BadMessageId"], verdict: "400 BadMessageId"),
+    Row(name: "apns-id upper case is canonical too", request: APNsRequest(deviceToken: token, headers: headers([("apns-id", "123E4567-E89B-12D3-A456-4266554400A0")]), body: body),
+        expected: [], verdict: "200"),
+    Row(name: "expiration", request: APNsRequest(deviceToken: token, headers: headers([("apns-expiration", "-1")]), body: body),
+        expected: ["expiration-syntax 4 apns-expiration 400 BadExpirationDate"], verdict: "400 BadExpirationDate"),
+    Row(name: "expiration in ms", request: APNsRequest(deviceToken: token, headers: headers([("apns-expiration", "1700086400000")]), body: body),
+        expected: ["expiration-unit 4 apns-expiration -"], verdict: "200"),
+    Row(name: "expiration past", request: APNsRequest(deviceToken: token, headers: headers([("apns-expiration", "1700000000")]), body: body),
+        expected: ["expiration-past 4 apns-expiration -"], verdict: "200"),
+    Row(name: "expiration 0", request: APNsRequest(deviceToken: token, headers: headers([("apns-expiration", "0")]), body: body),
+        expected: [], verdict: "200"),
+    Row(name: "priority", request: APNsRequest(deviceToken: token, headers: headers([("apns-priority", "7")]), body: body),
+        expected: ["priority-mismatch 3 apns-priority 400 BadPriority"], verdict: "400 BadPriority"),
+    Row(name: "priority 1 is fine", request: APNsRequest(deviceToken: token, headers: headers([("apns-priority", "1")]), body: body),
+        expected: [], verdict: "200"),
+    Row(name: "background at 10: an error without an answer",
+        request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "background")]), body: Array(#"{"aps": {"content-available": 1}}"#.utf8)),
+        expected: ["priority-mismatch - - -"], verdict: "200"),
+    Row(name: "push type", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "notification")]), body: body),
+        expected: ["push-type-unknown 2 apns-push-type 400 InvalidPushType"], verdict: "400 InvalidPushType"),
+    Row(name: "push type spelling", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "Alert")]), body: body),
+        expected: ["push-type-unknown 2 apns-push-type -"], verdict: "200"),
+    Row(name: "no push type", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", nil)]), body: body),
+        expected: ["push-type-missing - apns-push-type -"], verdict: "200"),
+    Row(name: "no topic, token", request: APNsRequest(deviceToken: token, headers: headers([("apns-topic", nil)]), body: body),
+        expected: ["topic-missing - apns-topic 400 MissingTopic"], verdict: "400 MissingTopic"),
+    Row(name: "no topic, certificate", request: APNsRequest(deviceToken: token, headers: headers([("apns-topic", nil)], auth: false), body: body),
+        expected: ["topic-missing - apns-topic -"], verdict: "200"),
+    Row(name: "topic", request: APNsRequest(deviceToken: token, headers: headers([("apns-topic", "com.example.app.")]), body: body),
+        expected: ["topic-syntax 1 apns-topic 400 BadTopic"], verdict: "400 BadTopic"),
+    Row(name: "collapse id", request: APNsRequest(deviceToken: token, headers: headers([("apns-collapse-id", String(repeating: "c", count: 65))]), body: body),
+        expected: ["collapse-id-too-long 4 apns-collapse-id 400 BadCollapseId"], verdict: "400 BadCollapseId"),
+    Row(name: "empty body", request: APNsRequest(deviceToken: token, headers: headers(), body: []),
+        expected: ["payload-empty - - 400 PayloadEmpty"], verdict: "400 PayloadEmpty"),
+    Row(name: "the body as sent: whitespace counts",
+        request: APNsRequest(deviceToken: token, headers: headers(), body: Array(("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 4060) + "\"}}" + String(repeating: " ", count: 20)).utf8)),
+        expected: ["payload-too-large - - 413 PayloadTooLarge"], verdict: "413 PayloadTooLarge"),
+    Row(name: "token missing", request: APNsRequest(deviceToken: token, headers: headers(auth: false), body: body),
+        expected: ["provider-token-missing - authorization 403 MissingProviderToken"], verdict: "403 MissingProviderToken", authentication: .token),
+    Row(name: "token syntax", request: APNsRequest(deviceToken: token, headers: [RequestHeader("authorization", "bearer abc")] + headers(auth: false), body: body),
+        expected: ["provider-token-syntax 0 authorization 403 InvalidProviderToken"], verdict: "403 InvalidProviderToken"),
+    Row(name: "location without a token",
+        request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "location"), ("apns-topic", "com.example.app.location-query"), ("apns-priority", "5")], auth: false), body: Array(#"{"aps": {}}"#.utf8)),
+        expected: ["location-auth - authorization -"], verdict: "200"),
+    // Order (SPEC §9): method, path, authentication, headers, body.
+    Row(name: "verdict order", request: APNsRequest(method: "GET", path: "/3/device/x", headers: [RequestHeader("apns-priority", "2")] + headers([("apns-priority", nil)], auth: false), body: []),
+        expected: ["request-method - :method 405 MethodNotAllowed", "device-token-syntax - :path 400 BadDeviceToken",
+                   "provider-token-missing - authorization 403 MissingProviderToken", "priority-mismatch 0 apns-priority 400 BadPriority",
+                   "payload-empty - - 400 PayloadEmpty"], verdict: "405 MethodNotAllowed", authentication: .token),
+    Row(name: "headers before body", request: APNsRequest(deviceToken: token, headers: headers([("apns-priority", "0")]), body: []),
+        expected: ["priority-mismatch 3 apns-priority 400 BadPriority", "payload-empty - - 400 PayloadEmpty"], verdict: "400 BadPriority"),
+    // Broadcast (SPEC §2, §9).
+    Row(name: "broadcast", request: APNsRequest(path: "/4/broadcasts/apps/com.example.app",
+                                                headers: [RequestHeader("authorization", "bearer " + jwt), RequestHeader("apns-push-type", "LiveActivity"), RequestHeader("apns-channel-id", "dHN0LXNyY2gtY2hubA==")],
+                                                body: Array(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#.utf8)),
+        expected: [], verdict: "200"),
+    Row(name: "broadcast without a channel, to a suffixed topic, starting", request: APNsRequest(path: "/4/broadcasts/apps/com.example.app.push-type.liveactivity",
+                                                headers: [RequestHeader("authorization", "bearer " + jwt), RequestHeader("apns-push-type", "liveactivity")],
+                                                body: Array(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}}}"#.utf8)),
+        expected: ["topic-syntax - :path 400 TopicDisallowed", "topic-missing - apns-channel-id 400 MissingChannelId", "live-activity-fields - aps.event -"],
+        verdict: "400 TopicDisallowed"),
+    Row(name: "broadcast alert", request: APNsRequest(path: "/4/broadcasts/apps/com.example.app",
+                                                headers: [RequestHeader("authorization", "bearer " + jwt), RequestHeader("apns-push-type", "alert"), RequestHeader("apns-channel-id", "x")],
+                                                body: body),
+        expected: ["push-type-unknown 1 apns-push-type 400 InvalidPushType"], verdict: "400 InvalidPushType"),
+  ]
+
+  @Test(arguments: rows)
+  func findsAndAnswers(_ row: Row) {
+    let report = Self.check(row.request, authentication: row.authentication)
+    #expect(Self.summary(report) == row.expected)
+    #expect(report.verdict.description == row.verdict)
+  }
+
+  @Test func watchOSNeedsAPushType() {
+    let report = Self.check(APNsRequest(deviceToken: Self.token, headers: Self.headers([("apns-push-type", nil)]), body: Self.body),
+                            target: Target(platform: .watchos))
+    #expect(Self.summary(report) == ["push-type-missing - apns-push-type -"])
+    #expect(report.findings.first?.severity == .error)
+  }
+
+  @Test func expiredTokenAndSignatures() {
+    var v = RequestValidator(verifier: FixedVerifier(signature: Self.signature(of: Self.jwt)))
+    let valid = v.validate(APNsRequest(deviceToken: Self.token, headers: Self.headers(), body: Self.body), now: Self.now)
+    #expect(valid.findings.isEmpty)
+    let old = v.validate(APNsRequest(deviceToken: Self.token, headers: Self.headers(), body: Self.body), now: Self.now + 7200)
+    #expect(Self.summary(old) == ["provider-token-expired 0 authorization 403 ExpiredProviderToken"])
+    let forged = v.validate(APNsRequest(deviceToken: Self.token, headers: [RequestHeader("authorization", "bearer " + Self.otherKeyJWT)] + Self.headers(auth: false), body: Self.body), now: Self.now)
+    #expect(Self.summary(forged) == ["provider-token-signature 0 authorization 403 InvalidProviderToken"])
+    #expect(forged.findings.first?.message == "the provider token's ES256 signature does not verify with the key given")
+  }
+
+  @Test func disabledRulesAreNotReportedNorAnswered() {
+    var options = ValidationOptions()
+    options.disabledRules = [.deviceTokenSyntax]
+    var v = RequestValidator(options: options)
+    let report = v.validate(APNsRequest(deviceToken: "abc", headers: Self.headers(), body: Self.body), now: Self.now)
+    #expect(report.findings.isEmpty)
+    #expect(report.verdict == .accepted)
+  }
+
+  @Test func headersChangePerCall() {
+    var v = RequestValidator()
+    let voip = v.validate(APNsRequest(deviceToken: Self.token, headers: Self.headers([("apns-push-type", "voip"), ("apns-topic", "com.example.app.voip")]),
+                                      body: Array(String(#"{"aps": {}, "x": ""#  + String(repeating: "v", count: 4500) + #""}"#).utf8)), now: Self.now)
+    #expect(voip.limit == 5120)
+    #expect(voip.pushType == .voip)
+    #expect(voip.findings.allSatisfy { $0.rule != .payloadTooLarge })
+    let alert = v.validate(APNsRequest(deviceToken: Self.token, headers: Self.headers(), body: Self.body), now: Self.now)
+    #expect(alert.limit == 4096 && alert.pushType == .alert && alert.findings.isEmpty)
+  }
+
+  @Test func findingsAndReportsPrintAndRoundTrip() throws {
+    let report = Self.check(APNsRequest(deviceToken: Self.token, headers: Self.headers([("apns-priority", "7")]), body: Array(#"{"aps": {"badge": "5"}}"#.utf8)))
+    #expect(report.findings.map(\.description) == [
+      "0:0: error: apns-priority '7' is not 1, 5 or 10 [priority-mismatch]",
+      "1:19: error: 'badge' must be an integer, not a string [value-type]",
+    ])
+    #expect(report.description == "alert push, 23 of 4096 bytes: 2 errors, 0 warnings; APNs would answer 400 BadPriority")
+    #expect(Target(platform: .ios, pushType: .voip, priority: 10, topic: "com.example.app.voip").description
+            == "ios voip push over http2, priority 10, topic 'com.example.app.voip'")
+  }
+
+  @Test func requestFilesParse() throws {
+    let text = """
+      # a comment
+      POST https://api.sandbox.example/3/device/\(Self.token) HTTP/2
+      apns-topic:  com.example.app\u{20}
+      apns-push-type: alert
+
+      {"aps": {"badge": "5"}}
+      ###
+      GET /3/device/\(Self.token)
+
+      {}
+
+      """
+    let entries = try RequestFile.parse(Array(text.utf8)).get()
+    #expect(entries.count == 2)
+    #expect(entries[0].request.path == "/3/device/" + Self.token)
+    #expect(entries[0].request.headers == [RequestHeader("apns-topic", "com.example.app"), RequestHeader("apns-push-type", "alert")])
+    #expect(entries[0].request.body == Array(#"{"aps": {"badge": "5"}}"#.utf8))
+    #expect(entries[0].headerPositions == [RequestFile.Position(line: 3, column: 14), RequestFile.Position(line: 4, column: 17)])
+    #expect(entries[0].bodyLine == 6)
+    #expect(entries[1].request.method == "GET" && entries[1].line == 8 && entries[1].request.body == Array("{}".utf8))
+    var v = RequestValidator()
+    let report = v.validate(entries[0].request, now: Self.now)
+    let badge = try #require(report.findings.first { $0.rule == .valueType })
+    #expect(entries[0].position(of: badge) == RequestFile.Position(line: 6, column: 19))
+  }
+
+  @Test(arguments: [
+    ("", "1:1: no request: expected a request line 'POST /3/device/<token> HTTP/2'"),
+    ("POST\n", "1:1: expected a request line 'POST /3/device/<token> HTTP/2', found 'POST'"),
+    ("POST /3/device/ab HTTP/2\nno colon here\n\n{}", "2:1: expected a header 'name: value' or a blank line before the body"),
+    ("POST /3/device/ab HTTP/2\nbad name: x\n\n{}", "2:1: header name 'bad name' has a space"),
+    ("POST /3/device/ab SPDY\n\n{}", "1:19: expected 'HTTP/2' after the path, found 'SPDY'"),
+  ])
+  func malformedRequestFilesArePositioned(_ text: String, _ expected: String) {
+    guard case .failure(let e) = RequestFile.parse(Array(text.utf8)) else { Issue.record("parsed"); return }
+    #expect(e.description == expected)
+  }
+
+  @Test func hostileHeaderListsStayLinear() {
+    // 20,000 duplicate headers: ten reported in full, one summary for the rest.
+    var headers = Self.headers()
+    for i in 0..<20_000 { headers.append(RequestHeader("x-h", "\(i)")) }
+    let report = Self.check(APNsRequest(deviceToken: Self.token, headers: headers, body: Self.body))
+    #expect(report.findings.count == 11)
+    #expect(report.findings.last?.message == "19989 more repeated headers")
+  }
+
+  /// The raw signature bytes of a JWT's third part.
+  static func signature(of jwt: String) -> [UInt8] {
+    ProviderToken.decode(jwt)?.signature ?? []
+  }
+}

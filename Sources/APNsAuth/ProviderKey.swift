@@ -50,9 +50,6 @@ public struct ProviderKey: Sendable, Hashable {
   /// The key id is `keyID` when given, else the `KEYID` of a file named `AuthKey_<KEYID>.p8` (any
   /// extension). Throws a `ProviderKeyError` that names the file and what is wrong with it.
   public static func load(path: String, keyID: String? = nil) throws(ProviderKeyError) -> ProviderKey {
-    guard let id = keyID ?? Self.keyID(fromFileName: path) else {
-      throw ProviderKeyError(path: path, .noKeyID)
-    }
     let data: Data
     do {
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -62,6 +59,9 @@ public struct ProviderKey: Sendable, Hashable {
       throw ProviderKeyError(path: path, .unreadable(Self.describe(error)))
     }
     guard data.count <= maxFileBytes else { throw ProviderKeyError(path: path, .tooLarge) }
+    guard let id = keyID ?? Self.keyID(fromFileName: path) else {
+      throw ProviderKeyError(path: path, .noKeyID)
+    }
     return try parse(pem: data, keyID: id, path: path)
   }
 

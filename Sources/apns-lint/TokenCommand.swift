@@ -1,0 +1,223 @@
+import APNsAuth
+import ArgumentParser
+import Foundation
+import PayloadSchema
+import StringsFile
+
+/// `apns-lint token make|check`: provider tokens (SPEC §8, §9).
+struct TokenCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "token",
+    abstract: "Make and check APNs provider tokens (ES256 JSON Web Tokens).",
+    subcommands: [TokenMakeCommand.self, TokenCheckCommand.self])
+}
+
+/// `apns-lint token make --key AuthKey_KEYID.p8 --team TEAMID [--key-id KEYID] [--now EPOCH]`.
+struct TokenMakeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "make",
+    abstract: "Print a provider token signed with a team's .p8 key.")
+
+  @Option(help: "The team's .p8 key (AuthKey_<KEYID>.p8 from the developer account).") var key: String
+  @Option(help: "The 10-character team id (the token's 'iss').") var team: String
+  @Option(name: .customLong("key-id"), help: "The key id (the token's 'kid'); default: from the file name AuthKey_<KEYID>.p8.") var keyID: String?
+  @Option(help: "The token's 'iat' in seconds since 1970; default: now.") var now: Int64?
+
+  func run() throws {
+    guard TokenIDs.isTeamID(team) else {
+      complain("error: --team '\(team)' is not a 10-character team id (A-Z, 0-9); APNs would refuse the token")
+      throw ExitCode(2)
+    }
+    let providerKey = try TokenIDs.loadKey(key, keyID: keyID)
+    guard providerKey.canSign else {
+      complain("\(key): error: a public key cannot sign: give the .p8 private key")
+      throw ExitCode(2)
+    }
+    let signer = try ProviderTokenSigner(key: providerKey)
+    Output.shared.write(signer.token(teamID: team, issuedAt: now ?? TokenIDs.currentTime()) + "\n")
+  }
+}
+
+/// `apns-lint token check JWT [--key FILE] [--now EPOCH] [--format text|json]`.
+struct TokenCheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Decode a provider token and tell what APNs would answer to it.",
+    discussion: "Exit status: 0 when APNs would accept the token, 1 when it would refuse it, 2 for a usage error or a key file that cannot be used.")
+
+  @Argument(help: "The token: a JWT, 'bearer <JWT>', or '-' to read it from standard input.") var jwt: String
+  @Option(help: "A .p8 key or public-key PEM: verify the signature too.") var key: String?
+  @Option(name: .customLong("key-id"), help: "The id of --key; default: from the file name AuthKey_<KEYID>.p8.") var keyID: String?
+  @Option(help: "The clock, in seconds since 1970, for the token's age; default: now.") var now: Int64?
+  @Option(help: "Output: text or json.") var format: TokenFormat = .text
+
+  enum TokenFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+  /// A token read from standard input is at most this long.
+  static let maxInput = 1 << 20
+
+  func run() throws {
+    let ring = try key.map { ProviderKeyRing([try TokenIDs.loadKey($0, keyID: keyID)]) }
+    let text = try jwt == "-" ? Self.readStandardInput() : jwt
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    // A bare JWT has no blank; anything with one is taken as a whole authorization value.
+    let authorization = trimmed.contains(where: { $0 == " " || $0 == "\t" }) ? trimmed : "bearer " + trimmed
+    let clock = now ?? TokenIDs.currentTime()
+    let report = TokenReport(authorization: authorization, now: clock, ring: ring, keyFile: key)
+    Output.shared.write(format == .json ? report.json : report.text)
+    if report.status != 200 { throw ExitCode(1) }
+  }
+
+  static func readStandardInput() throws -> String {
+    var data = Data()
+    while true {
+      let chunk = FileHandle.standardInput.availableData
+      if chunk.isEmpty { break }
+      data.append(chunk)
+      if data.count > maxInput {
+        complain("-: error: more than \(maxInput) bytes on standard input; a provider token is a few hundred bytes")
+        throw ExitCode(2)
+      }
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// What `token check` found: decoded fields, problems in APNs' order, and the verdict.
+struct TokenReport {
+  var claims: ProviderTokenClaims?
+  var age: Int64?
+  /// "valid", "invalid", "unknown-key", or nil when not verified.
+  var signature: String?
+  var problems: [String] = []
+  var status = 200
+  var reason: String?
+
+  init(authorization: String, now: Int64, ring: ProviderKeyRing?, keyFile: String?) {
+    let problem = ProviderToken.check(authorization: authorization, now: now)
+    let decoded = ProviderToken.decode(authorization)
+    claims = decoded?.claims
+    if let iat = claims?.issuedAt {
+      let (difference, overflow) = now.subtractingReportingOverflow(iat)
+      age = overflow ? nil : difference
+    }
+    var found: [(message: String, reason: String)] = []
+    if let problem, !Self.isExpiry(problem) { found.append((problem.message, problem.apnsReason)) }
+    // The signature is checked once the token reads as one; an unverified token's age does not count.
+    if let ring, decoded != nil {
+      var value = authorization
+      let result = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: ring) }
+      let keyID = claims?.keyID ?? ""
+      switch result {
+      case .valid?:
+        signature = "valid"
+      case .unknownKey?:
+        signature = "unknown-key"
+        let known = ring.keyIDs.map { "'\($0)'" }.joined(separator: ", ")
+        found.append(("provider token 'kid' is '\(keyID)', not the id of the key given (\(known))", "InvalidProviderToken"))
+      case .invalid?, nil:
+        signature = "invalid"
+        found.append(("provider token signature does not verify with key '\(keyID)' (\(keyFile ?? "--key"))", "InvalidProviderToken"))
+      }
+    }
+    if let problem, Self.isExpiry(problem) { found.append((problem.message, problem.apnsReason)) }
+    problems = found.map(\.message)
+    if let first = found.first {
+      status = 403
+      reason = first.reason
+    }
+  }
+
+  static func isExpiry(_ problem: ProviderTokenProblem) -> Bool {
+    if case .expired = problem { return true }
+    return false
+  }
+
+  var verdict: String { "APNs would answer \(status)" + (reason.map { " " + $0 } ?? "") }
+
+  var text: String {
+    var lines: [String] = []
+    if let claims {
+      lines.append("header: {\"alg\": \(Self.json(claims.algorithm)), \"kid\": \(Self.json(claims.keyID))}")
+      lines.append("claims: {\"iss\": \(Self.json(claims.issuer)), \"iat\": \(claims.issuedAt.map(String.init) ?? "null")}")
+      lines.append("age: " + (age.map { "\($0) seconds" } ?? "unknown (no integer 'iat')"))
+    } else {
+      lines.append("header: cannot be decoded")
+      lines.append("claims: cannot be decoded")
+    }
+    lines.append("signature: " + (signature ?? "not verified (give --key FILE)"))
+    for problem in problems { lines.append("error: " + problem) }
+    lines.append(verdict)
+    return lines.map(VisibleText.escape).joined(separator: "\n") + "\n"
+  }
+
+  var json: String {
+    let header = claims.map { "{\"alg\": \(Self.json($0.algorithm)), \"kid\": \(Self.json($0.keyID))}" } ?? "null"
+    let body = claims.map { "{\"iss\": \(Self.json($0.issuer)), \"iat\": \($0.issuedAt.map(String.init) ?? "null")}" } ?? "null"
+    let list = problems.isEmpty ? "[]" : "[\n    " + problems.map(Self.json).joined(separator: ",\n    ") + "\n  ]"
+    return """
+      {
+        "header": \(header),
+        "claims": \(body),
+        "age": \(age.map(String.init) ?? "null"),
+        "signature": \(Self.json(signature)),
+        "apns": {"status": \(status), "reason": \(Self.json(reason))},
+        "problems": \(list)
+      }
+
+      """
+  }
+
+  /// A JSON string literal, or null; controls, bidi controls and non-ASCII line breaks escaped.
+  static func json(_ text: String?) -> String {
+    guard let text else { return "null" }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || VisibleText.escape(scalar) != nil:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// Team and key ids, key files and the clock, for both token commands.
+enum TokenIDs {
+  /// 10 of A-Z and 0-9.
+  static func isTeamID(_ text: String) -> Bool {
+    text.utf8.count == 10 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) }
+  }
+
+  /// 10 ASCII letters or digits.
+  static func isKeyID(_ text: String) -> Bool {
+    text.utf8.count == 10 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+  }
+
+  /// Loads a key file, or says why not (`FILE: error: …`) and exits 2.
+  static func loadKey(_ path: String, keyID: String?) throws -> ProviderKey {
+    let key: ProviderKey
+    do {
+      key = try ProviderKey.load(path: path, keyID: keyID)
+    } catch {
+      complain(error.description)
+      throw ExitCode(2)
+    }
+    guard isKeyID(key.keyID) else {
+      let origin = keyID == nil ? "from the file name" : "given with --key-id"
+      complain("\(path): error: the key id '\(key.keyID)' (\(origin)) is not 10 letters or digits; APNs would refuse the token")
+      throw ExitCode(2)
+    }
+    return key
+  }
+
+  /// Seconds since 1970, now.
+  static func currentTime() -> Int64 { Int64(Date().timeIntervalSince1970.rounded(.down)) }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `apns-lint token make|check` (SPEC §8, §9), run as a user runs them. Keys are made with openssl.
+@Suite struct ProviderTokenCommandTests {
+  /// A temporary folder with `AuthKey_ABC123DEFG.p8` and a second key, `other.p8`.
+  static func keys() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cli-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for name in ["AuthKey_ABC123DEFG.p8", "other.p8"] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", folder + "/" + name]
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      try #require(process.terminationStatus == 0, "openssl genpkey")
+    }
+    return folder
+  }
+
+  @Test func makeThenCheck() throws {
+    let folder = try Self.keys()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let key = folder + "/AuthKey_ABC123DEFG.p8"
+    let made = try runCLI(["token", "make", "--key", key, "--team", "TEAMID1234", "--now", "1700000000"])
+    #expect(made.status == 0)
+    #expect(made.err.isEmpty)
+    #expect(made.out.hasSuffix("\n"))
+    let jwt = made.out.trimmingCharacters(in: .newlines)
+    #expect(jwt.hasPrefix("eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJURUFNSUQxMjM0IiwiaWF0IjoxNzAwMDAwMDAwfQ."))
+
+    let accepted = try runCLI(["token", "check", jwt, "--key", key, "--now", "1700000100"])
+    #expect(accepted.status == 0)
+    #expect(accepted.out == """
+      header: {"alg": "ES256", "kid": "ABC123DEFG"}
+      claims: {"iss": "TEAMID1234", "iat": 1700000000}
+      age: 100 seconds
+      signature: valid
+      APNs would answer 200
+
+      """)
+
+    let expired = try runCLI(["token", "check", "bearer " + jwt, "--now", "1700003601"])
+    #expect(expired.status == 1)
+    #expect(expired.out.hasSuffix("""
+      signature: not verified (give --key FILE)
+      error: provider token is 3601 seconds old; APNs refuses tokens issued more than an hour (3600 seconds) ago
+      APNs would answer 403 ExpiredProviderToken
+
+      """))
+
+    // Signed with another key that claims the same id: the signature does not verify.
+    let forged = try runCLI(["token", "make", "--key", folder + "/other.p8", "--key-id", "ABC123DEFG", "--team", "TEAMID1234"])
+    let refused = try runCLI(["token", "check", "-", "--key", key, "--format", "json"], stdin: Data(forged.out.utf8))
+    #expect(refused.status == 1)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(refused.out.utf8)) as? [String: Any])
+    #expect(Set(root.keys) == ["header", "claims", "age", "signature", "apns", "problems"])
+    let apns = try #require(root["apns"] as? [String: Any])
+    #expect(apns["status"] as? Int == 403)
+    #expect(apns["reason"] as? String == "InvalidProviderToken")
+    #expect((root["problems"] as? [String])?.first?.hasPrefix("provider token signature does not verify with key 'ABC123DEFG'") == true)
+    #expect((root["header"] as? [String: Any])?["kid"] as? String == "ABC123DEFG")
+  }
+
+  @Test func aTokenThatIsNotOneIsRefused() throws {
+    let result = try runCLI(["token", "check", "not-a-token", "--format", "json"])
+    #expect(result.status == 1)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    #expect(root["header"] is NSNull)
+    #expect((root["apns"] as? [String: Any])?["reason"] as? String == "InvalidProviderToken")
+  }
+
+  @Test func usageErrorsAndBrokenKeysExit2() throws {
+    let folder = try Self.keys()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let key = folder + "/AuthKey_ABC123DEFG.p8"
+    let badTeam = try runCLI(["token", "make", "--key", key, "--team", "team"])
+    #expect(badTeam.status == 2)
+    #expect(badTeam.err == "error: --team 'team' is not a 10-character team id (A-Z, 0-9); APNs would refuse the token\n")
+    let broken = folder + "/AuthKey_BROKEN1234.p8"
+    try Data("-----BEGIN PRIVATE KEY-----\n!!!!\n-----END PRIVATE KEY-----\n".utf8).write(to: URL(fileURLWithPath: broken))
+    let make = try runCLI(["token", "make", "--key", broken, "--team", "TEAMID1234"])
+    #expect(make.status == 2)
+    #expect(make.err == "\(broken): error: the base64 between the PEM's BEGIN and END lines is damaged\n")
+    let check = try runCLI(["token", "check", "a.b.c", "--key", folder + "/missing.p8"])
+    #expect(check.status == 2)
+    #expect(check.err.hasPrefix("\(folder)/missing.p8: error: cannot read the key: "))
+    let noID = try runCLI(["token", "make", "--key", folder + "/other.p8", "--team", "TEAMID1234"])
+    #expect(noID.status == 2)
+    #expect(noID.err.contains("cannot tell the key id"))
+  }
+}

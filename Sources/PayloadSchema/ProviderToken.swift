@@ -62,8 +62,8 @@ public enum ProviderTokenProblem: Sendable, Hashable {
     case .notThreeParts:
       return "provider token is not three non-empty base64url parts separated by '.'"
     case .badBase64(let part):
-      let name = part == 0 ? "header" : part == 1 ? "claims" : "signature"
-      return "provider token \(name) (part \(part + 1) of 3) is not base64url"
+      let name = part == 0 ? "header is" : part == 1 ? "claims are" : "signature is"
+      return "provider token \(name) not base64url (part \(part + 1) of 3)"
     case .headerNotJSON:
       return "provider token header is not a JSON object of at most \(ProviderToken.maxDecodedPartBytes) bytes"
     case .claimsNotJSON:

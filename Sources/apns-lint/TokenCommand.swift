@@ -58,6 +58,10 @@ struct TokenCheckCommand: ParsableCommand {
 
   func run() throws {
     let ring = try key.map { ProviderKeyRing([try TokenIDs.loadKey($0, keyID: keyID)]) }
+    if jwt == "-" && isatty(0) != 0 {
+      complain("error: '-' reads the token from standard input; pipe it in, or give it as an argument")
+      throw ExitCode(2)
+    }
     let text = try jwt == "-" ? Self.readStandardInput() : jwt
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     // A bare JWT has no blank; anything with one is taken as a whole authorization value.

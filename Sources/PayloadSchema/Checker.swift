@@ -888,7 +888,7 @@ struct Checker: JSONEventHandler {
   /// The push type whose topic suffix `topic` carries (the longest such suffix), if any.
   static func pushType(forTopic topic: String) -> PushType? {
     var best: (PushType, Int)? = nil
-    for t in PushType.allCases {
+    for t in PushType.every {
       guard let suffix = t.topicSuffix, topic.utf8.count > suffix.utf8.count,
             topic.utf8.reversed().starts(with: suffix.utf8.reversed()) else { continue }
       if suffix.utf8.count > (best?.1 ?? 0) { best = (t, suffix.utf8.count) }

@@ -88,10 +88,20 @@ public struct RequestValidator: Sendable {
     }
   }
 
-  /// Validates a request given in parts (a server's headers, mapped lazily, need no array).
+  /// Validates a request given in parts. Headers in contiguous storage (an array) are read in
+  /// place; any other collection is copied first (keep a reused array to allocate nothing).
   public mutating func validate<Headers: Collection>(method: String, path: String?, headers: Headers,
                                                      body: UnsafeRawBufferPointer, now: Int64?) -> PayloadReport
   where Headers.Element == RequestHeader {
+    if let report = headers.withContiguousStorageIfAvailable({ validate(method: method, path: path, headers: $0, body: body, now: now) }) {
+      return report
+    }
+    return Array(headers).withUnsafeBufferPointer { validate(method: method, path: path, headers: $0, body: body, now: now) }
+  }
+
+  /// Validates a request whose headers are in a buffer (the non-generic core: nothing is boxed).
+  public mutating func validate(method: String, path: String?, headers: UnsafeBufferPointer<RequestHeader>,
+                                body: UnsafeRawBufferPointer, now: Int64?) -> PayloadReport {
     var found = RequestFindings(disabled: disabled)
 
     // Method and path.
@@ -303,7 +313,7 @@ public struct RequestValidator: Sendable {
 
   /// The push type a header value names, compared case-insensitively.
   static func pushType(_ text: String.UTF8View) -> PushType? {
-    for t in PushType.allCases where t.rawValue.utf8.count == text.count {
+    for t in PushType.every where t.rawValue.utf8.count == text.count {
       if zip(t.rawValue.utf8, text).allSatisfy({ $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }) { return t }
     }
     return nil
@@ -323,7 +333,7 @@ public struct RequestValidator: Sendable {
 
   /// The push-type suffix a topic carries (`.voip`, `.push-type.liveactivity`, …), if any.
   static func pushTypeSuffix(of topic: Substring.UTF8View) -> String? {
-    for t in PushType.allCases {
+    for t in PushType.every {
       guard let suffix = t.topicSuffix, topic.count > suffix.utf8.count,
             topic.reversed().starts(with: suffix.utf8.reversed()) else { continue }
       return suffix
@@ -333,21 +343,13 @@ public struct RequestValidator: Sendable {
 
   /// `header-duplicate` for the second and later occurrences of a name: pairwise for the few
   /// headers a request has, through a set past 32 (hostile lists stay linear).
-  static func findDuplicates<Headers: Collection>(_ headers: Headers, count: Int, into found: inout RequestFindings)
-  where Headers.Element == RequestHeader {
+  static func findDuplicates(_ headers: UnsafeBufferPointer<RequestHeader>, count: Int, into found: inout RequestFindings) {
     if count <= 32 {
-      var i = 0
-      for h in headers {
-        var j = 0
-        for earlier in headers {
-          if j >= i { break }
-          if sameName(earlier.name, h.name) {
-            found.add(.headerDuplicate, "header '\(Visible.short(h.name))' is given twice", path: lowercased(h.name), header: i)
-            break
-          }
-          j += 1
+      for i in 0..<count {
+        for j in 0..<i where sameName(headers[j].name, headers[i].name) {
+          found.add(.headerDuplicate, "header '\(Visible.short(headers[i].name))' is given twice", path: lowercased(headers[i].name), header: i)
+          break
         }
-        i += 1
       }
       return
     }
@@ -396,12 +398,21 @@ enum KnownHeader: Int, CaseIterable {
     }
   }
 
+  /// The header `name` is, compared case-insensitively; by length first, allocating nothing.
   init?(_ name: String) {
-    for k in KnownHeader.allCases where RequestValidator.sameName(k.name, name) {
-      self = k
-      return
+    func candidate(_ k: KnownHeader) -> KnownHeader? { RequestValidator.sameName(k.name, name) ? k : nil }
+    let found: KnownHeader?
+    switch name.utf8.count {
+    case 7: found = candidate(.apnsID)
+    case 10: found = candidate(.topic)
+    case 13: found = candidate(.authorization) ?? candidate(.priority)
+    case 14: found = candidate(.pushType)
+    case 15: found = candidate(.expiration) ?? candidate(.channelID)
+    case 16: found = candidate(.collapseID)
+    default: found = nil
     }
-    return nil
+    guard let found else { return nil }
+    self = found
   }
 }
 
@@ -421,9 +432,9 @@ struct KnownHeaders {
     return i >= 0 ? i : nil
   }
 
-  func value<Headers: Collection>(_ k: KnownHeader, in headers: Headers) -> String? where Headers.Element == RequestHeader {
+  func value(_ k: KnownHeader, in headers: UnsafeBufferPointer<RequestHeader>) -> String? {
     guard let i = index(k) else { return nil }
-    return headers[headers.index(headers.startIndex, offsetBy: i)].value
+    return headers[i].value
   }
 }
 

@@ -8,6 +8,10 @@ public enum PushType: String, Sendable, Hashable, CaseIterable, Codable {
   case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk,
     widgets, controls
 
+  /// `allCases`, made once: `allCases` builds a new array on every call, and the request path
+  /// allocates nothing.
+  static let every: [PushType] = allCases
+
   /// The suffix the `apns-topic` needs for this push type, if any.
   public var topicSuffix: String? {
     switch self {

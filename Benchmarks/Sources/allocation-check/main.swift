@@ -140,8 +140,90 @@ MallocInterposerSwift.setAllocationHook(nil)
 MallocInterposerSwift.unhook()
 show("warm process, fresh validator (gated)", warm)
 
-if warm.offenders > 0 {
-  print("allocation-check: FAILED: valid payloads must allocate nothing after a validator's first payload (DESIGN.md, \"Where the hot path is\")")
+// 3. Requests (SPEC §9): every payload as the body of a whole request, with the headers a
+//    provider sends (token authentication with a provider token, topic with the push type's suffix,
+//    priority, apns-id, expiration), validated by one reused RequestValidator. A request is valid
+//    when it has no finding; it must allocate nothing either.
+let jwt = "eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ."
+  + "K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA"
+let deviceToken = "7c9e4f1a0b2d3c4e5f60718293a4b5c6d7e8f90112233445566778899aabbccd"
+/// The headers a provider sends for each push type (built before counting).
+let headersByType: [PushType: [RequestHeader]] = Dictionary(uniqueKeysWithValues: PushType.allCases.map { type in
+  (type, [
+    RequestHeader("authorization", "bearer " + jwt),
+    RequestHeader("apns-topic", "com.example.app" + (type.topicSuffix ?? "")),
+    RequestHeader("apns-push-type", type.rawValue),
+    RequestHeader("apns-priority", type == .background ? "5" : "10"),
+    RequestHeader("apns-id", "123e4567-e89b-12d3-a456-4266554400a0"),
+    RequestHeader("apns-expiration", "1700086400"),
+  ])
+})
+let path = "/3/device/" + deviceToken
+let payloadTypes: [PushType] = {
+  var v = PayloadValidator()
+  return (0..<corpus.count).map { v.validate(corpus.line($0)).pushType }
+}()
+func requestPass() -> (valid: Int, invalid: Int, offenders: Int, mallocs: Int, examples: [(Int, Int)]) {
+  var validator = RequestValidator()
+  let emptyHeaders: [RequestHeader] = []
+  _ = validator.validate(method: "POST", path: path, headers: headersByType[payloadTypes[0]] ?? emptyHeaders,
+                         body: corpus.line(0), now: 1_700_000_600)
+  var valid = 0, invalid = 0, offenders = 0, mallocs = 0
+  var examples: [(Int, Int)] = []
+  examples.reserveCapacity(10)
+  for i in 1..<corpus.count {
+    let headers = headersByType[payloadTypes[i]] ?? emptyHeaders
+    let before = MallocInterposerSwift.getStatistics().mallocCount
+    tracing = i < 3
+    let isValid = validator.validate(method: "POST", path: path, headers: headers, body: corpus.line(i), now: 1_700_000_600).findings.isEmpty
+    tracing = false
+    let n = MallocInterposerSwift.getStatistics().mallocCount - before
+    if isValid {
+      valid += 1
+      if n > 0 {
+        offenders += 1
+        mallocs += n
+        if examples.count < 10 { examples.append((i, n)) }
+      }
+    } else {
+      invalid += 1
+    }
+  }
+  return (valid, invalid, offenders, mallocs, examples)
+}
+MallocInterposerSwift.hook()
+_ = requestPass()   // warm: the runtime's one-time costs of these paths
+// ALLOC_CHECK_STACKS=requests prints a native stack for each allocation of the first requests.
+if ProcessInfo.processInfo.environment["ALLOC_CHECK_STACKS"] == "requests" {
+  _ = backtrace(stackFrames, 32)
+  MallocInterposerSwift.setAllocationHook { _ in
+    guard tracing else { return }
+    let n = backtrace(stackFrames, 32)
+    _ = write(2, "--- allocation\n", 15)
+    backtrace_symbols_fd(stackFrames, n, 2)
+  }
+}
+let requestStart = ContinuousClock.now
+let requests = requestPass()
+let requestTime = ContinuousClock.now - requestStart
+MallocInterposerSwift.setAllocationHook(nil)
+MallocInterposerSwift.unhook()
+// Cost per call without the interposer (information): payloads alone, then whole requests.
+do {
+  var v = PayloadValidator()
+  let start = ContinuousClock.now
+  for i in 0..<corpus.count { _ = v.validate(corpus.line(i)) }
+  let payloads = ContinuousClock.now - start
+  let start2 = ContinuousClock.now
+  _ = requestPass()
+  let whole = ContinuousClock.now - start2
+  func perCall(_ d: Duration) -> String { String(format: "%.0f ns", Double(d.components.attoseconds) / 1e9 / Double(corpus.count) + Double(d.components.seconds) * 1e9 / Double(corpus.count)) }
+  print("cost per call, one thread: payload \(perCall(payloads)), whole request \(perCall(whole)) (counting run: \(perCall(requestTime)))")
+}
+show("requests, warm process, fresh RequestValidator (gated)", requests)
+
+if warm.offenders > 0 || requests.offenders > 0 {
+  print("allocation-check: FAILED: valid payloads and requests must allocate nothing after a validator's first (DESIGN.md, \"Where the hot path is\")")
   exit(1)
 }
-print("allocation-check: OK: 0 mallocs on \(warm.valid) valid payloads after the first (\(corpus.count) payloads, \(corpus.totalBytes) bytes)")
+print("allocation-check: OK: 0 mallocs on \(warm.valid) valid payloads and \(requests.valid) valid requests after the first (\(corpus.count) payloads, \(corpus.totalBytes) bytes)")

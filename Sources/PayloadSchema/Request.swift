@@ -88,6 +88,13 @@ public struct RequestValidator: Sendable {
     }
   }
 
+  /// Validates a request given as an array of headers and the body's bytes: the provider's
+  /// send gate. Allocates nothing on a valid request with a reused validator.
+  public mutating func validate(method: String = "POST", path: String?, headers: [RequestHeader], body: [UInt8],
+                                now: Int64?) -> PayloadReport {
+    body.withUnsafeBytes { validate(method: method, path: path, headers: headers, body: $0, now: now) }
+  }
+
   /// Validates a request given in parts. Headers in contiguous storage (an array) are read in
   /// place; any other collection is copied first (keep a reused array to allocate nothing).
   public mutating func validate<Headers: Collection>(method: String, path: String?, headers: Headers,
@@ -150,13 +157,24 @@ public struct RequestValidator: Sendable {
         let at = seen.index(.authorization)
         var value = authorization
         let problem = value.withUTF8 { ProviderToken.check(authorization: $0, now: now) }
-        if let problem {
+        var signatureChecked = false
+        if let problem, case .expired = problem, let verifier {
+          // The claims of a token that does not verify are not trusted: a bad signature first.
+          let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
+          signatureChecked = true
+          if verdict != .valid {
+            found.add(.providerTokenSignature, verdict == .unknownKey ? "the provider token's key id is not the id of the key given"
+                        : "the provider token's ES256 signature does not verify with the key given", path: "authorization", header: at)
+          } else {
+            found.add(.providerTokenExpired, problem.message, path: "authorization", header: at)
+          }
+        } else if let problem {
           if case .expired = problem {
             found.add(.providerTokenExpired, problem.message, path: "authorization", header: at)
           } else {
             found.add(.providerTokenSyntax, problem.message, path: "authorization", header: at)
           }
-        } else if let verifier {
+        } else if let verifier, !signatureChecked {
           let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
           switch verdict {
           case .valid?: break

@@ -83,6 +83,29 @@ import Testing
     #expect(!passed.rules.contains(id), "\(passed.rules)")
   }
 
+  static var appleFiles: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Fixtures/requests/apple")) ?? [])
+      .filter { $0.hasSuffix(".http") }.sorted()
+  }
+
+  /// The held-out set (Fixtures/requests/apple/README.md): each file is named after the answer
+  /// Apple documents for it.
+  @Test(arguments: appleFiles)
+  func appleAnswers(_ name: String) throws {
+    let stem = name.dropLast(5)
+    let parts = stem.split(separator: "-", maxSplits: 1)
+    let expected = parts[0] == "200" ? "200" : "\(parts[0]) \(parts[1])"
+    let found = try Self.check("Fixtures/requests/apple/" + name, flags: ["--auth", "token"])
+    #expect(found.apns == expected, "\(found.rules)")
+    #expect(found.status == (parts[0] == "200" ? 0 : 1))
+  }
+
+  @Test func theHeldOutSetCoversEveryPredictableReason() {
+    let reasons = Set(Self.appleFiles.compactMap { $0.split(separator: "-", maxSplits: 1).last.map { String($0.dropLast(5)) } })
+    let predicted = Set(PayloadRule.allCases.compactMap(\.apnsAnswer?.reason)).union(["TopicDisallowed", "MissingChannelId"])
+    #expect(predicted.isSubset(of: reasons), "\(predicted.subtracting(reasons))")
+  }
+
   @Test func aPayloadWithRequestOptions() throws {
     let (status, out, _) = try runCLI(["check", "Tests/APNsLintTests/Snapshots/payloads/clean.json", "--device-token", "abc",
                                        "-H", "apns-priority: 7", "--topic", "com.example.app"])

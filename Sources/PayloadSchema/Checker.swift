@@ -40,6 +40,10 @@ struct Facts {
   var apsKeyOffset = -1
   var apsIsObject = false
   var mdmOffset = -1
+  /// A top-level `container-identifier` (File Provider pushes carry no `aps`).
+  var containerIdentifierOffset = -1
+  /// In a `.apns` file: a top-level key that is a near miss of `Simulator Target Bundle`.
+  var simulatorNearMiss = -1
   var apsKeys: UInt32 = 0
   var alertKeys: UInt32 = 0
   var alertNullKeys: UInt32 = 0
@@ -357,6 +361,12 @@ struct Checker: JSONEventHandler {
         facts.simulatorStart = compactOffset
         facts.simulatorEnd = -1
       } else {
+        if Self.is(bytes, "container-identifier") { facts.containerIdentifierOffset = offset }
+        if options.simulatorFile && facts.simulatorNearMiss < 0 && Self.isSimulatorNearMiss(bytes) {
+          facts.simulatorNearMiss = offset
+          report(.unknownKey, "'\(Self.text(bytes))' is not the Simulator's key: did you mean 'Simulator Target Bundle'? "
+                 + "The Simulator reads only that spelling to pick the app", at: offset, path: currentPath())
+        }
         customKey(bytes, packed, hash: hash, at: offset, topLevel: true)
       }
     case .aps, .alert, .sound, .liveText:
@@ -857,7 +867,7 @@ struct Checker: JSONEventHandler {
   static let textPairs: [(AlertKey, AlertKey)] = [(.body, .locKey), (.title, .titleLocKey), (.subtitle, .subtitleLocKey)]
   static let argPairs: [(AlertKey, AlertKey)] = [(.locArgs, .locKey), (.titleLocArgs, .titleLocKey), (.subtitleLocArgs, .subtitleLocKey)]
   static let visibleKeys: [ApsKey] = [.alert, .badge, .sound]
-  static let startOnlyKeys: [ApsKey] = [.inputPushToken, .inputPushChannel]
+  static let startOnlyKeys: [ApsKey] = [.attributesType, .attributes, .inputPushToken, .inputPushChannel]
 
   /// The push type to check against: the target's, else inferred (SPEC §2).
   func pushType() -> PushType {
@@ -865,6 +875,7 @@ struct Checker: JSONEventHandler {
     // SPEC §2: from the topic's suffix when a topic is given (`.voip` → voip, …).
     if let t = topicPushType { return t }
     if facts.mdmOffset >= 0 && facts.apsKeyOffset < 0 { return .mdm }
+    if facts.containerIdentifierOffset >= 0 && facts.apsKeyOffset < 0 { return .fileprovider }
     if facts.apsKeys & (1 << UInt32(ApsKey.event.rawValue)) != 0 { return .liveactivity }
     if facts.apsKeys == 1 << UInt32(ApsKey.contentChanged.rawValue) { return .widgets }
     if facts.apsKeys == 1 << UInt32(ApsKey.contentAvailable.rawValue) { return .background }
@@ -884,6 +895,15 @@ struct Checker: JSONEventHandler {
   }
 
   mutating func setTransport(_ transport: Transport) { target.transport = transport }
+
+  /// A key within a small edit distance of `Simulator Target Bundle` (case, spaces and `-`/`_`
+  /// ignored), but not that key: `Simulation Target Bundle`, `SimulatorTargetBundle`.
+  static func isSimulatorNearMiss(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count >= 15 && bytes.count <= 32 else { return false }
+    let key = text(bytes)
+    func squash(_ s: String) -> [Character] { Array(s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
+    return Schema.editDistance(squash(key), squash("Simulator Target Bundle")) <= 4
+  }
 
   /// The push type whose topic suffix `topic` carries (the longest such suffix), if any.
   static func pushType(forTopic topic: String) -> PushType? {
@@ -931,8 +951,15 @@ struct Checker: JSONEventHandler {
       }
     }
 
+    // SPEC §2: a Wallet pass update is `{}` to a `pass.` topic, and nothing else may go there.
+    let wallet = target.topic.map { $0.utf8.starts(with: "pass.".utf8) } ?? false
+    if wallet && facts.rootMembers > 0 {
+      report(.pushTypeMismatch, "a pass update to a Wallet topic is an empty dictionary {}; you can't send arbitrary notifications to wallet passes",
+             at: 0, path: nil)
+    }
+
     // SPEC §2: which push types need `aps`.
-    if facts.apsKeyOffset < 0 {
+    if facts.apsKeyOffset < 0 && !wallet {
       switch pushType {
       case .mdm:
         if facts.mdmOffset < 0 { report(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'", at: 0, path: nil) }
@@ -942,7 +969,9 @@ struct Checker: JSONEventHandler {
         report(.apsMissing, "no 'aps' member; PushKit hands the whole payload to the app, so this push works, but a notification push needs one: check the push type",
                at: 0, path: nil, softened: true)
       default:
-        report(.apsMissing, facts.mdmOffset >= 0 ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one", at: 0, path: nil)
+        var message = facts.mdmOffset >= 0 ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one"
+        if facts.simulatorNearMiss >= 0 { message += " (and the Simulator needs 'Simulator Target Bundle', spelt exactly)" }
+        report(.apsMissing, message, at: 0, path: nil)
       }
     }
     let apsAt = facts.apsOffset >= 0 ? facts.apsOffset : 0
@@ -1032,6 +1061,27 @@ struct Checker: JSONEventHandler {
         for k in Self.startOnlyKeys where hasAps(k) {
           report(.liveActivityFields, "'\(Schema.aps[k.rawValue].name)' belongs to a live activity start only", at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
         }
+      }
+      // The shape of a Live Activity's aps (SPEC §3): an alert is a dictionary of title, body and sound.
+      if facts.alertKind == 1 {
+        report(.liveActivityFields, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string",
+               at: apsValueOffsets[ApsKey.alert.rawValue], path: "aps.alert")
+      }
+      if hasAps(.badge) {
+        report(.liveActivityFields, "'badge' is not a live activity key; the system ignores it", at: apsKeyOffsets[ApsKey.badge.rawValue],
+               path: "aps.badge", softened: true)
+      }
+      if hasAps(.sound) {
+        report(.liveActivityFields, "a live activity's sound goes inside 'alert' ('alert': {'sound': …}); 'aps.sound' is ignored",
+               at: apsKeyOffsets[ApsKey.sound.rawValue], path: "aps.sound", softened: true)
+      }
+      if facts.alertKind == 2 && facts.alertKeys & (1 << UInt32(AlertKey.subtitle.rawValue)) != 0 {
+        report(.liveActivityFields, "'subtitle' is not a live activity alert key; the alert shows 'title' and 'body'",
+               at: alertKeyOffsets[AlertKey.subtitle.rawValue], path: "aps.alert.subtitle", softened: true)
+      }
+      if hasAps(.dismissalDate) && facts.event != 3 {
+        report(.liveActivityFields, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored",
+               at: apsKeyOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
       }
     }
 

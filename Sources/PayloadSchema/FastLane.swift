@@ -63,6 +63,7 @@ extension Checker {
   /// general reader.
   var fastLaneApplies: Bool {
     options.fastLane && !options.collectAlert && options.allowedCustomKeys == nil && !options.checkSensitiveValues
+      && !options.simulatorFile
   }
 
   /// Reads a whole payload in the fast lane. On success the facts and offset tables are those the
@@ -226,7 +227,8 @@ extension Checker {
         return fastObject(&c, .aps)
       }
       // mdm pushes and the simulator's bundle key change what the end checks count: general reader.
-      if Self.is(key, "mdm") || Self.is(key, "Simulator Target Bundle") { return false }
+      // So do File Provider's container-identifier (push type inference) and a Wallet topic.
+      if Self.is(key, "mdm") || Self.is(key, "Simulator Target Bundle") || Self.is(key, "container-identifier") { return false }
       guard !fastSensitive(key, packed) else { return false }
       return fastFreeValue(&c, .custom)
     case .custom:

@@ -172,6 +172,29 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     SizeRow(name: "raw counting can push over the limit", payload: alert(bytes: 250) + "      \n", flags: "--transport binary-pre-ios8 --size-count raw", size: 257, limit: 256, pushType: .alert, rules: [.payloadTooLarge]),
   ]
 
+  @Test func aSimulatorKeyNearMissGetsAHintInApnsFilesOnly() {
+    let payload = #"{"Simulation Target Bundle": "com.example.app", "alert": "Hi"}"#
+    var (target, options) = parseFlags("")
+    options.simulatorFile = true
+    let report = check(payload, target, options: options)
+    #expect(report.findings.map(summary) == ["aps-missing 1:1 -", #"unknown-key 1:2 ["Simulation Target Bundle"]"#])
+    #expect(report.findings[0].message == "no 'aps' member; APNs needs one (and the Simulator needs 'Simulator Target Bundle', spelt exactly)")
+    #expect(report.findings[1].message.hasPrefix("'Simulation Target Bundle' is not the Simulator's key: did you mean 'Simulator Target Bundle'?"))
+    options.simulatorFile = false
+    target = Target()
+    #expect(check(payload, target, options: options).findings.map(summary) == ["aps-missing 1:1 -"])
+    // The right key, and keys that are merely long, get nothing.
+    options.simulatorFile = true
+    #expect(check(#"{"Simulator Target Bundle": "com.example.app", "aps": {"alert": "Hi"}}"#, target, options: options).findings.isEmpty)
+    #expect(check(#"{"aps": {"alert": "Hi"}, "conversation-identifier": "x"}"#, target, options: options).findings.isEmpty)
+  }
+
+  @Test func broadcastHasTheLiveActivityLimit() {
+    let (target, options) = parseFlags("--transport broadcast")
+    let report = check(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#, target, options: options)
+    #expect(report.limit == 5120 && report.pushType == .liveactivity && report.findings.isEmpty)
+  }
+
   @Test(arguments: sizeRows)
   func sizeAndLimit(_ row: SizeRow) {
     let (target, options) = parseFlags(row.flags)
@@ -201,6 +224,9 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     // Apple's widget reload payload ("Keeping a widget up to date", WidgetKit push notifications).
     (#"{"aps":{"content-changed":true}}"#, .widgets),
     (#"{"aps": {"content-changed": true, "badge": 1}}"#, .alert),
+    // File Provider: Apple documents {"container-identifier", "domain"} without aps.
+    (#"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier", "domain": "com.example.docs"}"#, .fileprovider),
+    (#"{"aps": {"alert": "Hi"}, "container-identifier": "x"}"#, .alert),
   ])
   func pushTypeIsInferred(_ json: String, _ expected: PushType) {
     #expect(check(json).pushType == expected)
@@ -709,6 +735,24 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       """#), flags: "", [
       #"live-activity-fields 10:5 aps.input-push-channel"#
     ]),
+    // SPEC §3: the shape of a Live Activity's aps.
+    RuleCase("live-activity-fields string alert, badge, sound", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "alert": "Goal!", "badge": 1, "sound": "default"}}"#), flags: "", [
+      #"live-activity-fields 1:84 aps.alert"#,
+      #"live-activity-fields 1:93 aps.badge"#,
+      #"live-activity-fields 1:105 aps.sound"#,
+    ]),
+    RuleCase("live-activity-fields subtitle, dismissal-date on update, attributes-type on update", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "alert": {"title": "t", "subtitle": "s", "body": "b"}, "dismissal-date": 1700003600, "attributes-type": "Score"}}"#), flags: "", [
+      #"live-activity-fields 1:99 aps.alert.subtitle"#,
+      #"live-activity-fields 1:130 aps.dismissal-date"#,
+      #"live-activity-fields 1:160 aps.attributes-type"#,
+    ]),
+    RuleCase("live-activity-fields start on the broadcast transport", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}}}"#), flags: "--transport broadcast", [
+      #"live-activity-fields 1:19 aps.event"#,
+    ]),
+    // SPEC §2: Wallet pass topics take {} and nothing else.
+    RuleCase("push-type-mismatch alert to a Wallet pass topic", text(#"{"aps": {"alert": "Your card was updated"}}"#), flags: "--topic pass.com.example.membercard", [
+      #"push-type-mismatch 1:1 -"#,
+    ]),
     RuleCase("live-activity-fields inputs on update", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "input-push-token": 1, "input-push-channel": "c"}}"#), flags: "", [
       #"live-activity-fields 1:75 aps.input-push-token"#,
       #"live-activity-fields 1:98 aps.input-push-channel"#
@@ -829,6 +873,11 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.priorityMismatch, "alert at 10", text(#"{"aps": {"badge": 1}}"#), flags: "--priority 10"),
     PassCase(.topicMismatch, "alert push needs no suffix", text(#"{"aps": {"badge": 1}}"#), flags: "--topic com.example.app"),
     PassCase(.collapseIDTooLong, "64 bytes", text(#"{"aps": {"badge": 1}}"#), flags: "--collapse-id aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"),
+    PassCase(.liveActivityFields, "an update with an alert dictionary with a sound", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "alert": {"title": "t", "body": "b", "sound": "chime.caf"}}}"#), flags: ""),
+    PassCase(.liveActivityFields, "an end with a dismissal-date", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}, "dismissal-date": 1700003600}}"#), flags: ""),
+    PassCase(.liveActivityFields, "an update on the broadcast transport", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--transport broadcast"),
+    PassCase(.pushTypeMismatch, "a Wallet pass update is {}", text("{}"), flags: "--topic pass.com.example.membercard"),
+    PassCase(.apsMissing, "File Provider, inferred from container-identifier", text(#"{"container-identifier": "NSFileProviderRootContainerItemIdentifier", "domain": "com.example.docs"}"#), flags: ""),
     PassCase(.liveActivityFields, "complete start with a token", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 1}}"#), flags: ""),
     PassCase(.liveActivityFields, "start with a channel", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-channel": "ch"}}"#), flags: ""),
     PassCase(.timestampUnit, "exactly 10^11 is not above", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "dismissal-date": 100000000000, "content-state": {}}}"#), flags: ""),

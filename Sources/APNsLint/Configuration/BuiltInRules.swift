@@ -42,7 +42,7 @@ rules:                                       # a severity: error | warning | inf
   payload-too-large: error
   # size at or above size.warn-at (default 0.9) of the limit
   payload-near-limit: warning
-  # no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm
+  # no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm, a Wallet pass update is {}; a near miss of Simulator Target Bundle in a .apns file gets a hint
   aps-missing: error
   # aps is not an object
   aps-not-object: error
@@ -97,7 +97,7 @@ rules:                                       # a severity: error | warning | inf
   # — Push type and headers —
   # content-available: 1 together with alert, badge or sound (it is no longer silent); error for push type background
   silent-push-shape: warning
-  # the payload contradicts the push type (background with alert, alert with nothing to show, …; warnings: widgets with other aps keys, location with alert, badge or sound)
+  # the payload contradicts the push type (background with alert, alert with nothing to show, anything but {} to a Wallet pass topic, …; warnings: widgets with other aps keys, location with alert, badge or sound)
   push-type-mismatch: error
   # priority not 1, 5 or 10; background with priority other than 5
   priority-mismatch: error
@@ -105,7 +105,7 @@ rules:                                       # a severity: error | warning | inf
   topic-mismatch: error
   # collapse id over 64 bytes
   collapse-id-too-long: error
-  # event start without attributes-type, attributes and alert; input-push-token/input-push-channel on other events or both at once
+  # event start without attributes-type, attributes and alert; start-only keys on other events; a string alert; start on the broadcast transport; warnings: badge, a top-level sound, alert.subtitle, dismissal-date before end
   live-activity-fields: error
   # timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11)
   timestamp-unit: warning

@@ -119,9 +119,11 @@ func loadConfiguration(_ path: String?) throws -> Configuration {
   }
 }
 
-/// Splits `--lang en-GB,fr` into languages.
-func languages(_ text: String?) -> [String]? {
-  guard let text else { return nil }
-  let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-  return parts.isEmpty ? nil : parts
+/// The devices of repeated `--lang` options (SPEC §8): each option is one device's preference
+/// list, `--lang de-AT,fr` Austrian German then French; nil when none is given.
+func devices(_ options: [String]) -> [[String]]? {
+  let devices = options.map { text in
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }.filter { !$0.isEmpty }
+  return devices.isEmpty ? nil : devices
 }

@@ -26,7 +26,7 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "apns-topic header.") var topic: String?
   @Option(name: .customLong("collapse-id"), help: "apns-collapse-id header.") var collapseID: String?
   @Option(help: "A folder with the app's .lproj tables: run the localization rules too.") var strings: String?
-  @Option(help: "Languages a device prefers (comma-separated): limit the localization rules to the localizations it would pick.") var lang: String?
+  @Option(help: "A device's preferred languages (comma-separated: 'de-AT,fr'), repeatable for several devices: limit the localization rules to the localizations they would pick.") var lang: [String] = []
   @Option(help: "A configuration file (default: .apns-lint.yml in the working directory, else built in).") var config: String?
   @Option(help: "Output: text, json, sarif or github.") var format: OutputFormat = .text
   @Flag(help: "Every line of the input is one payload.") var ndjson = false
@@ -41,7 +41,7 @@ struct CheckCommand: ParsableCommand {
   var requestMode: Bool { deviceToken != nil || !header.isEmpty || auth != nil || !key.isEmpty }
 
   func run() throws {
-    if lang != nil && strings == nil {
+    if !lang.isEmpty && strings == nil {
       complain("error: --lang selects localizations for the localization rules; give --strings DIR too")
       throw ExitCode(2)
     }
@@ -66,7 +66,7 @@ struct CheckCommand: ParsableCommand {
     let clock = now ?? Int64(Date().timeIntervalSince1970)
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil,
                         authentication: auth ?? (key.isEmpty ? nil : .token), verifier: ring)
-    let localize = try LocalizationRules.make(strings: strings, languages: languages(lang), configuration: configuration)
+    let localize = try LocalizationRules.make(strings: strings, devices: devices(lang), configuration: configuration)
 
     var inputs = paths
     if inputs.isEmpty {
@@ -263,7 +263,7 @@ enum LocalizationRules {
   /// No rules without `--strings`: then there is nothing to add to a payload's findings.
   /// `unreadable` is true when a folder or table below `--strings` could not be read (each is
   /// reported on standard error): the run checks what it has and exits 2.
-  static func make(strings: String?, languages: [String]?, configuration: Configuration) throws
+  static func make(strings: String?, devices: [[String]]?, configuration: Configuration) throws
     -> (rules: ((PayloadReport) -> [RuleFinding])?, unreadable: Bool) {
     guard let strings else { return (nil, false) }
     let bundle: LocalizationBundle
@@ -276,7 +276,7 @@ enum LocalizationRules {
     for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
     return ({ report in
       guard let alert = report.alert else { return [] }
-      return LocalizationChecks.check(alert: alert, bundle: bundle, languages: languages)
+      return LocalizationChecks.check(alert: alert, bundle: bundle, devices: devices)
     }, !bundle.unreadable.isEmpty)
   }
 }

@@ -10,7 +10,7 @@ struct RenderCommandCLI: ParsableCommand {
 
   @Argument(help: "The payload file ('-' for standard input).") var payload: String
   @Option(help: "A folder with the app's .lproj tables (or .xcstrings).") var strings: String
-  @Option(help: "Languages (comma-separated), or 'all' for every localization (default: the development language).") var lang: String?
+  @Option(help: "A device's preferred languages (comma-separated: 'de-AT,fr'); repeat for several devices; 'all' for every localization (default: the development language).") var lang: [String] = []
   @Option(help: "The table name (default: the configuration's, Localizable).") var table: String?
   @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
   @Option(help: "Output: text or json.") var format: RenderFormat = .text
@@ -41,7 +41,7 @@ struct RenderCommandCLI: ParsableCommand {
       throw ExitCode(2)
     }
     for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
-    let results = RenderCommand.run(payload: bytes, path: payload, bundle: bundle, languages: languages(lang) ?? [], configuration: configuration)
+    let results = RenderCommand.run(payload: bytes, path: payload, bundle: bundle, devices: devices(lang) ?? [], configuration: configuration)
     Output.shared.write(format == .json ? RenderCommand.json(results) : RenderCommand.text(results))
     // A table that could not be read may be the one a device picks: never a clean exit.
     if !bundle.unreadable.isEmpty { throw ExitCode(2) }

@@ -40,7 +40,7 @@ struct LocalizationChecksTests {
 
   func check(_ payload: String, _ bundle: LocalizationBundle, languages: [String]? = nil) -> [String] {
     guard let alert = alertText(payload) else { return ["no alert"] }
-    return described(LocalizationChecks.check(alert: alert, bundle: bundle, languages: languages))
+    return described(LocalizationChecks.check(alert: alert, bundle: bundle, devices: languages.map { $0.map { [$0] } }))
   }
 
   @Test func locKeyMissing() {

@@ -10,8 +10,9 @@ struct RenderCommandTests {
       .utf8)
   static let demo = Result { try LocalizationBundle(root: localizationFixtures.appendingPathComponent("DemoApp").path) }
 
+  /// Each language is one device, as `--lang a --lang b` says.
   func run(_ languages: [String], payload: [UInt8] = payload, configuration: Configuration = .builtIn) throws -> [RenderResult] {
-    RenderCommand.run(payload: payload, path: "push.json", bundle: try Self.demo.get(), languages: languages, configuration: configuration)
+    RenderCommand.run(payload: payload, path: "push.json", bundle: try Self.demo.get(), devices: languages.map { [$0] }, configuration: configuration)
   }
 
   @Test func jsonFieldForField() throws {
@@ -83,7 +84,7 @@ struct RenderCommandTests {
     #expect(try run([]).map(\.language) == ["en"])
     // No localization at all: the keys.
     let empty = RenderCommand.run(
-      payload: Self.payload, path: "push.json", bundle: LocalizationBundle(localizations: []), languages: ["fr"], configuration: .builtIn)
+      payload: Self.payload, path: "push.json", bundle: LocalizationBundle(localizations: []), devices: [["fr"]], configuration: .builtIn)
     #expect(empty.map(\.localization) == [nil])
     #expect(empty.first.map { [$0.title, $0.body, $0.action] } == ["NEW_MESSAGE_TITLE", "FILE_RECEIVED", "ACTION_VIEW"])
   }
@@ -125,5 +126,16 @@ struct RenderCommandTests {
         1:122: info: 'action-loc-key' is deprecated; iOS ignores it [deprecated-key]
 
       """)
+  }
+
+  /// SPEC §8: one --lang is one device's preference list; repeated, several devices.
+  @Test func langIsOneDevicePerOption() throws {
+    let (status, out, _) = try runCLI(["render", "Fixtures/payloads/localized/file-received.json", "--strings", "Fixtures/Localizations/DemoApp",
+                                       "--lang", "ja,fr", "--lang", "ja", "--format", "json"])
+    #expect(status == 0)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let results = try #require(root["results"] as? [[String: Any]])
+    #expect(results.map { $0["language"] as? String } == ["ja,fr", "ja"])
+    #expect(results.map { $0["localization"] as? String } == ["fr", "en"])
   }
 }

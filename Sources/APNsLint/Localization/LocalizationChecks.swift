@@ -26,8 +26,10 @@ public enum LocalizationChecks {
   /// Checks `alert` against `bundle`. `languages` nil checks every localization; otherwise only
   /// those a device with each of the languages would pick (`bundle.localization(for: [language])`,
   /// so `["fr-CA", "ja"]` checks `fr` and, for `ja`, the development language).
-  public static func check(alert: AlertText, bundle: LocalizationBundle, languages: [String]?) -> [RuleFinding] {
-    let context = Context(bundle: bundle, languages: languages)
+  /// - Parameter devices: the devices to check for, each a preference list (`--lang de-AT,fr`
+  ///   is one device: Austrian German, then French); nil checks every localization.
+  public static func check(alert: AlertText, bundle: LocalizationBundle, devices: [[String]]?) -> [RuleFinding] {
+    let context = Context(bundle: bundle, devices: devices)
     var findings: [RuleFinding] = []
     let slots: [(key: AlertText.Field?, args: [AlertText.Field]?, takesArguments: Bool)] = [
       (alert.titleLocKey, alert.titleLocArgs, true),
@@ -50,11 +52,11 @@ public enum LocalizationChecks {
     var values: [String: [String: String]] = [:]
     var plurals: [String: Set<String>] = [:]
 
-    init(bundle: LocalizationBundle, languages: [String]?) {
+    init(bundle: LocalizationBundle, devices: [[String]]?) {
       development = bundle.developmentLocalization
       developmentLanguage = bundle.developmentLanguage
-      if let languages {
-        let picked = Set(languages.compactMap { bundle.localization(for: [$0])?.identifier })
+      if let devices {
+        let picked = Set(devices.compactMap { bundle.localization(for: $0)?.identifier })
         checked = bundle.localizations.filter { picked.contains($0.identifier) }
       } else {
         checked = bundle.localizations

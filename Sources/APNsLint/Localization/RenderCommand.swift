@@ -39,18 +39,19 @@ public struct RenderResult: Sendable, Hashable {
 /// let bundle = try LocalizationBundle(root: "App", table: configuration.table,
 ///                                     developmentLanguage: configuration.developmentLanguage)
 /// let results = RenderCommand.run(payload: bytes, path: "push.json", bundle: bundle,
-///                                 languages: ["fr-CA", "ja"], configuration: configuration)
+///                                 devices: [["fr-CA"], ["de-AT", "fr"], ["ja"]], configuration: configuration)
 /// print(RenderCommand.json(results), terminator: "")
 /// ```
 public enum RenderCommand {
-  /// Renders the payload once per language. `languages` is the `--lang` list; `["all"]` renders
-  /// every localization of the bundle (language = its language code); an empty list renders the
-  /// development language. Each result's diagnostics are the payload's own findings followed by
+  /// Renders the payload once per device. `devices` are the `--lang` options, each a device's
+  /// preference list (`["de-AT", "fr"]`: Austrian German, then French; the result's language is
+  /// `de-AT,fr`); `[["all"]]` renders every localization of the bundle (language = its language
+  /// code); no device renders the development language. Each result's diagnostics are the payload's own findings followed by
   /// the localization rules limited to that language (`LocalizationChecks`). A payload that is not
   /// readable JSON (`json-syntax`, `json-invalid-utf8`, `json-too-deep`, `payload-empty`,
   /// `payload-not-object`) renders nothing: APNs would refuse it.
   public static func run(
-    payload bytes: [UInt8], path: String, bundle: LocalizationBundle, languages: [String], configuration: Configuration,
+    payload bytes: [UInt8], path: String, bundle: LocalizationBundle, devices: [[String]], configuration: Configuration,
     overrides: TargetOverrides = TargetOverrides()
   ) -> [RenderResult] {
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: true)
@@ -58,11 +59,11 @@ public enum RenderCommand {
     let payloadFindings = report.findings.map(LocalizationOutput.ruleFinding)
 
     var requests: [(language: String, localization: Localization?)] = []
-    if languages.count == 1, languages[0].lowercased() == "all" {
+    if devices.contains(where: { $0.count == 1 && $0[0].lowercased() == "all" }) {
       requests = bundle.localizations.map { ($0.languageCode, $0) }
     } else {
-      for language in languages.isEmpty ? [bundle.developmentLanguage] : languages {
-        requests.append((language, bundle.localization(for: [language])))
+      for device in devices.isEmpty ? [[bundle.developmentLanguage]] : devices {
+        requests.append((device.joined(separator: ","), bundle.localization(for: device)))
       }
     }
 
@@ -72,7 +73,7 @@ public enum RenderCommand {
       if let alert = report.alert, !report.findings.contains(where: { unreadable.contains($0.rule) }) {
         rendered = Localizer.render(AlertSpec(alert), in: request.localization)
         let scope = [request.localization?.identifier ?? request.language]
-        findings += LocalizationChecks.check(alert: alert, bundle: bundle, languages: scope)
+        findings += LocalizationChecks.check(alert: alert, bundle: bundle, devices: [scope])
       }
       return RenderResult(
         path: path, language: request.language, localization: request.localization?.identifier,

@@ -21,7 +21,7 @@ struct CheckCommand: ParsableCommand {
 
   @Option(help: "Platform: ios, macos, tvos, watchos, visionos or safari.") var platform: Platform?
   @Option(name: .customLong("push-type"), help: "apns-push-type; inferred from each payload when omitted.") var pushType: PushType?
-  @Option(help: "Transport: http2, binary or binary-pre-ios8.") var transport: Transport?
+  @Option(help: "Transport: http2, broadcast (a Live Activity to a channel), binary or binary-pre-ios8.") var transport: Transport?
   @Option(help: "apns-priority header.") var priority: Int?
   @Option(help: "apns-topic header.") var topic: String?
   @Option(name: .customLong("collapse-id"), help: "apns-collapse-id header.") var collapseID: String?

@@ -103,6 +103,13 @@ import Testing
     #expect(c.level(of: "no-such-rule") == .off)
   }
 
+  @Test func broadcastIsATransport() throws {
+    let c = try Self.parse("target: {transport: broadcast}\n", base: .builtIn)
+    #expect(c.transport == "broadcast")
+    let linter = Linter(configuration: c)
+    #expect(linter.target.transport == .broadcast)
+  }
+
   // MARK: The built-in rules.yaml
 
   static let packageRoot = URL(fileURLWithPath: #filePath)

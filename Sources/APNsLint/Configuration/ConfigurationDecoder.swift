@@ -15,7 +15,7 @@ enum ConfigurationSchema {
     "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity",
     "pushtotalk", "widgets", "controls",
   ]
-  static let transports = ["http2", "binary", "binary-pre-ios8"]
+  static let transports = ["http2", "broadcast", "binary", "binary-pre-ios8"]
   static let sizeCounts = ["compact", "raw"]
   static let severities = ["error", "warning", "info", "off"]
 

@@ -88,9 +88,9 @@ public struct Linter: Sendable {
     var out: [Diagnostic] = []
     out.reserveCapacity(findings.count)
     for f in findings {
-      guard case .on(let severity) = configuration.level(of: f.rule) else { continue }
+      guard case .on(let severity) = configuration.level(of: f.rule.rawValue) else { continue }
       let level = f.escalated ? .error : (f.softened && severity == .error ? .warning : severity)
-      out.append(Diagnostic(rule: f.rule, severity: level, message: f.message,
+      out.append(Diagnostic(rule: f.rule.rawValue, severity: level, message: f.message,
                             line: f.line, column: f.column, keyPath: f.keyPath, apnsReason: f.apnsAnswer?.reason))
     }
     return out
@@ -158,7 +158,7 @@ public struct Linter: Sendable {
 
   /// A validator finding as a severity-free rule finding.
   public static func ruleFinding(_ f: PayloadFinding) -> RuleFinding {
-    var r = RuleFinding(rule: f.rule.rawValue, message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated,
+    var r = RuleFinding(rule: RuleID(f.rule), message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated,
                         softened: f.softened)
     r.apnsAnswer = f.apnsAnswer
     return r

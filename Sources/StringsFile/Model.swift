@@ -37,10 +37,27 @@ public struct StringsEntry: Sendable, Hashable {
   }
 }
 
-/// A problem found in a table: a rule id of SPEC §3 ("Strings tables"), a message and a position.
+/// The rules StringsFile reports about one table (SPEC §3, "Strings tables"); the raw value is
+/// the catalogue's id. Severities and the rules that compare tables are APNsLint's.
+public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
+  /// The file does not parse.
+  case syntax = "strings-syntax"
+  /// CoreFoundation stops reading early without an error.
+  case truncated = "strings-truncated"
+  /// A key defined twice in one file.
+  case duplicateKey = "strings-duplicate-key"
+  /// Bytes in no encoding CoreFoundation accepts.
+  case encoding = "strings-encoding"
+  /// An empty file.
+  case zeroLength = "strings-zero-length"
+  /// An escape CoreFoundation reads differently from what the author meant.
+  case escape = "strings-escape"
+}
+
+/// A problem found in a table: a rule of SPEC §3 ("Strings tables"), a message and a position.
 public struct StringsFinding: Sendable, Hashable {
-  /// The rule id, e.g. `strings-syntax`, `strings-truncated`, `strings-duplicate-key`.
-  public var rule: String
+  /// The rule (`.syntax` is `strings-syntax`).
+  public var rule: StringsRule
   /// What is wrong, starting lowercase, values quoted with '…'.
   public var message: String
   /// The 1-based line (1 for findings about the whole file).
@@ -51,7 +68,7 @@ public struct StringsFinding: Sendable, Hashable {
   public var key: String?
 
   /// Creates a finding.
-  public init(rule: String, message: String, line: Int, column: Int, key: String? = nil) {
+  public init(rule: StringsRule, message: String, line: Int, column: Int, key: String? = nil) {
     self.rule = rule
     self.message = message
     self.line = line
@@ -96,7 +113,7 @@ public struct StringsTable: Sendable {
   }
 
   /// The rules whose findings mean CoreFoundation refuses the file.
-  public static let fatalRules: Set<String> = ["strings-syntax", "strings-encoding", "strings-zero-length"]
+  public static let fatalRules: Set<StringsRule> = [.syntax, .encoding, .zeroLength]
 
   /// Creates a table.
   public init(

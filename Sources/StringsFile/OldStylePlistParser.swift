@@ -41,7 +41,7 @@ enum ScannedValue {
 
 /// A finding located by a code-unit offset; converted to line and column at the end.
 struct PendingFinding {
-  var rule: String
+  var rule: StringsRule
   var message: String
   var offset: Int
   var key: String?
@@ -202,7 +202,7 @@ struct OldStyleParser: ~Copyable {
         let written = "\\" + String(decoding: text[(backslash + 1)..<(backslash + 1 + digits)].map { $0 }, as: UTF16.self)
         let shown = result == 0 ? "U+0000" : "'" + String(decoding: [result], as: UTF16.self) + "'"
         pending.append(PendingFinding(
-          rule: "strings-escape",
+          rule: .escape,
           message: "octal escape '\(written)' is read as the NeXTSTEP byte 0x\(String(num, radix: 16, uppercase: true)) and yields \(shown), not the Unicode character with that number; write the character itself or '\\U' with 4 hex digits",
           offset: backslash))
       }
@@ -224,7 +224,7 @@ struct OldStyleParser: ~Copyable {
         let written = String(decoding: Array(text[backslash..<stop]), as: UTF16.self)
         let read = String(decoding: Array(text[backslash..<curr]), as: UTF16.self)
         pending.append(PendingFinding(
-          rule: "strings-escape",
+          rule: .escape,
           message: "'\\U' reads only 4 hex digits: '\(written)' is '\(read)' followed by '\(String(decoding: Array(text[curr..<stop]), as: UTF16.self))'; write characters above U+FFFF as a UTF-16 pair ('\\UD83D\\UDE00') or as themselves",
           offset: backslash))
       }
@@ -245,7 +245,7 @@ struct OldStyleParser: ~Copyable {
         let written = String(decoding: Array(text[backslash..<stop]), as: UTF16.self)
         let hex = String(decoding: Array(text[curr..<stop]), as: UTF16.self)
         pending.append(PendingFinding(
-          rule: "strings-escape",
+          rule: .escape,
           message: "'\\u' is not an escape in .strings files: '\(written)' yields 'u\(hex)'; write '\\U\(hex.uppercased())'",
           offset: backslash))
       }

@@ -20,7 +20,7 @@ enum PlistTable {
     // all a .strings file may hold, and anything else is reported.
     var table = StringsTable(path: path, format: .binary)
     table.findings.append(StringsFinding(
-      rule: "strings-syntax",
+      rule: .syntax,
       message: "a binary property list that is not a table of strings, or is damaged; the device reads no entries from it",
       line: 1, column: 1, key: nil))
     return table
@@ -44,7 +44,7 @@ enum PlistTable {
       guard head.hasPrefix("<?xml") || head.hasPrefix("<plist") else { return nil }
       let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
       return StringsTable(path: path, format: .xml, findings: [
-        StringsFinding(rule: "strings-syntax", message: "not a valid XML property list: \(reason.lowercasedFirst())", line: 1, column: 1)
+        StringsFinding(rule: .syntax, message: "not a valid XML property list: \(reason.lowercasedFirst())", line: 1, column: 1)
       ])
     }
   }
@@ -53,14 +53,14 @@ enum PlistTable {
   static func stringsdict(bytes: [UInt8], path: String) -> StringsTable {
     guard !bytes.isEmpty else {
       return StringsTable(path: path, format: .stringsdict, findings: [
-        StringsFinding(rule: "strings-zero-length", message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
+        StringsFinding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
       ])
     }
     do {
       let plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
       guard let dictionary = plist as? [String: Any] else {
         return StringsTable(path: path, format: .stringsdict, findings: [
-          StringsFinding(rule: "strings-syntax", message: "the .stringsdict holds \(kindName(plist)), not a dictionary", line: 1, column: 1)
+          StringsFinding(rule: .syntax, message: "the .stringsdict holds \(kindName(plist)), not a dictionary", line: 1, column: 1)
         ])
       }
       var table = StringsTable(path: path, format: .stringsdict, pluralKeys: Set(dictionary.keys))
@@ -68,18 +68,18 @@ enum PlistTable {
         if let rule = dictionary[key] as? [String: Any] {
           if rule["NSStringLocalizedFormatKey"] as? String == nil {
             table.findings.append(StringsFinding(
-              rule: "strings-syntax", message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
+              rule: .syntax, message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
           }
         } else {
           table.findings.append(StringsFinding(
-            rule: "strings-syntax", message: "plural entry '\(key)' is \(kindName(dictionary[key] as Any)), not a dictionary", line: 1, column: 1, key: key))
+            rule: .syntax, message: "plural entry '\(key)' is \(kindName(dictionary[key] as Any)), not a dictionary", line: 1, column: 1, key: key))
         }
       }
       return table
     } catch {
       let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
       return StringsTable(path: path, format: .stringsdict, findings: [
-        StringsFinding(rule: "strings-syntax", message: "the .stringsdict does not parse: \(reason.lowercasedFirst())", line: 1, column: 1)
+        StringsFinding(rule: .syntax, message: "the .stringsdict does not parse: \(reason.lowercasedFirst())", line: 1, column: 1)
       ])
     }
   }
@@ -89,7 +89,7 @@ enum PlistTable {
     var table = StringsTable(path: path, format: format)
     guard let dictionary = plist as? [String: Any] else {
       table.findings.append(StringsFinding(
-        rule: "strings-syntax", message: "the property list holds \(kindName(plist)), not a dictionary of strings", line: 1, column: 1))
+        rule: .syntax, message: "the property list holds \(kindName(plist)), not a dictionary of strings", line: 1, column: 1))
       return table
     }
     for key in dictionary.keys.sorted() {
@@ -97,7 +97,7 @@ enum PlistTable {
         table.entries.append(StringsEntry(key: key, value: value))
       } else {
         table.findings.append(StringsFinding(
-          rule: "strings-syntax", message: "the value of '\(key)' is \(kindName(dictionary[key] as Any)), not a string; a notification cannot use it",
+          rule: .syntax, message: "the value of '\(key)' is \(kindName(dictionary[key] as Any)), not a string; a notification cannot use it",
           line: 1, column: 1, key: key))
       }
     }

@@ -11,10 +11,10 @@ public enum StringCatalog {
   /// Parses a catalog: its source (development) language, a table per language, and file-level findings.
   public static func parse(_ data: Data, path: String) -> (sourceLanguage: String?, tables: [String: StringsTable], findings: [StringsFinding]) {
     func fail(_ message: String) -> (String?, [String: StringsTable], [StringsFinding]) {
-      (nil, [:], [StringsFinding(rule: "strings-syntax", message: message, line: 1, column: 1)])
+      (nil, [:], [StringsFinding(rule: .syntax, message: message, line: 1, column: 1)])
     }
     if data.isEmpty {
-      return (nil, [:], [StringsFinding(rule: "strings-zero-length", message: "the catalog is empty", line: 1, column: 1)])
+      return (nil, [:], [StringsFinding(rule: .zeroLength, message: "the catalog is empty", line: 1, column: 1)])
     }
     let parsed: Result<JSONNode, JSONTree.Failure> = data.withUnsafeBytes { JSONTree.parse($0.bindMemory(to: UInt8.self)) }
     let json: JSONNode
@@ -22,7 +22,7 @@ public enum StringCatalog {
     case .success(let node): json = node
     case .failure(let failure):
       let position = data.withUnsafeBytes { JSONTree.position(of: failure.offset, in: $0.bindMemory(to: UInt8.self)) }
-      return (nil, [:], [StringsFinding(rule: "strings-syntax", message: "the catalog is not valid JSON: \(failure.message)",
+      return (nil, [:], [StringsFinding(rule: .syntax, message: "the catalog is not valid JSON: \(failure.message)",
                                         line: position.line, column: position.column)])
     }
     guard case .object = json else { return fail("the catalog is not a JSON object") }
@@ -30,10 +30,10 @@ public enum StringCatalog {
     let source = root["sourceLanguage"]?.string
     var findings: [StringsFinding] = []
     if source == nil {
-      findings.append(StringsFinding(rule: "strings-syntax", message: "the catalog has no 'sourceLanguage' string", line: 1, column: 1))
+      findings.append(StringsFinding(rule: .syntax, message: "the catalog has no 'sourceLanguage' string", line: 1, column: 1))
     }
     guard let stringsNode = root["strings"], let strings = stringsNode.members else {
-      findings.append(StringsFinding(rule: "strings-syntax", message: "the catalog has no 'strings' object", line: 1, column: 1))
+      findings.append(StringsFinding(rule: .syntax, message: "the catalog has no 'strings' object", line: 1, column: 1))
       return (source, [:], findings)
     }
     // Tables are mutated in place through `tables[language, default:]`: taking a table out into a
@@ -49,7 +49,7 @@ public enum StringCatalog {
     for (key, index) in order {
       let itemNode = strings[index].value
       guard case .object = itemNode else {
-        findings.append(StringsFinding(rule: "strings-syntax", message: "the entry '\(key)' is not a JSON object", line: 1, column: 1, key: key))
+        findings.append(StringsFinding(rule: .syntax, message: "the entry '\(key)' is not a JSON object", line: 1, column: 1, key: key))
         continue
       }
       let comment = itemNode["comment"]?.string
@@ -66,7 +66,7 @@ public enum StringCatalog {
             tables[language, default: empty].entries.append(StringsEntry(key: key, value: value, comment: comment))
           } else {
             tables[language, default: empty].findings.append(StringsFinding(
-              rule: "strings-syntax", message: "'\(key)' in '\(language)' has a string unit without a string 'value'", line: 1, column: 1, key: key))
+              rule: .syntax, message: "'\(key)' in '\(language)' has a string unit without a string 'value'", line: 1, column: 1, key: key))
           }
         } else if let variations = localization["variations"], case .object = variations {
           if variations["plural"] != nil { tables[language, default: empty].pluralKeys.insert(key) }

@@ -44,7 +44,7 @@ public enum StringsParser {
     }
     if bytes.isEmpty {
       return StringsTable(path: path, format: .text, findings: [
-        StringsFinding(rule: "strings-zero-length", message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
+        StringsFinding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
       ])
     }
     if bytes.starts(with: Array("bplist00".utf8)), let table = PlistTable.binary(bytes: bytes, path: path) {
@@ -58,7 +58,7 @@ public enum StringsParser {
       if let note = decoded.finding { table.findings.append(note) }
       if decoded.units.isEmpty {
         table.findings.append(StringsFinding(
-          rule: "strings-zero-length",
+          rule: .zeroLength,
           message: "the file holds nothing after its byte order mark; CoreFoundation refuses an empty table",
           line: 1, column: 1))
         return table
@@ -97,7 +97,7 @@ enum TextTableReader {
     func finish(_ parser: inout OldStyleParser, fatal: (String, Int)?) -> Result {
       var pending = parser.pending
       if let (message, offset) = fatal {
-        pending.append(PendingFinding(rule: "strings-syntax", message: message, offset: offset))
+        pending.append(PendingFinding(rule: .syntax, message: message, offset: offset))
       }
       var findings: [StringsFinding] = []
       findings.reserveCapacity(pending.count)
@@ -160,7 +160,7 @@ enum TextTableReader {
 
   static func truncation(at offset: Int, reason: String) -> PendingFinding {
     PendingFinding(
-      rule: "strings-truncated",
+      rule: .truncated,
       message: "CoreFoundation stops reading here without an error: \(reason); every entry after this point is lost on the device",
       offset: offset)
   }
@@ -246,7 +246,7 @@ enum TextTableReader {
           value = parser.string(s)
         } else {
           parser.pending.append(PendingFinding(
-            rule: "strings-syntax",
+            rule: .syntax,
             message: "the value of '\(VisibleText.excerpt(key))' is \(scanned.kindName), not a string; a notification cannot use it",
             offset: keyOffset, key: key))
         }
@@ -265,7 +265,7 @@ enum TextTableReader {
           }
           if let previous = lastLine?[key] {
             parser.pending.append(PendingFinding(
-              rule: "strings-duplicate-key",
+              rule: .duplicateKey,
               message: "key '\(key)' is defined again; line \(previous) is overridden, the last definition wins",
               offset: keyOffset, key: key))
           }

@@ -34,7 +34,7 @@ enum TextDecoder {
         // kCFStringEncodingUnicode without a BOM: CF skips two bytes and reads host-order (little-endian) UTF-16.
         let bigEndianGuess = bytes[0] == 0x00
         let note = StringsFinding(
-          rule: "strings-encoding",
+          rule: .encoding,
           message: "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian UTF-16\(bigEndianGuess ? ", which garbles this big-endian text" : "")); save the file as UTF-8 or with a BOM",
           line: 1, column: 1)
         switch decodeUTF16(bytes, from: 2, bigEndian: false) {
@@ -125,7 +125,7 @@ enum TextDecoder {
       }
       let hex = String(bytes[bad], radix: 16, uppercase: true).leftPadded(to: 2)
       return .failure(Failure(encoding: "utf-8", finding: StringsFinding(
-        rule: "strings-encoding",
+        rule: .encoding,
         message: "invalid UTF-8 (byte 0x\(hex) at offset \(bad)); CoreFoundation refuses the whole file",
         line: line, column: column)))
     }
@@ -143,7 +143,7 @@ enum TextDecoder {
     }
     if (bytes.count - start) % 2 != 0 {
       return .failure(Failure(encoding: name, finding: StringsFinding(
-        rule: "strings-encoding",
+        rule: .encoding,
         message: "the file has an odd number of bytes for \(name.uppercased()); its last byte is half a character",
         line: 1, column: 1)))
     }
@@ -160,7 +160,7 @@ enum TextDecoder {
       let scalar = bigEndian ? (b0 << 24 | b1 << 16 | b2 << 8 | b3) : (b3 << 24 | b2 << 16 | b1 << 8 | b0)
       if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
         return .failure(Failure(encoding: name, finding: StringsFinding(
-          rule: "strings-encoding",
+          rule: .encoding,
           message: "invalid \(name.uppercased()) (0x\(String(scalar, radix: 16, uppercase: true)) at offset \(i) is not a Unicode scalar)",
           line: 1, column: 1)))
       }
@@ -175,7 +175,7 @@ enum TextDecoder {
     }
     if i != bytes.count {
       return .failure(Failure(encoding: name, finding: StringsFinding(
-        rule: "strings-encoding",
+        rule: .encoding,
         message: "the file's length is not a multiple of 4 bytes for \(name.uppercased())",
         line: 1, column: 1)))
     }

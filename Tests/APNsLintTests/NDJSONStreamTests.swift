@@ -70,7 +70,7 @@ import Testing
 
     // A further finding for big payloads, as the localization checks add theirs (on the calling thread).
     let extra: (PayloadReport) -> [RuleFinding] = { report in
-      report.size > 200 ? [RuleFinding(rule: "loc-key-missing", message: "big", line: 1, column: 1, keyPath: nil)] : []
+      report.size > 200 ? [RuleFinding(rule: RuleID(LocalizationRule.locKeyMissing), message: "big", line: 1, column: 1, keyPath: nil)] : []
     }
     func run(_ workers: Int, localize: ((PayloadReport) -> [RuleFinding])? = nil) throws -> [LintResult] {
       let fd = open(path, O_RDONLY)

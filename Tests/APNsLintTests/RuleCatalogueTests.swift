@@ -1,5 +1,6 @@
 import APNsLint
 import PayloadSchema
+import StringsFile
 import Testing
 
 /// The rule catalogue: SPEC §3's ids exactly, and for every payload rule examples that really
@@ -33,6 +34,12 @@ import Testing
     #expect(ids == Self.specIDs)
     for id in ids { #expect(Rule.named(id)?.id == id) }
     #expect(Rule.named("no-such-rule") == nil)
+  }
+
+  /// One rule, one definition: the typed rules of every module and the catalogue name the same ids.
+  @Test func everyTypedRuleHasAnEntryAndEveryEntryATypedRule() {
+    #expect(Set(RuleID.all.map(\.rawValue)) == Set(Rule.catalogue.map(\.id)))
+    #expect(RuleID.all.count == Rule.catalogue.count)
   }
 
   @Test func everyPayloadRuleHasAnEntryAndNothingElseIsAPayloadRule() {

@@ -29,7 +29,7 @@ func foundation(_ bytes: [UInt8]) -> [String: String]? {
 }
 
 /// (rule, line, column) of every finding.
-func located(_ t: StringsTable) -> [String] { t.findings.map { "\($0.rule)@\($0.line):\($0.column)" } }
+func located(_ t: StringsTable) -> [String] { t.findings.map { "\($0.rule.rawValue)@\($0.line):\($0.column)" } }
 
 @Suite("Text .strings: grammar, escapes and positions")
 struct TextParserTests {
@@ -143,7 +143,7 @@ struct TextParserTests {
     #expect(t.values == ["A": "3", "B": "2"])
     #expect(t.entries.count == 3)
     #expect(t.findings == [StringsFinding(
-      rule: "strings-duplicate-key", message: "key 'A' is defined again; line 1 is overridden, the last definition wins",
+      rule: .duplicateKey, message: "key 'A' is defined again; line 1 is overridden, the last definition wins",
       line: 3, column: 1, key: "A")])
   }
 
@@ -197,10 +197,10 @@ struct TextParserTests {
     let t = table(utf8(deep))
     #expect(foundation(utf8(deep)) == nil)
     #expect(t.findings.count == 1)
-    #expect(t.findings[0].rule == "strings-syntax")
+    #expect(t.findings[0].rule == .syntax)
     let ok = "\"a\" = " + String(repeating: "(", count: 300) + String(repeating: ")", count: 300) + "; \"b\" = \"c\";"
     #expect(table(utf8(ok)).values == ["b": "c"])
-    #expect(table(utf8(ok)).findings.map(\.rule) == ["strings-syntax"])
+    #expect(table(utf8(ok)).findings.map(\.rule) == [.syntax])
   }
 }
 
@@ -238,7 +238,7 @@ struct EncodingTests {
     let t = table(bytes)
     #expect(foundation(bytes) == nil)
     #expect(t.findings == [StringsFinding(
-      rule: "strings-encoding", message: "invalid UTF-8 (byte 0xC3 at offset 19); CoreFoundation refuses the whole file", line: 2, column: 8)])
+      rule: .encoding, message: "invalid UTF-8 (byte 0xC3 at offset 19); CoreFoundation refuses the whole file", line: 2, column: 8)])
     #expect(t.entries.isEmpty)
   }
 

@@ -74,23 +74,23 @@ public enum LocalizationChecks {
     func check(key field: AlertText.Field, arguments: [AlertText.Field], takesArguments: Bool) -> [RuleFinding] {
       let key = field.value
       var findings: [RuleFinding] = []
-      func at(_ anchor: AlertText.Field, _ rule: String, _ message: String) {
-        findings.append(RuleFinding(rule: rule, message: message, line: anchor.line, column: anchor.column, keyPath: anchor.keyPath))
+      func at(_ anchor: AlertText.Field, _ rule: LocalizationRule, _ message: String) {
+        findings.append(RuleFinding(rule: RuleID(rule), message: message, line: anchor.line, column: anchor.column, keyPath: anchor.keyPath))
       }
 
       if let development {
         if !has(key, in: development) {
-          at(field, "loc-key-missing", "'\(key)' is not in the development language's table ('\(development.identifier)'): "
+          at(field, .locKeyMissing, "'\(key)' is not in the development language's table ('\(development.identifier)'): "
             + "devices that fall back to it show the raw key")
         } else {
           let untranslated = checked.filter { $0.identifier != development.identifier && !has(key, in: $0) }.map(\.identifier)
           if !untranslated.isEmpty {
-            at(field, "loc-key-untranslated", "'\(key)' is not translated in \(LocalizationOutput.quotedList(untranslated)): "
+            at(field, .locKeyUntranslated, "'\(key)' is not translated in \(LocalizationOutput.quotedList(untranslated)): "
               + "devices using \(untranslated.count == 1 ? "it" : "them") show the raw key")
           }
         }
       } else {
-        at(field, "loc-key-missing", "'\(key)' cannot be looked up: there is no development-language ('\(developmentLanguage)') "
+        at(field, .locKeyMissing, "'\(key)' cannot be looked up: there is no development-language ('\(developmentLanguage)') "
           + "localization, so devices without a matching language show the raw key")
       }
 
@@ -99,7 +99,7 @@ public enum LocalizationChecks {
         if !pluralIn.contains(localization.identifier) { pluralIn.append(localization.identifier) }
       }
       if !pluralIn.isEmpty {
-        at(field, "loc-key-plural", "'\(key)' is a plural (.stringsdict) entry in \(LocalizationOutput.quotedList(pluralIn)): "
+        at(field, .locKeyPlural, "'\(key)' is a plural (.stringsdict) entry in \(LocalizationOutput.quotedList(pluralIn)): "
           + "iOS does not resolve plural rules for notification arguments")
       }
 
@@ -114,18 +114,18 @@ public enum LocalizationChecks {
           switch issue.kind {
           case .unsupported(let specifier):
             if specifier == "%" {
-              at(field, "loc-format-unsupported", "in '\(name)', '\(key)' has a lone '%' ('\(LocalizationOutput.excerpt(text))'): write %% for a percent sign")
+              at(field, .locFormatUnsupported, "in '\(name)', '\(key)' has a lone '%' ('\(LocalizationOutput.excerpt(text))'): write %% for a percent sign")
             } else {
-              at(field, "loc-format-unsupported", "in '\(name)', '\(key)' uses '\(specifier)' ('\(LocalizationOutput.excerpt(text))'), which the device does not "
+              at(field, .locFormatUnsupported, "in '\(name)', '\(key)' uses '\(specifier)' ('\(LocalizationOutput.excerpt(text))'), which the device does not "
                 + "expand: only %@, %n$@ and %% are supported")
             }
           case .mixed:
-            at(field, "loc-format-mixed", "in '\(name)', '\(key)' mixes %@ and %n$@ ('\(LocalizationOutput.excerpt(text))'): the device counts %@ on its own, "
+            at(field, .locFormatMixed, "in '\(name)', '\(key)' mixes %@ and %n$@ ('\(LocalizationOutput.excerpt(text))'): the device counts %@ on its own, "
               + "so number every specifier")
           case .gap(let missing):
             let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
             let positions = missing.map(String.init).joined(separator: ", ") + more
-            at(field, "loc-format-gap", "in '\(name)', '\(key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(LocalizationOutput.excerpt(text))'): "
+            at(field, .locFormatGap, "in '\(name)', '\(key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(LocalizationOutput.excerpt(text))'): "
               + "the device shows the wrong argument")
           }
         }
@@ -134,7 +134,7 @@ public enum LocalizationChecks {
         if arguments.count < needed {
           let expansion = format.expand(arguments.map(\.value))
           if arguments.isEmpty && !Localizer.formatsWithoutArguments {
-            at(argumentAnchor, "loc-args-count", "in '\(name)', '\(key)' ('\(LocalizationOutput.excerpt(text))') needs \(needed) loc-args and the payload has none: "
+            at(argumentAnchor, .locArgsCount, "in '\(name)', '\(key)' ('\(LocalizationOutput.excerpt(text))') needs \(needed) loc-args and the payload has none: "
               + "the device shows the format as it is")
           } else {
             // The first few unfilled specifiers are named (each lookup walks the format once, so
@@ -143,7 +143,7 @@ public enum LocalizationChecks {
             let unfilled = missing.prefix(LocalizationOutput.listedItems).compactMap { format.specifiers(readingPosition: $0).first?.text }
             let more = missing.count > LocalizationOutput.listedItems ? " (and \(missing.count - LocalizationOutput.listedItems) more)" : ""
             let verb = missing.count == 1 ? "gets no argument and shows" : "get no argument and show"
-            at(argumentAnchor, "loc-args-count", "in '\(name)', '\(key)' ('\(LocalizationOutput.excerpt(text))') needs \(needed) loc-args and the payload has "
+            at(argumentAnchor, .locArgsCount, "in '\(name)', '\(key)' ('\(LocalizationOutput.excerpt(text))') needs \(needed) loc-args and the payload has "
               + "\(arguments.count): \(LocalizationOutput.quotedList(unfilled))\(more) \(verb) '\(FormatString.nullArgument)'")
           }
         }
@@ -151,7 +151,7 @@ public enum LocalizationChecks {
       if let mostRead, arguments.count > mostRead {
         let ignored = arguments.count - mostRead
         let reads = mostRead == 0 ? "no localization of '\(key)' reads any" : "no localization of '\(key)' reads more than \(mostRead)"
-        at(arguments[mostRead], "loc-args-unused", "loc-args has \(arguments.count) values but \(reads): "
+        at(arguments[mostRead], .locArgsUnused, "loc-args has \(arguments.count) values but \(reads): "
           + "the last \(ignored == 1 ? "one is" : "\(ignored) are") ignored")
       }
       return findings

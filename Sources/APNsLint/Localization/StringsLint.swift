@@ -48,7 +48,7 @@ public enum StringsLint {
     var problems: [FileWalk.Problem] = []
     let files = try lint(root: root, developmentLanguage: developmentLanguage, table: table, problems: &problems)
     return problems.map {
-      StringsLintFile(path: $0.path, findings: [RuleFinding(rule: "strings-encoding", message: $0.message, line: 1, column: 1, keyPath: nil)])
+      StringsLintFile(path: $0.path, findings: [RuleFinding(rule: RuleID(StringsRule.encoding), message: $0.message, line: 1, column: 1, keyPath: nil)])
     } + files
   }
 
@@ -150,7 +150,8 @@ public enum StringsLint {
     /// A table that is a symbolic link and does not load says where it points: a link to a file
     /// that is not a table (`/etc/passwd`) is then recognisable without quoting the file.
     mutating func noteSymbolicLink(_ pathBytes: [UInt8]) {
-      guard let index = findings.firstIndex(where: { StringsTable.fatalRules.contains($0.rule) }) else { return }
+      let fatal = Set(StringsTable.fatalRules.map(RuleID.init))
+      guard let index = findings.firstIndex(where: { fatal.contains($0.rule) }) else { return }
       let shown = FileWalk.symbolicLinkTarget(pathBytes) ?? "?"
       findings[index].message += " (the file is a symbolic link to '\(VisibleText.excerpt(shown, limit: 200))')"
     }
@@ -172,14 +173,14 @@ public enum StringsLint {
           for piece in format.pieces {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
                   let why = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
-            add("strings-accidental-specifier", "\(label)'\(entry.key)' has '\(specifier.text)' ('\(LocalizationOutput.excerpt(entry.value))'): \(why)",
+            add(.accidentalSpecifier, "\(label)'\(entry.key)' has '\(specifier.text)' ('\(LocalizationOutput.excerpt(entry.value))'): \(why)",
                 at: entry)
           }
           for issue in format.issues {
             guard case .gap(let missing) = issue.kind else { continue }
             let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
             let positions = missing.map(String.init).joined(separator: ", ") + more
-            add("strings-format-gap", "\(label)'\(entry.key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(entry.value)'): "
+            add(.formatGap, "\(label)'\(entry.key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(entry.value)'): "
               + "String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
               at: entry)
           }
@@ -187,9 +188,9 @@ public enum StringsLint {
       }
     }
 
-    mutating func add(_ rule: String, _ message: String, at entry: StringsEntry?, key: String? = nil) {
+    mutating func add(_ rule: TableRule, _ message: String, at entry: StringsEntry?, key: String? = nil) {
       findings.append(RuleFinding(
-        rule: rule, message: message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
+        rule: RuleID(rule), message: message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
     }
   }
 
@@ -227,7 +228,7 @@ public enum StringsLint {
   static func lastDefinitions(_ table: StringsTable) -> [StringsEntry] {
     // One entry per key already: a catalog's table (StringCatalog keeps a repeated key's last),
     // or a table whose parser found no duplicate (it reports every one).
-    if table.format == .xcstrings || !table.findings.contains(where: { $0.rule == "strings-duplicate-key" }) {
+    if table.format == .xcstrings || !table.findings.contains(where: { $0.rule == .duplicateKey }) {
       return table.entries
     }
     var index: [String: Int] = [:]
@@ -275,7 +276,7 @@ public enum StringsLint {
         guard let index = members.first(where: { files[$0].localization == localization }) else {
           if !devKeys.isEmpty {
             let fileName = files[devIndex].url.lastPathComponent
-            files[devIndex].add("strings-missing-translation", "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
+            files[devIndex].add(.missingTranslation, "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
               + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)'", at: nil)
           }
           continue
@@ -313,13 +314,13 @@ public enum StringsLint {
     for (key, devEntry) in devKeys where !byKey.contains(key) {
       var origin = "'\(development)'"
       if let developmentFile { origin = "'\(developmentFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
-      file.add("strings-missing-translation", "'\(key)' of \(origin) has no translation in '\(language)': the device shows the raw key",
+      file.add(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': the device shows the raw key",
                at: nil, key: key)
     }
     let devName = developmentFile.map { "'\($0)'" } ?? "'\(development)'"
     for (key, entry) in keys {
       guard let devEntry = devByKey[key] else {
-        file.add("strings-extra-key", "'\(key)' is not in the development language's \(devName)", at: entry, key: key)
+        file.add(.extraKey, "'\(key)' is not in the development language's \(devName)", at: entry, key: key)
         continue
       }
       guard let entry, let devEntry else { continue }
@@ -327,7 +328,7 @@ public enum StringsLint {
       if !entry.value.utf8.contains(0x25) && !devEntry.value.utf8.contains(0x25) { continue }
       let differences = FormatString(entry.value).signature.differences(from: FormatString(devEntry.value).signature)
       if !differences.isEmpty {
-        file.add("strings-format-mismatch", "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(development)' "
+        file.add(.formatMismatch, "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(development)' "
           + "('\(devEntry.value)'): \(differences.joined(separator: ", "))", at: entry, key: key)
       }
     }

@@ -1,4 +1,5 @@
 import PayloadSchema
+import StringsFile
 
 /// One rule of the catalogue: everything about it lives here once. `apns-lint rules`, the
 /// configuration, the reporters and the tests read from this table.
@@ -37,7 +38,22 @@ public struct Rule: Sendable, Hashable {
     self.apnsAnswer = rule.apnsAnswer
   }
 
-  init(_ id: String, _ level: RuleLevel, _ category: RuleCategory, _ summary: String,
+  /// A rule APNsLint detects against the tables (`check --strings`, `render`).
+  init(_ rule: LocalizationRule, _ level: RuleLevel, _ summary: String,
+       trigger: String, pass: String) {
+    self.init(rule.rawValue, level, .localization, summary, trigger: trigger, pass: pass)
+  }
+
+  /// A rule about one table (StringsFile) or about tables compared (`strings lint`).
+  init(_ rule: StringsRule, _ level: RuleLevel, _ summary: String, trigger: String, pass: String) {
+    self.init(rule.rawValue, level, .strings, summary, trigger: trigger, pass: pass)
+  }
+
+  init(_ rule: TableRule, _ level: RuleLevel, _ summary: String, trigger: String, pass: String) {
+    self.init(rule.rawValue, level, .strings, summary, trigger: trigger, pass: pass)
+  }
+
+  private init(_ id: String, _ level: RuleLevel, _ category: RuleCategory, _ summary: String,
        trigger: String, pass: String, triggerFlags: String = "", passFlags: String = "",
        configuration: String = "") {
     self.id = id
@@ -278,73 +294,73 @@ extension Rule {
          pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app.location-query\napns-push-type: location\napns-priority: 5\n\n{\"aps\": {}}",
          triggerFlags: "--now 1700000600", passFlags: "--now 1700000600"),
     // Localization
-    Rule("loc-key-missing", .on(.error), .localization,
+    Rule(LocalizationRule.locKeyMissing, .on(.error),
          "a loc-key, title-loc-key, subtitle-loc-key or action-loc-key absent from the development language's table",
          trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"OTHER\" = \"Other\";",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";"),
-    Rule("loc-key-untranslated", .on(.warning), .localization,
+    Rule(LocalizationRule.locKeyUntranslated, .on(.warning),
          "a key present in the development language but absent from another localization (that device shows the raw key)",
          trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";\n--- fr.lproj\n\"OTHER\" = \"Autre\";",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";\n--- fr.lproj\n\"NEW_MSG\" = \"Nouveau message\";"),
-    Rule("loc-args-count", .on(.error), .localization,
+    Rule(LocalizationRule.locArgsCount, .on(.error),
          "fewer loc-args than the localized format needs, in any localization",
          trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ sent %@\";",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\", \"a photo\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ sent %@\";"),
-    Rule("loc-args-unused", .on(.info), .localization,
+    Rule(LocalizationRule.locArgsUnused, .on(.info),
          "more loc-args than every localization uses",
          trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\", \"x\"]}}}\n--- en.lproj\n\"FROM\" = \"From %@\";",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\"]}}}\n--- en.lproj\n\"FROM\" = \"From %@\";"),
-    Rule("loc-format-unsupported", .on(.error), .localization,
+    Rule(LocalizationRule.locFormatUnsupported, .on(.error),
          "the localized format uses a specifier other than %@, %n$@, %%",
          trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"COUNT\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"COUNT\" = \"%d new messages\";",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"COUNT\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"COUNT\" = \"%@ new messages\";"),
-    Rule("loc-format-mixed", .on(.warning), .localization,
+    Rule(LocalizationRule.locFormatMixed, .on(.warning),
          "one format mixes %@ and %n$@",
          trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"a\", \"b\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ and %2$@\";",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"a\", \"b\"]}}}\n--- en.lproj\n\"FROM\" = \"%1$@ and %2$@\";"),
-    Rule("loc-format-gap", .on(.error), .localization,
+    Rule(LocalizationRule.locFormatGap, .on(.error),
          "the localized format skips a position (%2$@ without %1$@): the device shows the wrong argument",
          trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"GOT\", \"loc-args\": [\"Jenna\", \"a file\"]}}}\n--- fr.lproj\n\"GOT\" = \"%2$@ reçu\";",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"GOT\", \"loc-args\": [\"Jenna\", \"a file\"]}}}\n--- fr.lproj\n\"GOT\" = \"%2$@ reçu de %1$@\";"),
-    Rule("loc-key-plural", .on(.warning), .localization,
+    Rule(LocalizationRule.locKeyPlural, .on(.warning),
          "the key is a .stringsdict plural entry (iOS does not resolve plurals for push arguments)",
          trigger: "{\"aps\": {\"alert\": {\"loc-key\": \"N_MESSAGES\", \"loc-args\": [\"3\"]}}}\n--- en.lproj/Localizable.stringsdict defines N_MESSAGES",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";"),
     // Strings tables
-    Rule("strings-syntax", .on(.error), .strings,
+    Rule(StringsRule.syntax, .on(.error),
          "the file does not parse (missing ;, unterminated string, stray character)",
          trigger: "\"A\" = \"a\"\n\"B\" = \"b\";", pass: "\"A\" = \"a\";\n\"B\" = \"b\";"),
-    Rule("strings-truncated", .on(.error), .strings,
+    Rule(StringsRule.truncated, .on(.error),
          "CoreFoundation stops reading early without an error: every entry after that point is lost on the device",
          trigger: "\"A\" = \"a\";;\n\"B\" = \"b\";", pass: "\"A\" = \"a\";\n\"B\" = \"b\";"),
-    Rule("strings-duplicate-key", .on(.warning), .strings,
+    Rule(StringsRule.duplicateKey, .on(.warning),
          "a key defined twice in one file (the last one wins)",
          trigger: "\"A\" = \"a\";\n\"A\" = \"b\";", pass: "\"A\" = \"a\";\n\"B\" = \"b\";"),
-    Rule("strings-encoding", .on(.error), .strings,
+    Rule(StringsRule.encoding, .on(.error),
          "bytes that decode in no encoding CoreFoundation accepts (UTF-16 without a BOM, invalid UTF-8)",
          trigger: #""A" = "caf\xE9";"#, pass: "\"A\" = \"café\";"),
-    Rule("strings-zero-length", .on(.error), .strings,
+    Rule(StringsRule.zeroLength, .on(.error),
          "an empty file (CoreFoundation refuses it)",
          trigger: "", pass: "/* No entries yet */"),
-    Rule("strings-escape", .on(.warning), .strings,
+    Rule(StringsRule.escape, .on(.warning),
          "an escape CoreFoundation reads differently from what the author meant (\\u00e9, \\U1F600, octal)",
          trigger: #""A" = "caf\u00e9";"#, pass: #""A" = "caf\U00e9";"#),
-    Rule("strings-missing-translation", .on(.warning), .strings,
+    Rule(TableRule.missingTranslation, .on(.warning),
          "a key of the development language missing from another localization",
          trigger: "--- en.lproj\n\"A\" = \"a\";\n\"B\" = \"b\";\n--- fr.lproj\n\"A\" = \"a\";",
          pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";"),
-    Rule("strings-extra-key", .on(.info), .strings,
+    Rule(TableRule.extraKey, .on(.info),
          "a key of a localization that the development language lacks",
          trigger: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";\n\"Z\" = \"z\";",
          pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";"),
-    Rule("strings-format-mismatch", .on(.error), .strings,
+    Rule(TableRule.formatMismatch, .on(.error),
          "a translation's specifiers differ from the development language's (count, positions or types)",
          trigger: "--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n\"FROM\" = \"De la part de\";",
          pass: "--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n\"FROM\" = \"De %@\";"),
-    Rule("strings-format-gap", .on(.error), .strings,
+    Rule(TableRule.formatGap, .on(.error),
          "a value's positional specifiers skip a position (%2$@ without %1$@)",
          trigger: "\"GOT\" = \"%2$@ received\";", pass: "\"GOT\" = \"%2$@ received from %1$@\";"),
-    Rule("strings-accidental-specifier", .on(.warning), .strings,
+    Rule(TableRule.accidentalSpecifier, .on(.warning),
          "a % that reads as a specifier nobody means: '100% guaranteed' (% g) or a trailing % in the development language, %n or a position above 9999 anywhere",
          trigger: "--- en.lproj\n\"SAFE\" = \"100% guaranteed\";", pass: "--- en.lproj\n\"SAFE\" = \"100%% guaranteed\";"),
   ]

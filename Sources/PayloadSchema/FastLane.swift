@@ -271,7 +271,7 @@ extension Checker {
       facts.apsKeys |= 1 << UInt32(index)
       apsKeyOffsets[index] = keyOffset
       apsValueOffsets[index] = offset
-      if index == ApsKey.alert.rawValue { facts.alertKind = kind == .string ? 1 : (kind == .object ? 2 : 3) }
+      if index == ApsKey.alert.rawValue { facts.alertKind = AlertKind(kind) }
       // sound-shape is decided at the end from the same facts as the general reader's.
       if index == ApsKey.sound.rawValue && kind == .object { facts.soundObject = offset }
     case .alert:
@@ -297,7 +297,7 @@ extension Checker {
         guard !escaped else { return false }
         let matched = Self.member(UnsafeBufferPointer(start: c.p + start, count: end - start), of: set)
         guard matched >= 0 else { return false }  // value-enum
-        if context == .aps && index == ApsKey.event.rawValue { facts.event = Int8(matched + 1) }
+        if context == .aps && index == ApsKey.event.rawValue { facts.event = LiveActivityEvent(matched) }
       }
       return true
     case .number:

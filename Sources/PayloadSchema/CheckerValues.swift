@@ -132,8 +132,7 @@ extension Checker {
     case .enumValue:
       guard let (spec, index, ctx) = currentSpec(), case .oneOf(let set) = spec.check else { return }
       let allowed = set.values
-      var matched = -1
-      for (i, a) in allowed.enumerated() where a.utf8.count == bytes.count && a.utf8.elementsEqual(bytes) { matched = i }
+      let matched = set.index(of: bytes)
       if ctx == .aps && index == ApsKey.event.rawValue { facts.event = LiveActivityEvent(matched) }
       if matched < 0 {
         let value = Self.text(bytes)
@@ -154,47 +153,36 @@ extension Checker {
   mutating func number(_ n: JSONNumber, at offset: Int) {
     _ = valueStart(.number, at: offset)
     guard let (spec, index, context) = currentSpec() else { return }
+    // The facts the end checks need; the verdict is `ValueCheck.numberProblem`, shared with the fast lane.
     switch spec.check {
-    case .badge:
-      if n.value < 0 || !n.isIntegral {
-        report(.valueRange, "'badge' must be a whole number ≥ 0, not \(Self.show(n))", at: offset, path: currentPath())
-      }
-    case .flagOne:
-      if n.value != 1 {
-        report(.flagValue, flagMessage(spec, found: Self.show(n)), at: offset, path: currentPath())
-      } else if context == .aps && index == ApsKey.contentAvailable.rawValue {
-        facts.contentAvailableOne = true
-      }
-    case .flagZeroOrOne:
-      if n.value != 0 && n.value != 1 { report(.flagValue, flagMessage(spec, found: Self.show(n)), at: offset, path: currentPath()) }
-      if context == .sound && index == SoundKey.critical.rawValue && n.value == 1 { facts.criticalSound = true }
-    case .unitInterval(let exempt):
-      if exempt {
-        facts.relevance = n.value
-        facts.relevanceOffset = offset
-      } else if n.value < 0 || n.value > 1 {
-        report(.valueRange, "'\(spec.name)' must be between 0 and 1, not \(Self.show(n))", at: offset, path: currentPath())
-      }
-    case .timestamp:
-      // Apple types these as Number: a fraction of a second is allowed.
-      if n.value < 0 {
-        report(.valueRange, "'\(spec.name)' must be seconds since 1970, not \(Self.show(n))", at: offset, path: currentPath())
-      } else if n.value > 1e11 {
-        report(.timestampUnit, "'\(spec.name)' \(Self.show(n)) looks like milliseconds; APNs expects seconds since 1970", at: offset, path: currentPath())
-      }
-    case .positiveInteger:
-      if !n.isIntegral || n.value < 1 {
-        report(.valueRange, "'\(spec.name)' must be a whole number ≥ 1, not \(Self.show(n))", at: offset, path: currentPath())
-      }
-    case .none, .oneOf, .flagTrue:
+    case .flagOne where n.value == 1 && context == .aps && index == ApsKey.contentAvailable.rawValue:
+      facts.contentAvailableOne = true
+    case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 1:
+      facts.criticalSound = true
+    case .unitInterval(true):
+      facts.relevance = n.value
+      facts.relevanceOffset = offset
+    default:
       break
     }
+    guard let rule = spec.check.numberProblem(n) else { return }
+    let message: String
+    switch spec.check {
+    case .badge: message = "'badge' must be a whole number ≥ 0, not \(Self.show(n))"
+    case .flagOne, .flagZeroOrOne: message = flagMessage(spec, found: Self.show(n))
+    case .timestamp where rule == .timestampUnit:
+      message = "'\(spec.name)' \(Self.show(n)) looks like milliseconds; APNs expects seconds since 1970"
+    case .timestamp: message = "'\(spec.name)' must be seconds since 1970, not \(Self.show(n))"
+    case .positiveInteger: message = "'\(spec.name)' must be a whole number ≥ 1, not \(Self.show(n))"
+    default: message = "'\(spec.name)' must be between 0 and 1, not \(Self.show(n))"
+    }
+    report(rule, message, at: offset, path: currentPath())
   }
 
   mutating func bool(_ value: Bool, at offset: Int) {
     _ = valueStart(.bool, at: offset)
     guard let (spec, _, _) = currentSpec() else { return }
-    if case .flagTrue = spec.check, !value {
+    if !spec.check.boolIsFine(value) {
       report(.flagValue, flagMessage(spec, found: "false"), at: offset, path: currentPath())
     }
     if case .flagOne = spec.check {

@@ -95,7 +95,7 @@ extension Checker {
       if !spec.platforms.contains(platform) {
         report(.platformKey, "'\(spec.name)' is not a Safari alert key; a website push shows only 'title', 'body' and 'action'", at: offset, path: currentPath())
       }
-      if spec.deprecated && !(index == AlertKey.action.rawValue && target.platform == .safari) {
+      if spec.isDeprecated(index: index, in: context, platform: target.platform) {
         report(.deprecatedKey, "'\(spec.name)' is deprecated; iOS ignores it", at: offset, path: currentPath())
       }
     case .sound:

@@ -277,7 +277,7 @@ extension Checker {
     case .alert:
       guard spec.platforms.contains(platform) else { return false }  // platform-key (Safari)
       // deprecated-key (Safari still uses `action`)
-      if spec.deprecated && !(index == AlertKey.action.rawValue && target.platform == .safari) { return false }
+      if spec.isDeprecated(index: index, in: context, platform: target.platform) { return false }
       facts.alertKeys |= 1 << UInt32(index)
       alertKeyOffsets[index] = keyOffset
       alertValueOffsets[index] = offset

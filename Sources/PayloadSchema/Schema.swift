@@ -105,6 +105,14 @@ enum ValueSet: UInt8, Sendable {
   }
 }
 
+extension KeySpec {
+  /// Whether the key is deprecated where it is sent: `deprecated-key`, except Safari's `action`,
+  /// which website pushes still use. Asked by the checker and the fast lane.
+  func isDeprecated(index: Int, in context: Context, platform: Platform) -> Bool {
+    deprecated && !(context == .alert && index == AlertKey.action.rawValue && platform == .safari)
+  }
+}
+
 extension ValueCheck {
   /// The rule a number breaks under this check, or nil when it is fine: the one verdict on a
   /// number, which the checker reports (with its message) and the fast lane gives up on.

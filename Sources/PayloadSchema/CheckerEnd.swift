@@ -77,6 +77,9 @@ extension Checker {
 
   /// The push type whose topic suffix `topic` carries (the longest such suffix), if any.
   static func pushType(forTopic topic: String) -> PushType? {
+    // An MDM push certificate's topic is `com.apple.mgmt.External.<UUID>` (Apple, "Sending MDM
+    // commands to a device"): a prefix, not a suffix.
+    if topic.utf8.starts(with: "com.apple.mgmt.".utf8) { return .mdm }
     var best: (PushType, Int)? = nil
     for t in PushType.every {
       guard let suffix = t.topicSuffix, topic.utf8.count > suffix.utf8.count,
@@ -178,7 +181,9 @@ extension Checker {
         }
       case .alert:
         if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) {
-          report(.pushTypeMismatch, "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push", at: apsAt, path: apsPath)
+          report(.pushTypeMismatch, facts.mdmOffset >= 0
+                   ? "an alert push needs 'alert', 'badge' or 'sound'; with 'mdm' this looks like an MDM push, which has no 'aps' (or give --push-type mdm)"
+                   : "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push", at: apsAt, path: apsPath)
         }
       case .liveactivity:
         if !hasAps(.event) || !hasAps(.timestamp) {

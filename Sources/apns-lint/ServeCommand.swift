@@ -103,10 +103,9 @@ struct ServeCommand: ParsableCommand {
     }
     // Messages go to standard error: standard output may be the NDJSON log.
     let scheme = c.tls == nil ? "h2c (HTTP/2 with prior knowledge)" : "h2 over TLS"
-    var banner = "apns-lint serve: \(scheme) on \(host):\(server.port), \(environment.rawValue) environment"
-    if let fingerprint = server.certificateFingerprint { banner += "\ncertificate SHA-256: \(fingerprint)" }
-    if let ui = server.uiPort { banner += "\ninbox: http://\(host):\(ui)/" }
-    complain(banner)
+    complain("apns-lint serve: \(scheme) on \(host):\(server.port), \(environment.rawValue) environment")
+    if let fingerprint = server.certificateFingerprint { complain("certificate SHA-256: \(fingerprint)") }
+    if let ui = server.uiPort { complain("inbox: http://\(host):\(ui)/") }
 
     let stopped = DispatchSemaphore(value: 0)
     let queue = DispatchQueue(label: "apns-lint.serve.signals")

@@ -145,11 +145,17 @@ public final class APNsServer: Sendable {
   /// Stops accepting, sends every connection GOAWAY `{"reason":"Shutdown"}`, answers the streams
   /// already accepted (waiting at most `Configuration.shutdownGrace`), writes the log and stops.
   public func shutdown() throws {
-    let done = group.next().makePromise(of: Void.self)
-    quiescing.initiateShutdown(promise: done)
-    let deadline = group.next().scheduleTask(in: configuration.shutdownGrace) { done.succeed() }
+    let loop = group.next()
+    let quiesced = loop.makePromise(of: Void.self)
+    quiescing.initiateShutdown(promise: quiesced)
+    // Done when every connection has closed, or when the grace period is over, whichever is first.
+    let done = loop.makePromise(of: Void.self)
+    let deadline = loop.scheduleTask(in: configuration.shutdownGrace) { done.succeed() }
+    quiesced.futureResult.whenComplete { _ in
+      deadline.cancel()
+      done.succeed()
+    }
     try? done.futureResult.wait()
-    deadline.cancel()
     try? uiChannel?.close().wait()
     flusher?.cancel()
     context.log?.flush()

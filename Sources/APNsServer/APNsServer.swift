@@ -15,6 +15,7 @@
 // each answer and records it in the shared `Inbox` and NDJSON log. The inbox page and API
 // (`--ui-port`) are a separate HTTP/1.1 server: `InboxHTTPHandler`.
 
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOExtras
 import NIOHTTP1
@@ -47,7 +48,9 @@ public final class APNsServer: Sendable {
   private let group: MultiThreadedEventLoopGroup
   private let channel: any Channel
   private let uiChannel: (any Channel)?
-  private let quiescing: ServerQuiescingHelper
+  /// Taken out at shutdown, so that NIO's helper ends (its deinit completes a promise on the
+  /// group's loop) before the group does.
+  private let quiescing: NIOLockedValueBox<ServerQuiescingHelper?>
   private let context: ServerContext
   private let flusher: RepeatedTask?
 
@@ -62,7 +65,7 @@ public final class APNsServer: Sendable {
     self.group = group
     self.channel = channel
     self.uiChannel = uiChannel
-    self.quiescing = quiescing
+    self.quiescing = NIOLockedValueBox(quiescing)
     self.context = context
     self.flusher = flusher
   }
@@ -144,10 +147,12 @@ public final class APNsServer: Sendable {
 
   /// Stops accepting, sends every connection GOAWAY `{"reason":"Shutdown"}`, answers the streams
   /// already accepted (waiting at most `Configuration.shutdownGrace`), writes the log and stops.
+  /// A second call does nothing.
   public func shutdown() throws {
+    guard let helper = quiescing.withLockedValue({ helper in defer { helper = nil }; return helper }) else { return }
     let loop = group.next()
     let quiesced = loop.makePromise(of: Void.self)
-    quiescing.initiateShutdown(promise: quiesced)
+    helper.initiateShutdown(promise: quiesced)
     // Done when every connection has closed, or when the grace period is over, whichever is first.
     let done = loop.makePromise(of: Void.self)
     let deadline = loop.scheduleTask(in: configuration.shutdownGrace) { done.succeed() }
@@ -156,6 +161,7 @@ public final class APNsServer: Sendable {
       done.succeed()
     }
     try? done.futureResult.wait()
+    _ = consume helper
     try? uiChannel?.close().wait()
     flusher?.cancel()
     context.log?.flush()

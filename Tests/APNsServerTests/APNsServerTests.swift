@@ -77,6 +77,12 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     #expect(record.deviceToken == deviceToken)
   }
 
+  @Test func shutdownTwiceIsOneShutdown() throws {
+    let server = try startServer()
+    try server.shutdown()
+    try server.shutdown()
+  }
+
   @Test func answersAsAPNsWould() async throws {
     let server = try startServer { $0.environment = .production }
     defer { try? server.shutdown() }

@@ -2,6 +2,7 @@ import Foundation
 import StringsFile
 import Testing
 @testable import APNsLint
+import PayloadSchema
 
 @Suite("render: what devices with given languages show")
 struct AlertPreviewTests {
@@ -91,8 +92,8 @@ struct AlertPreviewTests {
 
   @Test func severitiesComeFromTheConfiguration() throws {
     var configuration = Configuration.builtIn
-    configuration.levels["deprecated-key"] = .off
-    configuration.levels["loc-key-untranslated"] = .on(.error)
+    configuration.levels[RuleID(PayloadRule.deprecatedKey)] = .off
+    configuration.levels[RuleID(LocalizationRule.locKeyUntranslated)] = .on(.error)
     let results = try run(["es"], configuration: configuration)
     #expect(results.first?.diagnostics.map { "\($0.rule) \($0.severity)" } == ["loc-key-untranslated error"])
   }

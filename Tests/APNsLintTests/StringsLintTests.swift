@@ -176,9 +176,9 @@ struct TableDumpReporterTests {
 
   @Test func severitiesComeFromTheConfiguration() throws {
     var configuration = Configuration.builtIn
-    configuration.levels["strings-duplicate-key"] = .off
+    configuration.levels[RuleID(StringsRule.duplicateKey)] = .off
     #expect(!TableDumpReporter.json(Self.table, configuration: configuration).contains("strings-duplicate-key"))
-    configuration.levels["strings-duplicate-key"] = .on(.error)
+    configuration.levels[RuleID(StringsRule.duplicateKey)] = .on(.error)
     #expect(TableDumpReporter.text(Self.table, configuration: configuration).contains("3:1: error: key 'HI'"))
   }
 

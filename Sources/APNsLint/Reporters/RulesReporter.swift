@@ -7,7 +7,7 @@ public enum RulesReporter {
   public static func json(_ configuration: Configuration) -> String {
     JSONValue.array(Rule.catalogue.map { rule in
       .object([
-        ("id", .string(rule.id)),
+        ("id", .string(rule.id.rawValue)),
         ("severity", .string(configuration.level(of: rule.id).name)),
         ("category", .string(rule.category.rawValue)),
         ("apnsReason", .optional(rule.apnsAnswer?.reason)),
@@ -22,13 +22,13 @@ public enum RulesReporter {
 
   /// One rule a line, grouped by category.
   public static func text(_ configuration: Configuration) -> String {
-    let width = Rule.catalogue.map(\.id.count).max() ?? 0
+    let width = Rule.catalogue.map(\.id.rawValue.count).max() ?? 0
     var out = ""
     for category in RuleCategory.allCases {
       out += "\(category.rawValue):\n"
       for rule in Rule.catalogue where rule.category == category {
         let level = configuration.level(of: rule.id).name
-        out += "  " + rule.id.padding(to: width) + "  " + level.padding(to: 7) + "  " + rule.summary + "\n"
+        out += "  " + rule.id.rawValue.padding(to: width) + "  " + level.padding(to: 7) + "  " + rule.summary + "\n"
       }
     }
     return out
@@ -59,7 +59,9 @@ public enum RulesReporter {
       guard !rules.isEmpty else { continue }
       out += "\n## \(titles[category] ?? category.rawValue)\n\n| rule | default | APNs answer | finding |\n|---|---|---|---|\n"
       for rule in rules {
-        out += "| [`\(rule.id)`](#\(rule.id)) | \(configuration.level(of: rule.id).name) | \(rule.apnsAnswer.map { "\($0)" } ?? "—") | \(cell(rule.summary)) |\n"
+        let level = configuration.level(of: rule.id).name
+        let answer = rule.apnsAnswer.map { "\($0)" } ?? "—"
+        out += "| [`\(rule.id)`](#\(rule.id)) | \(level) | \(answer) | \(cell(rule.summary)) |\n"
       }
       for rule in rules {
         out += "\n### \(rule.id)\n\n\(rule.summary)\n"

@@ -12,7 +12,7 @@ let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
 var validator = PayloadValidator(target: Target(), options: ValidationOptions())
 
 /// One pass over every line; returns the number of lines and of lines with findings.
-func pass(_ buf: UnsafeRawBufferPointer) -> (Int, Int) {
+func pass(_ buf: UnsafeRawBufferPointer, _ validator: inout PayloadValidator) -> (Int, Int) {
   guard let base = buf.baseAddress else { return (0, 0) }
   var n = 0, bad = 0
   var start = 0
@@ -25,13 +25,13 @@ func pass(_ buf: UnsafeRawBufferPointer) -> (Int, Int) {
   return (n, bad)
 }
 
-let (n, bad) = data.withUnsafeBytes { pass($0) }
+let (n, bad) = data.withUnsafeBytes { pass($0, &validator) }
 if let rounds = ProcessInfo.processInfo.environment["ROUNDS"].flatMap({ Int($0) }), rounds > 0 {
   var times: [Double] = []
   data.withUnsafeBytes { buf in
     for _ in 0..<rounds {
       let start = ContinuousClock.now
-      _ = pass(buf)
+      _ = pass(buf, &validator)
       let d = ContinuousClock.now - start
       times.append(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
     }

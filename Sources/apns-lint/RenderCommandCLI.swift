@@ -93,7 +93,7 @@ struct StringsCommand: ParsableCommand {
       var problems: [FileWalk.Problem] = []
       do {
         files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
-                                     table: table, problems: &problems)
+                                     table: table, exclude: configuration.excludedLocalizations, problems: &problems)
       } catch {
         complain("\(directory): error: no such file or folder")
         throw ExitCode(2)
@@ -102,8 +102,15 @@ struct StringsCommand: ParsableCommand {
       for problem in problems { complain("\(problem.path): error: \(problem.message)") }
       let linter = Linter(configuration: configuration)
       var sink = ResultSink(format: format, linter: linter)
+      // JSON keeps a finding per missing key; text, SARIF and GitHub one per localization and table.
       for file in files {
-        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(file.findings)))
+        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(format == .json ? file.findings : file.groupedFindings)))
+      }
+      if format == .text, configuration.levels[TableRule.missingTranslation.rawValue] != .off {
+        let summary = StringsLint.translationSummary(files)
+        if !summary.isEmpty {
+          Output.shared.write("missing translations by localization:\n" + summary.map { "  " + $0.line + "\n" }.joined())
+        }
       }
       sink.finish(noun: "files")
       if !problems.isEmpty { throw ExitCode(2) }

@@ -12,11 +12,21 @@ let package = Package(
     .library(name: "StringsFile", targets: ["StringsFile"]),
     .library(name: "APNsLint", targets: ["APNsLint"]),
     .library(name: "APNsAuth", targets: ["APNsAuth"]),
+    .library(name: "APNsServer", targets: ["APNsServer"]),
     .executable(name: "apns-lint", targets: ["apns-lint"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // apns-lint serve (SPEC §10): HTTP/2 over plain TCP and TLS; a self-signed certificate at start.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    // Tests only: a real HTTP/2 client against the server.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     .target(name: "PayloadSchema"),
@@ -37,10 +47,28 @@ let package = Package(
       name: "APNsAuth",
       dependencies: ["PayloadSchema", .product(name: "Crypto", package: "swift-crypto")]
     ),
+    // A local APNs (SPEC §10): a SwiftNIO HTTP/2 server that answers with PayloadSchema's verdicts.
+    // NIO stays here: PayloadSchema, LocFormat and StringsFile import none of it.
+    .target(
+      name: "APNsServer",
+      dependencies: [
+        "PayloadSchema", "APNsAuth", "StringsFile",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOExtras", package: "swift-nio-extras"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     .executableTarget(
       name: "apns-lint",
       dependencies: [
-        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth",
+        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -50,6 +78,17 @@ let package = Package(
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat", "TestSupport"]),
     .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "TestSupport"]),
     .testTarget(name: "APNsAuthTests", dependencies: ["APNsAuth", "PayloadSchema", .product(name: "Crypto", package: "swift-crypto")]),
+    .testTarget(
+      name: "APNsServerTests",
+      dependencies: [
+        "APNsServer", "APNsAuth", "PayloadSchema",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

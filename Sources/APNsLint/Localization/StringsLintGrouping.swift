@@ -88,3 +88,15 @@ extension TextReporter {
     return "missing translations by localization:\n" + summary.map { "  " + $0.line + "\n" }.joined()
   }
 }
+
+extension LocalizationBundle {
+  /// The bundle without the localizations no device picks: `qqq` (``StringsLint/alwaysExcluded``)
+  /// and the configuration's `localization.exclude`. `check --strings` and `render --lang all`
+  /// then neither render nor check them.
+  public func excludingUnpickable(_ configuration: Configuration) -> LocalizationBundle {
+    let excluded = Set((StringsLint.alwaysExcluded + configuration.excludedLocalizations).map(StringsLint.sameLanguageKey))
+    var bundle = self
+    bundle.localizations.removeAll { excluded.contains(StringsLint.sameLanguageKey($0.identifier)) }
+    return bundle
+  }
+}

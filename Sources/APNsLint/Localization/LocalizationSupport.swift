@@ -31,7 +31,7 @@ enum LocalizationOutput {
 
   /// A strings-table finding as a severity-free finding (the key is the key path).
   static func ruleFinding(_ finding: StringsFinding) -> RuleFinding {
-    RuleFinding(rule: RuleID(finding.rule), message: finding.message, line: finding.line, column: finding.column, keyPath: finding.key)
+    RuleFinding(rule: RuleID(finding.rule), message: finding.message, position: finding.position, keyPath: finding.key)
   }
 
   /// `{"rule", "severity", "message", "line", "column", "keyPath"}`, as `check --format json` writes it.

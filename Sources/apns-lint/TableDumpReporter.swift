@@ -1,3 +1,4 @@
+import APNsLint
 import StringsFile
 
 /// `apns-lint strings dump FILE`'s output: a table's entries as read, with its own findings (SPEC §8).

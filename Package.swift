@@ -31,7 +31,7 @@ let package = Package(
   targets: [
     .target(name: "PayloadSchema"),
     .target(name: "LocFormat"),
-    .target(name: "StringsFile", dependencies: ["LocFormat"]),
+    .target(name: "StringsFile", dependencies: ["PayloadSchema", "LocFormat"]),
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",

@@ -93,6 +93,22 @@ public enum StringCatalog {
   }
 }
 
+extension StringCatalog {
+  /// The table of one language of a catalog (`language` matched as devices match names: letter
+  /// case, `-` and `_` alike), with the catalog's own findings first; nil when the catalog has no
+  /// such language. `languages` lists those it has, `name` is the language as the catalog spells it.
+  public static func table(_ data: Data, path: String, language: String)
+    -> (table: StringsTable?, name: String?, languages: [String]) {
+    let catalog = parse(data, path: path)
+    let key = LanguageMatcher.normalizedName(language)
+    guard let name = catalog.tables.keys.first(where: { LanguageMatcher.normalizedName($0) == key }), var table = catalog.tables[name] else {
+      return (nil, nil, catalog.tables.keys.sorted())
+    }
+    table.findings = catalog.findings + table.findings
+    return (table, name, catalog.tables.keys.sorted())
+  }
+}
+
 /// What one language of one catalog key holds: its value, variations and argument format.
 private struct ReadLocalization {
   var value: String?

@@ -33,7 +33,7 @@ struct StringsCommand: ParsableCommand {
           complain("\(file): error: --lang chooses a language of a String Catalog (.xcstrings); a .lproj table is one language already")
           throw ExitCode(2)
         }
-        let picked = TableDumpReporter.catalogTable([UInt8](data), path: file, language: lang)
+        let picked = StringCatalog.table(data, path: file, language: lang)
         guard let languageTable = picked.table else {
           complain("\(file): error: the catalog has no language '\(lang)'; it has \(picked.languages.map { "'\($0)'" }.joined(separator: ", "))")
           throw ExitCode(2)

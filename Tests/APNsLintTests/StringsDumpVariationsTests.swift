@@ -1,6 +1,7 @@
 import Foundation
 import StringsFile
 import Testing
+@testable import apns_lint
 @testable import APNsLint
 
 /// `strings dump` shows what a device can show: a catalog's every language (`--lang`), its

@@ -1,6 +1,7 @@
 import Foundation
 import StringsFile
 import Testing
+@testable import apns_lint
 @testable import APNsLint
 
 let localizationFixtures = SARIFReporterTests.packageRoot.appendingPathComponent("Fixtures/Localizations")

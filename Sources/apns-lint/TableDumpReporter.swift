@@ -1,3 +1,4 @@
+import APNsLint
 import Foundation
 import StringsFile
 
@@ -42,20 +43,6 @@ public enum TableDumpReporter {
     }
     members.append(("diagnostics", .array(diagnostics(table, configuration).map(LocalizationOutput.json))))
     return JSONValue.object(members).text
-  }
-
-  /// The table of one language of a String Catalog (`language` matched as devices match names:
-  /// letter case, `-` and `_` alike), with the catalog's own findings; nil when the catalog has no
-  /// such language. `languages` lists those it has.
-  public static func catalogTable(_ data: [UInt8], path: String, language: String)
-    -> (table: StringsTable?, name: String?, languages: [String]) {
-    let catalog = StringCatalog.parse(Data(data), path: path)
-    let key = StringsLint.sameLanguageKey(language)
-    guard let name = catalog.tables.keys.first(where: { StringsLint.sameLanguageKey($0) == key }), var table = catalog.tables[name] else {
-      return (nil, nil, catalog.tables.keys.sorted())
-    }
-    table.findings = catalog.findings + table.findings
-    return (table, name, catalog.tables.keys.sorted())
   }
 
   /// `StringsTable.dump()`'s header and entry lines, then one `LINE:COLUMN: SEVERITY: MESSAGE

@@ -13,9 +13,10 @@ struct RenderCommandCLI: ParsableCommand {
   @Option(help: "A device's preferred languages (comma-separated: 'de-AT,fr'); repeat for several devices; 'all' for every localization (default: the development language).") var lang: [String] = []
   @Option(help: "The table name (default: the configuration's, Localizable).") var table: String?
   @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
-  @Option(help: "Output: text or json.") var format: RenderFormat = .text
+  @Option(help: "Output: text, json, or html (one self-contained page of lock-screen banners).") var format: RenderFormat = .text
+  @Option(name: .customLong("app-name"), help: "The app name the html banners show.") var appName: String = "App"
 
-  enum RenderFormat: String, ExpressibleByArgument { case text, json }
+  enum RenderFormat: String, ExpressibleByArgument { case text, json, html }
 
   func run() throws {
     let configuration = try loadConfiguration(config)
@@ -42,7 +43,11 @@ struct RenderCommandCLI: ParsableCommand {
     }
     for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
     let results = RenderCommand.run(payload: bytes, path: payload, bundle: bundle, devices: devices(lang) ?? [], configuration: configuration)
-    Output.shared.write(format == .json ? RenderCommand.json(results) : RenderCommand.text(results))
+    switch format {
+    case .text: Output.shared.write(RenderCommand.text(results))
+    case .json: Output.shared.write(RenderCommand.json(results))
+    case .html: Output.shared.write(RenderHTML.page(results, appName: appName, title: payload == "-" ? "standard input" : payload))
+    }
     // A table that could not be read may be the one a device picks: never a clean exit.
     if !bundle.unreadable.isEmpty { throw ExitCode(2) }
     if results.contains(where: { $0.diagnostics.contains { $0.severity == .error } }) { throw ExitCode(1) }
@@ -59,7 +64,9 @@ struct StringsCommand: ParsableCommand {
   struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print a table's entries as the device reads them.")
     @Argument(help: "A .strings, .stringsdict or .xcstrings file.") var file: String
-    @Option(help: "Output: text or json.") var format: RenderCommandCLI.RenderFormat = .text
+    @Option(help: "Output: text or json.") var format: DumpFormat = .text
+
+    enum DumpFormat: String, ExpressibleByArgument { case text, json }
     @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
 
     func run() throws {

@@ -13,6 +13,9 @@ let package = Package(
     .library(name: "APNsLint", targets: ["APNsLint"]),
     .library(name: "APNsAuth", targets: ["APNsAuth"]),
     .executable(name: "apns-lint", targets: ["apns-lint"]),
+    // `swift package apns-lint check|strings-lint|init|…` in a package that depends on this one (SPEC §11).
+    .plugin(name: "APNsLintPlugin", targets: ["APNsLintPlugin"]),
+    .plugin(name: "APNsLintInitPlugin", targets: ["APNsLintInitPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,6 +46,22 @@ let package = Package(
         "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    .plugin(
+      name: "APNsLintPlugin",
+      capability: .command(
+        intent: .custom(verb: "apns-lint", description: "Lint the package's push payloads and localization tables with apns-lint")
+      ),
+      dependencies: ["apns-lint"]
+    ),
+    // Apart, because SwiftPM asks for a plugin's permissions on every run: only init writes.
+    .plugin(
+      name: "APNsLintInitPlugin",
+      capability: .command(
+        intent: .custom(verb: "apns-lint-init", description: "Write a commented .apns-lint.yml at the package root"),
+        permissions: [.writeToPackageDirectory(reason: "apns-lint init writes .apns-lint.yml at the package root")]
+      ),
+      dependencies: ["apns-lint"]
     ),
     // The helpers the test targets share (a seeded generator).
     .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -29,7 +29,7 @@ public func stringsFuzz(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
   var map: [String: String] = [:]
   for e in table.entries { map[e.key] = e.value }
   if map != table.values { fatalError("values is not the entries' map") }
-  let fatal = table.findings.contains { ["strings-syntax", "strings-encoding", "strings-zero-length"].contains($0.rule) }
+  let fatal = table.findings.contains { [StringsRule.syntax, .encoding, .zeroLength].contains($0.rule) }
   if fatal == table.isReadable { fatalError("isReadable disagrees with the findings") }
   let again = StringsParser.parse(file, path: path)
   if again.entries != table.entries || again.findings != table.findings || again.format != table.format

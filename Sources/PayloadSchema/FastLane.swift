@@ -271,13 +271,13 @@ extension Checker {
       facts.apsKeys |= 1 << UInt32(index)
       apsKeyOffsets[index] = keyOffset
       apsValueOffsets[index] = offset
-      if index == ApsKey.alert.rawValue { facts.alertKind = kind == .string ? 1 : (kind == .object ? 2 : 3) }
+      if index == ApsKey.alert.rawValue { facts.alertKind = AlertKind(kind) }
       // sound-shape is decided at the end from the same facts as the general reader's.
       if index == ApsKey.sound.rawValue && kind == .object { facts.soundObject = offset }
     case .alert:
       guard spec.platforms.contains(platform) else { return false }  // platform-key (Safari)
       // deprecated-key (Safari still uses `action`)
-      if spec.deprecated && !(index == AlertKey.action.rawValue && target.platform == .safari) { return false }
+      if spec.isDeprecated(index: index, in: context, platform: target.platform) { return false }
       facts.alertKeys |= 1 << UInt32(index)
       alertKeyOffsets[index] = keyOffset
       alertValueOffsets[index] = offset
@@ -295,9 +295,9 @@ extension Checker {
       guard let (start, end, escaped) = Self.fastString(&c) else { return false }
       if case .oneOf(let set) = spec.check {
         guard !escaped else { return false }
-        let matched = Self.member(UnsafeBufferPointer(start: c.p + start, count: end - start), of: set)
+        let matched = set.index(of: UnsafeBufferPointer(start: c.p + start, count: end - start))
         guard matched >= 0 else { return false }  // value-enum
-        if context == .aps && index == ApsKey.event.rawValue { facts.event = Int8(matched + 1) }
+        if context == .aps && index == ApsKey.event.rawValue { facts.event = LiveActivityEvent(matched) }
       }
       return true
     case .number:
@@ -305,8 +305,7 @@ extension Checker {
       return fastNumberCheck(n, spec, index: index, context: context, offset: offset)
     case .bool:
       guard let value = Self.fastLiteralBool(&c) else { return false }
-      if case .flagTrue = spec.check, !value { return false }
-      return true
+      return spec.check.boolIsFine(value)
     case .null:
       return Self.fastLiteral(&c, 0x6C6C_756E)  // "null"
     case .object:
@@ -316,49 +315,23 @@ extension Checker {
     }
   }
 
-  /// The checker's checks on a number (`Checker.number`), as a verdict: false where it reports.
+  /// A number under its key's check: the facts the end checks need, and the shared verdict
+  /// (`ValueCheck.numberProblem`): false where the checker reports.
   @inline(__always)
   private mutating func fastNumberCheck(_ n: JSONNumber, _ spec: KeySpec, index: Int, context: Context, offset: Int) -> Bool {
+    guard spec.check.numberProblem(n) == nil else { return false }
     switch spec.check {
-    case .badge:
-      return !(n.value < 0 || !n.isIntegral)
-    case .flagOne:
-      guard n.value == 1 else { return false }
-      if context == .aps && index == ApsKey.contentAvailable.rawValue { facts.contentAvailableOne = true }
-      return true
-    case .flagZeroOrOne:
-      if context == .sound && index == SoundKey.critical.rawValue && n.value == 1 { facts.criticalSound = true }
-      return n.value == 0 || n.value == 1
-    case .unitInterval(let exempt):
-      if exempt {
-        facts.relevance = n.value
-        facts.relevanceOffset = offset
-        return true
-      }
-      return !(n.value < 0 || n.value > 1)
-    case .timestamp:
-      return n.isIntegral && n.value >= 0 && !(n.value > 1e11)
-    case .positiveInteger:
-      return !(!n.isIntegral || n.value < 1)
-    case .none, .oneOf, .flagTrue:
-      return true
+    case .flagOne where context == .aps && index == ApsKey.contentAvailable.rawValue:
+      facts.contentAvailableOne = true
+    case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 1:
+      facts.criticalSound = true
+    case .unitInterval(true):
+      facts.relevance = n.value
+      facts.relevanceOffset = offset
+    default:
+      break
     }
-  }
-
-  /// Which of the set's strings `bytes` is, or -1.
-  @inline(__always) private static func member(_ bytes: UnsafeBufferPointer<UInt8>, of set: ValueSet) -> Int {
-    switch set {
-    case .interruptionLevel:
-      if Self.is(bytes, "passive") { return 0 }
-      if Self.is(bytes, "active") { return 1 }
-      if Self.is(bytes, "time-sensitive") { return 2 }
-      if Self.is(bytes, "critical") { return 3 }
-    case .event:
-      if Self.is(bytes, "start") { return 0 }
-      if Self.is(bytes, "update") { return 1 }
-      if Self.is(bytes, "end") { return 2 }
-    }
-    return -1
+    return true
   }
 
   // MARK: Values

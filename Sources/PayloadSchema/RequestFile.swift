@@ -66,6 +66,8 @@ public enum RequestFile {
   public static func parse(_ bytes: [UInt8]) -> Result<[Entry], SyntaxError> {
     var entries: [Entry] = []
     var lines = LineCursor(bytes)
+    // A UTF-8 byte order mark (editors on Windows write one) is not part of the request line.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lines.at = 3 }
     while true {
       // Comments and blank lines before a request line.
       var requestLine: (start: Int, end: Int, number: Int, next: Int)? = nil

@@ -92,6 +92,48 @@ enum ValueSet: UInt8, Sendable {
     case .event: Schema.events
     }
   }
+
+  /// The index in `values` of the string `bytes` spells, or -1. The one verdict on an enum
+  /// value: the checker and the fast lane both ask it.
+  func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var i = 0
+    for v in values {
+      if v.utf8.count == bytes.count && v.utf8.elementsEqual(bytes) { return i }
+      i += 1
+    }
+    return -1
+  }
+}
+
+extension KeySpec {
+  /// Whether the key is deprecated where it is sent: `deprecated-key`, except Safari's `action`,
+  /// which website pushes still use. Asked by the checker and the fast lane.
+  func isDeprecated(index: Int, in context: Context, platform: Platform) -> Bool {
+    deprecated && !(context == .alert && index == AlertKey.action.rawValue && platform == .safari)
+  }
+}
+
+extension ValueCheck {
+  /// The rule a number breaks under this check, or nil when it is fine: the one verdict on a
+  /// number, which the checker reports (with its message) and the fast lane gives up on.
+  func numberProblem(_ n: JSONNumber) -> PayloadRule? {
+    switch self {
+    case .badge: return n.value < 0 || !n.isIntegral ? .valueRange : nil
+    case .flagOne: return n.value != 1 ? .flagValue : nil
+    case .flagZeroOrOne: return n.value != 0 && n.value != 1 ? .flagValue : nil
+    case .unitInterval(let exempt): return !exempt && (n.value < 0 || n.value > 1) ? .valueRange : nil
+    // Apple types these as Number: a fraction of a second is allowed.
+    case .timestamp: return n.value < 0 ? .valueRange : (n.value > 1e11 ? .timestampUnit : nil)
+    case .positiveInteger: return !n.isIntegral || n.value < 1 ? .valueRange : nil
+    case .none, .oneOf, .flagTrue: return nil
+    }
+  }
+
+  /// Whether a bool is fine under this check (only `content-changed` takes one, and only true).
+  func boolIsFine(_ value: Bool) -> Bool {
+    if case .flagTrue = self { return value }
+    return true
+  }
 }
 
 /// What a key's object or array value contains.

@@ -1,7 +1,7 @@
 import APNsLint
 import ArgumentParser
 
-/// `apns-lint rules [RULE-ID] [--format text|json]`: the rule catalogue.
+/// `apns-lint rules [RULE-ID] [--format text|json|markdown]`: the rule catalogue.
 struct RulesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rules", abstract: "List every rule with its severity, category and summary, or describe one.")
@@ -9,13 +9,13 @@ struct RulesCommand: ParsableCommand {
   @Argument(help: "A rule id to describe with its examples.")
   var rule: String?
 
-  @Option(help: "Output format: text or json.")
+  @Option(help: "Output format: text, json or markdown (the rule reference, docs/rules.md).")
   var format: RulesFormat = .text
 
   @Option(help: "A configuration file whose severities to show (default: .apns-lint.yml, else built in).")
   var config: String?
 
-  enum RulesFormat: String, ExpressibleByArgument { case text, json }
+  enum RulesFormat: String, ExpressibleByArgument { case text, json, markdown }
 
   func run() throws {
     let configuration = try loadConfiguration(config)
@@ -27,6 +27,10 @@ struct RulesCommand: ParsableCommand {
       Output.shared.write(RulesReporter.describe(found, configuration))
       return
     }
-    Output.shared.write(format == .json ? RulesReporter.json(configuration) : RulesReporter.text(configuration))
+    switch format {
+    case .text: Output.shared.write(RulesReporter.text(configuration))
+    case .json: Output.shared.write(RulesReporter.json(configuration))
+    case .markdown: Output.shared.write(RulesReporter.markdown(configuration))
+    }
   }
 }

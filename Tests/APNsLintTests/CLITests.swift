@@ -199,12 +199,29 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(status == 0)
     let rules = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
     #expect(rules.count == Rule.catalogue.count && rules.count == 73)
-    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary"] })
+    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "examples"] })
+    let examples = try #require(rules.first { $0["id"] as? String == "value-type" }?["examples"] as? [[String: String]])
+    #expect(examples.map { $0["kind"] } == ["triggering", "passing"])
+    #expect(examples[0]["input"] == #"{"aps": {"alert": "Hi", "badge": "5"}}"#)
     #expect(rules.first { $0["id"] as? String == "custom-key-allowlist" }?["severity"] as? String == "off")
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["category"] as? String == "json")
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["apnsReason"] is NSNull)
     #expect(rules.first { $0["id"] as? String == "device-token-syntax" }?["apnsReason"] as? String == "BadDeviceToken")
     #expect(Set(rules.compactMap { $0["category"] as? String }) == ["json", "payload", "push", "request", "localization", "strings"])
+  }
+
+  /// docs/rules.md is the generated reference; regenerate with UPDATE_SNAPSHOTS=1 or
+  /// `apns-lint rules --format markdown > docs/rules.md`.
+  @Test func docsRulesIsTheGeneratedReference() throws {
+    let (status, out, _) = try runCLI(["rules", "--format", "markdown", "--config", "rules.yaml"])
+    #expect(status == 0)
+    #expect(out == RulesReporter.markdown(.builtIn))
+    let path = packageRoot + "/docs/rules.md"
+    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+      try out.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == out, "docs/rules.md is out of date: apns-lint rules --format markdown > docs/rules.md")
+    for rule in Rule.catalogue { #expect(out.contains("### \(rule.id)\n")) }
   }
 
   @Test func textShowsConfiguredSeverity() throws {

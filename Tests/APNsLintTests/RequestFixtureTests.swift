@@ -27,8 +27,13 @@ import Testing
     return out
   }()
 
-  /// Rules and the verdict of one checked file.
+  /// Rules (with "rule line:column" in `placed`) and the verdict of one checked file.
   static func check(_ path: String, flags: [String]) throws -> (rules: [String], apns: String, status: Int32) {
+    let r = try checkPlaced(path, flags: flags)
+    return (r.rules, r.apns, r.status)
+  }
+
+  static func checkPlaced(_ path: String, flags: [String]) throws -> (rules: [String], placed: [String], apns: String, status: Int32) {
     let (status, out, err) = try runCLI(["check", path, "--format", "json"] + clock + flags)
     #expect(err.isEmpty, "\(err)")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
@@ -37,7 +42,8 @@ import Testing
     let diagnostics = try #require(result["diagnostics"] as? [[String: Any]])
     let apns = try #require(result["apns"] as? [String: Any])
     let answer = "\(apns["status"] as? Int ?? 0)" + ((apns["reason"] as? String).map { " " + $0 } ?? "")
-    return (diagnostics.compactMap { $0["rule"] as? String }, answer, status)
+    let placed = diagnostics.map { "\($0["rule"] as? String ?? "") \($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0)" }
+    return (diagnostics.compactMap { $0["rule"] as? String }, placed, answer, status)
   }
 
   @Test func everyRequestRuleHasATriggerAndAPassFile() {
@@ -74,8 +80,10 @@ import Testing
     let trigger = dir.appendingPathComponent("trigger.http"), pass = dir.appendingPathComponent("pass.http")
     try rule.triggeringExample.write(to: trigger, atomically: true, encoding: .utf8)
     try rule.passingExample.write(to: pass, atomically: true, encoding: .utf8)
-    let fired = try Self.check(trigger.path, flags: rule.triggeringFlags.split(separator: " ").map(String.init))
+    let fired = try Self.checkPlaced(trigger.path, flags: rule.triggeringFlags.split(separator: " ").map(String.init))
     #expect(fired.rules.contains(id), "\(fired.rules)")
+    let position = try #require(rule.expectedPosition, "\(id) has no position marker")
+    #expect(fired.placed.first { $0.hasPrefix(id + " ") } == "\(id) \(position.line):\(position.column)", "\(fired.placed)")
     if let answer = rule.apnsAnswer {
       #expect(fired.apns == answer.description)
     }

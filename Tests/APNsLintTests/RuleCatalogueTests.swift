@@ -1,3 +1,4 @@
+import Foundation
 import APNsLint
 import PayloadSchema
 import StringsFile
@@ -59,20 +60,90 @@ import Testing
   func triggeringExampleFires(_ id: String) throws {
     let rule = try #require(Rule.named(id))
     let found = try Self.validate(rule.triggeringExample, flags: rule.triggeringFlags, configuration: rule.exampleConfiguration)
-    #expect(found.contains(id), "found \(found)")
+    // The first finding of the rule stands where the example's marker (1️⃣) says.
+    let position = try #require(rule.expectedPosition, "\(id) has no position marker")
+    #expect(found.first { $0.hasPrefix(id + " ") } == "\(id) \(position.line):\(position.column)", "found \(found)")
   }
 
   @Test(arguments: payloadRules.map(\.id))
   func passingExampleDoesNot(_ id: String) throws {
     let rule = try #require(Rule.named(id))
     let found = try Self.validate(rule.passingExample, flags: rule.passingFlags, configuration: rule.exampleConfiguration)
-    #expect(!found.contains(id), "found \(found)")
+    #expect(!found.contains { $0.hasPrefix(id + " ") }, "found \(found)")
   }
 
   @Test func onlyPayloadExamplesHaveFlags() {
     for rule in Rule.catalogue where ![.json, .payload, .push, .request].contains(rule.category) {
       #expect(rule.triggeringFlags.isEmpty && rule.passingFlags.isEmpty && rule.exampleConfiguration.isEmpty, "\(rule.id)")
     }
+  }
+
+  static var tableRules: [Rule] { Rule.catalogue.filter { [.localization, .strings].contains($0.category) } }
+
+  /// Every localization and strings rule's examples, through the command line: the triggering
+  /// one reports the rule first where its marker (1️⃣) stands, in the section the marker is in
+  /// (the payload, or a table); the passing one does not report it.
+  @Test(arguments: tableRules.map(\.id))
+  func tableExampleFiresWhereItsMarkerSays(_ id: String) throws {
+    let rule = try #require(Rule.named(id))
+    let fired = try Self.runTableExample(rule.markedTriggeringExample, localization: rule.category == .localization)
+    let expected = try #require(Self.markerPlace(rule.markedTriggeringExample), "\(id) has no position marker")
+    #expect(fired.first { $0.rule == id }.map { "\($0.section) \($0.line):\($0.column)" } == expected, "\(fired)")
+    let passed = try Self.runTableExample(rule.passingExample, localization: rule.category == .localization)
+    #expect(!passed.contains { $0.rule == id }, "\(passed)")
+  }
+
+  /// Sections of an example: the payload (before any `--- ` line) and the tables, each named by
+  /// its file below the tables' folder (`--- fr.lproj` is `fr.lproj/Localizable.strings`). A
+  /// strings example without sections is `en.lproj/Localizable.strings`.
+  static func sections(_ text: String) -> [(name: String, body: String)] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.contains(where: { $0.hasPrefix("--- ") }) else { return [("en.lproj/Localizable.strings", text)] }
+    var out: [(String, [Substring])] = []
+    for line in lines {
+      if line.hasPrefix("--- ") {
+        let name = String(line.dropFirst(4))
+        out.append((name.contains("/") ? name : name + "/Localizable.strings", []))
+      } else if out.isEmpty {
+        out.append(("payload", [line]))
+      } else {
+        out[out.count - 1].1.append(line)
+      }
+    }
+    return out.map { ($0.0, $0.1.joined(separator: "\n")) }
+  }
+
+  /// "SECTION LINE:COLUMN" of the marker (columns count scalars; `\xNN` is one).
+  static func markerPlace(_ marked: String) -> String? {
+    for (name, body) in sections(marked) {
+      guard body.contains(RuleExamples.marker) else { continue }
+      guard let p = RuleExamples(body, pass: "").expectedPosition else { return nil }
+      return "\(name) \(p.line):\(p.column)"
+    }
+    return nil
+  }
+
+  /// Runs an example: `check p.json --strings L` for localization rules, `strings lint L` else.
+  static func runTableExample(_ example: String, localization: Bool) throws -> [(rule: String, section: String, line: Int, column: Int)] {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-table-example-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (name, body) in sections(RuleExamples(example, pass: "").triggering) {
+      let file = dir.appendingPathComponent(name == "payload" ? "p.json" : "L/" + name)
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(bytes(body)).write(to: file)
+    }
+    let arguments = localization ? ["check", "p.json", "--strings", "L", "--format", "json"] : ["strings", "lint", "L", "--format", "json"]
+    let (_, out, _) = try runCLI(arguments, in: dir.path)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    var found: [(String, String, Int, Int)] = []
+    for result in try #require(root["results"] as? [[String: Any]]) {
+      let path = result["path"] as? String ?? ""
+      let section = path == "p.json" ? "payload" : String(path.dropFirst(2))
+      for d in result["diagnostics"] as? [[String: Any]] ?? [] {
+        found.append((d["rule"] as? String ?? "", section, d["line"] as? Int ?? 0, d["column"] as? Int ?? 0))
+      }
+    }
+    return found
   }
 
   @Test func byteNotationDecodes() {
@@ -96,7 +167,7 @@ import Testing
       if c.level(of: "custom-key-allowlist") != .off { options.allowedCustomKeys = Set(c.allowedCustomKeys) }
     }
     var validator = PayloadValidator(target: target(flags), options: options)
-    return validator.validate(bytes(example)).findings.map(\.rule.rawValue)
+    return validator.validate(bytes(example)).findings.map { "\($0.rule.rawValue) \($0.line):\($0.column)" }
   }
 
   /// `apns-lint check`'s target flags.

@@ -139,6 +139,36 @@ import Testing
     #expect(failures == 0)
   }
 
+  /// 100,000 generated payloads (issue #11): valid ones built from random choices over the schema's
+  /// keys and values (alerts, localized alerts, sounds, silent, Live Activity, widgets, custom data,
+  /// whitespace, escapes), and as many mutants of them; the fast lane plus the general reader must
+  /// give exactly the general reader's report, finding for finding.
+  @Test func generatedPayloads() {
+    var rng = SplitMix64(seed: 0xFA57_1A4E)
+    var failures = 0, fastTaken = 0
+    let setups = [Self.setups[0], Self.setups[4], Self.setups[7]]
+    var validators = setups.map { setup -> (PayloadValidator, PayloadValidator) in
+      var general = setup.2
+      general.fastLane = false
+      return (PayloadValidator(target: setup.1, options: setup.2), PayloadValidator(target: setup.1, options: general))
+    }
+    for round in 0..<50_000 {
+      var bytes = Array(PayloadGenerator.payload(&rng).utf8)
+      for pass in 0..<2 {
+        if pass == 1 { PayloadGenerator.mutate(&bytes, &rng) }
+        let k = (round + pass) % setups.count
+        let a = validators[k].0.validate(bytes), b = validators[k].1.validate(bytes)
+        if a != b {
+          failures += 1
+          if failures <= 5 { Issue.record("\(setups[k].0): \(String(decoding: bytes, as: UTF8.self)): fast \(a.findings.map(summary)) / general \(b.findings.map(summary))") }
+        }
+        if pass == 0 && a.findings.isEmpty { fastTaken += 1 }
+      }
+    }
+    #expect(failures == 0)
+    #expect(fastTaken > 20_000, "most generated payloads are valid: \(fastTaken)")
+  }
+
   /// The fast lane reads the everyday payloads itself (otherwise the tests above prove nothing).
   @Test func takesTheCommonPayloads() {
     for seed in Self.seeds.prefix(6) {
@@ -170,5 +200,52 @@ import Testing
     var checker = Checker(target: Target(), options: ValidationOptions())
     let bytes = Array(payload.utf8)
     return bytes.withUnsafeBufferPointer { b in checker.fastScan(b.baseAddress!, b.count, maxDepth: 64) != nil }
+  }
+}
+
+/// Random payloads over the schema (valid by construction, with some of the mistakes providers make)
+/// and their mutants, for the differential test.
+enum PayloadGenerator {
+  static let words = ["message", "reply", "café", "Grüße", "你好", "🎉", "مرحبا", "a \\\"quote\\\"", "tab\\t", "\\u00e9", "x"]
+  static func pick<T>(_ items: [T], _ rng: inout SplitMix64) -> T { items[Int(rng.next() % UInt64(items.count))] }
+  static func text(_ rng: inout SplitMix64) -> String {
+    (0..<(1 + Int(rng.next() % 5))).map { _ in pick(words, &rng) }.joined(separator: " ")
+  }
+  static func str(_ rng: inout SplitMix64) -> String { "\"" + text(&rng) + "\"" }
+
+  static func payload(_ rng: inout SplitMix64) -> String {
+    var aps: [String] = []
+    switch rng.next() % 7 {
+    case 0: aps = ["\"alert\":" + str(&rng), "\"badge\":\(rng.next() % 100)", "\"sound\":\"default\""]
+    case 1: aps = ["\"alert\":{\"loc-key\":\"K\(rng.next() % 9)\",\"loc-args\":[" + str(&rng) + "," + str(&rng) + "],\"title\":" + str(&rng) + "}"]
+    case 2: aps = ["\"content-available\":1"]
+    case 3: aps = ["\"event\":\"" + pick(["update", "end"], &rng) + "\"", "\"timestamp\":\(1_700_000_000 + rng.next() % 1000)", "\"content-state\":{\"s\":\(rng.next() % 9)}"]
+    case 4: aps = ["\"alert\":{\"title\":" + str(&rng) + ",\"subtitle\":" + str(&rng) + ",\"body\":" + str(&rng) + "}", "\"mutable-content\":1", "\"interruption-level\":\"" + pick(["passive", "active", "time-sensitive"], &rng) + "\"", "\"relevance-score\":0.\(rng.next() % 10)"]
+    case 5: aps = ["\"content-changed\":true"]
+    default: aps = ["\"alert\":" + str(&rng), "\"sound\":{\"critical\":1,\"name\":\"a.caf\",\"volume\":0.5}", "\"thread-id\":\"t\"", "\"category\":\"C\""]
+    }
+    if rng.next() % 20 == 0 { aps.append(pick(["\"badge\":\"5\"", "\"content-available\":true", "\"loc_key\":\"K\"", "\"badge\":-1"], &rng)) }
+    var members = ["\"aps\":{" + aps.joined(separator: ",") + "}"]
+    if rng.next() % 2 == 0 { members.append("\"msgid\":\"\(rng.next() % 100000)\"") }
+    if rng.next() % 4 == 0 { members.append("\"data\":{\"ids\":[1,2.5,-3e2,true,null],\"n\":{\"o\":" + str(&rng) + "}}") }
+    if rng.next() % 8 == 0 { members.shuffle(using: &rng) }
+    let space = rng.next() % 5 == 0 ? " " : ""
+    return "{" + space + members.joined(separator: "," + space) + space + "}"
+  }
+
+  static let interesting: [UInt8] = Array(#"{}[]",:\ 0123456789eE.+-tfnu"#.utf8) + [0x00, 0x0A, 0x7F, 0x80, 0xC3, 0xED, 0xF0, 0xFF]
+
+  static func mutate(_ bytes: inout [UInt8], _ rng: inout SplitMix64) {
+    for _ in 0..<(1 + Int(rng.next() % 3)) {
+      guard !bytes.isEmpty else { return }
+      let at = Int(rng.next() % UInt64(bytes.count))
+      switch rng.next() % 6 {
+      case 0: bytes.remove(at: at)
+      case 1: bytes.insert(bytes[at], at: at)
+      case 2, 3: bytes[at] = interesting[Int(rng.next() % UInt64(interesting.count))]
+      case 4: bytes.insert(contentsOf: [0x20, 0x0A], at: at)
+      default: bytes.removeSubrange(at...)
+      }
+    }
   }
 }

@@ -228,6 +228,15 @@ struct FixedVerifier: ProviderTokenVerifying {
     #expect(entries[0].position(of: badge) == RequestFile.Position(line: 6, column: 19))
   }
 
+  @Test func aByteOrderMarkAndCRLFLineEndsAreRead() throws {
+    let text = "\u{FEFF}POST /3/device/\(Self.token) HTTP/2\r\napns-topic: com.example.app\r\n\r\n{\"aps\": {\"alert\": \"Hi\"}}\r\n"
+    let entries = try RequestFile.parse(Array(text.utf8)).get()
+    #expect(entries.count == 1)
+    #expect(entries[0].request.method == "POST")
+    #expect(entries[0].request.headers == [RequestHeader("apns-topic", "com.example.app")])
+    #expect(entries[0].request.body == Array(#"{"aps": {"alert": "Hi"}}"#.utf8))
+  }
+
   @Test(arguments: [
     ("", "1:1: no request: expected a request line 'POST /3/device/<token> HTTP/2'"),
     ("POST\n", "1:1: expected a request line 'POST /3/device/<token> HTTP/2', found 'POST'"),

@@ -211,6 +211,14 @@ struct PassCase: Sendable, CustomTestStringConvertible {
 
   // MARK: Push type inference (SPEC §2)
 
+  /// An MDM certificate's topic is a prefix: com.apple.mgmt.External.<UUID> (Apple, "Sending MDM
+  /// commands to a device").
+  @Test func anMDMTopicNamesAnMDMPush() {
+    let report = check(#"{"aps":{},"mdm":"996ac527-9993-4a0a-8528-60b2b3c2f52b"}"#, Target(topic: "com.apple.mgmt.External.461f409a-d81a-4b5e-a009-3fb8f607aadc"))
+    #expect(report.pushType == .mdm)
+    #expect(report.findings.map(summary) == ["push-type-mismatch 1:2 aps"])
+  }
+
   @Test(arguments: [
     (#"{"mdm": "00000000-1111-2222-3333-444444444444"}"#, PushType.mdm),
     (#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#, .liveactivity),

@@ -110,6 +110,8 @@ public enum SARIFReporter: Sendable {
           ("message", .object([("text", .string(diagnostic.message))])),
           ("locations", .array([.object(location)])),
         ]
+        // SPEC §9: what APNs would answer a request with this finding.
+        if let reason = diagnostic.apnsReason { members.append(("properties", .object([("apnsReason", .string(reason))]))) }
         out += count == 0 ? "[\n" : ",\n"
         out += String(repeating: "  ", count: 4)
         JSONValue.object(members).write(to: &out, indent: 4)

@@ -20,6 +20,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // `swift package generate-documentation` builds each library's DocC catalog (scripts/checks/95-docc);
+    // a plugin only: nothing of it is linked into the products.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "PayloadSchema"),

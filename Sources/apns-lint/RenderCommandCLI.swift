@@ -9,14 +9,14 @@ struct RenderCommandCLI: ParsableCommand {
     commandName: "render", abstract: "Show the localized alert a payload renders to, per language.")
 
   @Argument(help: "The payload file ('-' for standard input).") var payload: String
-  @Option(help: "A folder with the app's .lproj tables (or .xcstrings).") var strings: String
+  @Option(help: "A folder with the app's .lproj tables (or .xcstrings).", completion: .directory) var strings: String
   @Option(help: "A device's preferred languages (comma-separated: 'de-AT,fr'); repeat for several devices; 'all' for every localization (default: the development language).") var lang: [String] = []
   @Option(help: "The table name (default: the configuration's, Localizable).") var table: String?
   @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
   @Option(help: "Output: text, json, or html (one self-contained page of lock-screen banners).") var format: RenderFormat = .text
   @Option(name: .customLong("app-name"), help: "The app name the html banners show.") var appName: String = "App"
 
-  enum RenderFormat: String, ExpressibleByArgument { case text, json, html }
+  enum RenderFormat: String, ExpressibleByArgument, CaseIterable { case text, json, html }
 
   func run() throws {
     let configuration = try loadConfiguration(config)
@@ -66,7 +66,7 @@ struct StringsCommand: ParsableCommand {
     @Argument(help: "A .strings, .stringsdict or .xcstrings file.") var file: String
     @Option(help: "Output: text or json.") var format: DumpFormat = .text
 
-    enum DumpFormat: String, ExpressibleByArgument { case text, json }
+    enum DumpFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
     @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
 
     func run() throws {

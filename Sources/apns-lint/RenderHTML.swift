@@ -8,17 +8,20 @@ import PayloadSchema
 import StringsFile
 
 /// HTML for rendered alerts: a whole page (`page`), or one card and the CSS it needs.
-enum RenderHTML {
+///
+/// Another page (the `serve` inbox) shows pushes the same way with `stylesheet` in its `<style>`
+/// and one `card(_:appName:time:)` per push; a card needs nothing else (no script, image or font).
+public enum RenderHTML {
   /// The lines a lock-screen banner shows of each field before an ellipsis (iOS 16–18, default
   /// text size): the title and subtitle one line each, the body four.
-  static let titleLines = 1, subtitleLines = 1, bodyLines = 4
+  public static let titleLines = 1, subtitleLines = 1, bodyLines = 4
 
   /// Languages written right to left: a device set to one lays the banner out from the right.
-  static let rightToLeft: Set<String> = ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "yi", "ckb", "dv"]
+  public static let rightToLeft: Set<String> = ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "yi", "ckb", "dv"]
 
   /// The whole page: a heading, then a card per result, in order. `title` names the page (the
   /// payload's path).
-  static func page(_ results: [RenderResult], appName: String, title: String) -> String {
+  public static func page(_ results: [RenderResult], appName: String, title: String) -> String {
     let errors = results.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
     let warnings = results.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .warning }.count }
     var html = """
@@ -49,7 +52,13 @@ enum RenderHTML {
 
   /// One card: a header (language → localization), the banner as the device draws it, and the
   /// findings. Self-contained HTML that needs only `stylesheet`.
-  static func card(_ result: RenderResult, appName: String, time: String = "now") -> String {
+  ///
+  /// - Parameters:
+  ///   - result: the alert as one device renders it (one of `RenderCommand.run`'s results), with its findings.
+  ///   - appName: the name in the banner's header; escaped, as everything read from an input is.
+  ///   - time: the banner's time label ("now", "2m ago").
+  /// - Returns: a `<section class="card">` element.
+  public static func card(_ result: RenderResult, appName: String, time: String = "now") -> String {
     let device = result.language.split(separator: ",").first.map(String.init) ?? result.language
     let direction = isRightToLeft(device) ? "rtl" : "ltr"
     let textLanguage = result.localization ?? device
@@ -93,13 +102,13 @@ enum RenderHTML {
   }
 
   /// Whether a language tag (`ar`, `he-IL`, `fa_IR`) is written right to left.
-  static func isRightToLeft(_ language: String) -> Bool {
+  public static func isRightToLeft(_ language: String) -> Bool {
     let code = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
     return rightToLeft.contains(code)
   }
 
   /// Text escaped for HTML content and attribute values (both quotes too).
-  static func escape(_ text: String) -> String {
+  public static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -137,7 +146,7 @@ enum RenderHTML {
 
   /// The page's CSS: the system font stack, a lock-screen banner of iOS's proportions (a 360-point
   /// wide rounded panel on a wallpaper), one line for title and subtitle, four for the body.
-  static let stylesheet = """
+  public static let stylesheet = """
     :root { color-scheme: light; --banner-width: 360px; }
     * { box-sizing: border-box; }
     body { margin: 0; padding: 24px; background: #f2f2f7; color: #1c1c1e;

@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "StringsFile", targets: ["StringsFile"]),
     .library(name: "APNsLint", targets: ["APNsLint"]),
     .library(name: "APNsAuth", targets: ["APNsAuth"]),
+    .library(name: "APNsServer", targets: ["APNsServer"]),
     .executable(name: "apns-lint", targets: ["apns-lint"]),
     // `swift package apns-lint check|strings-lint|init|…` in a package that depends on this one (SPEC §11).
     .plugin(name: "APNsLintPlugin", targets: ["APNsLintPlugin"]),
@@ -20,6 +21,15 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // apns-lint serve (SPEC §10): HTTP/2 over plain TCP and TLS; a self-signed certificate at start.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    // Tests only: a real HTTP/2 client against the server.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     // `swift package generate-documentation` builds each library's DocC catalog (scripts/checks/95-docc);
     // a plugin only: nothing of it is linked into the products.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -27,7 +37,7 @@ let package = Package(
   targets: [
     .target(name: "PayloadSchema"),
     .target(name: "LocFormat"),
-    .target(name: "StringsFile", dependencies: ["LocFormat"]),
+    .target(name: "StringsFile", dependencies: ["PayloadSchema", "LocFormat"]),
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
@@ -43,10 +53,28 @@ let package = Package(
       name: "APNsAuth",
       dependencies: ["PayloadSchema", .product(name: "Crypto", package: "swift-crypto")]
     ),
+    // A local APNs (SPEC §10): a SwiftNIO HTTP/2 server that answers with PayloadSchema's verdicts.
+    // NIO stays here: PayloadSchema, LocFormat and StringsFile import none of it.
+    .target(
+      name: "APNsServer",
+      dependencies: [
+        "PayloadSchema", "APNsAuth", "StringsFile",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOExtras", package: "swift-nio-extras"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     .executableTarget(
       name: "apns-lint",
       dependencies: [
-        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth",
+        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -72,6 +100,17 @@ let package = Package(
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat", "TestSupport"]),
     .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "TestSupport"]),
     .testTarget(name: "APNsAuthTests", dependencies: ["APNsAuth", "PayloadSchema", .product(name: "Crypto", package: "swift-crypto")]),
+    .testTarget(
+      name: "APNsServerTests",
+      dependencies: [
+        "APNsServer", "APNsAuth", "PayloadSchema",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

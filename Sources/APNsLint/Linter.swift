@@ -22,9 +22,7 @@ public struct Linter: Sendable {
               authentication: Authentication? = nil, verifier: (any ProviderTokenVerifying)? = nil) {
     self.configuration = configuration
     var target = Target(
-      platform: Platform(rawValue: configuration.platform) ?? .ios,
-      pushType: configuration.pushType.flatMap(PushType.init(rawValue:)),
-      transport: Transport(rawValue: configuration.transport) ?? .http2)
+      platform: configuration.platform, pushType: configuration.pushType, transport: configuration.transport)
     if let p = overrides.platform { target.platform = p }
     if let t = overrides.pushType { target.pushType = t }
     if let t = overrides.transport { target.transport = t }
@@ -34,18 +32,18 @@ public struct Linter: Sendable {
     self.target = target
 
     var options = ValidationOptions()
-    options.sizeCounting = SizeCounting(rawValue: configuration.sizeCount) ?? .compact
+    options.sizeCounting = configuration.sizeCount
     options.warnAt = configuration.warnAt
     options.maxDepth = configuration.maxDepth
     options.collectAlert = collectAlert
-    if configuration.level(of: "sensitive-data") == .off {
+    if configuration.level(of: .sensitiveData) == .off {
       options.sensitiveKeys = .none
       options.checkSensitiveValues = false
     } else {
       options.sensitiveKeys = Self.matcher(for: configuration.sensitiveKeyPatterns)
       options.checkSensitiveValues = configuration.sensitiveCheckValues
     }
-    if configuration.level(of: "custom-key-allowlist") != .off {
+    if configuration.level(of: .customKeyAllowlist) != .off {
       options.allowedCustomKeys = Set(configuration.allowedCustomKeys)
     }
     self.options = options
@@ -74,7 +72,7 @@ public struct Linter: Sendable {
 
   /// The rules that run (not `off`), in catalogue order.
   public var rulesRun: [String] {
-    Rule.catalogue.filter { configuration.level(of: $0.id) != .off }.map(\.id)
+    Rule.catalogue.filter { configuration.level(of: $0.id) != .off }.map(\.id.rawValue)
   }
 
   /// Gives findings their configured severity; drops those of rules that are `off`. An escalated
@@ -88,10 +86,12 @@ public struct Linter: Sendable {
     var out: [Diagnostic] = []
     out.reserveCapacity(findings.count)
     for f in findings {
-      guard case .on(let severity) = configuration.level(of: f.rule.rawValue) else { continue }
+      guard case .on(let severity) = configuration.level(of: f.rule) else { continue }
       let level = f.escalated ? .error : (f.softened && severity == .error ? .warning : severity)
-      out.append(Diagnostic(rule: f.rule.rawValue, severity: level, message: f.message,
-                            line: f.line, column: f.column, keyPath: f.keyPath, apnsReason: f.apnsAnswer?.reason))
+      var d = Diagnostic(rule: f.rule.rawValue, severity: level, message: f.message,
+                         line: f.line, column: f.column, keyPath: f.keyPath, apnsReason: f.apnsAnswer?.reason)
+      d.position = f.position
+      out.append(d)
     }
     return out
   }
@@ -137,7 +137,7 @@ public struct Linter: Sendable {
   /// The report's verdict without the findings of rules the configuration turns off.
   static func verdict(_ report: PayloadReport, configuration: Configuration) -> APNsAnswer {
     var best: PayloadFinding? = nil
-    for f in report.findings where f.apnsAnswer != nil && configuration.level(of: f.rule.rawValue) != .off {
+    for f in report.findings where f.apnsAnswer != nil && configuration.level(of: f.rule) != .off {
       if let b = best, b.rule.requestPart <= f.rule.requestPart { continue }
       best = f
     }
@@ -158,7 +158,7 @@ public struct Linter: Sendable {
 
   /// A validator finding as a severity-free rule finding.
   public static func ruleFinding(_ f: PayloadFinding) -> RuleFinding {
-    var r = RuleFinding(rule: RuleID(f.rule), message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated,
+    var r = RuleFinding(rule: RuleID(f.rule), message: f.message, position: f.position, keyPath: f.keyPath, escalated: f.escalated,
                         softened: f.softened)
     r.apnsAnswer = f.apnsAnswer
     return r

@@ -1,5 +1,7 @@
 // The public model of a read table: entries with positions, findings, and the key → value map.
 
+import PayloadSchema
+
 /// The kind of file a ``StringsTable`` was read from.
 public enum StringsFormat: String, Sendable {
   /// An old-style (OpenStep) text `.strings` file: `"key" = "value";`.
@@ -60,10 +62,19 @@ public struct StringsFinding: Sendable, Hashable {
   public var rule: StringsRule
   /// What is wrong, starting lowercase, values quoted with '…'.
   public var message: String
+  /// Where: 1-based line and column in Unicode scalars (1:1 for findings about the whole file);
+  /// the byte offset is -1 (tables are decoded before they are read).
+  public var position: SourcePosition
   /// The 1-based line (1 for findings about the whole file).
-  public var line: Int
+  public var line: Int {
+    get { position.line }
+    set { position.line = newValue }
+  }
   /// The 1-based column in Unicode scalars (1 for findings about the whole file).
-  public var column: Int
+  public var column: Int {
+    get { position.column }
+    set { position.column = newValue }
+  }
   /// The key the finding is about, if any.
   public var key: String?
 
@@ -71,8 +82,7 @@ public struct StringsFinding: Sendable, Hashable {
   public init(rule: StringsRule, message: String, line: Int, column: Int, key: String? = nil) {
     self.rule = rule
     self.message = message
-    self.line = line
-    self.column = column
+    self.position = SourcePosition(line: line, column: column)
     self.key = key
   }
 }

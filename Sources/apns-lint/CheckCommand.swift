@@ -77,7 +77,7 @@ struct CheckCommand: ParsableCommand {
       inputs = ["-"]
     }
 
-    var sink = ResultSink(format: format, linter: linter)
+    var sink = ResultSink(format: format, linter: linter, strict: strict)
     // Any input, folder or table that could not be read makes the run exit 2, after the others
     // are checked: a scan that skipped something must never pass.
     var unreadable = localize.unreadable
@@ -136,9 +136,8 @@ struct CheckCommand: ParsableCommand {
         }
       }
     }
-    sink.finish()
-    if unreadable { throw ExitCode(2) }
-    if sink.errors > 0 || (strict && sink.warnings > 0) { throw ExitCode(1) }
+    sink.outcome.unreadable = unreadable
+    try sink.finish()
   }
 
   /// `-H 'name: value'` as headers; a header without a colon is a usage error.
@@ -201,59 +200,6 @@ struct CheckCommand: ParsableCommand {
       unreadable = true
     }
     return walk.files.map { Input(path: $0.path, bytes: $0.bytes) }
-  }
-}
-
-/// Collects or streams results to the chosen reporter, and counts.
-struct ResultSink {
-  let format: OutputFormat
-  let rulesRun: [String]
-  let configuration: Configuration
-  var text = TextReporter(colour: Output.colourful)
-  var json = JSONReporter()
-  var sarif: SARIFReporter.Writer? = nil
-  var payloads = 0, errors = 0, warnings = 0, infos = 0
-
-  init(format: OutputFormat, linter: Linter) {
-    self.format = format
-    self.rulesRun = linter.rulesRun
-    self.configuration = linter.configuration
-    if format == .json { Output.shared.write(json.header()) }
-    if format == .sarif {
-      let writer = SARIFReporter.Writer(rulesRun: rulesRun, toolVersion: APNsLintVersion.current, configuration: configuration)
-      Output.shared.write(writer.header)
-      sarif = writer
-    }
-  }
-
-  mutating func add(_ r: LintResult) {
-    payloads += 1
-    for d in r.diagnostics {
-      switch d.severity {
-      case .error: errors += 1
-      case .warning: warnings += 1
-      case .info: infos += 1
-      }
-    }
-    switch format {
-    case .text: if text.hasLines(for: r) { Output.shared.write(text.lines(for: r)) }
-    case .json: Output.shared.append { json.write(r, to: &$0) }
-    // Every format is written as results come: memory does not grow with the stream or the findings.
-    case .github:
-      if !r.diagnostics.isEmpty { Output.shared.write(GitHubReporter.render(LintReport(results: [r], rulesRun: rulesRun))) }
-    case .sarif: if !r.diagnostics.isEmpty, sarif != nil { Output.shared.write(sarif!.results(for: r)) }
-    }
-  }
-
-  mutating func finish(noun: String = "payloads") {
-    switch format {
-    case .text: Output.shared.write(text.summary(count: payloads, errors: errors, warnings: warnings, noun: noun))
-    case .json: Output.shared.write(json.footer(payloads: payloads, errors: errors, warnings: warnings, infos: infos))
-    case .sarif:
-      if let sarif { Output.shared.write(sarif.footer) }
-    case .github:
-      break
-    }
   }
 }
 

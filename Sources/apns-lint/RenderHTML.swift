@@ -54,7 +54,7 @@ public enum RenderHTML {
   /// findings. Self-contained HTML that needs only `stylesheet`.
   ///
   /// - Parameters:
-  ///   - result: the alert as one device renders it (one of `RenderCommand.run`'s results), with its findings.
+  ///   - result: the alert as one device renders it (one of `AlertPreview.render`'s results), with its findings.
   ///   - appName: the name in the banner's header; escaped, as everything read from an input is.
   ///   - time: the banner's time label ("now", "2m ago").
   /// - Returns: a `<section class="card">` element.

@@ -69,7 +69,10 @@ struct TokenCheckCommand: ParsableCommand {
     let clock = now ?? TokenIDs.currentTime()
     let report = TokenReport(authorization: authorization, now: clock, ring: ring, keyFile: key)
     Output.shared.write(format == .json ? report.json : report.text)
-    if report.status != 200 { throw ExitCode(1) }
+    // A token APNs would refuse is an error finding of the run.
+    var outcome = RunOutcome()
+    if report.status != 200 { outcome.count(Severity.error) }
+    try outcome.exit()
   }
 
   static func readStandardInput() throws -> String {

@@ -1,6 +1,7 @@
 import PayloadSchema
 import Foundation
 import Testing
+@testable import apns_lint
 import APNsLint
 
 /// The package root, found from this file's path.

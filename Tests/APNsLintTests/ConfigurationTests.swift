@@ -31,24 +31,24 @@ import Testing
       """
     let c = try Self.parse(yaml)
     #expect(c.version == 1)
-    #expect(c.platform == "safari")
-    #expect(c.pushType == "background")
-    #expect(c.transport == "binary-pre-ios8")
+    #expect(c.platform == .safari)
+    #expect(c.pushType == .background)
+    #expect(c.transport == .binaryPreIOS8)
     #expect(c.developmentLanguage == "fr")
     #expect(c.table == "Push Strings")
-    #expect(c.sizeCount == "raw")
+    #expect(c.sizeCount == .raw)
     #expect(c.warnAt == 0.75)
     #expect(c.maxDepth == 12)
-    #expect(c.level(of: "unknown-key") == .on(.error))
-    #expect(c.level(of: "json-bom") == .off)
-    #expect(c.level(of: "deprecated-key") == .on(.warning))
-    #expect(c.level(of: "sensitive-data") == .on(.info))
+    #expect(c.level(of: RuleID(PayloadRule.unknownKey)) == .on(.error))
+    #expect(c.level(of: RuleID(PayloadRule.jsonBOM)) == .off)
+    #expect(c.level(of: RuleID(PayloadRule.deprecatedKey)) == .on(.warning))
+    #expect(c.level(of: RuleID(PayloadRule.sensitiveData)) == .on(.info))
     #expect(c.sensitiveKeyPatterns == ["(?i)pin", "^x-"])
     #expect(c.sensitiveCheckValues == true)
-    #expect(c.level(of: "custom-key-allowlist") == .on(.warning))
+    #expect(c.level(of: RuleID(PayloadRule.customKeyAllowlist)) == .on(.warning))
     #expect(c.allowedCustomKeys == ["msgid", "media"])
     // Rules the file does not name keep the built-in level.
-    #expect(c.level(of: "value-type") == .on(.error))
+    #expect(c.level(of: RuleID(PayloadRule.valueType)) == .on(.error))
     #expect(c.levels.count == Rule.catalogue.count)
   }
 
@@ -69,18 +69,18 @@ import Testing
         custom-key-allowlist: {severity: error}
 
       """, base: base)
-    #expect(c.platform == "macos")
-    #expect(c.transport == "binary")
+    #expect(c.platform == .macos)
+    #expect(c.transport == .binary)
     #expect(c.pushType == nil)
     // A bare severity keeps the rule's parameters.
-    #expect(c.level(of: "sensitive-data") == .on(.info))
+    #expect(c.level(of: RuleID(PayloadRule.sensitiveData)) == .on(.info))
     #expect(c.sensitiveKeyPatterns == ["a"])
     #expect(c.sensitiveCheckValues == true)
     // A map overrides only the parameters it names.
-    #expect(c.level(of: "custom-key-allowlist") == .on(.error))
+    #expect(c.level(of: RuleID(PayloadRule.customKeyAllowlist)) == .on(.error))
     #expect(c.allowedCustomKeys == ["msgid"])
     let d = try Self.parse("version: 1\nrules:\n  sensitive-data: {check-values: false}\n", base: base)
-    #expect(d.level(of: "sensitive-data") == .on(.error))
+    #expect(d.level(of: RuleID(PayloadRule.sensitiveData)) == .on(.error))
     #expect(d.sensitiveKeyPatterns == ["a"])
     #expect(d.sensitiveCheckValues == false)
   }
@@ -92,20 +92,19 @@ import Testing
   /// SPEC §7: `version` may be left out; it means 1 (SwiftLint and swift-format need none).
   @Test func versionMayBeLeftOut() throws {
     let c = try Self.parse("rules: {unknown-key: error}\n")
-    #expect(c.level(of: "unknown-key") == .on(.error))
+    #expect(c.level(of: RuleID(PayloadRule.unknownKey)) == .on(.error))
     #expect(c.version == 1)
   }
 
   @Test func offIsASeverityAndUnknownRulesAreOff() throws {
     let c = try Self.parse("version: 1\nrules: {unknown-key: off, payload-near-limit: 'info'}\n")
-    #expect(c.level(of: "unknown-key") == .off)
-    #expect(c.level(of: "payload-near-limit") == .on(.info))
-    #expect(c.level(of: "no-such-rule") == .off)
+    #expect(c.level(of: RuleID(PayloadRule.unknownKey)) == .off)
+    #expect(c.level(of: RuleID(PayloadRule.payloadNearLimit)) == .on(.info))
   }
 
   @Test func broadcastIsATransport() throws {
     let c = try Self.parse("target: {transport: broadcast}\n", base: .builtIn)
-    #expect(c.transport == "broadcast")
+    #expect(c.transport == .broadcast)
     let linter = Linter(configuration: c)
     #expect(linter.target.transport == .broadcast)
   }
@@ -158,11 +157,11 @@ import Testing
 
     try "version: 1\ntarget: {platform: macos}\n".write(to: dir.appendingPathComponent(".apns-lint.yml"), atomically: true, encoding: .utf8)
     try "version: 1\ntarget: {platform: tvos}\n".write(to: dir.appendingPathComponent("other.yml"), atomically: true, encoding: .utf8)
-    #expect(try Configuration.resolve(explicitPath: nil, workingDirectory: dir.path).platform == "macos")
-    #expect(try Configuration.resolve(explicitPath: "other.yml", workingDirectory: dir.path).platform == "tvos")
+    #expect(try Configuration.resolve(explicitPath: nil, workingDirectory: dir.path).platform == .macos)
+    #expect(try Configuration.resolve(explicitPath: "other.yml", workingDirectory: dir.path).platform == .tvos)
     let absolute = dir.appendingPathComponent("other.yml").path
-    #expect(try Configuration.resolve(explicitPath: absolute, workingDirectory: "/").platform == "tvos")
-    #expect(try Configuration.load(path: absolute).platform == "tvos")
+    #expect(try Configuration.resolve(explicitPath: absolute, workingDirectory: "/").platform == .tvos)
+    #expect(try Configuration.load(path: absolute).platform == .tvos)
 
     #expect(throws: ConfigurationError(path: "missing.yml", line: 1, column: 1, message: "cannot read the configuration: no such file")) {
       try Configuration.resolve(explicitPath: "missing.yml", workingDirectory: dir.path)

@@ -71,7 +71,7 @@ import Testing
 
   static var requestRules: [Rule] { Rule.catalogue.filter { $0.category == .request } }
 
-  @Test(arguments: requestRules.map(\.id))
+  @Test(arguments: requestRules.map(\.id.rawValue))
   func catalogueExamples(_ id: String) throws {
     let rule = try #require(Rule.named(id))
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-examples-\(UUID().uuidString)")

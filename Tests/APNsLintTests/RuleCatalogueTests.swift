@@ -30,23 +30,23 @@ import Testing
   ]
 
   @Test func idsAreUniqueAndThoseOfTheSpecInItsOrder() {
-    let ids = Rule.catalogue.map(\.id)
+    let ids = Rule.catalogue.map(\.id.rawValue)
     #expect(Set(ids).count == ids.count)
     #expect(ids == Self.specIDs)
-    for id in ids { #expect(Rule.named(id)?.id == id) }
+    for rule in Rule.catalogue { #expect(Rule.named(rule.id.rawValue)?.id == rule.id) }
     #expect(Rule.named("no-such-rule") == nil)
   }
 
   /// One rule, one definition: the typed rules of every module and the catalogue name the same ids.
   @Test func everyTypedRuleHasAnEntryAndEveryEntryATypedRule() {
-    #expect(Set(RuleID.all.map(\.rawValue)) == Set(Rule.catalogue.map(\.id)))
+    #expect(Set(RuleID.all) == Set(Rule.catalogue.map(\.id)))
     #expect(RuleID.all.count == Rule.catalogue.count)
   }
 
   @Test func everyPayloadRuleHasAnEntryAndNothingElseIsAPayloadRule() {
     let payloadCategories: Set<RuleCategory> = [.json, .payload, .push, .request]
     let catalogued = Set(Rule.catalogue.filter { payloadCategories.contains($0.category) }.map(\.id))
-    #expect(catalogued == Set(PayloadRule.allCases.map(\.rawValue)))
+    #expect(catalogued == Set(PayloadRule.allCases.map(RuleID.init)))
     for rule in PayloadRule.allCases {
       #expect(Rule.named(rule.rawValue) != nil, "\(rule.rawValue)")
     }
@@ -56,7 +56,7 @@ import Testing
     Rule.catalogue.filter { [.json, .payload, .push].contains($0.category) }
   }
 
-  @Test(arguments: payloadRules.map(\.id))
+  @Test(arguments: payloadRules.map(\.id.rawValue))
   func triggeringExampleFires(_ id: String) throws {
     let rule = try #require(Rule.named(id))
     let found = try Self.validate(rule.triggeringExample, flags: rule.triggeringFlags, configuration: rule.exampleConfiguration)
@@ -65,7 +65,7 @@ import Testing
     #expect(found.first { $0.hasPrefix(id + " ") } == "\(id) \(position.line):\(position.column)", "found \(found)")
   }
 
-  @Test(arguments: payloadRules.map(\.id))
+  @Test(arguments: payloadRules.map(\.id.rawValue))
   func passingExampleDoesNot(_ id: String) throws {
     let rule = try #require(Rule.named(id))
     let found = try Self.validate(rule.passingExample, flags: rule.passingFlags, configuration: rule.exampleConfiguration)
@@ -83,7 +83,7 @@ import Testing
   /// Every localization and strings rule's examples, through the command line: the triggering
   /// one reports the rule first where its marker (1️⃣) stands, in the section the marker is in
   /// (the payload, or a table); the passing one does not report it.
-  @Test(arguments: tableRules.map(\.id))
+  @Test(arguments: tableRules.map(\.id.rawValue))
   func tableExampleFiresWhereItsMarkerSays(_ id: String) throws {
     let rule = try #require(Rule.named(id))
     let fired = try Self.runTableExample(rule.markedTriggeringExample, localization: rule.category == .localization)
@@ -162,9 +162,9 @@ import Testing
       let c = try Configuration.parse(yaml: yaml, path: "example.yml", base: .builtIn)
       options.warnAt = c.warnAt
       options.maxDepth = c.maxDepth
-      options.sizeCounting = SizeCounting(rawValue: c.sizeCount) ?? .compact
+      options.sizeCounting = c.sizeCount
       options.checkSensitiveValues = c.sensitiveCheckValues
-      if c.level(of: "custom-key-allowlist") != .off { options.allowedCustomKeys = Set(c.allowedCustomKeys) }
+      if c.level(of: RuleID(PayloadRule.customKeyAllowlist)) != .off { options.allowedCustomKeys = Set(c.allowedCustomKeys) }
     }
     var validator = PayloadValidator(target: target(flags), options: options)
     return validator.validate(bytes(example)).findings.map { "\($0.rule.rawValue) \($0.line):\($0.column)" }

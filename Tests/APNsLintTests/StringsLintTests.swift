@@ -1,6 +1,7 @@
 import Foundation
 import StringsFile
 import Testing
+@testable import apns_lint
 @testable import APNsLint
 
 let localizationFixtures = SARIFReporterTests.packageRoot.appendingPathComponent("Fixtures/Localizations")
@@ -123,12 +124,12 @@ struct StringsLintTests {
 }
 
 @Suite("strings dump: a table's entries and findings")
-struct StringsDumpCommandTests {
+struct TableDumpReporterTests {
   static let table = StringsParser.parse(
     Data("/* Greeting */\n\"HI\" = \"Hello\";\n\"HI\" = \"Hey \\\"you\\\"\";\n".utf8), path: "en.lproj/Localizable.strings")
 
   @Test func json() {
-    #expect(StringsDumpCommand.json(Self.table) == """
+    #expect(TableDumpReporter.json(Self.table) == """
       {
         "path": "en.lproj/Localizable.strings",
         "format": "text",
@@ -165,7 +166,7 @@ struct StringsDumpCommandTests {
   }
 
   @Test func text() {
-    #expect(StringsDumpCommand.text(Self.table) == """
+    #expect(TableDumpReporter.text(Self.table) == """
       en.lproj/Localizable.strings (text, utf-8)
       2:1 "HI" = "Hello";  /* Greeting */
       3:1 "HI" = "Hey \\"you\\"";
@@ -176,16 +177,16 @@ struct StringsDumpCommandTests {
 
   @Test func severitiesComeFromTheConfiguration() throws {
     var configuration = Configuration.builtIn
-    configuration.levels["strings-duplicate-key"] = .off
-    #expect(!StringsDumpCommand.json(Self.table, configuration: configuration).contains("strings-duplicate-key"))
-    configuration.levels["strings-duplicate-key"] = .on(.error)
-    #expect(StringsDumpCommand.text(Self.table, configuration: configuration).contains("3:1: error: key 'HI'"))
+    configuration.levels[RuleID(StringsRule.duplicateKey)] = .off
+    #expect(!TableDumpReporter.json(Self.table, configuration: configuration).contains("strings-duplicate-key"))
+    configuration.levels[RuleID(StringsRule.duplicateKey)] = .on(.error)
+    #expect(TableDumpReporter.text(Self.table, configuration: configuration).contains("3:1: error: key 'HI'"))
   }
 
   @Test func binaryPlistHasNoPositions() throws {
     let path = localizationFixtures.appendingPathComponent("DemoApp/de.lproj/Localizable.strings").path
     let table = StringsParser.parse(try Data(contentsOf: URL(fileURLWithPath: path)), path: "de.lproj/Localizable.strings")
-    let json = StringsDumpCommand.json(table)
+    let json = TableDumpReporter.json(table)
     #expect(json.contains("\"format\": \"binary\",\n  \"encoding\": null,"))
     #expect(json.contains("""
           {

@@ -1,27 +1,28 @@
 import Foundation
+import PayloadSchema
 
 /// What a run checks against and how severe each rule is: `rules.yaml` (built in) overlaid with the
 /// user's `.apns-lint.yml` or `--config FILE` (SPEC §7).
 ///
 /// ```swift
 /// let configuration = try Configuration.resolve(explicitPath: nil, workingDirectory: cwd)
-/// configuration.level(of: "unknown-key")   // .on(.warning)
+/// configuration.level(of: .unknownKey)   // .on(.warning)
 /// ```
 public struct Configuration: Sendable, Equatable {
   /// The schema version; only 1 exists.
   public var version: Int
-  /// `ios`, `macos`, `tvos`, `watchos`, `visionos` or `safari`.
-  public var platform: String
-  /// The `apns-push-type`, or nil to infer it from each payload.
-  public var pushType: String?
-  /// `http2`, `binary` or `binary-pre-ios8`.
-  public var transport: String
+  /// `target.platform`.
+  public var platform: Platform
+  /// `target.push-type`: the `apns-push-type`, or nil to infer it from each payload.
+  public var pushType: PushType?
+  /// `target.transport`: `http2`, `broadcast`, `binary` or `binary-pre-ios8`.
+  public var transport: Transport
   /// The localization every other one is compared with (`en`).
   public var developmentLanguage: String
   /// The table name without extension (`Localizable`).
   public var table: String
-  /// `compact` (the payload as sent, whitespace removed) or `raw` (the input bytes).
-  public var sizeCount: String
+  /// `size.count`: `compact` (the payload as sent, whitespace removed) or `raw` (the input bytes).
+  public var sizeCount: SizeCounting
   /// The fraction of the size limit at which `payload-near-limit` reports, in (0, 1].
   public var warnAt: Double
   /// The deepest JSON nesting read before `json-too-deep`, 1…1000.
@@ -32,7 +33,7 @@ public struct Configuration: Sendable, Equatable {
   /// 8 MiB: far above any payload (the largest limit is 5,120 bytes) or a pretty-printed fixture.
   public static let defaultMaxInputBytes = 8 << 20
   /// The level of every rule of `Rule.catalogue`, by id.
-  public var levels: [String: RuleLevel]
+  public var levels: [RuleID: RuleLevel]
   /// `sensitive-data.key-patterns`: regular expressions matched against custom key names.
   public var sensitiveKeyPatterns: [String]
   /// `sensitive-data.check-values`: match string values too.
@@ -42,9 +43,9 @@ public struct Configuration: Sendable, Equatable {
 
   /// Creates a configuration from every setting; most code starts from `builtIn` instead.
   public init(
-    version: Int, platform: String, pushType: String?, transport: String,
-    developmentLanguage: String, table: String, sizeCount: String, warnAt: Double, maxDepth: Int,
-    levels: [String: RuleLevel], sensitiveKeyPatterns: [String], sensitiveCheckValues: Bool,
+    version: Int, platform: Platform, pushType: PushType?, transport: Transport,
+    developmentLanguage: String, table: String, sizeCount: SizeCounting, warnAt: Double, maxDepth: Int,
+    levels: [RuleID: RuleLevel], sensitiveKeyPatterns: [String], sensitiveCheckValues: Bool,
     allowedCustomKeys: [String]
   ) {
     self.version = version
@@ -62,11 +63,13 @@ public struct Configuration: Sendable, Equatable {
     self.allowedCustomKeys = allowedCustomKeys
   }
 
-  /// The level a rule runs at: the configured one, else the catalogue's default (`off` for an id
-  /// the catalogue does not know).
-  public func level(of rule: String) -> RuleLevel {
-    levels[rule] ?? Rule.named(rule)?.defaultLevel ?? .off
+  /// The level a rule runs at: the configured one, else the catalogue's default.
+  public func level(of rule: RuleID) -> RuleLevel {
+    levels[rule] ?? Rule.named(rule.rawValue)?.defaultLevel ?? .off
   }
+
+  /// The level a payload rule runs at.
+  public func level(of rule: PayloadRule) -> RuleLevel { level(of: RuleID(rule)) }
 }
 
 extension Configuration {
@@ -81,8 +84,8 @@ extension Configuration {
   /// The defaults of SPEC §7 and `Rule.catalogue`, without reading any YAML: the base the built-in
   /// text is overlaid on.
   static let catalogueDefaults = Configuration(
-    version: 1, platform: "ios", pushType: nil, transport: "http2",
-    developmentLanguage: "en", table: "Localizable", sizeCount: "compact", warnAt: 0.9, maxDepth: 64,
+    version: 1, platform: .ios, pushType: nil, transport: .http2,
+    developmentLanguage: "en", table: "Localizable", sizeCount: .compact, warnAt: 0.9, maxDepth: 64,
     levels: Dictionary(uniqueKeysWithValues: Rule.catalogue.map { ($0.id, $0.defaultLevel) }),
     sensitiveKeyPatterns: [
       "(?i)pass(word|wd)", "(?i)secret", "(?i)token", "(?i)ssn", "(?i)credit[-_ ]?card", "(?i)cvv",

@@ -1,3 +1,4 @@
+import PayloadSchema
 // The configuration reader's second stage: a YAML tree checked against the schema of SPEC §7 and
 // overlaid on a base configuration. Every key, value and type is checked; the first problem stops
 // the reading with its position.
@@ -10,13 +11,13 @@ enum ConfigurationSchema {
   static let sizeKeys = ["count", "warn-at"]
   static let limitsKeys = ["max-depth", "max-input-bytes"]
 
-  static let platforms = ["ios", "macos", "tvos", "watchos", "visionos", "safari"]
-  static let pushTypes = [
-    "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity",
-    "pushtotalk", "widgets", "controls",
+  static let platforms: [Platform] = [.ios, .macos, .tvos, .watchos, .visionos, .safari]
+  static let pushTypes: [PushType] = [
+    .alert, .background, .location, .voip, .complication, .fileprovider, .mdm, .liveactivity,
+    .pushtotalk, .widgets, .controls,
   ]
-  static let transports = ["http2", "broadcast", "binary", "binary-pre-ios8"]
-  static let sizeCounts = ["compact", "raw"]
+  static let transports: [Transport] = [.http2, .broadcast, .binary, .binaryPreIOS8]
+  static let sizeCounts: [SizeCounting] = [.compact, .raw]
   static let severities = ["error", "warning", "info", "off"]
 
   /// The parameters each rule takes besides `severity`.
@@ -61,9 +62,9 @@ struct ConfigurationDecoder {
         for item in try mapping(entry.value, at: key, allowed: ConfigurationSchema.targetKeys) {
           let name = "target." + item.key.text
           switch item.key.text {
-          case "platform": configuration.platform = try oneOf(item.value, at: name, ConfigurationSchema.platforms)
-          case "push-type": configuration.pushType = try oneOf(item.value, at: name, ConfigurationSchema.pushTypes)
-          default: configuration.transport = try oneOf(item.value, at: name, ConfigurationSchema.transports)
+          case "platform": configuration.platform = try choice(item.value, at: name, ConfigurationSchema.platforms)
+          case "push-type": configuration.pushType = try choice(item.value, at: name, ConfigurationSchema.pushTypes)
+          default: configuration.transport = try choice(item.value, at: name, ConfigurationSchema.transports)
           }
         }
       case "localization":
@@ -78,7 +79,7 @@ struct ConfigurationDecoder {
         for item in try mapping(entry.value, at: key, allowed: ConfigurationSchema.sizeKeys) {
           let name = "size." + item.key.text
           switch item.key.text {
-          case "count": configuration.sizeCount = try oneOf(item.value, at: name, ConfigurationSchema.sizeCounts)
+          case "count": configuration.sizeCount = try choice(item.value, at: name, ConfigurationSchema.sizeCounts)
           default: configuration.warnAt = try warnAt(item.value, at: name)
           }
         }
@@ -113,11 +114,11 @@ struct ConfigurationDecoder {
     }
     for entry in entries {
       let id = entry.key.text
-      guard Rule.named(id) != nil else { throw error(entry.key.mark, unknownRule(id)) }
+      guard let rule = Rule.named(id)?.id else { throw error(entry.key.mark, unknownRule(id)) }
       let name = "rules." + id
       switch entry.value {
       case .scalar:
-        configuration.levels[id] = try severity(entry.value, at: name)
+        configuration.levels[rule] = try severity(entry.value, at: name)
       case .mapping(let parameters, _):
         let allowed = ConfigurationSchema.ruleParameters[id] ?? []
         for parameter in parameters {
@@ -125,7 +126,7 @@ struct ConfigurationDecoder {
           let at = name + "." + key
           switch (id, key) {
           case (_, "severity"):
-            configuration.levels[id] = try severity(parameter.value, at: at)
+            configuration.levels[rule] = try severity(parameter.value, at: at)
           case ("sensitive-data", "key-patterns"):
             configuration.sensitiveKeyPatterns = try patterns(parameter.value, at: at)
           case ("sensitive-data", "check-values"):
@@ -175,12 +176,14 @@ struct ConfigurationDecoder {
     return scalar.text
   }
 
-  private func oneOf(_ node: YAMLNode, at name: String, _ values: [String]) throws(ConfigurationError) -> String {
+  /// One of `values`, read by its raw value; the error lists them in the order given.
+  private func choice<Value: RawRepresentable<String>>(_ node: YAMLNode, at name: String, _ values: [Value])
+    throws(ConfigurationError) -> Value {
     let text = try scalar(node, at: name, expected: "a string").text
-    guard values.contains(text) else {
-      throw error(node.mark, "'\(text)' is not a valid value for '\(name)'; expected \(choices(values))")
+    guard let value = values.first(where: { $0.rawValue == text }) else {
+      throw error(node.mark, "'\(text)' is not a valid value for '\(name)'; expected \(choices(values.map(\.rawValue)))")
     }
-    return text
+    return value
   }
 
   private func integer(_ node: YAMLNode, at name: String) throws(ConfigurationError) -> Int {
@@ -249,7 +252,7 @@ struct ConfigurationDecoder {
     // Only ids within 2 scalars of the length can be within distance 2; the others are skipped, so a
     // megabyte-long key (YAML's `? key`) costs nothing, where it cost minutes of edit distances.
     let length = id.unicodeScalars.count
-    let closest = Rule.catalogue.map(\.id).filter { abs($0.unicodeScalars.count - length) <= 2 }
+    let closest = Rule.catalogue.map(\.id.rawValue).filter { abs($0.unicodeScalars.count - length) <= 2 }
       .min { editDistance($0, id) < editDistance($1, id) }
     if let closest, editDistance(closest, id) <= 2 {
       return "unknown rule '\(id)'; did you mean '\(closest)'?"

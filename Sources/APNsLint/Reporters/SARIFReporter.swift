@@ -56,7 +56,7 @@ public enum SARIFReporter: Sendable {
       ruleIndex = index
       let rules: [JSONValue] = rulesRun.map { id in
         let rule = Rule.named(id)
-        let level = configuration?.level(of: id) ?? rule?.defaultLevel ?? .off
+        let level = rule.flatMap { configuration?.level(of: $0.id) } ?? rule?.defaultLevel ?? .off
         return .object([
           ("id", .string(id)),
           ("shortDescription", .object([("text", .string(rule?.summary ?? id))])),

@@ -4,8 +4,8 @@ import StringsFile
 /// One rule of the catalogue: everything about it lives here once. `apns-lint rules`, the
 /// configuration, the reporters and the tests read from this table.
 public struct Rule: Sendable, Hashable {
-  /// Stable kebab-case id (`value-type`).
-  public let id: String
+  /// Stable kebab-case id (`value-type`), typed: made only from the detecting module's rule enum.
+  public let id: RuleID
   /// The severity a rule has when no configuration names it (`off` for opt-in rules).
   public let defaultLevel: RuleLevel
   public let category: RuleCategory
@@ -40,7 +40,7 @@ public struct Rule: Sendable, Hashable {
   /// category, APNs answer, summary and examples.
   init(payload rule: PayloadRule) {
     let e = rule.examples
-    self.init(rule.rawValue, rule.defaultSeverity.map(RuleLevel.on) ?? .off, rule.category, rule.summary,
+    self.init(RuleID(rule), rule.defaultSeverity.map(RuleLevel.on) ?? .off, rule.category, rule.summary,
               trigger: e.marked, pass: e.passing, triggerFlags: e.triggeringFlags, passFlags: e.passingFlags,
               configuration: e.configuration)
     self.apnsAnswer = rule.apnsAnswer
@@ -50,19 +50,19 @@ public struct Rule: Sendable, Hashable {
   /// A rule APNsLint detects against the tables (`check --strings`, `render`).
   init(_ rule: LocalizationRule, _ level: RuleLevel, _ summary: String,
        trigger: String, pass: String) {
-    self.init(rule.rawValue, level, .localization, summary, trigger: trigger, pass: pass)
+    self.init(RuleID(rule), level, .localization, summary, trigger: trigger, pass: pass)
   }
 
   /// A rule about one table (StringsFile) or about tables compared (`strings lint`).
   init(_ rule: StringsRule, _ level: RuleLevel, _ summary: String, trigger: String, pass: String) {
-    self.init(rule.rawValue, level, .strings, summary, trigger: trigger, pass: pass)
+    self.init(RuleID(rule), level, .strings, summary, trigger: trigger, pass: pass)
   }
 
   init(_ rule: TableRule, _ level: RuleLevel, _ summary: String, trigger: String, pass: String) {
-    self.init(rule.rawValue, level, .strings, summary, trigger: trigger, pass: pass)
+    self.init(RuleID(rule), level, .strings, summary, trigger: trigger, pass: pass)
   }
 
-  private init(_ id: String, _ level: RuleLevel, _ category: RuleCategory, _ summary: String,
+  private init(_ id: RuleID, _ level: RuleLevel, _ category: RuleCategory, _ summary: String,
        trigger: String, pass: String, triggerFlags: String = "", passFlags: String = "",
        configuration: String = "") {
     self.id = id
@@ -173,7 +173,7 @@ extension Rule {
 
   private static let catalogueIndex: [String: Int] = {
     var index: [String: Int] = [:]
-    for (i, rule) in catalogue.enumerated() { index[rule.id] = i }
+    for (i, rule) in catalogue.enumerated() { index[rule.id.rawValue] = i }
     return index
   }()
 }

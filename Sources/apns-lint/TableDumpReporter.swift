@@ -1,7 +1,8 @@
+import APNsLint
 import StringsFile
 
-/// `apns-lint strings dump FILE`: a table's entries as read, with its own findings (SPEC §8).
-public enum StringsDumpCommand {
+/// `apns-lint strings dump FILE`'s output: a table's entries as read, with its own findings (SPEC §8).
+public enum TableDumpReporter {
   /// SPEC §8: `{"path", "format", "encoding", "entries": [{"key", "value", "line", "column",
   /// "comment"}], "diagnostics": [...]}`; entries in file order, duplicates included; `encoding`,
   /// `line`, `column` and `comment` null when the format has none. Severities come from

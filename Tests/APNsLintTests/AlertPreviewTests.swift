@@ -1,10 +1,12 @@
 import Foundation
 import StringsFile
 import Testing
+@testable import apns_lint
 @testable import APNsLint
+import PayloadSchema
 
 @Suite("render: what devices with given languages show")
-struct RenderCommandTests {
+struct AlertPreviewTests {
   static let payload = Array(
     #"{"aps": {"alert": {"title-loc-key": "NEW_MESSAGE_TITLE", "loc-key": "FILE_RECEIVED", "loc-args": ["Jenna", "photo.jpg"], "action-loc-key": "ACTION_VIEW"}}}"#
       .utf8)
@@ -12,11 +14,11 @@ struct RenderCommandTests {
 
   /// Each language is one device, as `--lang a --lang b` says.
   func run(_ languages: [String], payload: [UInt8] = payload, configuration: Configuration = .builtIn) throws -> [RenderResult] {
-    RenderCommand.run(payload: payload, path: "push.json", bundle: try Self.demo.get(), devices: languages.map { [$0] }, configuration: configuration)
+    AlertPreview.render(payload: payload, path: "push.json", bundle: try Self.demo.get(), devices: languages.map { [$0] }, configuration: configuration)
   }
 
   @Test func jsonFieldForField() throws {
-    #expect(RenderCommand.json(try run(["fr-CA", "es"])) == """
+    #expect(RenderReporter.json(try run(["fr-CA", "es"])) == """
       {
         "results": [
           {
@@ -83,7 +85,7 @@ struct RenderCommandTests {
     // No --lang: the development language.
     #expect(try run([]).map(\.language) == ["en"])
     // No localization at all: the keys.
-    let empty = RenderCommand.run(
+    let empty = AlertPreview.render(
       payload: Self.payload, path: "push.json", bundle: LocalizationBundle(localizations: []), devices: [["fr"]], configuration: .builtIn)
     #expect(empty.map(\.localization) == [nil])
     #expect(empty.first.map { [$0.title, $0.body, $0.action] } == ["NEW_MESSAGE_TITLE", "FILE_RECEIVED", "ACTION_VIEW"])
@@ -91,8 +93,8 @@ struct RenderCommandTests {
 
   @Test func severitiesComeFromTheConfiguration() throws {
     var configuration = Configuration.builtIn
-    configuration.levels["deprecated-key"] = .off
-    configuration.levels["loc-key-untranslated"] = .on(.error)
+    configuration.levels[RuleID(PayloadRule.deprecatedKey)] = .off
+    configuration.levels[RuleID(LocalizationRule.locKeyUntranslated)] = .on(.error)
     let results = try run(["es"], configuration: configuration)
     #expect(results.first?.diagnostics.map { "\($0.rule) \($0.severity)" } == ["loc-key-untranslated error"])
   }
@@ -110,7 +112,7 @@ struct RenderCommandTests {
   }
 
   @Test func textCard() throws {
-    #expect(RenderCommand.text(try run(["fr-CA", "ja"])) == """
+    #expect(RenderReporter.text(try run(["fr-CA", "ja"])) == """
       push.json, fr-CA → fr
         title:    Nouveau message
         subtitle: —

@@ -33,24 +33,26 @@ public struct RenderResult: Sendable, Hashable {
   }
 }
 
-/// `apns-lint render`: a payload's alert as devices with given languages show it (SPEC §8).
+/// What a payload's alert shows on devices with given languages: the values `apns-lint render`
+/// prints (SPEC §8); `RenderReporter` writes them as text or JSON.
+
 ///
 /// ```swift
 /// let bundle = try LocalizationBundle(root: "App", table: configuration.table,
 ///                                     developmentLanguage: configuration.developmentLanguage)
-/// let results = RenderCommand.run(payload: bytes, path: "push.json", bundle: bundle,
-///                                 devices: [["fr-CA"], ["de-AT", "fr"], ["ja"]], configuration: configuration)
-/// print(RenderCommand.json(results), terminator: "")
+/// let results = AlertPreview.render(payload: bytes, path: "push.json", bundle: bundle,
+///                                   devices: [["fr-CA"], ["de-AT", "fr"], ["ja"]], configuration: configuration)
+/// print(RenderReporter.json(results), terminator: "")
 /// ```
-public enum RenderCommand {
+public enum AlertPreview {
   /// Renders the payload once per device. `devices` are the `--lang` options, each a device's
   /// preference list (`["de-AT", "fr"]`: Austrian German, then French; the result's language is
   /// `de-AT,fr`); `[["all"]]` renders every localization of the bundle (language = its language
-  /// code); no device renders the development language. Each result's diagnostics are the payload's own findings followed by
-  /// the localization rules limited to that language (`LocalizationChecks`). A payload that is not
+  /// code); no device renders the development language. Each result's diagnostics are the payload's
+  /// own findings followed by the localization rules limited to that language (`LocalizationChecks`). A payload that is not
   /// readable JSON (`json-syntax`, `json-invalid-utf8`, `json-too-deep`, `payload-empty`,
   /// `payload-not-object`) renders nothing: APNs would refuse it.
-  public static func run(
+  public static func render(
     payload bytes: [UInt8], path: String, bundle: LocalizationBundle, devices: [[String]], configuration: Configuration,
     overrides: TargetOverrides = TargetOverrides()
   ) -> [RenderResult] {
@@ -80,49 +82,6 @@ public enum RenderCommand {
         title: rendered.title, subtitle: rendered.subtitle, body: rendered.body, action: rendered.action,
         diagnostics: LocalizationOutput.diagnostics(findings, configuration: configuration))
     }
-  }
-
-  /// SPEC §8: `{"results": [{"language", "localization", "title", "subtitle", "body", "action",
-  /// "diagnostics": [{"rule", "severity", "message", "line", "column", "keyPath"}]}]}`, pretty-printed,
-  /// ending in a newline.
-  public static func json(_ results: [RenderResult]) -> String {
-    JSONValue.object([
-      ("results", .array(results.map { result in
-        .object([
-          ("language", .string(result.language)),
-          ("localization", .optional(result.localization)),
-          ("title", .optional(result.title)),
-          ("subtitle", .optional(result.subtitle)),
-          ("body", .optional(result.body)),
-          ("action", .optional(result.action)),
-          ("diagnostics", .array(result.diagnostics.map(LocalizationOutput.json))),
-        ])
-      }))
-    ]).text
-  }
-
-  /// A small card per language:
-  ///
-  ///     push.json, fr-CA → fr
-  ///       title:    Nouveau message
-  ///       subtitle: —
-  ///       body:     photo.jpg reçu de Jenna
-  ///       action:   Voir
-  ///       3:14: warning: … [loc-key-untranslated]
-  ///
-  /// Cards are separated by a blank line; `—` marks a field the alert does not have.
-  public static func text(_ results: [RenderResult]) -> String {
-    var cards: [String] = []
-    for result in results {
-      var card = "\(VisibleText.escape(result.path)), \(VisibleText.escape(result.language)) → \(result.localization.map(VisibleText.escape) ?? "no localization")\n"
-      for (label, value) in [("title", result.title), ("subtitle", result.subtitle), ("body", result.body), ("action", result.action)] {
-        let padded = label + ":" + String(repeating: " ", count: 9 - label.count)
-        card += "  \(padded)\(value.map(VisibleText.escape) ?? "—")\n"
-      }
-      for diagnostic in result.diagnostics { card += "  \(LocalizationOutput.line(diagnostic))\n" }
-      cards.append(card)
-    }
-    return cards.joined(separator: "\n")
   }
 
   /// Findings after which the payload is not JSON a device could receive: nothing is rendered.

@@ -1,0 +1,103 @@
+import APNsAuth
+import NIOCore
+import PayloadSchema
+import StringsFile
+
+extension APNsServer {
+  /// Everything `apns-lint serve` is told on its command line (SPEC §10), as values.
+  public struct Configuration: Sendable {
+    /// The address to listen on; loopback by default.
+    public var host = "127.0.0.1"
+    /// The HTTP/2 port; 0 picks a free one (read it back from `APNsServer.port`).
+    public var port = 2197
+    /// TLS with ALPN `h2`; nil: plain TCP, HTTP/2 with prior knowledge (h2c).
+    public var tls: TLSIdentity?
+    /// `development` adds `apns-unique-id` to every answer; a device registered for the other
+    /// environment is answered 400 BadDeviceToken.
+    public var environment: APNsEnvironment = .development
+    /// Provider-token keys: with any, every request needs a token whose signature verifies.
+    public var keys: ProviderKeyRing = ProviderKeyRing()
+    /// When set, a provider token whose `iss` is another team is 403 InvalidProviderToken.
+    public var teamID: String?
+    /// Known device tokens (`--devices`); tokens not listed are accepted.
+    public var devices: DeviceRegistry = DeviceRegistry()
+    /// Also refuse requests with error findings that APNs accepts: 400, reason the rule id.
+    public var strict = false
+    /// Injected server errors (`--fault 503:ServiceUnavailable:5`).
+    public var faults: [Fault] = []
+    /// Pushes a second to one device token past which the answer is 429 TooManyRequests; nil: no limit.
+    public var rateLimit: Int?
+    /// Where each request's NDJSON record goes (`--log`); nil: nowhere.
+    public var log: LogDestination?
+    /// The HTTP/1.1 inbox page and API (`--ui-port`); nil: none.
+    public var uiPort: Int?
+    /// How many pushes the inbox keeps, newest first; older ones are dropped (memory stays flat).
+    public var inboxCapacity = 10_000
+    /// Localization tables and the devices' language lists (`--strings`, `--lang`): each record
+    /// gets the alert as each device would show it.
+    public var strings: LocalizationBundle?
+    public var languages: [[String]] = []
+    /// The target requests are checked against (platform; the transport follows the path).
+    public var target = Target()
+    /// A connection that reads nothing for this long gets GOAWAY `{"reason":"IdleTimeout"}`.
+    public var idleTimeout: TimeAmount = .seconds(300)
+    /// A stream that has not sent its whole request after this long is reset (RST_STREAM).
+    public var streamTimeout: TimeAmount = .seconds(10)
+    /// SETTINGS_MAX_CONCURRENT_STREAMS offered to each connection (APNs offers up to 1,000).
+    public var maxConcurrentStreams = 1000
+    /// SETTINGS_MAX_HEADER_LIST_SIZE: a larger header block is a connection error.
+    public var maxHeaderListSize = 16 * 1024
+    /// Event-loop threads; nil: one per core.
+    public var threads: Int?
+    /// How long shutdown waits for clients to finish their streams before closing them.
+    public var shutdownGrace: TimeAmount = .seconds(10)
+
+    public init() {}
+  }
+
+  /// The certificate and key the server presents over TLS.
+  public enum TLSIdentity: Sendable {
+    /// PEM files (`--tls-cert`, `--tls-key`).
+    case files(certificate: String, privateKey: String)
+    /// A P-256 certificate for `localhost` and 127.0.0.1 made at start (`--tls-self-signed`).
+    case selfSigned
+  }
+
+  /// Where NDJSON records are written.
+  public enum LogDestination: Sendable, Hashable {
+    case standardOutput
+    case file(String)
+  }
+}
+
+/// APNs' two environments.
+public enum APNsEnvironment: String, Sendable, Hashable, CaseIterable, Codable {
+  case development, production
+}
+
+/// An injected failure: `STATUS:REASON:PERCENT`, e.g. `503:ServiceUnavailable:5`.
+public struct Fault: Sendable, Hashable, CustomStringConvertible {
+  public var status: Int
+  public var reason: String
+  /// 0 to 100.
+  public var percent: Double
+
+  public init(status: Int, reason: String, percent: Double) {
+    self.status = status
+    self.reason = reason
+    self.percent = percent
+  }
+
+  /// Parses `STATUS:REASON:PERCENT`; nil when it is not that (a status of 100–599, a reason of
+  /// letters and digits, a percentage from 0 to 100).
+  public init?(_ text: String) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 3, let status = Int(parts[0]), (100...599).contains(status),
+          !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+          let percent = Double(parts[2].hasSuffix("%") ? parts[2].dropLast() : parts[2]), (0...100).contains(percent)
+    else { return nil }
+    self.init(status: status, reason: String(parts[1]), percent: percent)
+  }
+
+  public var description: String { "\(status):\(reason):\(percent)" }
+}

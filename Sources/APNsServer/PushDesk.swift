@@ -1,0 +1,328 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import APNsAuth
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHPACK
+import PayloadSchema
+import StringsFile
+import Synchronization
+
+/// What every connection shares: the configuration, the log, the inbox, the per-token rate
+/// counters and the sequence of records.
+final class ServerContext: Sendable {
+  let configuration: APNsServer.Configuration
+  let inbox: Inbox
+  let log: PushLog?
+  let rateLimiter: RateLimiter?
+  private let sequence = Atomic<UInt64>(0)
+  private let connections = Atomic<UInt64>(0)
+  /// The most body bytes kept of a request: the largest size limit plus one, so that a body over
+  /// its push type's limit is still seen to be over it (413), and no more is ever buffered.
+  let maxBodyBytes: Int
+
+  init(configuration: APNsServer.Configuration) throws(APNsServerError) {
+    self.configuration = configuration
+    inbox = Inbox(capacity: configuration.inboxCapacity)
+    log = try configuration.log.map { dest throws(APNsServerError) in try PushLog(dest) }
+    rateLimiter = configuration.rateLimit.map { RateLimiter(perSecond: $0) }
+    var largest = 0
+    for transport in [Transport.http2, .broadcast] {
+      var target = configuration.target
+      target.transport = transport
+      for type in PushType.allCases { largest = max(largest, target.sizeLimit(for: type)) }
+    }
+    maxBodyBytes = largest + 1
+  }
+
+  func nextSequence() -> UInt64 { sequence.wrappingAdd(1, ordering: .relaxed).newValue }
+  func nextConnection() -> UInt64 { connections.wrappingAdd(1, ordering: .relaxed).newValue }
+
+  /// Logs and keeps a record.
+  func record(_ record: PushRecord, scratch: inout [UInt8]) {
+    if let log {
+      var w = JSONWriter(reusing: scratch)
+      record.json(into: &w)
+      log.append(w.bytes)
+      scratch = w.bytes
+    }
+    inbox.add(record)
+  }
+}
+
+/// `--rate-limit N`: at most N pushes to one device token in a second (a fixed one-second window).
+final class RateLimiter: Sendable {
+  private struct Window { var second: Int64; var count: Int }
+  private let windows = NIOLockedValueBox<[String: Window]>([:])
+  let perSecond: Int
+
+  init(perSecond: Int) { self.perSecond = perSecond }
+
+  /// Counts a push; false when it is past the limit.
+  func admit(_ token: Substring, now: Int64) -> Bool {
+    let key = token.lowercased()
+    return windows.withLockedValue { w in
+      if w.count > 100_000 { w = w.filter { $0.value.second >= now } }  // stays bounded
+      var window = w[key] ?? Window(second: now, count: 0)
+      if window.second != now { window = Window(second: now, count: 0) }
+      window.count += 1
+      w[key] = window
+      return window.count <= perSecond
+    }
+  }
+}
+
+/// The clock: seconds and milliseconds since 1970.
+enum Clock {
+  static func nowMilliseconds() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+  }
+}
+
+/// One connection's desk: it checks each request with the connection's reused validator and
+/// decides the answer (SPEC §10). Lives on the connection's event loop; not shared.
+final class PushDesk {
+  let server: ServerContext
+  let connectionNumber: UInt64
+  /// Checks requests whose provider token is new on this connection (verifies its signature).
+  private var verifying: RequestValidator
+  /// Checks requests that repeat the token last verified on this connection (syntax and age only).
+  private var repeating: RequestValidator
+  private var verifiedToken: String?
+  /// The provider token in use and when it last changed (seconds), for TooManyProviderTokenUpdates.
+  private var currentToken: String?
+  private var lastTokenChange: Int64?
+  private var headerBuffer: [RequestHeader] = []
+  private var random: SplitMix64
+  private var scratch: [UInt8] = []
+
+  init(server: ServerContext, connectionNumber: UInt64) {
+    self.server = server
+    self.connectionNumber = connectionNumber
+    let c = server.configuration
+    var options = ValidationOptions()
+    options.collectAlert = true
+    let hasKeys = !c.keys.keyIDs.isEmpty
+    verifying = RequestValidator(target: c.target, options: options, authentication: hasKeys ? .token : nil,
+                                 verifier: hasKeys ? c.keys : nil)
+    repeating = RequestValidator(target: c.target, options: options, authentication: hasKeys ? .token : nil, verifier: nil)
+    headerBuffer.reserveCapacity(16)
+    random = SplitMix64(seed: UInt64.random(in: .min ... .max))
+  }
+
+  /// The answer to one request, its report and the headers to send; records it.
+  func answer(headers: HPACKHeaders, body: UnsafeRawBufferPointer, bodyTruncated: Bool, streamID: Int) -> (Answer, apnsID: String, uniqueID: String?) {
+    var method = ""
+    var path = ""
+    var authorization: String?
+    var apnsID: String?
+    var topic: String?
+    headerBuffer.removeAll(keepingCapacity: true)
+    for (name, value, _) in headers {
+      if name.utf8.first == UInt8(ascii: ":") {
+        if name == ":method" { method = value } else if name == ":path" { path = value }
+        continue
+      }
+      switch name {
+      case "authorization": if authorization == nil { authorization = value }
+      case "apns-id": if apnsID == nil { apnsID = value }
+      case "apns-topic": if topic == nil { topic = value }
+      default: break
+      }
+      headerBuffer.append(RequestHeader(name, value))
+    }
+    let nowMs = Clock.nowMilliseconds()
+    let now = nowMs / 1000
+    let c = server.configuration
+
+    let repeated = authorization != nil && authorization == verifiedToken
+    var report = headerBuffer.withUnsafeBufferPointer { h in
+      repeated ? repeating.validate(method: method, path: path, headers: h, body: body, now: now)
+               : verifying.validate(method: method, path: path, headers: h, body: body, now: now)
+    }
+    if body.count > report.limit && !report.findings.contains(where: { $0.rule == .payloadTooLarge }) {
+      // APNs measures the body before it parses it: a body over the limit is 413 even when it is
+      // not JSON (a truncated one never is).
+      report.findings.append(PayloadFinding(
+        rule: .payloadTooLarge, message: "the body is \(bodyTruncated ? "more than " : "")\(body.count - (bodyTruncated ? 1 : 0)) bytes; the limit is \(report.limit)",
+        offset: 0, line: 1, column: 1, keyPath: nil))
+    }
+    let answer = decide(report: report, path: path, topic: topic, authorization: authorization, repeated: repeated,
+                        now: now, nowMs: nowMs)
+
+    let id = apnsID.flatMap { RequestValidator.isUUID($0) ? $0.lowercased() : nil } ?? random.uuid()
+    let unique = c.environment == .development ? random.uuid() : nil
+    server.record(makeRecord(method: method, path: path, topic: topic, body: body, bodyTruncated: bodyTruncated,
+                             report: report, answer: answer, apnsID: id, uniqueID: unique, streamID: streamID, time: nowMs),
+                  scratch: &scratch)
+    return (answer, id, unique)
+  }
+
+  /// SPEC §9's verdict, then what the server knows beyond one request: the team, token updates,
+  /// `--strict`, the device registry, the rate limit and injected faults.
+  private func decide(report: PayloadReport, path: String, topic: String?, authorization: String?, repeated: Bool,
+                      now: Int64, nowMs: Int64) -> Answer {
+    let c = server.configuration
+    var refusing: PayloadFinding?
+    for f in report.findings where f.apnsAnswer != nil {
+      if let r = refusing, r.rule.requestPart <= f.rule.requestPart { continue }
+      refusing = f
+    }
+    if let refusing, refusing.rule.requestPart <= .authentication, let a = refusing.apnsAnswer {
+      return Answer(status: a.status, reason: a.reason)
+    }
+    if let authorization {
+      if !repeated {
+        if let team = c.teamID, ProviderToken.decode(authorization)?.claims.issuer != team {
+          return Answer(status: 403, reason: "InvalidProviderToken")
+        }
+        verifiedToken = authorization
+      }
+      if let current = currentToken, current != authorization {
+        if let last = lastTokenChange, now - last < 20 * 60 {
+          return Answer(status: 429, reason: "TooManyProviderTokenUpdates")
+        }
+        lastTokenChange = now
+      }
+      currentToken = authorization
+    }
+    if let refusing, let a = refusing.apnsAnswer {
+      return Answer(status: a.status, reason: a.reason)
+    }
+    if c.strict, let error = report.findings.first(where: { $0.severity == .error }) {
+      return Answer(status: 400, reason: error.rule.rawValue)
+    }
+    let token = Self.deviceToken(in: path)
+    if let token, let refusal = c.devices.refusal(token: token, topic: topic, environment: c.environment, nowMilliseconds: nowMs) {
+      return refusal
+    }
+    if let token, let limiter = server.rateLimiter, !limiter.admit(token, now: now) {
+      return Answer(status: 429, reason: "TooManyRequests")
+    }
+    if !c.faults.isEmpty {
+      var draw = random.unit() * 100
+      for fault in c.faults {
+        if draw < fault.percent { return Answer(status: fault.status, reason: fault.reason) }
+        draw -= fault.percent
+      }
+    }
+    return .accepted
+  }
+
+  /// The device token of `/3/device/<token>`.
+  static func deviceToken(in path: String) -> Substring? {
+    guard path.hasPrefix("/3/device/") else { return nil }
+    let token = path.dropFirst(10)
+    return token.isEmpty ? nil : token
+  }
+
+  private func makeRecord(method: String, path: String, topic: String?, body: UnsafeRawBufferPointer, bodyTruncated: Bool,
+                          report: PayloadReport, answer: Answer, apnsID: String, uniqueID: String?, streamID: Int,
+                          time: Int64) -> PushRecord {
+    let c = server.configuration
+    var headers = headerBuffer
+    for i in headers.indices where headers[i].name == "authorization" {
+      headers[i].value = Self.withoutSignature(headers[i].value)
+    }
+    var alert: RenderedAlert?
+    var rendered: [RenderedForDevice] = []
+    if let text = report.alert {
+      let spec = AlertSpec(text)
+      alert = RenderedAlert(title: spec.title ?? spec.titleLocKey, subtitle: spec.subtitle ?? spec.subtitleLocKey,
+                            body: spec.body ?? spec.locKey, action: spec.actionLocKey)
+      if let bundle = c.strings {
+        for languages in c.languages.isEmpty ? [[]] : c.languages {
+          let localization = bundle.localization(for: languages)
+          rendered.append(RenderedForDevice(languages: languages.joined(separator: ","), localization: localization?.identifier,
+                                            alert: Localizer.render(spec, in: localization)))
+        }
+      }
+    }
+    return PushRecord(
+      sequence: server.nextSequence(), time: time, connection: connectionNumber, stream: streamID,
+      method: method, path: path, deviceToken: Self.deviceToken(in: path).map(String.init), topic: topic,
+      headers: headers, body: String(decoding: body, as: UTF8.self), bodyTruncated: bodyTruncated,
+      answer: answer, apnsID: apnsID, uniqueID: uniqueID, findings: report.findings, alert: alert, rendered: rendered)
+  }
+
+  /// `bearer header.claims.signature` → `bearer header.claims.…`: the log keeps who sent it, not a
+  /// token that could be replayed.
+  static func withoutSignature(_ value: String) -> String {
+    guard let lastDot = value.lastIndex(of: ".") else { return value }
+    return String(value[...lastDot]) + "…"
+  }
+}
+
+extension AlertSpec {
+  /// The alert's fields as plain strings.
+  init(_ text: AlertText) {
+    self.init(
+      isPlainString: text.isPlainString, title: text.title?.value, subtitle: text.subtitle?.value, body: text.body?.value,
+      titleLocKey: text.titleLocKey?.value, titleLocArgs: text.titleLocArgs?.map(\.value),
+      subtitleLocKey: text.subtitleLocKey?.value, subtitleLocArgs: text.subtitleLocArgs?.map(\.value),
+      locKey: text.locKey?.value, locArgs: text.locArgs?.map(\.value), actionLocKey: text.actionLocKey?.value)
+  }
+}
+
+extension RequestValidator {
+  /// 8-4-4-4-12 hexadecimal digits.
+  static func isUUID(_ id: String) -> Bool {
+    guard id.utf8.count == 36 else { return false }
+    var i = 0
+    for b in id.utf8 {
+      if i == 8 || i == 13 || i == 18 || i == 23 {
+        if b != 0x2D { return false }
+      } else if !((b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)) {
+        return false
+      }
+      i += 1
+    }
+    return true
+  }
+}
+
+/// A small fast generator for `apns-id`s and fault draws (unique, not secret), seeded from the system.
+struct SplitMix64 {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in [0, 1).
+  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+  /// A random (version 4) UUID in lowercase.
+  mutating func uuid() -> String {
+    var a = next(), b = next()
+    a = (a & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+    b = (b & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    return String(unsafeUninitializedCapacity: 36) { out in
+      let hex: StaticString = "0123456789abcdef"
+      var i = 0
+      hex.withUTF8Buffer { h in
+        for (n, word) in [a, b].enumerated() {
+          for nibble in 0..<16 {
+            let pos = n * 16 + nibble
+            if pos == 8 || pos == 12 || pos == 16 || pos == 20 { out[i] = 0x2D; i += 1 }
+            out[i] = h[Int((word >> UInt64(60 - nibble * 4)) & 0xF)]
+            i += 1
+          }
+        }
+      }
+      return i
+    }
+  }
+}

@@ -1,0 +1,262 @@
+import PayloadSchema
+import StringsFile
+
+/// What the server answers one request: the `:status`, and for an error the `reason` (and for 410
+/// the `timestamp`) of the JSON body.
+public struct Answer: Sendable, Hashable, CustomStringConvertible {
+  public var status: Int
+  /// nil for 200.
+  public var reason: String?
+  /// Milliseconds since 1970; only for 410.
+  public var timestamp: Int64?
+
+  public init(status: Int, reason: String?, timestamp: Int64? = nil) {
+    self.status = status
+    self.reason = reason
+    self.timestamp = timestamp
+  }
+
+  public static let accepted = Answer(status: 200, reason: nil)
+
+  /// The response body: nil for 200, else `{"reason":"…"}` (with `"timestamp"` for 410).
+  public var body: [UInt8]? {
+    guard status != 200 else { return nil }
+    var w = JSONWriter()
+    w.beginObject()
+      w.field("reason", reason ?? "")
+      if let timestamp { w.field("timestamp", timestamp) }
+    w.endObject()
+    return w.bytes
+  }
+
+  public var description: String { reason.map { "\(status) \($0)" } ?? "\(status)" }
+}
+
+/// One request and its answer, as the log and the inbox keep it.
+public struct PushRecord: Sendable {
+  /// Increasing from 1 in the order requests were answered.
+  public var sequence: UInt64
+  /// Milliseconds since 1970 when the answer was made.
+  public var time: Int64
+  /// The connection's number (from 1, in the order connections were accepted) and the stream id.
+  public var connection: UInt64
+  public var stream: Int
+  public var method: String
+  public var path: String
+  /// The device token of `/3/device/<token>`; nil for a broadcast or another path.
+  public var deviceToken: String?
+  public var topic: String?
+  /// The request's headers, with the provider token's signature replaced by `…`.
+  public var headers: [RequestHeader]
+  /// The body as received (at most the size limit plus one byte), decoded as UTF-8 with
+  /// replacement characters.
+  public var body: String
+  /// True when the body was longer than what was kept.
+  public var bodyTruncated: Bool
+  public var answer: Answer
+  public var apnsID: String
+  public var uniqueID: String?
+  public var findings: [PayloadFinding]
+  /// The alert's own text (title, subtitle, body as sent, loc keys shown as keys).
+  public var alert: RenderedAlert?
+  /// With `--strings`: the alert as each `--lang` device shows it.
+  public var rendered: [RenderedForDevice]
+}
+
+/// The alert one device shows.
+public struct RenderedForDevice: Sendable, Hashable {
+  /// The device's preference list, as given (`fr-CA,en`).
+  public var languages: String
+  /// The localization it picked (`fr`); nil when none.
+  public var localization: String?
+  public var alert: RenderedAlert
+}
+
+extension PushRecord {
+  /// The NDJSON record (SPEC §10): one line, no trailing newline.
+  func json(into w: inout JSONWriter) {
+    w.beginObject()
+      w.field("seq", Int64(sequence))
+      w.field("time", time)
+      w.field("connection", Int64(connection))
+      w.field("stream", Int64(stream))
+      w.field("method", method)
+      w.field("path", path)
+      if let deviceToken { w.field("token", deviceToken) }
+      if let topic { w.field("topic", topic) }
+      w.key("headers")
+      w.beginObject()
+        for h in headers { w.field(h.name, h.value) }
+      w.endObject()
+      w.field("body", body)
+      if bodyTruncated { w.field("bodyTruncated", true) }
+      w.field("status", Int64(answer.status))
+      if let reason = answer.reason { w.field("reason", reason) }
+      if let ts = answer.timestamp { w.field("timestamp", ts) }
+      w.field("apnsId", apnsID)
+      if let uniqueID { w.field("apnsUniqueId", uniqueID) }
+      w.key("findings")
+      w.beginArray()
+        for f in findings {
+          w.element()
+          w.beginObject()
+            w.field("rule", f.rule.rawValue)
+            w.field("severity", f.severity.rawValue)
+            w.field("message", f.message)
+            if f.line > 0 {
+              w.field("line", Int64(f.line))
+              w.field("column", Int64(f.column))
+            }
+            if let keyPath = f.keyPath { w.field("keyPath", keyPath) }
+            if let a = f.apnsAnswer {
+              w.field("apnsStatus", Int64(a.status))
+              if let r = a.reason { w.field("apnsReason", r) }
+            }
+          w.endObject()
+        }
+      w.endArray()
+      if let alert {
+        w.key("alert")
+        Self.write(alert, into: &w)
+      }
+      if !rendered.isEmpty {
+        w.key("rendered")
+        w.beginArray()
+          for r in rendered {
+            w.element()
+            w.beginObject()
+              w.field("lang", r.languages)
+              if let l = r.localization { w.field("localization", l) } else { w.key("localization"); w.raw("null") }
+              w.key("alert")
+              Self.write(r.alert, into: &w)
+            w.endObject()
+          }
+        w.endArray()
+      }
+    w.endObject()
+  }
+
+  static func write(_ alert: RenderedAlert, into w: inout JSONWriter) {
+    w.beginObject()
+      if let t = alert.title { w.field("title", t) }
+      if let s = alert.subtitle { w.field("subtitle", s) }
+      if let b = alert.body { w.field("body", b) }
+      if let a = alert.action { w.field("action", a) }
+    w.endObject()
+  }
+
+  /// The record as one JSON text.
+  public var jsonText: String {
+    var w = JSONWriter()
+    json(into: &w)
+    return String(decoding: w.bytes, as: UTF8.self)
+  }
+}
+
+/// Writes JSON into bytes, without Foundation: the hot path logs every push.
+struct JSONWriter {
+  var bytes: [UInt8] = []
+  private var needsComma = false
+
+  init() {}
+  init(reusing buffer: [UInt8]) {
+    bytes = buffer
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  mutating func raw(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func beginObject() {
+    bytes.append(UInt8(ascii: "{"))
+    needsComma = false
+  }
+
+  mutating func endObject() {
+    bytes.append(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  mutating func beginArray() {
+    bytes.append(UInt8(ascii: "["))
+    needsComma = false
+  }
+
+  mutating func endArray() {
+    bytes.append(UInt8(ascii: "]"))
+    needsComma = true
+  }
+
+  /// Starts an array element (a comma when one precedes it).
+  mutating func element() {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    needsComma = false
+  }
+
+  mutating func key(_ name: String) {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    string(name)
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  mutating func field(_ name: String, _ value: String) {
+    key(name)
+    string(value)
+    needsComma = true
+  }
+
+  mutating func field(_ name: String, _ value: Int64) {
+    key(name)
+    integer(value)
+    needsComma = true
+  }
+
+  mutating func field(_ name: String, _ value: Bool) {
+    key(name)
+    if value { raw("true") } else { raw("false") }
+    needsComma = true
+  }
+
+  mutating func integer(_ value: Int64) {
+    if value == 0 { bytes.append(0x30); return }
+    var v = value.magnitude
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var n = 0
+    withUnsafeMutableBytes(of: &digits) { d in
+      while v > 0 {
+        d[n] = UInt8(v % 10) + 0x30
+        v /= 10
+        n += 1
+      }
+      for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(d[i]) }
+    }
+  }
+
+  /// A JSON string: quotes, backslashes and control characters escaped; U+2028/2029 as is.
+  mutating func string(_ value: String) {
+    bytes.append(UInt8(ascii: "\""))
+    let hex: StaticString = "0123456789abcdef"
+    for b in value.utf8 {
+      switch b {
+      case UInt8(ascii: "\""): bytes.append(0x5C); bytes.append(b)
+      case UInt8(ascii: "\\"): bytes.append(0x5C); bytes.append(b)
+      case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+      case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+      case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+      case 0..<0x20, 0x7F:
+        bytes.append(0x5C); bytes.append(UInt8(ascii: "u")); bytes.append(0x30); bytes.append(0x30)
+        hex.withUTF8Buffer { h in
+          bytes.append(h[Int(b >> 4)])
+          bytes.append(h[Int(b & 0xF)])
+        }
+      default: bytes.append(b)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,127 @@
+import APNsAuth
+import APNsLint
+import APNsServer
+import ArgumentParser
+import Dispatch
+import Foundation
+import PayloadSchema
+import StringsFile
+
+/// `apns-lint serve`: a local APNs over HTTP/2 (SPEC §10).
+struct ServeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Run a local APNs: an HTTP/2 server that answers pushes as APNs would, with an inbox.",
+    discussion: """
+      Plain TCP speaks HTTP/2 with prior knowledge (curl --http2-prior-knowledge); TLS offers h2 by ALPN. \
+      SIGINT or SIGTERM sends every connection GOAWAY {"reason":"Shutdown"}, answers the streams already \
+      accepted, writes the log and exits 0. Exit status 2: a usage error, or a port, file or key that cannot be used.
+      """)
+
+  @Option(help: "The address to listen on.") var host = "127.0.0.1"
+  @Option(help: "The HTTP/2 port (0: any free port).") var port = 2197
+  @Option(name: .customLong("tls-cert"), help: "A PEM certificate (chain) for TLS.") var tlsCert: String?
+  @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert.") var tlsKey: String?
+  @Flag(name: .customLong("tls-self-signed"), help: "TLS with a P-256 certificate for localhost made at start (its SHA-256 is printed).") var tlsSelfSigned = false
+  @Option(help: "development (answers carry apns-unique-id) or production.") var environment: APNsEnvironment = .development
+  @Option(help: "A provider-token key (AuthKey_KEYID.p8 or a public-key PEM); repeat for several. With any, every request needs a token that verifies.") var key: [String] = []
+  @Option(help: "The 10-character team id provider tokens must name ('iss').") var team: String?
+  @Option(help: "A device registry: TSV lines 'token topic environment state' (state: active, unregistered:<ms>, expired).") var devices: String?
+  @Option(help: "Write one NDJSON record per request to FILE ('-': standard output).") var log: String?
+  @Option(help: "A folder with the app's .lproj tables (or .xcstrings): records carry the alert as each --lang device shows it.") var strings: String?
+  @Option(help: "A device's preferred languages (comma-separated); repeat for several devices.") var lang: [String] = []
+  @Option(help: "The table name (default: Localizable).") var table = "Localizable"
+  @Option(name: .customLong("ui-port"), help: "Serve the inbox page and API over HTTP/1.1 on this port.") var uiPort: Int?
+  @Flag(help: "Also refuse pushes with error findings APNs accepts: 400 with the rule id as the reason.") var strict = false
+  @Option(help: "Inject failures: STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5); repeatable.") var fault: [String] = []
+  @Option(name: .customLong("rate-limit"), help: "Answer 429 TooManyRequests past N pushes a second to one device token.") var rateLimit: Int?
+  @Option(help: "The platform the pushes are for (ios, macos, watchos, …).") var platform: Platform = .ios
+  @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may read nothing before GOAWAY {\"reason\":\"IdleTimeout\"}.") var idleTimeout = 300
+  @Option(help: "Event-loop threads (default: one per core).") var threads: Int?
+
+  func validate() throws {
+    if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+    if tlsSelfSigned && tlsCert != nil { throw ValidationError("--tls-self-signed or --tls-cert/--tls-key, not both") }
+    if let team, !TokenIDs.isTeamID(team) { throw ValidationError("--team '\(team)' is not a 10-character team id (A-Z, 0-9)") }
+    if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1") }
+    if !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
+    if let uiPort, !(0...65535).contains(uiPort) { throw ValidationError("--ui-port must be 0 to 65535") }
+    if idleTimeout < 1 { throw ValidationError("--idle-timeout must be at least 1 second") }
+    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+    for f in fault where Fault(f) == nil {
+      throw ValidationError("--fault '\(f)' is not STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5)")
+    }
+    if !lang.isEmpty && strings == nil { throw ValidationError("--lang needs --strings") }
+  }
+
+  func run() throws {
+    var c = APNsServer.Configuration()
+    c.host = host
+    c.port = port
+    if tlsSelfSigned { c.tls = .selfSigned } else if let tlsCert, let tlsKey { c.tls = .files(certificate: tlsCert, privateKey: tlsKey) }
+    c.environment = environment
+    c.keys = ProviderKeyRing(try key.map { try TokenIDs.loadKey($0, keyID: nil) })
+    c.teamID = team
+    if let devices {
+      guard let text = try? String(contentsOfFile: devices, encoding: .utf8) else {
+        complain("\(devices): error: cannot read the device registry")
+        throw ExitCode(2)
+      }
+      do { c.devices = try DeviceRegistry(parsing: text) } catch {
+        complain("\(devices):\(error.line): error: \(error.message)")
+        throw ExitCode(2)
+      }
+    }
+    c.strict = strict
+    c.faults = fault.compactMap(Fault.init)
+    c.rateLimit = rateLimit
+    c.log = log.map { $0 == "-" ? .standardOutput : .file($0) }
+    c.uiPort = uiPort
+    c.target = Target(platform: platform)
+    c.idleTimeout = .seconds(Int64(idleTimeout))
+    c.threads = threads
+    if let strings {
+      do {
+        let bundle = try LocalizationBundle(root: strings, table: table)
+        for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
+        c.strings = bundle
+      } catch {
+        complain("\(strings): error: cannot read the localization tables: \(error)")
+        throw ExitCode(2)
+      }
+      c.languages = apns_lint.devices(lang) ?? []
+    }
+
+    // Signals are taken by a dispatch source, not the default handler: shutdown is graceful.
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    signal(SIGPIPE, SIG_IGN)
+    let server: APNsServer
+    do { server = try APNsServer.start(c) } catch {
+      complain("error: \(error)")
+      throw ExitCode(2)
+    }
+    // Messages go to standard error: standard output may be the NDJSON log.
+    let scheme = c.tls == nil ? "h2c (HTTP/2 with prior knowledge)" : "h2 over TLS"
+    complain("apns-lint serve: \(scheme) on \(host):\(server.port), \(environment.rawValue) environment")
+    if let fingerprint = server.certificateFingerprint { complain("certificate SHA-256: \(fingerprint)") }
+    if let ui = server.uiPort { complain("inbox: http://\(host):\(ui)/") }
+
+    let stopped = DispatchSemaphore(value: 0)
+    let queue = DispatchQueue(label: "apns-lint.serve.signals")
+    let sources = [SIGINT, SIGTERM].map { signalNumber in
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+      source.setEventHandler { stopped.signal() }
+      source.resume()
+      return source
+    }
+    stopped.wait()
+    complain("apns-lint serve: shutting down (GOAWAY Shutdown)")
+    do { try server.shutdown() } catch {
+      complain("error: shutdown: \(error)")
+    }
+    for source in sources { source.cancel() }
+  }
+}
+
+extension APNsEnvironment: ExpressibleByArgument {}

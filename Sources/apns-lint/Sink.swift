@@ -1,0 +1,100 @@
+import APNsLint
+import ArgumentParser
+import PayloadSchema
+
+/// A run's exit status (SPEC §8), decided here for every command: 2 when an input, folder or
+/// table could not be read (after the others are checked: a scan that skipped something never
+/// passes), 1 when there is an error finding (or a warning with `--strict`), else 0.
+struct RunOutcome {
+  var unreadable = false
+  var strict = false
+  private(set) var errors = 0, warnings = 0, infos = 0
+
+  /// Counts findings by severity.
+  mutating func count(_ diagnostics: [Diagnostic]) {
+    for d in diagnostics {
+      switch d.severity {
+      case .error: errors += 1
+      case .warning: warnings += 1
+      case .info: infos += 1
+      }
+    }
+  }
+
+  /// Counts one finding of `severity` (for findings that are not `Diagnostic`s, such as a token's).
+  mutating func count(_ severity: Severity) {
+    switch severity {
+    case .error: errors += 1
+    case .warning: warnings += 1
+    case .info: infos += 1
+    }
+  }
+
+  /// The status, as `ArgumentParser` wants it.
+  var code: ExitCode {
+    if unreadable { return ExitCode(2) }
+    if errors > 0 || (strict && warnings > 0) { return ExitCode(1) }
+    return .success
+  }
+
+  /// Returns for status 0, else throws the status for `main` to exit with.
+  func exit() throws(ExitCode) {
+    let code = self.code
+    if code != .success { throw code }
+  }
+}
+
+/// The one place a run's output format and exit status are decided: `check` and `strings lint`
+/// stream their results through it; `render`, `strings dump` and `token check` count their
+/// findings in a `RunOutcome`.
+struct ResultSink {
+  let format: OutputFormat
+  let rulesRun: [String]
+  let configuration: Configuration
+  var text = TextReporter(colour: Output.colourful)
+  var json = JSONReporter()
+  var sarif: SARIFReporter.Writer? = nil
+  var payloads = 0
+  /// The findings counted so far, and whether an input could not be read.
+  var outcome: RunOutcome
+
+  init(format: OutputFormat, linter: Linter, strict: Bool) {
+    self.format = format
+    self.outcome = RunOutcome(strict: strict)
+    self.rulesRun = linter.rulesRun
+    self.configuration = linter.configuration
+    if format == .json { Output.shared.write(json.header()) }
+    if format == .sarif {
+      let writer = SARIFReporter.Writer(rulesRun: rulesRun, toolVersion: APNsLintVersion.current, configuration: configuration)
+      Output.shared.write(writer.header)
+      sarif = writer
+    }
+  }
+
+  mutating func add(_ r: LintResult) {
+    payloads += 1
+    outcome.count(r.diagnostics)
+    switch format {
+    case .text: if text.hasLines(for: r) { Output.shared.write(text.lines(for: r)) }
+    case .json: Output.shared.append { json.write(r, to: &$0) }
+    // Every format is written as results come: memory does not grow with the stream or the findings.
+    case .github:
+      if !r.diagnostics.isEmpty { Output.shared.write(GitHubReporter.render(LintReport(results: [r], rulesRun: rulesRun))) }
+    case .sarif: if !r.diagnostics.isEmpty, sarif != nil { Output.shared.write(sarif!.results(for: r)) }
+    }
+  }
+
+  /// Writes the summary (text), footer (JSON) or closing (SARIF), then exits as `outcome` says.
+  mutating func finish(noun: String = "payloads") throws(ExitCode) {
+    let (errors, warnings, infos) = (outcome.errors, outcome.warnings, outcome.infos)
+    switch format {
+    case .text: Output.shared.write(text.summary(count: payloads, errors: errors, warnings: warnings, noun: noun))
+    case .json: Output.shared.write(json.footer(payloads: payloads, errors: errors, warnings: warnings, infos: infos))
+    case .sarif:
+      if let sarif { Output.shared.write(sarif.footer) }
+    case .github:
+      break
+    }
+    try outcome.exit()
+  }
+}

@@ -1,0 +1,70 @@
+import APNsLint
+import ArgumentParser
+import Foundation
+import StringsFile
+
+/// `apns-lint strings dump|lint`.
+struct StringsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "strings", abstract: "Read and lint localization tables.",
+    subcommands: [Dump.self, Lint.self])
+
+  /// `strings dump FILE`: the entries as the device reads them, in file order, with positions.
+  struct Dump: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print a table's entries as the device reads them.")
+    @Argument(help: "A .strings, .stringsdict or .xcstrings file.") var file: String
+    @Option(help: "Output: text or json.") var format: DumpFormat = .text
+
+    enum DumpFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+    @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
+
+    func run() throws {
+      let configuration = try loadConfiguration(config)
+      let data: Data
+      switch FileWalk.read(Array(file.utf8), shownAs: file, limit: StringsLint.maxTableBytes) {
+      case .success(let bytes): data = Data(bytes)
+      case .failure(let problem):
+        complain("\(problem.path): error: \(problem.message)")
+        throw ExitCode(2)
+      }
+      let table = StringsParser.parse(data, path: file)
+      Output.shared.write(format == .json ? TableDumpReporter.json(table, configuration: configuration) : TableDumpReporter.text(table, configuration: configuration))
+      var outcome = RunOutcome()
+      outcome.count(TableDumpReporter.diagnostics(table, configuration))
+      try outcome.exit()
+    }
+  }
+
+  /// `strings lint DIR`: every table on its own and every localization against the development one.
+  struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "lint", abstract: "Lint every table below a folder.")
+    @Argument(help: "A folder with .lproj tables (or a single table).") var directory: String
+    @Option(name: .customLong("development-language"), help: "The language others are compared with (default: the configuration's, en).") var developmentLanguage: String?
+    @Option(help: "Lint only this table (default: every table).") var table: String?
+    @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
+    @Option(help: "Output: text, json, sarif or github.") var format: OutputFormat = .text
+    @Flag(help: "Exit 1 on warnings too.") var strict = false
+
+    func run() throws {
+      let configuration = try loadConfiguration(config)
+      let files: [StringsLintFile]
+      var problems: [FileWalk.Problem] = []
+      do {
+        files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
+                                     table: table, problems: &problems)
+      } catch {
+        complain("\(directory): error: no such file or folder")
+        throw ExitCode(2)
+      }
+      // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
+      for problem in problems { complain("\(problem.path): error: \(problem.message)") }
+      let linter = Linter(configuration: configuration)
+      var sink = ResultSink(format: format, linter: linter, strict: strict)
+      sink.outcome.unreadable = !problems.isEmpty
+      for file in files {
+        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(file.findings)))
+      }
+      try sink.finish(noun: "files")
+    }
+  }
+}

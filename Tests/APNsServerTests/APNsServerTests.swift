@@ -1,0 +1,232 @@
+import APNsAuth
+import PayloadSchema
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Testing
+
+@testable import APNsServer
+
+/// The package's root, for fixtures.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+let deviceToken = "740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad"
+let goodAlert = #"{"aps":{"alert":{"title":"Hello","body":"From the test"}}}"#
+
+/// A server on a free loopback port over TLS with a certificate made at start.
+func startServer(_ configure: (inout APNsServer.Configuration) -> Void = { _ in }) throws -> APNsServer {
+  var c = APNsServer.Configuration()
+  c.port = 0
+  c.tls = .selfSigned
+  c.threads = 1
+  configure(&c)
+  return try APNsServer.start(c)
+}
+
+/// One client for every test (never shut down: it lives as long as the test process).
+let sharedClient = makeClient()
+
+/// AsyncHTTPClient over HTTP/2 (ALPN), certificate verification off for the self-signed certificate.
+func makeClient() -> HTTPClient {
+  var tls = TLSConfiguration.makeClientConfiguration()
+  tls.certificateVerification = .none
+  var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+  configuration.httpVersion = .automatic
+  return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+}
+
+struct Reply {
+  var status: Int
+  var headers: [String: String]
+  var body: String
+  var version: HTTPVersion
+}
+
+func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceToken)", method: HTTPMethod = .POST,
+          headers: [(String, String)] = [("apns-topic", "com.example.app"), ("apns-push-type", "alert")],
+          body: String = goodAlert) async throws -> Reply {
+  var request = HTTPClientRequest(url: "https://127.0.0.1:\(port)\(path)")
+  request.method = method
+  for (n, v) in headers { request.headers.add(name: n, value: v) }
+  request.body = .bytes(ByteBuffer(string: body))
+  let response = try await client.execute(request, timeout: .seconds(10))
+  let bytes = try await response.body.collect(upTo: 1 << 20)
+  var h: [String: String] = [:]
+  for (n, v) in response.headers { h[n.lowercased()] = v }
+  return Reply(status: Int(response.status.code), headers: h, body: String(buffer: bytes), version: response.version)
+}
+
+@Suite(.serialized) struct APNsServerTests {
+  @Test func acceptsAValidPushOverHTTP2WithTLS() async throws {
+    let server = try startServer()
+    defer { try? server.shutdown() }
+    #expect(server.certificateFingerprint?.count == 95)
+    let client = sharedClient
+    let id = "2b4c6e8a-0000-4000-8000-0123456789ab"
+    let reply = try await push(client, port: server.port, headers: [("apns-topic", "com.example.app"), ("apns-push-type", "alert"), ("apns-id", id)])
+    #expect(reply.version == .http2)
+    #expect(reply.status == 200)
+    #expect(reply.headers["apns-id"] == id)
+    #expect(reply.headers["apns-unique-id"]?.count == 36)
+    #expect(reply.body == "")
+    let record = try #require(server.inbox.pushes().first)
+    #expect(record.answer == .accepted)
+    #expect(record.alert?.title == "Hello")
+    #expect(record.deviceToken == deviceToken)
+  }
+
+  @Test func shutdownTwiceIsOneShutdown() throws {
+    let server = try startServer()
+    try server.shutdown()
+    try server.shutdown()
+  }
+
+  @Test func answersAsAPNsWould() async throws {
+    let server = try startServer { $0.environment = .production }
+    defer { try? server.shutdown() }
+    let client = sharedClient
+    let bad = try await push(client, port: server.port, headers: [("apns-topic", "com.example.app"), ("apns-priority", "7")])
+    #expect(bad.status == 400)
+    #expect(bad.body == #"{"reason":"BadPriority"}"#)
+    #expect(bad.headers["apns-unique-id"] == nil)
+    let id = try #require(bad.headers["apns-id"])
+    #expect(RequestValidator.isUUID(id) && id == id.lowercased())
+    #expect(try await push(client, port: server.port, path: "/3/device/xyz").body == #"{"reason":"BadDeviceToken"}"#)
+    #expect(try await push(client, port: server.port, path: "/2/device/\(deviceToken)").status == 404)
+    #expect(try await push(client, port: server.port, method: .PUT).status == 405)
+    let large = #"{"aps":{"alert":""# + String(repeating: "x", count: 6000) + #""}}"#
+    let tooLarge = try await push(client, port: server.port, body: large)
+    #expect(tooLarge.status == 413)
+    #expect(tooLarge.body == #"{"reason":"PayloadTooLarge"}"#)
+    #expect(try await push(client, port: server.port, body: "").body == #"{"reason":"PayloadEmpty"}"#)
+    // Never stricter than APNs: a badge as a string is an error finding, and APNs accepts it.
+    let lint = try await push(client, port: server.port, body: #"{"aps":{"alert":"hi","badge":"3"}}"#)
+    #expect(lint.status == 200)
+    #expect(server.inbox.pushes().first?.findings.contains { $0.rule.rawValue == "value-type" } == true)
+  }
+
+  @Test func strictRefusesErrorFindings() async throws {
+    let server = try startServer { $0.strict = true }
+    defer { try? server.shutdown() }
+    let client = sharedClient
+    let reply = try await push(client, port: server.port, body: #"{"aps":{"alert":"hi","badge":"3"}}"#)
+    #expect(reply.status == 400)
+    #expect(reply.body == #"{"reason":"value-type"}"#)
+  }
+
+  @Test func deviceRegistry() async throws {
+    let other = String(repeating: "ab", count: 32), gone = String(repeating: "cd", count: 32), expired = String(repeating: "ef", count: 32)
+    let registry = try DeviceRegistry(parsing: """
+      # token topic environment state
+      \(deviceToken)\tcom.example.app\tdevelopment\tactive
+      \(other)\tcom.example.other\tdevelopment\tactive
+      \(gone)\tcom.example.app\tdevelopment\tunregistered:1700000000123
+      \(expired)\tcom.example.app\tproduction\texpired
+      """)
+    #expect(registry.count == 4)
+    let server = try startServer { $0.devices = registry }
+    defer { try? server.shutdown() }
+    let client = sharedClient
+    #expect(try await push(client, port: server.port).status == 200)
+    #expect(try await push(client, port: server.port, headers: [("apns-topic", "com.example.app.voip"), ("apns-push-type", "voip")]).status == 200)
+    #expect(try await push(client, port: server.port, path: "/3/device/\(other)").body == #"{"reason":"DeviceTokenNotForTopic"}"#)
+    let unregistered = try await push(client, port: server.port, path: "/3/device/\(gone)")
+    #expect(unregistered.status == 410)
+    #expect(unregistered.body == #"{"reason":"Unregistered","timestamp":1700000000123}"#)
+    #expect(try await push(client, port: server.port, path: "/3/device/\(expired)").body == #"{"reason":"BadDeviceToken"}"#)
+    #expect(try await push(client, port: server.port, path: "/3/device/\(String(repeating: "01", count: 32))").status == 200)
+  }
+
+  @Test func registryErrorsNameTheLine() {
+    #expect(throws: DeviceRegistry.ParseError.self) { try DeviceRegistry(parsing: "# c\nabc com.x development active\n") }
+    do {
+      _ = try DeviceRegistry(parsing: "\n\(deviceToken) com.x staging active")
+    } catch {
+      #expect(error.line == 2)
+    }
+  }
+
+  @Test func providerTokens() async throws {
+    let key = try ProviderKey.load(path: packageRoot.appendingPathComponent("Fixtures/keys/AuthKey_ABC123DEFG.p8").path)
+    let server = try startServer {
+      $0.keys = ProviderKeyRing([key])
+      $0.teamID = "DEF123GHIJ"
+    }
+    defer { try? server.shutdown() }
+    let client = sharedClient
+    let signer = try ProviderTokenSigner(key: key)
+    let now = Int64(Date().timeIntervalSince1970)
+    let base = [("apns-topic", "com.example.app"), ("apns-push-type", "alert")]
+    #expect(try await push(client, port: server.port).body == #"{"reason":"MissingProviderToken"}"#)
+    let good = "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now)
+    #expect(try await push(client, port: server.port, headers: base + [("authorization", good)]).status == 200)
+    #expect(try await push(client, port: server.port, headers: base + [("authorization", good)]).status == 200)
+    let old = "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 7200)
+    #expect(try await push(client, port: server.port, headers: base + [("authorization", old)]).body == #"{"reason":"ExpiredProviderToken"}"#)
+    let otherTeam = "bearer " + signer.token(teamID: "ZZZ123GHIJ", issuedAt: now)
+    #expect(try await push(client, port: server.port, headers: base + [("authorization", otherTeam)]).body == #"{"reason":"InvalidProviderToken"}"#)
+    let forged = String(good.dropLast(4)) + (good.hasSuffix("AAAA") ? "BBBB" : "AAAA")
+    #expect(try await push(client, port: server.port, headers: base + [("authorization", forged)]).body == #"{"reason":"InvalidProviderToken"}"#)
+    // The log keeps no signature.
+    let logged = try #require(server.inbox.pushes().first { $0.answer.status == 200 })
+    #expect(logged.headers.first { $0.name == "authorization" }?.value.hasSuffix(".…") == true)
+    // One connection, a second token within 20 minutes: an update; a third: too many.
+    let second = "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 1)
+    let third = "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 2)
+    #expect(try await push(client, port: server.port, headers: base + [("authorization", second)]).status == 200)
+    #expect(try await push(client, port: server.port, headers: base + [("authorization", third)]).body == #"{"reason":"TooManyProviderTokenUpdates"}"#)
+  }
+
+  @Test func rateLimitAndFaults() async throws {
+    let server = try startServer {
+      $0.rateLimit = 3
+    }
+    defer { try? server.shutdown() }
+    let client = sharedClient
+    var statuses: [Int] = []
+    for _ in 0..<6 { statuses.append(try await push(client, port: server.port).status) }
+    #expect(statuses.contains(429))
+    #expect(statuses.filter { $0 == 200 }.count >= 3)
+
+    let failing = try startServer { $0.faults = [Fault("503:ServiceUnavailable:100")!] }
+    defer { try? failing.shutdown() }
+    let reply = try await push(client, port: failing.port)
+    #expect(reply.status == 503)
+    #expect(reply.body == #"{"reason":"ServiceUnavailable"}"#)
+  }
+
+  @Test func faultSyntax() {
+    #expect(Fault("500:InternalServerError:2.5") == Fault(status: 500, reason: "InternalServerError", percent: 2.5))
+    #expect(Fault("503:ServiceUnavailable") == nil)
+    #expect(Fault("5000:X:1") == nil)
+    #expect(Fault("500:X:101") == nil)
+  }
+
+  @Test func logWritesOneRecordPerRequest() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let server = try startServer { $0.log = .file(path) }
+    let client = sharedClient
+    _ = try await push(client, port: server.port)
+    _ = try await push(client, port: server.port, headers: [("apns-topic", "com.example.app"), ("apns-priority", "7")])
+    try server.shutdown()
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2)
+    for line in lines {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      #expect(object?["status"] != nil && object?["findings"] != nil && object?["headers"] != nil && object?["time"] != nil)
+    }
+    #expect(lines[1].contains(#""reason":"BadPriority""#))
+  }
+
+  @Test func jsonWriterEscapes() {
+    var w = JSONWriter()
+    w.beginObject()
+    w.field("a\"b", "line\nbreak\u{01}\\")
+    w.field("n", -120)
+    w.endObject()
+    #expect(String(decoding: w.bytes, as: UTF8.self) == #"{"a\"b":"line\nbreak\u0001\\","n":-120}"#)
+  }
+}

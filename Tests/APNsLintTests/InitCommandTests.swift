@@ -54,7 +54,7 @@ import Testing
       line.hasPrefix("# ") ? String(line.dropFirst(2)) : line == "#" ? "" : line
     }.joined(separator: "\n")
     var parsed = try Configuration.parse(yaml: live, path: "live.yml", base: .builtIn)
-    #expect(parsed.pushType == "alert")
+    #expect(parsed.pushType == .alert)
     parsed.pushType = Configuration.builtIn.pushType
     #expect(parsed == Configuration.builtIn)
     for rule in Rule.catalogue {

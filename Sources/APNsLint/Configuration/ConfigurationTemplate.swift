@@ -28,14 +28,14 @@ public enum ConfigurationTemplate {
       "version: 1",
       "",
       "# target:",
-      "#   platform: \(base.platform)\(pad("platform: \(base.platform)"))# \(ConfigurationSchema.platforms.joined(separator: " | "))",
-      "#   push-type: \(base.pushType ?? "alert")\(pad("push-type: \(base.pushType ?? "alert")"))# left out: inferred from each payload",
-      "#   transport: \(base.transport)\(pad("transport: \(base.transport)"))# \(ConfigurationSchema.transports.joined(separator: " | "))",
+      "#   platform: \(base.platform.rawValue)\(pad("platform: \(base.platform.rawValue)"))# \(ConfigurationSchema.platforms.map(\.rawValue).joined(separator: " | "))",
+      "#   push-type: \(base.pushType?.rawValue ?? "alert")\(pad("push-type: \(base.pushType?.rawValue ?? "alert")"))# left out: inferred from each payload",
+      "#   transport: \(base.transport.rawValue)\(pad("transport: \(base.transport.rawValue)"))# \(ConfigurationSchema.transports.map(\.rawValue).joined(separator: " | "))",
       "# localization:",
       "#   development-language: \(plain(base.developmentLanguage))\(pad("development-language: \(plain(base.developmentLanguage))"))# the language every other one is compared with",
       "#   table: \(plain(base.table))\(pad("table: \(plain(base.table))"))# the table name without its extension",
       "# size:",
-      "#   count: \(base.sizeCount)\(pad("count: \(base.sizeCount)"))# compact: as sent, whitespace removed; raw: the bytes as they are",
+      "#   count: \(base.sizeCount.rawValue)\(pad("count: \(base.sizeCount.rawValue)"))# compact: as sent, whitespace removed; raw: the bytes as they are",
       "#   warn-at: \(base.warnAt)\(pad("warn-at: \(base.warnAt)"))# payload-near-limit from this fraction of the limit",
       "# limits:",
       "#   max-depth: \(base.maxDepth)\(pad("max-depth: \(base.maxDepth)"))# deepest JSON nesting read (1...1000)",
@@ -52,7 +52,7 @@ public enum ConfigurationTemplate {
       }
       lines.append("#   # \(rule.summary)")
       let level = base.level(of: rule.id).name
-      switch rule.id {
+      switch rule.id.rawValue {
       case "sensitive-data":
         lines.append("#   \(rule.id):")
         lines.append("#     severity: \(level)")

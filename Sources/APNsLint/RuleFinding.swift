@@ -23,6 +23,8 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case formatMismatch = "strings-format-mismatch"
   case formatGap = "strings-format-gap"
   case accidentalSpecifier = "strings-accidental-specifier"
+  case controlCharacter = "strings-control-character"
+  case emptyTranslation = "strings-empty-translation"
 }
 
 /// A rule id of the catalogue, made only from the typed rules of the module that detects them

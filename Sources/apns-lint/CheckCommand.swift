@@ -215,6 +215,7 @@ enum LocalizationRules {
     let bundle: LocalizationBundle
     do {
       bundle = try LocalizationBundle(root: strings, table: configuration.table, developmentLanguage: configuration.developmentLanguage)
+        .excludingUnpickable(configuration)
     } catch {
       complain("\(strings): error: cannot read the localization tables: \(error)")
       throw ExitCode(2)

@@ -37,6 +37,7 @@ struct RenderCommand: ParsableCommand {
     let bundle: LocalizationBundle
     do {
       bundle = try LocalizationBundle(root: strings, table: table ?? configuration.table, developmentLanguage: configuration.developmentLanguage)
+        .excludingUnpickable(configuration)
     } catch {
       complain("\(strings): error: cannot read the localization tables: \(error)")
       throw ExitCode(2)

@@ -13,8 +13,10 @@ struct StringsCommand: ParsableCommand {
   struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print a table's entries as the device reads them.")
     @Argument(help: "A .strings, .stringsdict or .xcstrings file.") var file: String
-    @Option(help: "Output: text or json.") var format: RenderCommand.RenderFormat = .text
+    @Option(help: "Output: text or json.") var format: DumpFormat = .text
     @Option(help: "A String Catalog's language to show (default: its source language).") var lang: String?
+
+    enum DumpFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
     @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
 
     func run() throws {

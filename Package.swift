@@ -14,6 +14,9 @@ let package = Package(
     .library(name: "APNsAuth", targets: ["APNsAuth"]),
     .library(name: "APNsServer", targets: ["APNsServer"]),
     .executable(name: "apns-lint", targets: ["apns-lint"]),
+    // `swift package apns-lint check|strings-lint|init|…` in a package that depends on this one (SPEC §11).
+    .plugin(name: "APNsLintPlugin", targets: ["APNsLintPlugin"]),
+    .plugin(name: "APNsLintInitPlugin", targets: ["APNsLintInitPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,11 +30,14 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     // Tests only: a real HTTP/2 client against the server.
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // `swift package generate-documentation` builds each library's DocC catalog (scripts/checks/95-docc);
+    // a plugin only: nothing of it is linked into the products.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "PayloadSchema"),
     .target(name: "LocFormat"),
-    .target(name: "StringsFile", dependencies: ["LocFormat"]),
+    .target(name: "StringsFile", dependencies: ["PayloadSchema", "LocFormat"]),
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
@@ -71,6 +77,22 @@ let package = Package(
         "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    .plugin(
+      name: "APNsLintPlugin",
+      capability: .command(
+        intent: .custom(verb: "apns-lint", description: "Lint the package's push payloads and localization tables with apns-lint")
+      ),
+      dependencies: ["apns-lint"]
+    ),
+    // Apart, because SwiftPM asks for a plugin's permissions on every run: only init writes.
+    .plugin(
+      name: "APNsLintInitPlugin",
+      capability: .command(
+        intent: .custom(verb: "apns-lint-init", description: "Write a commented .apns-lint.yml at the package root"),
+        permissions: [.writeToPackageDirectory(reason: "apns-lint init writes .apns-lint.yml at the package root")]
+      ),
+      dependencies: ["apns-lint"]
     ),
     // The helpers the test targets share (a seeded generator).
     .target(name: "TestSupport", path: "Tests/TestSupport"),

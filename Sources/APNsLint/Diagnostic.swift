@@ -27,8 +27,16 @@ public struct Diagnostic: Sendable, Hashable {
   public var severity: Severity
   /// Lowercase start, values quoted with '…'.
   public var message: String
-  public var line: Int
-  public var column: Int
+  /// Where: line and column (Unicode scalars) are 1-based; the byte offset is -1 when unknown.
+  public var position: SourcePosition
+  public var line: Int {
+    get { position.line }
+    set { position.line = newValue }
+  }
+  public var column: Int {
+    get { position.column }
+    set { position.column = newValue }
+  }
   /// The key path in the payload (`aps.alert.loc-args[1]`), or the key in a strings table; nil for
   /// findings about the whole input.
   public var keyPath: String?
@@ -41,8 +49,7 @@ public struct Diagnostic: Sendable, Hashable {
     self.rule = rule
     self.severity = severity
     self.message = message
-    self.line = line
-    self.column = column
+    self.position = SourcePosition(line: line, column: column)
     self.keyPath = keyPath
   }
 }

@@ -88,8 +88,10 @@ public struct Linter: Sendable {
     for f in findings {
       guard case .on(let severity) = configuration.level(of: f.rule) else { continue }
       let level = f.escalated ? .error : (f.softened && severity == .error ? .warning : severity)
-      out.append(Diagnostic(rule: f.rule.rawValue, severity: level, message: f.message,
-                            line: f.line, column: f.column, keyPath: f.keyPath, apnsReason: f.apnsAnswer?.reason))
+      var d = Diagnostic(rule: f.rule.rawValue, severity: level, message: f.message,
+                         line: f.line, column: f.column, keyPath: f.keyPath, apnsReason: f.apnsAnswer?.reason)
+      d.position = f.position
+      out.append(d)
     }
     return out
   }
@@ -156,7 +158,7 @@ public struct Linter: Sendable {
 
   /// A validator finding as a severity-free rule finding.
   public static func ruleFinding(_ f: PayloadFinding) -> RuleFinding {
-    var r = RuleFinding(rule: RuleID(f.rule), message: f.message, line: f.line, column: f.column, keyPath: f.keyPath, escalated: f.escalated,
+    var r = RuleFinding(rule: RuleID(f.rule), message: f.message, position: f.position, keyPath: f.keyPath, escalated: f.escalated,
                         softened: f.softened)
     r.apnsAnswer = f.apnsAnswer
     return r

@@ -23,6 +23,8 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case formatMismatch = "strings-format-mismatch"
   case formatGap = "strings-format-gap"
   case accidentalSpecifier = "strings-accidental-specifier"
+  case controlCharacter = "strings-control-character"
+  case emptyTranslation = "strings-empty-translation"
 }
 
 /// A rule id of the catalogue, made only from the typed rules of the module that detects them
@@ -51,9 +53,17 @@ public struct RuleFinding: Sendable, Hashable {
   public var rule: RuleID
   /// Lowercase start, values quoted with '…'.
   public var message: String
-  /// 1-based line and column (Unicode scalars) in the input the finding is about.
-  public var line: Int
-  public var column: Int
+  /// Where in the input the finding is about: 1-based line and column (Unicode scalars), the
+  /// byte offset when known.
+  public var position: SourcePosition
+  public var line: Int {
+    get { position.line }
+    set { position.line = newValue }
+  }
+  public var column: Int {
+    get { position.column }
+    set { position.column = newValue }
+  }
   /// The payload key path, or the strings key; nil for findings about the whole input.
   public var keyPath: String?
   /// More serious than the rule's default (SPEC: `silent-push-shape` on a background push is an error).
@@ -67,9 +77,15 @@ public struct RuleFinding: Sendable, Hashable {
     self.softened = softened
     self.rule = rule
     self.message = message
-    self.line = line
-    self.column = column
+    self.position = SourcePosition(line: line, column: column)
     self.keyPath = keyPath
     self.escalated = escalated
+  }
+
+  /// A finding at a position (byte offset included).
+  public init(rule: RuleID, message: String, position: SourcePosition, keyPath: String?, escalated: Bool = false, softened: Bool = false) {
+    self.init(rule: rule, message: message, line: position.line, column: position.column, keyPath: keyPath,
+              escalated: escalated, softened: softened)
+    self.position = position
   }
 }

@@ -169,8 +169,8 @@ extension Checker {
       report(.silentPushShape, "'content-available' with \(shown): the push is no longer silent, and iOS may throttle or drop it", at: apsValueOffsets[ApsKey.contentAvailable.rawValue], path: "aps.content-available", escalated: pushType == .background)
     }
 
-    // push-type-mismatch
-    if facts.apsIsObject || pushType == .mdm {
+    // push-type-mismatch (to a Wallet topic, the pass-update finding above says all there is)
+    if (facts.apsIsObject || pushType == .mdm) && !wallet {
       switch pushType {
       case .background:
         // Checked first without the list: iterating a static array costs its lazy initializer per call.

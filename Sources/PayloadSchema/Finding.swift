@@ -1,3 +1,31 @@
+/// A place in an input: what every finding of every module carries (PayloadSchema's
+/// `PayloadFinding`, StringsFile's `StringsFinding`, APNsLint's `RuleFinding` and `Diagnostic`).
+public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+  /// 1-based line; 0 when the finding is about no line (a request's header, a whole file read as
+  /// a property list).
+  public var line: Int
+  /// 1-based column, counting Unicode scalars.
+  public var column: Int
+  /// Byte offset from the start of the input; -1 when it is not known (a table read as a
+  /// property list, a finding about a header).
+  public var offset: Int
+
+  /// Creates a position.
+  public init(line: Int, column: Int, offset: Int = -1) {
+    self.line = line
+    self.column = column
+    self.offset = offset
+  }
+
+  /// Line, then column.
+  public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+    (a.line, a.column) < (b.line, b.column)
+  }
+
+  /// `3:14`.
+  public var description: String { "\(line):\(column)" }
+}
+
 /// One thing the validator saw, with its exact place, its severity and what APNs would answer.
 ///
 /// `description` is the text reporter's line without the path: `3:14: error: 'badge' must be an
@@ -6,14 +34,25 @@ public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertib
   public var rule: PayloadRule
   /// Lowercase start, values quoted with '…'.
   public var message: String
+  /// Where in the payload: line 0 and offset -1 for a finding about a request's method, path or
+  /// headers (`keyPath` names the header, or `:method`, `:path`).
+  public var position: SourcePosition
   /// Byte offset in the payload (after nothing is skipped: a BOM counts); -1 for a finding about
   /// a request's method, path or headers.
-  public var offset: Int
-  /// 1-based line in the payload; 0 for a finding about a request's method, path or headers
-  /// (`keyPath` names the header, or `:method`, `:path`).
-  public var line: Int
+  public var offset: Int {
+    get { position.offset }
+    set { position.offset = newValue }
+  }
+  /// 1-based line in the payload; 0 for a finding about a request's method, path or headers.
+  public var line: Int {
+    get { position.line }
+    set { position.line = newValue }
+  }
   /// 1-based column, counting Unicode scalars (each byte of an ill-formed sequence counts as one).
-  public var column: Int
+  public var column: Int {
+    get { position.column }
+    set { position.column = newValue }
+  }
   /// The key path (`aps.alert.loc-args[1]`), the header's name (`apns-priority`), `:method` or
   /// `:path`; nil for findings about the whole payload.
   public var keyPath: String?
@@ -32,9 +71,7 @@ public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertib
   public init(rule: PayloadRule, message: String, offset: Int, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
     self.rule = rule
     self.message = message
-    self.offset = offset
-    self.line = line
-    self.column = column
+    self.position = SourcePosition(line: line, column: column, offset: offset)
     self.keyPath = keyPath
     self.escalated = escalated
     self.apnsAnswer = rule.apnsAnswer
@@ -60,9 +97,8 @@ public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertib
     let c = try decoder.container(keyedBy: CodingKeys.self)
     rule = try c.decode(PayloadRule.self, forKey: .rule)
     message = try c.decode(String.self, forKey: .message)
-    line = try c.decode(Int.self, forKey: .line)
-    column = try c.decode(Int.self, forKey: .column)
-    offset = try c.decodeIfPresent(Int.self, forKey: .offset) ?? -1
+    position = SourcePosition(line: try c.decode(Int.self, forKey: .line), column: try c.decode(Int.self, forKey: .column),
+                              offset: try c.decodeIfPresent(Int.self, forKey: .offset) ?? -1)
     keyPath = try c.decodeIfPresent(String.self, forKey: .keyPath)
     escalated = try c.decodeIfPresent(Bool.self, forKey: .escalated) ?? false
     softened = try c.decodeIfPresent(Bool.self, forKey: .softened) ?? false

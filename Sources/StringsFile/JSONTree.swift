@@ -8,7 +8,8 @@ import Foundation
 /// strict, nesting bounded by `JSONTree.maxDepth`.
 indirect enum JSONNode {
   case string(String)
-  case number
+  /// A number; its value when it is an integer of at most 9 digits (an `argNum`), else nil.
+  case number(Int?)
   case bool(Bool)
   case null
   /// Members in document order (catalog objects are small but one, `strings`, which is only
@@ -35,6 +36,11 @@ indirect enum JSONNode {
 
   var bool: Bool? {
     if case .bool(let b) = self { return b }
+    return nil
+  }
+
+  var integer: Int? {
+    if case .number(let n) = self { return n }
     return nil
   }
 }
@@ -106,7 +112,7 @@ enum JSONTree {
       case 0x74: try literal("true"); return .bool(true)
       case 0x66: try literal("false"); return .bool(false)
       case 0x6E: try literal("null"); return .null
-      case 0x2D, 0x30...0x39: try number(); return .number
+      case 0x2D, 0x30...0x39: return .number(try number())
       default: throw Failure(message: "unexpected \(describe()); expected a value", offset: i)
       }
     }
@@ -157,7 +163,7 @@ enum JSONTree {
       i += n
     }
 
-    mutating func number() throws {
+    mutating func number() throws -> Int? {
       let start = i
       if bytes[i] == 0x2D { i += 1 }
       func digits() -> Int {
@@ -176,7 +182,9 @@ enum JSONTree {
         if i < bytes.count && (bytes[i] == 0x2B || bytes[i] == 0x2D) { i += 1 }
         guard digits() > 0 else { throw Failure(message: "unexpected \(describe()); expected a digit", offset: i) }
       }
-      _ = start
+      // An integer of at most 9 digits (no sign, fraction or exponent) keeps its value.
+      guard i - start <= 9, bytes[start..<i].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      return bytes[start..<i].reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// A string at `i` (its opening quote); strict about control characters, escapes and UTF-8.

@@ -45,6 +45,10 @@ struct LanguageTag: Hashable, Sendable {
   }()
 
   /// The regions preferred, in order, among several variants of a language when none matches better.
+  /// Languages whose CLDR parent is another language: a device set to one of them picks the
+  /// parent's localization when it has none closer (Norwegian Bokmål and Nynorsk read `no.lproj`).
+  static let languageParents: [String: String] = ["nb": "no", "nn": "no"]
+
   static let defaultRegions: [String: [String]] = [
     "en": ["US", "GB"], "es": ["ES", "419"], "fr": ["FR"], "de": ["DE"], "pt": ["BR", "PT"], "it": ["IT"],
     "nl": ["NL"], "zh-Hans": ["CN", "SG"], "zh-Hant": ["TW", "HK"], "ja": ["JP"], "ko": ["KR"], "ru": ["RU"],
@@ -156,7 +160,10 @@ enum LanguageMatcher {
       }
     }
     let varieties = tags.indices.filter { tags[$0]?.sameVariety(wanted) ?? false }
-    guard !varieties.isEmpty else { return nil }
+    guard !varieties.isEmpty else {
+      if let parent = LanguageTag.languageParents[wanted.language] { return match(parent, tags: tags, names: names) }
+      return nil
+    }
     for region in LanguageTag.defaultRegions[wanted.base] ?? LanguageTag.defaultRegions[wanted.language] ?? [] {
       if let index = varieties.first(where: { tags[$0]?.region == region }) { return index }
     }

@@ -66,6 +66,7 @@ enum PlistTable {
       var table = StringsTable(path: path, format: .stringsdict, pluralKeys: Set(dictionary.keys))
       for key in dictionary.keys.sorted() {
         if let rule = dictionary[key] as? [String: Any] {
+          table.variations[key] = pluralVariations(rule)
           if rule["NSStringLocalizedFormatKey"] as? String == nil {
             table.findings.append(StringsFinding(
               rule: .syntax, message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
@@ -82,6 +83,24 @@ enum PlistTable {
         StringsFinding(rule: .syntax, message: "the .stringsdict does not parse: \(reason.lowercasedFirst())", line: 1, column: 1)
       ])
     }
+  }
+
+  /// The plural forms CLDR names, in its order (what `dump` lists first).
+  static let pluralForms = ["zero", "one", "two", "few", "many", "other"]
+
+  /// A `.stringsdict` entry's strings, as `dump` shows them: `format` (the
+  /// `NSStringLocalizedFormatKey`), then each variable's forms (`n.one`, `n.other`) and its
+  /// `NSStringFormatValueTypeKey` (`n.valueType`), variables by name.
+  static func pluralVariations(_ rule: [String: Any]) -> [(name: String, value: String)] {
+    var out: [(name: String, value: String)] = []
+    if let format = rule["NSStringLocalizedFormatKey"] as? String { out.append(("format", format)) }
+    for variable in rule.keys.sorted() where variable != "NSStringLocalizedFormatKey" {
+      guard let spec = rule[variable] as? [String: Any] else { continue }
+      if let type = spec["NSStringFormatValueTypeKey"] as? String { out.append((variable + ".valueType", type)) }
+      let forms = pluralForms + spec.keys.sorted().filter { !pluralForms.contains($0) && !$0.hasPrefix("NSStringFormat") }
+      for form in forms { if let text = spec[form] as? String { out.append((variable + "." + form, text)) } }
+    }
+    return out
   }
 
   /// Entries (sorted by key: plists keep no order) and findings for non-string values.

@@ -3,10 +3,18 @@ import Foundation
 /// Reads String Catalogs (`.xcstrings`, JSON), one ``StringsTable`` per language.
 ///
 /// Each key's `localizations.<language>.stringUnit.value` becomes an entry of that language's
-/// table (with the key's `comment`). A localization with `variations` (plural or device) is not a
-/// plain string: its key joins the table's ``StringsTable/pluralKeys`` (a `variations.plural`) and
-/// gets no entry. As Xcode does when it compiles a catalog, a key without a source-language string
-/// unit is its own source-language value. Entries are sorted by key (JSON objects have no order).
+/// table (with the key's `comment` and the unit's `state`). Variations are real values (SPEC §3):
+/// - plural variations (`variations.plural`): the key joins ``StringsTable/pluralKeys`` and gets
+///   no entry (no single string is the value); the forms are in ``StringsTable/variations``;
+/// - device variations only (`variations.device`): the key exists, its entry's value is what an
+///   iPhone shows (`iphone`, else `other`, else the first device by name); every device's value is
+///   in ``StringsTable/variations`` (a device variation may itself vary by plural);
+/// - substitutions (`%#@count@` with `substitutions.count`): the value stays as written, and
+///   ``StringsTable/argumentFormats`` holds the format of the arguments it reads (see there).
+/// A key marked `"shouldTranslate": false` is in the source table's
+/// ``StringsTable/untranslatableKeys``. As Xcode does when it compiles a catalog, a key without a
+/// source-language localization is its own source-language value. Entries are sorted by key
+/// (JSON objects have no order).
 public enum StringCatalog {
   /// Parses a catalog: its source (development) language, a table per language, and file-level findings.
   public static func parse(_ data: Data, path: String) -> (sourceLanguage: String?, tables: [String: StringsTable], findings: [StringsFinding]) {
@@ -61,24 +69,129 @@ public enum StringCatalog {
       for member in localizations {
         let language = member.key, localization = member.value
         guard case .object = localization else { continue }
-        if let unit = localization["stringUnit"], case .object = unit {
-          if let value = unit["value"]?.string {
-            tables[language, default: empty].entries.append(StringsEntry(key: key, value: value, comment: comment))
-          } else {
-            tables[language, default: empty].findings.append(StringsFinding(
-              rule: .syntax, message: "'\(key)' in '\(language)' has a string unit without a string 'value'", line: 1, column: 1, key: key))
-          }
-        } else if let variations = localization["variations"], case .object = variations {
-          if variations["plural"] != nil { tables[language, default: empty].pluralKeys.insert(key) }
-          else if tables[language] == nil { tables[language] = empty }
-        } else if tables[language] == nil {
-          tables[language] = empty
+        if tables[language] == nil { tables[language] = empty }
+        var read = ReadLocalization()
+        read.read(localization, key: key, language: language)
+        if let value = read.value {
+          var entry = StringsEntry(key: key, value: value, comment: comment)
+          entry.state = read.state
+          tables[language, default: empty].entries.append(entry)
         }
+        if read.isPlural { tables[language, default: empty].pluralKeys.insert(key) }
+        if !read.variations.isEmpty { tables[language, default: empty].variations[key] = read.variations }
+        if let format = read.argumentFormat { tables[language, default: empty].argumentFormats[key] = format }
+        tables[language, default: empty].findings += read.findings
       }
       if let source, !localizations.contains(where: { $0.key == source }) {
         tables[source, default: empty].entries.append(StringsEntry(key: key, value: key, comment: comment))
       }
+      if let source, itemNode["shouldTranslate"]?.bool == false {
+        tables[source, default: empty].untranslatableKeys.insert(key)
+      }
     }
     return (source, tables, findings)
+  }
+}
+
+extension StringCatalog {
+  /// The table of one language of a catalog (`language` matched as devices match names: letter
+  /// case, `-` and `_` alike), with the catalog's own findings first; nil when the catalog has no
+  /// such language. `languages` lists those it has, `name` is the language as the catalog spells it.
+  public static func table(_ data: Data, path: String, language: String)
+    -> (table: StringsTable?, name: String?, languages: [String]) {
+    let catalog = parse(data, path: path)
+    let key = LanguageMatcher.normalizedName(language)
+    guard let name = catalog.tables.keys.first(where: { LanguageMatcher.normalizedName($0) == key }), var table = catalog.tables[name] else {
+      return (nil, nil, catalog.tables.keys.sorted())
+    }
+    table.findings = catalog.findings + table.findings
+    return (table, name, catalog.tables.keys.sorted())
+  }
+}
+
+/// What one language of one catalog key holds: its value, variations and argument format.
+private struct ReadLocalization {
+  var value: String?
+  var state: String?
+  var isPlural = false
+  var variations: [(name: String, value: String)] = []
+  var argumentFormat: String?
+  var findings: [StringsFinding] = []
+
+  /// The device a push is rendered for, then the fallbacks Xcode documents (`other`).
+  static let devicePreference = ["iphone", "other"]
+
+  mutating func read(_ localization: JSONNode, key: String, language: String) {
+    if let unit = localization["stringUnit"], case .object = unit {
+      state = unit["state"]?.string
+      if let text = unit["value"]?.string { value = text } else {
+        findings.append(StringsFinding(
+          rule: .syntax, message: "'\(key)' in '\(language)' has a string unit without a string 'value'", line: 1, column: 1, key: key))
+      }
+    }
+    if let node = localization["variations"], case .object = node {
+      collect(node, prefix: "")
+      if node["plural"] != nil {
+        isPlural = true
+      } else if value == nil, let devices = node["device"]?.members, !devices.isEmpty {
+        let byName = devices.sorted { $0.key < $1.key }
+        let chosen = Self.devicePreference.lazy.compactMap { name in byName.last { $0.key == name } }.first ?? byName[0]
+        if let unit = chosen.value["stringUnit"], let text = unit["value"]?.string {
+          value = text
+          state = unit["state"]?.string
+        } else if chosen.value["variations"]?["plural"] != nil {
+          isPlural = true
+        }
+      }
+    }
+    if let substitutions = localization["substitutions"]?.members, !substitutions.isEmpty, let value {
+      argumentFormat = Self.argumentFormat(value, substitutions: substitutions)
+      for substitution in substitutions {
+        if let node = substitution.value["variations"], case .object = node { collect(node, prefix: substitution.key + ".") }
+      }
+    }
+  }
+
+  /// Every string of a `variations` object, depth first, named by its path (`plural.one`,
+  /// `device.ipad.plural.other`); nesting is bounded by the JSON reader's depth limit.
+  mutating func collect(_ variations: JSONNode, prefix: String) {
+    for kind in (variations.members ?? []).sorted(by: { $0.key < $1.key }) {
+      for variation in (kind.value.members ?? []) {
+        let path = prefix + kind.key + "." + variation.key, node = variation.value
+        if let text = node["stringUnit"]?["value"]?.string { self.variations.append((path, text)) }
+        if let nested = node["variations"], case .object = nested { collect(nested, prefix: path + ".") }
+      }
+    }
+  }
+
+  /// A format that reads the arguments `value` reads: each `%#@name@` replaced by its
+  /// substitution's specifier (`%lld`, or `%2$lld` with `argNum` 2), then the text of each
+  /// substitution's `other` variation (else its first), whose `%arg` is the substitution's own
+  /// argument (already counted) and whose other specifiers read the string's other arguments.
+  static func argumentFormat(_ value: String, substitutions: [JSONMember]) -> String {
+    var specifiers: [String: String] = [:]
+    for substitution in substitutions {
+      let conversion = substitution.value["formatSpecifier"]?.string ?? "@"
+      let position = substitution.value["argNum"]?.integer.map { "\($0)$" } ?? ""
+      specifiers[substitution.key] = "%" + position + conversion
+    }
+    var format = ""
+    var rest = Substring(value)
+    while let start = rest.range(of: "%#@") {
+      format += rest[..<start.lowerBound]
+      let afterName = rest[start.upperBound...]
+      guard let end = afterName.firstIndex(of: "@") else { rest = rest[start.lowerBound...]; break }
+      let name = String(afterName[..<end])
+      format += specifiers[name] ?? String(rest[start.lowerBound...end])
+      rest = afterName[afterName.index(after: end)...]
+    }
+    format += rest
+    for substitution in substitutions {
+      let plural = substitution.value["variations"]?["plural"]
+      let text = plural?["other"]?["stringUnit"]?["value"]?.string
+        ?? plural?.members?.sorted(by: { $0.key < $1.key }).lazy.compactMap({ $0.value["stringUnit"]?["value"]?.string }).first
+      if let text { format += " " + text.replacingOccurrences(of: "%arg", with: "") }
+    }
+    return format
   }
 }

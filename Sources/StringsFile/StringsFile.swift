@@ -16,16 +16,28 @@ extension StringsTable {
   /// A readable dump: one line per entry (`LINE:COLUMN "key" = "value"  /* comment */`), then the findings.
   public func dump() -> String {
     var out = "\(VisibleText.escape(path)) (\(format.rawValue)\(encoding.map { ", " + $0 } ?? ""))\n"
+    var shown: Set<String> = []
     for entry in entries {
       let position = entry.line.map { "\($0):\(entry.column ?? 0)" } ?? "-"
       out += "\(position) \(quoted(entry.key)) = \(quoted(entry.value));"
+      if let state = entry.state { out += "  [\(VisibleText.escape(state))]" }
       if let comment = entry.comment { out += "  /* \(VisibleText.escape(comment)) */" }
       out += "\n"
+      if shown.insert(entry.key).inserted { out += variationLines(entry.key) }
+    }
+    // Keys with no single value (plural entries of a .stringsdict or a catalog): their forms.
+    for key in variations.keys.sorted() where !shown.contains(key) {
+      out += "- \(quoted(key)) (plural)\n" + variationLines(key)
     }
     for finding in findings {
       out += "\(finding.line):\(finding.column): \(finding.rule): \(VisibleText.escape(finding.message))\n"
     }
     return out
+  }
+
+  /// `    plural.one = "…";` for each variation of `key`.
+  private func variationLines(_ key: String) -> String {
+    (variations[key] ?? []).map { "    \(VisibleText.escape($0.name)) = \(quoted($0.value));\n" }.joined()
   }
 
   private func quoted(_ s: String) -> String {

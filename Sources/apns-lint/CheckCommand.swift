@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "apns-priority header.") var priority: Int?
   @Option(help: "apns-topic header.") var topic: String?
   @Option(name: .customLong("collapse-id"), help: "apns-collapse-id header.") var collapseID: String?
-  @Option(help: "A folder with the app's .lproj tables: run the localization rules too.") var strings: String?
+  @Option(help: "A folder with the app's .lproj tables: run the localization rules too.", completion: .directory) var strings: String?
   @Option(help: "A device's preferred languages (comma-separated: 'de-AT,fr'), repeatable for several devices: limit the localization rules to the localizations they would pick.") var lang: [String] = []
   @Option(help: "A configuration file (default: .apns-lint.yml in the working directory, else built in).") var config: String?
   @Option(help: "Output: text, json, sarif or github.") var format: OutputFormat = .text
@@ -215,6 +215,7 @@ enum LocalizationRules {
     let bundle: LocalizationBundle
     do {
       bundle = try LocalizationBundle(root: strings, table: configuration.table, developmentLanguage: configuration.developmentLanguage)
+        .excludingUnpickable(configuration)
     } catch {
       complain("\(strings): error: cannot read the localization tables: \(error)")
       throw ExitCode(2)

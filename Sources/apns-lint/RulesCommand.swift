@@ -15,7 +15,7 @@ struct RulesCommand: ParsableCommand {
   @Option(help: "A configuration file whose severities to show (default: .apns-lint.yml, else built in).")
   var config: String?
 
-  enum RulesFormat: String, ExpressibleByArgument { case text, json, markdown }
+  enum RulesFormat: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
 
   func run() throws {
     let configuration = try loadConfiguration(config)

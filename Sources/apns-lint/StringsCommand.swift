@@ -13,7 +13,10 @@ struct StringsCommand: ParsableCommand {
   struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print a table's entries as the device reads them.")
     @Argument(help: "A .strings, .stringsdict or .xcstrings file.") var file: String
-    @Option(help: "Output: text or json.") var format: RenderCommand.RenderFormat = .text
+    @Option(help: "Output: text or json.") var format: DumpFormat = .text
+    @Option(help: "A String Catalog's language to show (default: its source language).") var lang: String?
+
+    enum DumpFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
     @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
 
     func run() throws {
@@ -25,8 +28,23 @@ struct StringsCommand: ParsableCommand {
         complain("\(problem.path): error: \(problem.message)")
         throw ExitCode(2)
       }
-      let table = StringsParser.parse(data, path: file)
-      Output.shared.write(format == .json ? TableDumpReporter.json(table, configuration: configuration) : TableDumpReporter.text(table, configuration: configuration))
+      var table = StringsParser.parse(data, path: file)
+      var language: String? = nil
+      if let lang {
+        guard file.lowercased().hasSuffix(".xcstrings") else {
+          complain("\(file): error: --lang chooses a language of a String Catalog (.xcstrings); a .lproj table is one language already")
+          throw ExitCode(2)
+        }
+        let picked = StringCatalog.table(data, path: file, language: lang)
+        guard let languageTable = picked.table else {
+          complain("\(file): error: the catalog has no language '\(lang)'; it has \(picked.languages.map { "'\($0)'" }.joined(separator: ", "))")
+          throw ExitCode(2)
+        }
+        table = languageTable
+        language = picked.name
+      }
+      Output.shared.write(format == .json ? TableDumpReporter.json(table, language: language, configuration: configuration)
+                          : TableDumpReporter.text(table, language: language, configuration: configuration))
       var outcome = RunOutcome()
       outcome.count(TableDumpReporter.diagnostics(table, configuration))
       try outcome.exit()
@@ -49,7 +67,7 @@ struct StringsCommand: ParsableCommand {
       var problems: [FileWalk.Problem] = []
       do {
         files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
-                                     table: table, problems: &problems)
+                                     table: table, exclude: configuration.excludedLocalizations, problems: &problems)
       } catch {
         complain("\(directory): error: no such file or folder")
         throw ExitCode(2)
@@ -59,8 +77,12 @@ struct StringsCommand: ParsableCommand {
       let linter = Linter(configuration: configuration)
       var sink = ResultSink(format: format, linter: linter, strict: strict)
       sink.outcome.unreadable = !problems.isEmpty
+      // JSON keeps a finding per missing key; text, SARIF and GitHub one per localization and table.
       for file in files {
-        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(file.findings)))
+        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(format == .json ? file.findings : file.groupedFindings)))
+      }
+      if format == .text, configuration.level(of: RuleID(TableRule.missingTranslation)) != .off {
+        Output.shared.write(TextReporter.translationSummary(StringsLint.translationSummary(files)))
       }
       try sink.finish(noun: "files")
     }

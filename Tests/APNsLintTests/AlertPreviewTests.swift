@@ -1,6 +1,7 @@
 import Foundation
 import StringsFile
 import Testing
+@testable import apns_lint
 @testable import APNsLint
 import PayloadSchema
 
@@ -138,5 +139,28 @@ struct AlertPreviewTests {
     let results = try #require(root["results"] as? [[String: Any]])
     #expect(results.map { $0["language"] as? String } == ["ja,fr", "ja"])
     #expect(results.map { $0["localization"] as? String } == ["fr", "en"])
+  }
+}
+
+/// `render --format html`: everything read from an input is escaped, right-to-left devices get a
+/// right-to-left banner, and the page loads nothing (the browser check is scripts/checks/60-render-html).
+@Suite struct RenderHTMLTests {
+  @Test func inputIsEscapedAndThePageIsSelfContained() throws {
+    let payload = #"{"aps":{"alert":{"title":"<script>alert('x')</script> & \"q\"","body":"line 1\nline 2\u0007"}}}"#
+    let (status, out, err) = try runCLI(
+      ["render", "-", "--strings", "Fixtures/Localizations/DemoApp", "--lang", "en", "--lang", "ar-EG",
+       "--format", "html", "--app-name", "<img src=x onerror=alert(1)>"],
+      stdin: Data(payload.utf8))
+    #expect(status == 0, "\(err)")
+    #expect(out.hasPrefix("<!DOCTYPE html>"))
+    #expect(!out.contains("<script"), "no script element, from the input or otherwise")
+    #expect(!out.contains("<img"))
+    #expect(out.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"))
+    #expect(out.contains("&lt;img src=x onerror=alert(1)&gt;"))
+    #expect(out.contains("line 1\nline 2\\u{7}"), "line breaks kept, other controls shown as escapes")
+    #expect(out.components(separatedBy: "<section class=\"card").count - 1 == 2)
+    #expect(out.contains("<article class=\"banner\" dir=\"rtl\""), "an Arabic device lays the banner out right to left")
+    #expect(out.contains("<article class=\"banner\" dir=\"ltr\""))
+    for external in ["http://", "https://", "<link", "url("] { #expect(!out.contains(external)) }
   }
 }

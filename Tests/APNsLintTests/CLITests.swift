@@ -1,6 +1,7 @@
 import PayloadSchema
 import Foundation
 import Testing
+@testable import apns_lint
 import APNsLint
 
 /// The package root, found from this file's path.
@@ -198,7 +199,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     let (status, out, _) = try runCLI(["rules", "--format", "json"])
     #expect(status == 0)
     let rules = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
-    #expect(rules.count == Rule.catalogue.count && rules.count == 73)
+    #expect(rules.count == Rule.catalogue.count && rules.count == 75)
     #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "examples"] })
     let examples = try #require(rules.first { $0["id"] as? String == "value-type" }?["examples"] as? [[String: String]])
     #expect(examples.map { $0["kind"] } == ["triggering", "passing"])
@@ -210,17 +211,18 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(Set(rules.compactMap { $0["category"] as? String }) == ["json", "payload", "push", "request", "localization", "strings"])
   }
 
-  /// docs/rules.md is the generated reference; regenerate with UPDATE_SNAPSHOTS=1 or
-  /// `apns-lint rules --format markdown > docs/rules.md`.
-  @Test func docsRulesIsTheGeneratedReference() throws {
+  /// docs/rules.md and the DocC catalog's article (APNsLint.docc/RuleReference.md) are the generated
+  /// reference; regenerate both with UPDATE_SNAPSHOTS=1 or `apns-lint rules --format markdown > FILE`.
+  @Test(arguments: ["docs/rules.md", "Sources/APNsLint/APNsLint.docc/RuleReference.md"])
+  func ruleReferenceIsGenerated(_ file: String) throws {
     let (status, out, _) = try runCLI(["rules", "--format", "markdown", "--config", "rules.yaml"])
     #expect(status == 0)
     #expect(out == RulesReporter.markdown(.builtIn))
-    let path = packageRoot + "/docs/rules.md"
+    let path = packageRoot + "/" + file
     if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
       try out.write(toFile: path, atomically: true, encoding: .utf8)
     }
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == out, "docs/rules.md is out of date: apns-lint rules --format markdown > docs/rules.md")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == out, "\(file) is out of date: apns-lint rules --format markdown > \(file)")
     for rule in Rule.catalogue { #expect(out.contains("### \(rule.id)\n")) }
   }
 

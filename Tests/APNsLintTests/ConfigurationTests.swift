@@ -16,6 +16,7 @@ import Testing
       localization:
         development-language: fr
         table: "Push Strings"
+        exclude: [x-pseudo, en-XA]
       size: {count: raw, warn-at: 0.75}
       limits: {max-depth: 12}
       rules:
@@ -36,6 +37,8 @@ import Testing
     #expect(c.transport == .binaryPreIOS8)
     #expect(c.developmentLanguage == "fr")
     #expect(c.table == "Push Strings")
+    #expect(c.excludedLocalizations == ["x-pseudo", "en-XA"])
+    #expect(Configuration.builtIn.excludedLocalizations == [])
     #expect(c.sizeCount == .raw)
     #expect(c.warnAt == 0.75)
     #expect(c.maxDepth == 12)

@@ -83,3 +83,19 @@ import Testing
     #expect(try lint(#"{"aps":{"alert":"x","mutable-content":false}}"#, yaml: "version: 1\n") == ["flag-value error 1:39"])
   }
 }
+
+/// One `SourcePosition` from the validator to the report: line, column and byte offset of a
+/// finding are the same in `PayloadFinding`, `RuleFinding` and `Diagnostic`.
+@Suite struct SourcePositionTests {
+  @Test func theValidatorsPositionReachesTheDiagnostic() throws {
+    let payload = Array("{\n  \"aps\": {\"badge\": \"3\"}\n}".utf8)
+    var linter = Linter()
+    let report = payload.withUnsafeBytes { linter.validate($0) }
+    let finding = try #require(report.findings.first { $0.rule == .valueType })
+    #expect(finding.position == SourcePosition(line: 2, column: 20, offset: 21))
+    #expect(Linter.ruleFinding(finding).position == finding.position)
+    let diagnostic = try #require(linter.result(report, path: "p.json", record: nil).diagnostics.first { $0.rule == "value-type" })
+    #expect(diagnostic.position == finding.position)
+    #expect("\(diagnostic.position)" == "2:20")
+  }
+}

@@ -26,7 +26,8 @@ import Testing
     "loc-format-unsupported", "loc-format-mixed", "loc-format-gap", "loc-key-plural",
     "strings-syntax", "strings-truncated", "strings-duplicate-key", "strings-encoding",
     "strings-zero-length", "strings-escape", "strings-missing-translation", "strings-extra-key",
-    "strings-format-mismatch", "strings-format-gap", "strings-accidental-specifier",
+    "strings-format-mismatch", "strings-format-gap", "strings-accidental-specifier", "strings-control-character",
+    "strings-empty-translation",
   ]
 
   @Test func idsAreUniqueAndThoseOfTheSpecInItsOrder() {

@@ -1,6 +1,7 @@
 import Foundation
 import StringsFile
 import Testing
+@testable import apns_lint
 @testable import APNsLint
 
 let localizationFixtures = SARIFReporterTests.packageRoot.appendingPathComponent("Fixtures/Localizations")
@@ -21,7 +22,7 @@ struct StringsLintTests {
     #expect(result["es.lproj/Messages.strings"] == [])
     #expect(result["de.lproj/InfoPlist.strings"] == [])
     #expect(result["en.lproj/Messages.strings"] == [
-      "strings-missing-translation 1:1 -: 'de.lproj' has no 'Messages.strings': its 4 keys show untranslated in 'de'"
+      "strings-missing-translation 1:1 -: 'de.lproj' has no 'Messages.strings': its 4 keys show untranslated in 'de' (the device shows the raw keys)"
     ])
     #expect(result["fr.lproj/Messages.strings"] == [
       "strings-missing-translation 1:1 ONLY_EN: 'ONLY_EN' of 'en.lproj/Messages.strings:4' has no translation in 'fr': the device shows the raw key",
@@ -54,9 +55,9 @@ struct StringsLintTests {
       "de.lproj/Localizable.strings": [],
       "en.lproj/Localizable.strings": [],
       "en.lproj/Localizable.stringsdict": [
-        "strings-missing-translation 1:1 -: 'de.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'de'",
-        "strings-missing-translation 1:1 -: 'es.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'es'",
-        "strings-missing-translation 1:1 -: 'fr.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'fr'",
+        "strings-missing-translation 1:1 -: 'de.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'de' (the device shows the raw key)",
+        "strings-missing-translation 1:1 -: 'es.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'es' (the device shows the raw key)",
+        "strings-missing-translation 1:1 -: 'fr.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'fr' (the device shows the raw key)",
       ],
       "es.lproj/Localizable.strings": [
         "strings-missing-translation 1:1 FILE_RECEIVED: 'FILE_RECEIVED' of 'en.lproj/Localizable.strings:16' has no translation in 'es': the device shows the raw key"

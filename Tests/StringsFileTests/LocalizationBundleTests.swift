@@ -46,6 +46,13 @@ struct ResolutionTests {
     (["nl"], ["Dutch", "German"], "Dutch"),
     (["zh-Hans"], ["Chinese", "English"], "Chinese"),
     ([], ["fr", "en"], "en"),
+    // Norwegian (SPEC §6): nb and nn have the parent no; a closer folder wins.
+    (["nb-NO"], ["en", "no"], "no"),
+    (["nb"], ["en", "no"], "no"),
+    (["nn"], ["en", "no", "sv"], "no"),
+    (["nb"], ["en", "no", "nb"], "nb"),
+    (["nn-NO", "nb"], ["en", "nb", "no"], "no"),
+    (["no"], ["en", "nb"], "en"),
   ])
   func beyondTheTable(preferred: [String], available: [String], picked: String) {
     let dev = preferred == ["zh-TW"] ? "zh-Hans" : "en"

@@ -10,7 +10,7 @@ extension Configuration {
 # parameters it names.
 version: 1
 target: {platform: ios, transport: http2}    # push-type omitted: inferred from each payload
-localization: {development-language: en, table: Localizable}
+localization: {development-language: en, table: Localizable, exclude: []}   # exclude: localizations no device picks (qqq always)
 size: {count: compact, warn-at: 0.9}         # compact: as sent, whitespace removed; raw: the bytes as they are
 limits:
   max-depth: 64                              # deepest JSON nesting read (1...1000)
@@ -189,8 +189,12 @@ rules:                                       # a severity: error | warning | inf
   strings-format-mismatch: error
   # a value's positional specifiers skip a position (%2$@ without %1$@)
   strings-format-gap: error
-  # a % that reads as a specifier nobody means: '100% guaranteed' (% g) or a trailing % in the development language, %n or a position above 9999 anywhere
+  # a % that reads as a specifier nobody means, reported at the source: '100% guaranteed' (% g) or a trailing % in the development language (translations that agree are not blamed), %n or a position above 9999 anywhere
   strings-accidental-specifier: warning
+  # a value holding a C0 control character other than tab and newline (U+0000–U+001F, U+007F)
+  strings-control-character: warning
+  # a translation that is the empty string where the development language has text
+  strings-empty-translation: warning
 
 """#
 }

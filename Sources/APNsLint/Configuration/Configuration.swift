@@ -21,6 +21,9 @@ public struct Configuration: Sendable, Equatable {
   public var developmentLanguage: String
   /// The table name without extension (`Localizable`).
   public var table: String
+  /// `localization.exclude`: localizations no device picks, not linted as translations (besides
+  /// `qqq`, always left out: `StringsLint.alwaysExcluded`).
+  public var excludedLocalizations: [String] = []
   /// `size.count`: `compact` (the payload as sent, whitespace removed) or `raw` (the input bytes).
   public var sizeCount: SizeCounting
   /// The fraction of the size limit at which `payload-near-limit` reports, in (0, 1].

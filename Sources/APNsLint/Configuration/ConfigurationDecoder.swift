@@ -7,7 +7,7 @@ import PayloadSchema
 enum ConfigurationSchema {
   static let topLevelKeys = ["version", "target", "localization", "size", "limits", "rules"]
   static let targetKeys = ["platform", "push-type", "transport"]
-  static let localizationKeys = ["development-language", "table"]
+  static let localizationKeys = ["development-language", "table", "exclude"]
   static let sizeKeys = ["count", "warn-at"]
   static let limitsKeys = ["max-depth", "max-input-bytes"]
 
@@ -72,6 +72,7 @@ struct ConfigurationDecoder {
           let name = "localization." + item.key.text
           switch item.key.text {
           case "development-language": configuration.developmentLanguage = try string(item.value, at: name)
+          case "exclude": configuration.excludedLocalizations = try strings(item.value, at: name).map(\.text)
           default: configuration.table = try string(item.value, at: name)
           }
         }

@@ -23,11 +23,16 @@ import StringsFile
 /// (`aps.alert.loc-args[2]`). A table CoreFoundation refuses as a whole counts as empty, as on the
 /// device.
 public enum LocalizationChecks {
-  /// Checks `alert` against `bundle`. `languages` nil checks every localization; otherwise only
-  /// those a device with each of the languages would pick (`bundle.localization(for: [language])`,
-  /// so `["fr-CA", "ja"]` checks `fr` and, for `ja`, the development language).
-  /// - Parameter devices: the devices to check for, each a preference list (`--lang de-AT,fr`
-  ///   is one device: Austrian German, then French); nil checks every localization.
+  /// Checks `alert` against `bundle`: every localization, or only those the given devices would
+  /// pick (`bundle.localization(for: preferences)`, so `[["fr-CA"], ["ja"]]` checks `fr` and, for
+  /// `ja`, the development language).
+  ///
+  /// - Parameters:
+  ///   - alert: the payload's alert: its keys, arguments and literal texts.
+  ///   - bundle: the app's tables, read with `LocalizationBundle`.
+  ///   - devices: the devices to check for, each a preference list (`--lang de-AT,fr` is one
+  ///     device: Austrian German, then French); nil checks every localization.
+  /// - Returns: the findings, in the order of the localizations checked.
   public static func check(alert: AlertText, bundle: LocalizationBundle, devices: [[String]]?) -> [RuleFinding] {
     let context = Context(bundle: bundle, devices: devices)
     var findings: [RuleFinding] = []

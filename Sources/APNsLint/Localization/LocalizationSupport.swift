@@ -19,26 +19,26 @@ extension AlertSpec {
 }
 
 /// Severities and JSON for the localization commands (`render`, `strings lint`, `strings dump`).
-enum LocalizationOutput {
+public enum LocalizationOutput {
   /// The findings as diagnostics: severity from `configuration.level(of:)`, rules that are `off`
   /// dropped, an escalated finding an error. Order is kept.
-  static func diagnostics(_ findings: [RuleFinding], configuration: Configuration) -> [Diagnostic] {
+  public static func diagnostics(_ findings: [RuleFinding], configuration: Configuration) -> [Diagnostic] {
     Linter.diagnostics(findings, configuration: configuration)
   }
 
   /// A payload finding as a severity-free finding.
-  static func ruleFinding(_ finding: PayloadFinding) -> RuleFinding { Linter.ruleFinding(finding) }
+  public static func ruleFinding(_ finding: PayloadFinding) -> RuleFinding { Linter.ruleFinding(finding) }
 
   /// A strings-table finding as a severity-free finding (the key is the key path).
-  static func ruleFinding(_ finding: StringsFinding) -> RuleFinding {
-    RuleFinding(rule: RuleID(finding.rule), message: finding.message, line: finding.line, column: finding.column, keyPath: finding.key)
+  public static func ruleFinding(_ finding: StringsFinding) -> RuleFinding {
+    RuleFinding(rule: RuleID(finding.rule), message: finding.message, position: finding.position, keyPath: finding.key)
   }
 
   /// `{"rule", "severity", "message", "line", "column", "keyPath"}`, as `check --format json` writes it.
-  static func json(_ diagnostic: Diagnostic) -> JSONValue { JSONReporter.value(diagnostic) }
+  public static func json(_ diagnostic: Diagnostic) -> JSONValue { JSONReporter.value(diagnostic) }
 
   /// `LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, as the text reporters write a finding.
-  static func line(_ diagnostic: Diagnostic) -> String {
+  public static func line(_ diagnostic: Diagnostic) -> String {
     "\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(VisibleText.escape(diagnostic.message)) [\(diagnostic.rule)]"
   }
 

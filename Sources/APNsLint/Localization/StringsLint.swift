@@ -7,13 +7,33 @@ public struct StringsLintFile: Sendable, Hashable {
   /// The file's path: the root as given joined with the path below it.
   public var path: String
   /// The findings, ordered by line and column (file-level ones, at 1:1, first); keyPath is the key.
+  /// Every missing key is one `strings-missing-translation` finding here (what JSON shows);
+  /// ``groupedFindings`` has one per localization and table (what text and SARIF show).
   public var findings: [RuleFinding]
+  /// The keys of the development language this file's localizations lack, one group per
+  /// localization (one for a `.lproj` table, one per language for a String Catalog).
+  public var missingTranslations: [MissingTranslations] = []
 
   /// Creates a file result.
-  public init(path: String, findings: [RuleFinding]) {
+  public init(path: String, findings: [RuleFinding], missingTranslations: [MissingTranslations] = []) {
     self.path = path
     self.findings = findings
+    self.missingTranslations = missingTranslations
   }
+}
+
+/// The development-language keys one localization of one table lacks.
+public struct MissingTranslations: Sendable, Hashable {
+  /// The localization (`da`, `pt-BR`).
+  public var localization: String
+  /// The table's file name (`Localizable.strings`, `Localizable.xcstrings`).
+  public var table: String
+  /// What reads the table, which decides what a device shows for a missing key.
+  public var kind: StringsTableKind
+  /// How many keys the development language's table has (those that need a translation).
+  public var developmentKeyCount: Int
+  /// The missing keys, in the development table's order.
+  public var keys: [String]
 }
 
 /// `apns-lint strings lint DIR`: every table below a folder, each on its own and each localization
@@ -44,9 +64,10 @@ public enum StringsLint {
   /// Lints every table below `root`. Throws only when `root` does not exist; a file or folder
   /// below it that cannot be read becomes a finding of its own (prefer
   /// `lint(root:developmentLanguage:table:problems:)`, which reports them apart).
-  public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil) throws -> [StringsLintFile] {
+  public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil,
+                          exclude: [String] = []) throws -> [StringsLintFile] {
     var problems: [FileWalk.Problem] = []
-    let files = try lint(root: root, developmentLanguage: developmentLanguage, table: table, problems: &problems)
+    let files = try lint(root: root, developmentLanguage: developmentLanguage, table: table, exclude: exclude, problems: &problems)
     return problems.map {
       StringsLintFile(path: $0.path, findings: [RuleFinding(rule: RuleID(StringsRule.encoding), message: $0.message, line: 1, column: 1, keyPath: nil)])
     } + files
@@ -54,16 +75,18 @@ public enum StringsLint {
 
   /// Lints every table below `root`; what cannot be read (a folder, a file, something that is not
   /// a regular file) is added to `problems` — never skipped in silence — and the rest is linted.
-  /// Throws only when `root` does not exist.
-  public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil,
+  /// Throws only when `root` does not exist. `exclude` names localizations no device picks (besides
+  /// ``alwaysExcluded``): their tables are read on their own but not linted as translations.
+  public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
                           problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
+    let excluded = Set((exclude + alwaysExcluded).map(sameLanguageKey))
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
     }
     var found: [FileWalk.File]
     if isDirectory.boolValue {
-      let walk = FileWalk.files(below: root) { isTableFile($0, table: table, standalone: false) }
+      let walk = FileWalk.files(below: root) { isTableFile($0, table: table, standalone: true) }
       found = walk.files
       problems += walk.problems
     } else {
@@ -81,18 +104,26 @@ public enum StringsLint {
       }
       files.append(linted)
     }
-    compareLocalizations(&files, developmentLanguage: developmentLanguage)
-    for index in files.indices where files[index].isCatalog { compareCatalog(&files[index], developmentLanguage: developmentLanguage) }
-    for index in files.indices { files[index].checkFormats(developmentLanguage: developmentLanguage) }
+    compareLocalizations(&files, developmentLanguage: developmentLanguage, excluded: excluded)
+    for index in files.indices where files[index].isCatalog {
+      compareCatalog(&files[index], developmentLanguage: developmentLanguage, excluded: excluded)
+    }
+    for index in files.indices { files[index].checkValues(developmentLanguage: developmentLanguage, excluded: excluded) }
 
     return files.map { file in
       let ordered = file.findings.enumerated().sorted {
         ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
       }.map(\.element)
-      return StringsLintFile(path: file.path, findings: ordered)
+      return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing)
     }
   }
 
+  /// Localizations no device picks, never linted as translations: `qqq`, translatewiki.net's
+  /// translator notes (documentation of each key, in English).
+  public static let alwaysExcluded = ["qqq"]
+
+  /// Whether a file below the root is a table to lint. Tables outside any `.lproj` folder are read
+  /// too (`standalone`): each is linted on its own (syntax, duplicates, escapes, values).
   static func isTableFile(_ relativePath: String, table: String?, standalone: Bool) -> Bool {
     let url = URL(fileURLWithPath: relativePath)
     let ext = url.pathExtension.lowercased()
@@ -107,6 +138,7 @@ public enum StringsLint {
     let path: String
     let relativePath: String
     var findings: [RuleFinding] = []
+    var missing: [MissingTranslations] = []
     /// The file's table; for a catalog, the source language's.
     var table: StringsTable?
     /// A catalog's tables by language, and its source language.
@@ -123,6 +155,8 @@ public enum StringsLint {
     var isStringsdict: Bool { url.pathExtension.lowercased() == "stringsdict" }
     /// `en` for `App/en.lproj/Localizable.strings`.
     var localization: String { String(url.deletingLastPathComponent().lastPathComponent.dropLast(".lproj".count)) }
+    /// Whether the file is in a `.lproj` folder (else it is linted on its own).
+    var isInLocalizationFolder: Bool { url.deletingLastPathComponent().lastPathComponent.lowercased().hasSuffix(".lproj") }
     /// What files are compared by: the directory holding the `.lproj`, the table name, the extension.
     var groupKey: String {
       let lproj = url.deletingLastPathComponent()
@@ -156,21 +190,33 @@ public enum StringsLint {
       findings[index].message += " (the file is a symbolic link to '\(VisibleText.excerpt(shown, limit: 200))')"
     }
 
-    /// Per value (the definition the device reads): `strings-format-gap`, and
-    /// `strings-accidental-specifier` for a `%` that reads as a specifier nobody means — in the
-    /// development language any unsupported one made by accident (`100% guaranteed` = `% g`, a
-    /// trailing `%`), and in every localization `%n` and positions above 9999, which are never
-    /// text (`%n` is C's write-back conversion; `%10000$@` is shown as written).
-    mutating func checkFormats(developmentLanguage: String) {
+    /// Per value (the definition the device reads): `strings-control-character`, then the format
+    /// rules unless the table is not a format string (Interface Builder, `NSPredicateEditor`):
+    /// `strings-format-gap`, and `strings-accidental-specifier` for a `%` that reads as a specifier
+    /// nobody means — in the development language any unsupported one made by accident
+    /// (`100% guaranteed` = `% g`, a trailing `%`), and in every localization `%n` and positions
+    /// above 9999, which are never text (`%n` is C's write-back conversion; `%10000$@` is shown as
+    /// written). Excluded localizations (`qqq`) are not translations: nothing here runs on them.
+    mutating func checkValues(developmentLanguage: String, excluded: Set<String>) {
       let tables: [(label: String, language: String, table: StringsTable)] =
         isCatalog ? catalogTables.sorted { $0.key < $1.key }.map { ("in '\($0.key)', ", $0.key, $0.value) }
         : table.map { [("", localization, $0)] } ?? []
       let development = StringsLint.sameLanguageKey(isCatalog ? (sourceLanguage ?? developmentLanguage) : developmentLanguage)
       for (label, language, table) in tables where Localizer.isLoaded(table) {
-        let isDevelopment = StringsLint.sameLanguageKey(language) == development
-        for entry in lastDefinitions(table) where entry.value.utf8.contains(0x25) {
-          let format = FormatString(entry.value)
-          for piece in format.pieces {
+        let languageKey = StringsLint.sameLanguageKey(language)
+        if isInLocalizationFolder || isCatalog, excluded.contains(languageKey) { continue }
+        let isDevelopment = languageKey == development || !(isInLocalizationFolder || isCatalog)
+        let isFormat = StringsLint.runsFormatRules(table.kind)
+        for entry in lastDefinitions(table) {
+          if let control = StringsLint.controlCharacter(in: entry.value) {
+            add(.controlCharacter, "\(label)'\(entry.key)' holds the control character \(control) ('\(LocalizationOutput.excerpt(entry.value))'): "
+                + "a device shows nothing or a box for it, and a push carrying it may be cut", at: entry)
+          }
+          guard isFormat else { continue }
+          let formatText = table.argumentFormats[entry.key] ?? entry.value
+          guard formatText.utf8.contains(0x25) else { continue }
+          let format = FormatString(formatText)
+          for piece in FormatString(entry.value).pieces {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
                   let why = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
             add(.accidentalSpecifier, "\(label)'\(entry.key)' has '\(specifier.text)' ('\(LocalizationOutput.excerpt(entry.value))'): \(why)",
@@ -218,6 +264,9 @@ public enum StringsLint {
     }
     guard inDevelopmentLanguage else { return nil }
     if text == "%" { return "a '%' at the end reads as an incomplete specifier; write '%%' for a percent sign" }
+    if isSpaceFlaggedObject(specifier) {
+      return "the space is a printf flag: CoreFoundation formats '\(text)' as '%@' (an argument, not a percent sign); write '%@', or '%%' for a percent sign"
+    }
     if afterPercent.first == " " {
       return "the space is a printf flag, so '\(text)' reads as a specifier, not as a percent sign followed by text; write '%%'"
     }
@@ -250,13 +299,15 @@ public enum StringsLint {
     return defined.map { ($0.key, $0) } + table.pluralKeys.subtracting(definedKeys).sorted().map { ($0, nil) }
   }
 
-  /// The cross-localization rules for `.lproj` files, group by group.
-  static func compareLocalizations(_ files: inout [LintedFile], developmentLanguage: String) {
+  /// The cross-localization rules for `.lproj` files, group by group. Excluded localizations
+  /// (`qqq`, `localization.exclude`) are neither the development language nor translations.
+  static func compareLocalizations(_ files: inout [LintedFile], developmentLanguage: String, excluded: Set<String>) {
     var groups: [String: [Int]] = [:]
     var localizationsByDirectory: [String: Set<String>] = [:]
     for index in files.indices where !files[index].isCatalog {
       let file = files[index]
-      guard file.localization.lowercased() != "base", file.url.deletingLastPathComponent().lastPathComponent.lowercased().hasSuffix(".lproj")
+      guard file.localization.lowercased() != "base", file.isInLocalizationFolder,
+            !excluded.contains(sameLanguageKey(file.localization))
       else { continue }
       groups[file.groupKey, default: []].append(index)
       localizationsByDirectory[file.url.deletingLastPathComponent().deletingLastPathComponent().path, default: []].insert(file.localization)
@@ -270,68 +321,167 @@ public enum StringsLint {
         let devTable = files[devIndex].table, Localizer.isLoaded(devTable)
       else { continue }
       let devName = files[devIndex].relativePath
-      let devKeys = keyed(devTable)
+      let devKeys = keyed(devTable).filter { !devTable.untranslatableKeys.contains($0.key) }
       let devKeyIndex = developmentIndex(devKeys)
+      let reference = Reference(table: devTable, keys: devKeys, index: devKeyIndex, language: development, file: devName)
       for localization in localizations where localization != development {
         guard let index = members.first(where: { files[$0].localization == localization }) else {
           if !devKeys.isEmpty {
             let fileName = files[devIndex].url.lastPathComponent
             files[devIndex].add(.missingTranslation, "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
-              + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)'", at: nil)
+              + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)' ("
+              + "\(whatShows(devTable.kind, plural: devKeys.count != 1)))", at: nil)
           }
           continue
         }
         guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
-        compare(&files[index], table, language: localization, with: devKeys, index: devKeyIndex, development: development, developmentFile: devName)
+        compare(&files[index], table, language: localization, with: reference)
       }
     }
   }
 
   /// The cross-localization rules inside a String Catalog: every language against the source.
-  static func compareCatalog(_ file: inout LintedFile, developmentLanguage: String) {
-    let languages = file.catalogTables.keys.sorted()
+  static func compareCatalog(_ file: inout LintedFile, developmentLanguage: String, excluded: Set<String>) {
+    let languages = file.catalogTables.keys.sorted().filter { !excluded.contains(sameLanguageKey($0)) }
     guard let source = file.sourceLanguage ?? pickDevelopment(languages, developmentLanguage: developmentLanguage),
       let sourceTable = file.catalogTables[source]
     else { return }
-    let sourceKeys = keyed(sourceTable)
-    let sourceIndex = developmentIndex(sourceKeys)
+    let sourceKeys = keyed(sourceTable).filter { !sourceTable.untranslatableKeys.contains($0.key) }
+    let reference = Reference(table: sourceTable, keys: sourceKeys, index: developmentIndex(sourceKeys), language: source, file: nil)
     for language in languages where language != source {
       guard let table = file.catalogTables[language] else { continue }
-      compare(&file, table, language: language, with: sourceKeys, index: sourceIndex, development: source, developmentFile: nil)
+      compare(&file, table, language: language, with: reference)
     }
   }
 
-  /// Missing, extra and mismatched keys of one translation table against the development keys.
-  static func compare(
-    _ file: inout LintedFile, _ table: StringsTable, language: String, with devKeys: [(key: String, entry: StringsEntry?)],
-    index devByKey: [String: StringsEntry?], development: String, developmentFile: String?
-  ) {
+  /// The development language's table a translation is compared with.
+  struct Reference {
+    let table: StringsTable
+    /// The keys that need a translation (not `shouldTranslate: false`), with their last definition.
+    let keys: [(key: String, entry: StringsEntry?)]
+    let index: [String: StringsEntry?]
+    let language: String
+    /// The development table's path below the root; nil inside a catalog.
+    let file: String?
+  }
+
+  /// What a device shows for a key its localization lacks, by what reads the table.
+  static func whatShows(_ kind: StringsTableKind, plural: Bool) -> String {
+    switch kind {
+    case .interfaceBuilder: "the device shows the nib's own text"
+    case .infoPlist: "the device shows Info.plist's own value"
+    case .standard, .predicateEditor: plural ? "the device shows the raw keys" : "the device shows the raw key"
+    }
+  }
+
+  /// Missing, extra, empty and mismatched keys of one translation table against the development keys.
+  static func compare(_ file: inout LintedFile, _ table: StringsTable, language: String, with reference: Reference) {
     let keys = keyed(table)
     var byKey: Set<String> = []
     byKey.reserveCapacity(keys.count)
     for (key, _) in keys { byKey.insert(key) }
 
-    for (key, devEntry) in devKeys where !byKey.contains(key) {
-      var origin = "'\(development)'"
-      if let developmentFile { origin = "'\(developmentFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
-      file.add(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': the device shows the raw key",
+    var missingKeys: [String] = []
+    let kind = reference.table.kind
+    for (key, devEntry) in reference.keys where !byKey.contains(key) {
+      var origin = "'\(reference.language)'"
+      if let devFile = reference.file { origin = "'\(devFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
+      file.add(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': \(whatShows(kind, plural: false))",
                at: nil, key: key)
+      missingKeys.append(key)
     }
-    let devName = developmentFile.map { "'\($0)'" } ?? "'\(development)'"
+    if !missingKeys.isEmpty {
+      file.missing.append(MissingTranslations(
+        localization: language, table: URL(fileURLWithPath: file.relativePath).lastPathComponent, kind: kind,
+        developmentKeyCount: reference.keys.count, keys: missingKeys))
+    }
+    let devName = reference.file.map { "'\($0)'" } ?? "'\(reference.language)'"
+    let isFormat = runsFormatRules(kind) && runsFormatRules(table.kind)
     for (key, entry) in keys {
-      guard let devEntry = devByKey[key] else {
+      guard let devEntry = reference.index[key] else {
         file.add(.extraKey, "'\(key)' is not in the development language's \(devName)", at: entry, key: key)
         continue
       }
       guard let entry, let devEntry else { continue }
+      if entry.value.isEmpty && !devEntry.value.isEmpty {
+        file.add(.emptyTranslation, "'\(key)' in '\(language)' is empty where '\(reference.language)' has '\(LocalizationOutput.excerpt(devEntry.value))': "
+          + "the device shows nothing", at: entry, key: key)
+        continue
+      }
+      guard isFormat else { continue }
+      let value = table.argumentFormats[key] ?? entry.value
+      let devValue = reference.table.argumentFormats[key] ?? devEntry.value
       // Most values have no `%`: two such values take the same (no) arguments.
-      if !entry.value.utf8.contains(0x25) && !devEntry.value.utf8.contains(0x25) { continue }
-      let differences = FormatString(entry.value).signature.differences(from: FormatString(devEntry.value).signature)
+      if !value.utf8.contains(0x25) && !devValue.utf8.contains(0x25) { continue }
+      let devSignature = comparableSignature(devValue) { accidentalReading($0, inDevelopmentLanguage: true) != nil }
+      // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
+      // `%` (French "50 % de réduction") is text there too.
+      let signature = comparableSignature(value) { devSignature.conversions.isEmpty && isFlaggedPercent($0) }
+      let differences = signature.differences(from: devSignature)
+      // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
+      // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
+      // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
+      if !differences.isEmpty, reference.file == nil, key.utf8.contains(0x25),
+         signature == comparableSignature(key, drop: { _ in false }), !FormatString(key).signature.conversions.isEmpty {
+        continue
+      }
       if !differences.isEmpty {
-        file.add(.formatMismatch, "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(development)' "
+        file.add(.formatMismatch, "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(reference.language)' "
           + "('\(devEntry.value)'): \(differences.joined(separator: ", "))", at: entry, key: key)
       }
     }
+  }
+
+  /// Whether the format rules run on a kind of table: not on tables shown verbatim (Interface
+  /// Builder's) or read as templates (`NSPredicateEditor`'s).
+  static func runsFormatRules(_ kind: StringsTableKind) -> Bool { kind == .standard || kind == .infoPlist }
+
+  /// The signature of `text` as compared across localizations: the specifiers `drop` names are
+  /// left out (they read no argument the author meant), and `% @` counts as `%@`, which is how
+  /// CoreFoundation formats it (the space flag does nothing to an object).
+  static func comparableSignature(_ text: String, drop: (FormatSpecifier) -> Bool) -> FormatSignature {
+    let format = FormatString(text)
+    let utf8 = Array(text.utf8)
+    var kept: [UInt8] = []
+    var last = 0
+    var changed = false
+    for piece in format.pieces {
+      guard case .specifier(let specifier) = piece, specifier.kind == .unsupported else { continue }
+      let range = specifier.range.utf8
+      if drop(specifier) {
+        kept += utf8[last..<range.lowerBound]
+        last = range.upperBound
+        changed = true
+      } else if isSpaceFlaggedObject(specifier) {
+        kept += utf8[last..<range.lowerBound]
+        kept += Array(specifier.text.utf8.prefix(specifier.text.utf8.count - specifier.conversion.utf8.count)) + [0x40]
+        last = range.upperBound
+        changed = true
+      }
+    }
+    guard changed else { return format.signature }
+    kept += utf8[last...]
+    return FormatString(String(decoding: kept, as: UTF8.self)).signature
+  }
+
+  /// `% @`, `%1$ @`: an object specifier with only space flags.
+  static func isSpaceFlaggedObject(_ specifier: FormatSpecifier) -> Bool {
+    let conversion = specifier.conversion
+    return conversion.count > 1 && conversion.hasSuffix("@") && conversion.dropLast().allSatisfy { $0 == " " }
+  }
+
+  /// A `%` followed by a space (a printf flag: `% d`, `% g`) or ending the text.
+  static func isFlaggedPercent(_ specifier: FormatSpecifier) -> Bool {
+    specifier.text == "%" || (specifier.conversion.first == " " && !isSpaceFlaggedObject(specifier))
+  }
+
+  /// The first C0 control character other than tab and newline, or DEL, as `U+001B`.
+  static func controlCharacter(in value: String) -> String? {
+    for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A) || scalar.value == 0x7F {
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    return nil
   }
 
   /// `devKeys` as a dictionary: built once per group and reused for each translation compared

@@ -1,6 +1,6 @@
 /// A JSON value with members in a fixed order, written pretty-printed with two-space indents.
 /// Every reporter writes JSON through it, so escaping and layout are the same everywhere.
-enum JSONValue {
+public enum JSONValue: Sendable {
   case string(String)
   case int(Int)
   case number(Double)
@@ -10,12 +10,12 @@ enum JSONValue {
   case object([(String, JSONValue)])
 
   /// A string, or null when absent.
-  static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+  public static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
   /// An integer, or null when absent.
-  static func optional(_ n: Int?) -> JSONValue { n.map { .int($0) } ?? .null }
+  public static func optional(_ n: Int?) -> JSONValue { n.map { .int($0) } ?? .null }
 
   /// The value as pretty-printed text with two-space indents, ending in a newline.
-  var text: String {
+  public var text: String {
     var out = ""
     write(to: &out, indent: 0)
     return out + "\n"

@@ -13,6 +13,7 @@ public enum SARIFReporter: Sendable {
   /// Renders `report` as a SARIF log, pretty-printed, ending with a newline.
   ///
   /// - Parameters:
+  ///   - report: the lint report to render.
   ///   - toolVersion: `tool.driver.version`.
   ///   - configuration: gives each rule's `defaultConfiguration.level` as the run used it; without
   ///     it the catalogue's default. A level of `off` is written as SARIF's `none`.

@@ -167,8 +167,16 @@ extension Rule {
          "a value's positional specifiers skip a position (%2$@ without %1$@)",
          trigger: "1️⃣\"GOT\" = \"%2$@ received\";", pass: "\"GOT\" = \"%2$@ received from %1$@\";"),
     Rule(TableRule.accidentalSpecifier, .on(.warning),
-         "a % that reads as a specifier nobody means: '100% guaranteed' (% g) or a trailing % in the development language, %n or a position above 9999 anywhere",
-         trigger: "--- en.lproj\n1️⃣\"SAFE\" = \"100% guaranteed\";", pass: "--- en.lproj\n\"SAFE\" = \"100%% guaranteed\";"),
+         "a % that reads as a specifier nobody means, reported at the source: '100% guaranteed' (% g) or a trailing % in the development language (translations that agree are not blamed), %n or a position above 9999 anywhere",
+         trigger: "--- en.lproj\n1️⃣\"SAFE\" = \"not 100% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"pas garanti à 100 %\";",
+         pass: "--- en.lproj\n\"SAFE\" = \"not 100%% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"pas garanti à 100 %%\";"),
+    Rule(TableRule.controlCharacter, .on(.warning),
+         "a value holding a C0 control character other than tab and newline (U+0000–U+001F, U+007F)",
+         trigger: "\"A\" = \"Done\";\n1️⃣\"B\" = \"Ring\\a\";", pass: "\"A\" = \"Done\";\n\"B\" = \"Ring\\tbell\";"),
+    Rule(TableRule.emptyTranslation, .on(.warning),
+         "a translation that is the empty string where the development language has text",
+         trigger: "--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n1️⃣\"ARCHIVE\" = \"\";",
+         pass: "--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n\"ARCHIVE\" = \"Archiver\";"),
   ]
 
   private static let catalogueIndex: [String: Int] = {

@@ -1,0 +1,114 @@
+import PayloadSchema
+
+// The starter `.apns-lint.yml` that `apns-lint init` writes (SPEC §8): every setting and every rule of
+// `Rule.catalogue`, commented out at its built-in value, so that a user uncomments what to change.
+
+/// The text of a commented `.apns-lint.yml`, generated from `Rule.catalogue` and a configuration's
+/// values (the built-in ones by default).
+///
+/// Only `version: 1` is live; every other setting is a line `# key: value`. Removing the leading
+/// `# ` of a setting and of its section line (`rules:`, `target:`, …) makes it live, keeping the
+/// indentation YAML needs; descriptions stay comments after that (`#   # …` becomes `  # …`).
+///
+/// ```swift
+/// try ConfigurationTemplate.text().write(toFile: ".apns-lint.yml", atomically: true, encoding: .utf8)
+/// ```
+public enum ConfigurationTemplate {
+  /// The file's text, ending in a newline. `base` gives the values shown (the built-in ones).
+  public static func text(base: Configuration = .builtIn) -> String {
+    var lines: [String] = [
+      "# apns-lint configuration for this project, written by `apns-lint init`.",
+      "#",
+      "# Every setting below is commented out at its built-in value: this file changes nothing yet.",
+      "# To change a setting, uncomment its line and its section's line (`rules:`, `target:`, …):",
+      "# remove only the leading \"# \", keeping the indentation. A rule takes a severity (error,",
+      "# warning, info or off) or a map of `severity` and its parameters.",
+      "# `apns-lint rules` lists every rule; `apns-lint rules RULE-ID` shows one with examples.",
+      "# apns-lint reads this file from the current directory, or the one given with --config FILE.",
+      "version: 1",
+      "",
+      "# target:",
+      "#   platform: \(base.platform.rawValue)\(pad("platform: \(base.platform.rawValue)"))# \(ConfigurationSchema.platforms.map(\.rawValue).joined(separator: " | "))",
+      "#   push-type: \(base.pushType?.rawValue ?? "alert")\(pad("push-type: \(base.pushType?.rawValue ?? "alert")"))# left out: inferred from each payload",
+      "#   transport: \(base.transport.rawValue)\(pad("transport: \(base.transport.rawValue)"))# \(ConfigurationSchema.transports.map(\.rawValue).joined(separator: " | "))",
+      "# localization:",
+      "#   development-language: \(plain(base.developmentLanguage))\(pad("development-language: \(plain(base.developmentLanguage))"))# the language every other one is compared with",
+      "#   table: \(plain(base.table))\(pad("table: \(plain(base.table))"))# the table name without its extension",
+      "# size:",
+      "#   count: \(base.sizeCount.rawValue)\(pad("count: \(base.sizeCount.rawValue)"))# compact: as sent, whitespace removed; raw: the bytes as they are",
+      "#   warn-at: \(base.warnAt)\(pad("warn-at: \(base.warnAt)"))# payload-near-limit from this fraction of the limit",
+      "# limits:",
+      "#   max-depth: \(base.maxDepth)\(pad("max-depth: \(base.maxDepth)"))# deepest JSON nesting read (1...1000)",
+      "#   max-input-bytes: \(base.maxInputBytes)\(pad("max-input-bytes: \(base.maxInputBytes)"))# most bytes read from a payload file or standard input",
+      "",
+      "# rules:",
+    ]
+    var category: RuleCategory? = nil
+    for rule in Rule.catalogue {
+      if rule.category != category {
+        category = rule.category
+        lines.append("#")
+        lines.append("#   # — \(title(of: rule.category)) —")
+      }
+      lines.append("#   # \(rule.summary)")
+      let level = base.level(of: rule.id).name
+      switch rule.id.rawValue {
+      case "sensitive-data":
+        lines.append("#   \(rule.id):")
+        lines.append("#     severity: \(level)")
+        lines.append("#     key-patterns:\(pad("  key-patterns:"))# matched anywhere in custom key names")
+        for pattern in base.sensitiveKeyPatterns { lines.append("#       - \(quoted(pattern))") }
+        lines.append("#     check-values: \(base.sensitiveCheckValues)\(pad("  check-values: \(base.sensitiveCheckValues)"))# true: match string values too")
+      case "custom-key-allowlist":
+        lines.append("#   \(rule.id):")
+        lines.append("#     severity: \(level)")
+        let allowed = "[" + base.allowedCustomKeys.map(quoted).joined(separator: ", ") + "]"
+        lines.append("#     allowed: \(allowed)\(pad("  allowed: \(allowed)"))# the top-level custom keys a payload may carry")
+      default:
+        lines.append("#   \(rule.id): \(level)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Spaces that line the trailing comments up in one column.
+  private static func pad(_ setting: String) -> String {
+    String(repeating: " ", count: max(1, 28 - setting.count))
+  }
+
+  /// A name as a plain YAML scalar when it is one (letters, digits, `-`, `_`, `.`, not a boolean
+  /// look-alike), else single-quoted.
+  static func plain(_ text: String) -> String {
+    let simple = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+    }
+    return simple && !ConfigurationSchema.booleanLookalikes.contains(text.lowercased()) && text.first != "-" ? text : quoted(text)
+  }
+
+  /// A YAML single-quoted scalar: no escapes but `''`, so regular expressions stay as typed.
+  static func quoted(_ text: String) -> String {
+    "'" + text.replacingAll("'", with: "''") + "'"
+  }
+
+  private static func title(of category: RuleCategory) -> String {
+    switch category {
+    case .json: "JSON (any payload)"
+    case .payload: "Payload structure"
+    case .push: "Push type and headers"
+    case .request: "Requests (*.http files and request options: what APNs would answer)"
+    case .localization: "Localization (payload against tables; needs --strings)"
+    case .strings: "Strings tables"
+    }
+  }
+}
+
+extension String {
+  /// Every occurrence of `target` replaced (standard library only).
+  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for character in self {
+      if character == target { result += replacement } else { result.append(character) }
+    }
+    return result
+  }
+}

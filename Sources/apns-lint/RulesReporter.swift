@@ -1,0 +1,109 @@
+import APNsLint
+import PayloadSchema
+import StringsFile
+
+/// `apns-lint rules`: the catalogue as a table or as JSON (SPEC §8).
+public enum RulesReporter {
+  /// `[{"id", "severity", "category", "summary"}]`, every rule of the catalogue.
+  public static func json(_ configuration: Configuration) -> String {
+    JSONValue.array(Rule.catalogue.map { rule in
+      .object([
+        ("id", .string(rule.id.rawValue)),
+        ("severity", .string(configuration.level(of: rule.id).name)),
+        ("category", .string(rule.category.rawValue)),
+        ("apnsReason", .optional(rule.apnsAnswer?.reason)),
+        ("summary", .string(rule.summary)),
+        ("examples", .array(examples(rule).map { e in
+          .object([("kind", .string(e.kind)), ("input", .string(e.input)), ("flags", .string(e.flags)),
+                   ("configuration", .string(rule.exampleConfiguration))])
+        })),
+      ])
+    }).text
+  }
+
+  /// One rule a line, grouped by category.
+  public static func text(_ configuration: Configuration) -> String {
+    let width = Rule.catalogue.map(\.id.rawValue.count).max() ?? 0
+    var out = ""
+    for category in RuleCategory.allCases {
+      out += "\(category.rawValue):\n"
+      for rule in Rule.catalogue where rule.category == category {
+        let level = configuration.level(of: rule.id).name
+        out += "  " + rule.id.rawValue.padding(to: width) + "  " + level.padding(to: 7) + "  " + rule.summary + "\n"
+      }
+    }
+    return out
+  }
+
+  /// A rule's examples: the triggering one, then the passing one, with the flags each needs.
+  static func examples(_ rule: Rule) -> [(kind: String, input: String, flags: String)] {
+    [("triggering", rule.triggeringExample, rule.triggeringFlags), ("passing", rule.passingExample, rule.passingFlags)]
+  }
+
+  /// The rule reference (`docs/rules.md`): per category a table of id, default severity, the APNs
+  /// answer it predicts and the summary, then every rule with its examples. Generated from the
+  /// catalogue; a test keeps the committed file equal to it.
+  public static func markdown(_ configuration: Configuration) -> String {
+    var out = "# Rule reference\n\n"
+    out += "Generated from the rule catalogue by `apns-lint rules --format markdown`; do not edit by hand.\n"
+    out += "Severities are the built-in defaults (`rules.yaml`); a configuration may change any of them.\n"
+    out += "Examples are the catalogue's own, run by the test suite: the first triggers the rule, the second does not.\n"
+    out += "Payload rules read JSON payloads, request rules request files (`*.http`), localization rules a payload and\n"
+    out += "tables (`--- en.lproj` starts a table), strings rules `.strings` text. `\\xNN` stands for a byte text cannot show.\n"
+    let titles: [RuleCategory: String] = [
+      .json: "JSON", .payload: "Payload structure", .push: "Push type and headers", .request: "Requests (what APNs would answer)",
+      .localization: "Localization (payload against tables)", .strings: "Strings tables",
+    ]
+    func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+    for category in RuleCategory.allCases {
+      let rules = Rule.catalogue.filter { $0.category == category }
+      guard !rules.isEmpty else { continue }
+      out += "\n## \(titles[category] ?? category.rawValue)\n\n| rule | default | APNs answer | finding |\n|---|---|---|---|\n"
+      for rule in rules {
+        let level = configuration.level(of: rule.id).name
+        let answer = rule.apnsAnswer.map { "\($0)" } ?? "—"
+        out += "| [`\(rule.id)`](#\(rule.id)) | \(level) | \(answer) | \(cell(rule.summary)) |\n"
+      }
+      for rule in rules {
+        out += "\n### \(rule.id)\n\n\(rule.summary)\n"
+        if !rule.exampleConfiguration.isEmpty {
+          out += "\nWith this configuration:\n\n```yaml\n\(rule.exampleConfiguration.trimmingTrailingNewlines())\n```\n"
+        }
+        for e in examples(rule) {
+          out += "\n\(e.kind == "triggering" ? "Triggers it" : "Does not")\(e.flags.isEmpty ? "" : " (`\(e.flags)`)"):\n\n```\n\(e.input)\n```\n"
+        }
+      }
+    }
+    return out
+  }
+
+  /// One rule in full: summary, severity, category and its two examples.
+  public static func describe(_ rule: Rule, _ configuration: Configuration) -> String {
+    var out = "\(rule.id) (\(rule.category.rawValue), \(configuration.level(of: rule.id).name); default \(rule.defaultLevel.name))\n"
+    out += "  \(rule.summary)\n\n"
+    if !rule.exampleConfiguration.isEmpty {
+      out += "With this configuration:\n" + indent(rule.exampleConfiguration.trimmingTrailingNewlines()) + "\n"
+    }
+    out += "Triggers it" + (rule.triggeringFlags.isEmpty ? "" : " (with \(rule.triggeringFlags))") + ":\n"
+    out += indent(rule.triggeringExample) + "\n"
+    out += "Does not" + (rule.passingFlags.isEmpty ? "" : " (with \(rule.passingFlags))") + ":\n"
+    out += indent(rule.passingExample) + "\n"
+    return out
+  }
+
+  private static func indent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+  }
+}
+
+extension String {
+  func trimmingTrailingNewlines() -> String {
+    var s = self
+    while s.hasSuffix("\n") { s.removeLast() }
+    return s
+  }
+
+  func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import APNsLint
+
+/// `strings lint` on real apps' tables (Fixtures/RealLocalizations, see SOURCES.tsv), as a user
+/// runs it: the 41-language wikipedia-ios fits on a few screens, its SARIF is valid and within
+/// GitHub code scanning's limits, JSON keeps every missing key.
+@Suite("strings lint output on real apps")
+struct RealLocalizationsOutputTests {
+  static let wikipedia = "Fixtures/RealLocalizations/wikipedia-ios"
+
+  @Test func textFitsOnAFewScreens() throws {
+    let (status, out, _) = try runCLI(["strings", "lint", Self.wikipedia])
+    #expect(status == 1)  // real argument disagreements ('$1' in the source, '%@' in translations)
+    let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count < 250)
+    #expect(out.contains("missing translations by localization:\n  ro: 695 of 862 keys missing in 1 table\n"))
+    #expect(out.hasSuffix("84 files, 60 errors, 80 warnings\n"))
+    #expect(!out.contains("qqq"))
+    // Every finding is one line of the compiler form.
+    #expect(lines.filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.contains(": info: ") }.allSatisfy { $0.hasSuffix("]") })
+  }
+
+  @Test func sarifIsValidAndSmall() throws {
+    let (_, out, _) = try runCLI(["strings", "lint", Self.wikipedia, "--format", "sarif"])
+    #expect(out.utf8.count < 1_000_000)
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [Any]) ?? []
+    #expect(results.count == 171)
+    #expect(try SARIFReporterTests.validate(out) == "valid")
+  }
+
+  @Test func jsonKeepsEveryMissingKey() throws {
+    let (_, out, _) = try runCLI(["strings", "lint", Self.wikipedia, "--format", "json"])
+    let missing = out.components(separatedBy: "\"rule\": \"strings-missing-translation\"").count - 1
+    #expect(missing == 6_277)  // 6,278 before qqq was left out
+  }
+
+  @Test func aFolderOfStandaloneTablesIsLinted() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Resources/Extra.strings", "\"A\" = \"a\"\n\"B\" = \"b\";\n")
+    let (status, out, _) = try runCLI(["strings", "lint", folder.path])
+    #expect(status == 1)
+    #expect(out == "\(folder.path)/Resources/Extra.strings:2:1: error: expected ';' after the value of 'A', found '\"' [strings-syntax]\n1 files, 1 errors, 0 warnings\n")
+  }
+}

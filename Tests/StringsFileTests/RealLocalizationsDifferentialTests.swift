@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import StringsFile
+
+/// Every table of `Fixtures/RealLocalizations` (wikipedia-ios, transmission, IceCubesApp; see its
+/// SOURCES.tsv) read by us and by `PropertyListSerialization`: the same map for every `.strings`,
+/// the same plural keys for every `.stringsdict`; the catalog's languages are all read.
+@Suite("Real localizations: our reading equals PropertyListSerialization")
+struct RealLocalizationsDifferentialTests {
+  static let root = packageRoot.appendingPathComponent("Fixtures/RealLocalizations")
+
+  static func files(_ ext: String) -> [URL] {
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+    return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == ext }.sorted { $0.path < $1.path }
+  }
+
+  @Test func everyTableMatchesFoundation() throws {
+    var compared = 0
+    for url in Self.files("strings") {
+      let data = try Data(contentsOf: url)
+      let table = StringsParser.parse(data, path: url.path)
+      let foundation = foundationMap(data)
+      let fatal = table.findings.filter { StringsTable.fatalRules.contains($0.rule) }
+      #expect(foundation.map != nil, "\(url.path): Foundation refuses it")
+      #expect(fatal.isEmpty, "\(url.path): \(fatal)")
+      #expect(table.values == foundation.map, "\(url.path): maps differ")
+      compared += 1
+    }
+    for url in Self.files("stringsdict") {
+      let data = try Data(contentsOf: url)
+      let table = StringsParser.parse(data, path: url.path)
+      let plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any]
+      #expect(table.pluralKeys == Set(plist?.keys.map { $0 } ?? []), "\(url.path)")
+      #expect(table.variations.count == table.pluralKeys.count, "\(url.path)")
+      compared += 1
+    }
+    #expect(compared == 199)
+  }
+
+  @Test func theCatalogHasEveryLanguage() throws {
+    let url = Self.root.appendingPathComponent("IceCubesApp/IceCubesApp/Resources/Localization/Localizable.xcstrings")
+    let catalog = StringCatalog.parse(try Data(contentsOf: url), path: url.path)
+    #expect(catalog.findings.isEmpty)
+    #expect(catalog.tables.count == 19)
+    // 733 keys: 721 with a value, the others plural variations only.
+    let en = try #require(catalog.tables["en"])
+    #expect(en.entries.count == 721 && Set(en.entries.map(\.key)).union(en.pluralKeys).count == 733)
+    // Keys with device variations only exist (each language's iPhone text).
+    #expect(catalog.tables["de"]?.values["settings.display.section.platform"] == "iPhone")
+    #expect(catalog.tables["en"]?.argumentFormats["account.label.followers %lld %@"] == "%lld %2$@ followers")
+  }
+}

@@ -16,7 +16,8 @@
 // depends on which lane read the payload; `FastLaneTests` and the `payload` fuzz target compare
 // the two on every input they have.
 
-/// A key of an open object, for duplicate detection: where its bytes are in the input, and its
+/// A key of an open object outside the schema's tables (the schema's keys are told apart by their
+/// row), for duplicate detection: where its bytes are in the input, and its
 /// first eight bytes (zero-padded) to compare most keys in one step.
 struct FastKey {
   var start: Int32
@@ -94,6 +95,10 @@ extension Checker {
     guard c.depth <= c.maxDepth else { return false }
     c.i += 1
     let keysBegin = c.keyTop
+    // Keys of the schema's tables are told apart by their row: a duplicate is a row seen before,
+    // without keeping or comparing their bytes (unknown keys there end the fast lane anyway).
+    let schema = context == .aps || context == .alert || context == .sound
+    var seen: UInt64 = 0
     var b = c.byte
     if b <= 0x20 { c.skipWhitespace(); b = c.byte }
     if b == 0x7D {
@@ -102,14 +107,22 @@ extension Checker {
       while true {
         guard b == 0x22 else { return false }
         let keyOffset = c.i
-        guard let (start, end, packed) = Self.fastKey(&c, keysBegin: keysBegin) else { return false }
+        let start: Int, end: Int, packed: PackedKey
+        if schema {
+          guard let (s, e, escaped) = Self.fastString(&c), !escaped else { return false }
+          (start, end, packed) = (s, e, Self.packed(c, s, e &- s))
+        } else {
+          guard let key = Self.fastKey(&c, keysBegin: keysBegin) else { return false }
+          (start, end, packed) = key
+        }
         if c.byte != 0x3A {
           c.skipWhitespace()
           guard c.byte == 0x3A else { return false }
         }
         c.i += 1
         if c.byte <= 0x20 { c.skipWhitespace() }
-        guard fastMember(&c, context, key: UnsafeBufferPointer(start: c.p + start, count: end - start), packed, keyOffset: keyOffset) else {
+        guard fastMember(&c, context, key: UnsafeBufferPointer(start: c.p + start, count: end - start), packed, keyOffset: keyOffset,
+                         seen: &seen) else {
           return false
         }
         b = c.byte
@@ -215,7 +228,8 @@ extension Checker {
   // MARK: Members
 
   /// The value of a member whose key was just read, in an object of `context`.
-  private mutating func fastMember(_ c: inout FastCursor, _ context: Context, key: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, keyOffset: Int) -> Bool {
+  private mutating func fastMember(_ c: inout FastCursor, _ context: Context, key: UnsafeBufferPointer<UInt8>, _ packed: PackedKey, keyOffset: Int,
+                                   seen: inout UInt64) -> Bool {
     switch context {
     case .root:
       facts.rootMembers += 1
@@ -236,7 +250,8 @@ extension Checker {
       return fastFreeValue(&c, .custom)
     case .aps, .alert, .sound:
       let index = lookup(packed, in: context)
-      guard index >= 0 else { return false }  // unknown-key
+      guard index >= 0, index < 64, seen & (1 << UInt64(index)) == 0 else { return false }  // unknown-key, duplicate-key
+      seen |= 1 << UInt64(index)
       return fastSchemaValue(&c, row(context, index), index: index, context: context, keyOffset: keyOffset)
     case .liveText, .stringArray, .free:
       return fastFreeValue(&c, .free)

@@ -47,6 +47,12 @@ struct PackedKey: Equatable {
     }
   }
 
+  /// The key `text`'s UTF-8 spells (for tables built once).
+  init(text: String) {
+    var copy = text
+    self = copy.withUTF8 { PackedKey($0) }
+  }
+
   @inline(__always) var hash: UInt32 {
     var h = (w0 ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15
     h = (h ^ (h >> 29) ^ w1) &* 0xBF58_476D_1CE4_E5B9

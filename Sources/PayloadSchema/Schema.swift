@@ -96,12 +96,15 @@ enum ValueSet: UInt8, Sendable {
   /// The index in `values` of the string `bytes` spells, or -1. The one verdict on an enum
   /// value: the checker and the fast lane both ask it.
   func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var i = 0
-    for v in values {
-      if v.utf8.count == bytes.count && v.utf8.elementsEqual(bytes) { return i }
-      i += 1
+    // Packed words, compared in one step each (a generic `elementsEqual` over `String.UTF8View`
+    // cost ~500 instructions per call on the hot path).
+    let key = PackedKey(bytes)
+    guard key.count > 0 else { return -1 }
+    let table = self == .interruptionLevel ? Schema.packedInterruptionLevels : Schema.packedEvents
+    return table.withUnsafeBufferPointer { packed in
+      for i in 0..<packed.count where packed[i] == key { return i }
+      return -1
     }
-    return -1
   }
 }
 
@@ -190,6 +193,9 @@ enum LiveTextKey: Int, CaseIterable { case locKey, locArgs }
 enum Schema {
   static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]
   static let events = ["start", "update", "end"]
+  /// `interruptionLevels` and `events` packed as `PackedKey`s, for `ValueSet.index(of:)`.
+  static let packedInterruptionLevels = interruptionLevels.map(PackedKey.init(text:))
+  static let packedEvents = events.map(PackedKey.init(text:))
 
   static let aps: [KeySpec] = [
     KeySpec("alert", [.string, .object], platforms: .all.subtracting(.tvos), child: .alert),

@@ -6,9 +6,11 @@
 //
 //     [NIOSSLServerHandler, ALPN h2]       TLS (optional; plain TCP is h2c with prior knowledge)
 //     IdleStateHandler                     notices a connection that reads nothing
-//     NIOHTTP2Handler + stream multiplexer frames, HPACK, flow control, SETTINGS limits
+//     NIOHTTP2Handler                      frames, HPACK, SETTINGS limits, protocol errors
 //     ConnectionLifecycleHandler           GOAWAY {"reason":"Shutdown"} / {"reason":"IdleTimeout"}
-//       └ per stream: PushStreamHandler    bounded request body → PushDesk → response
+//     PushConnectionHandler                every stream of the connection in one table: bounded
+//                                          request body → PushDesk → response; flow control,
+//                                          stream timeouts
 //
 // `PushDesk` is per connection: it holds the connection's reused `RequestValidator`s (nothing is
 // allocated in them per valid push), its provider-token state and its id generator; it decides
@@ -127,20 +129,13 @@ public final class APNsServer: Sendable {
           connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: c.maxConcurrentStreams),
             HTTP2Setting(parameter: .maxHeaderListSize, value: c.maxHeaderListSize),
-            HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
+            HTTP2Setting(parameter: .initialWindowSize, value: PushConnectionHandler.windowSize),
           ]
-          connection.targetWindowSize = 1 << 20
-          var stream = NIOHTTP2Handler.StreamConfiguration()
-          stream.targetWindowSize = 1 << 20
-          let desk = NIOLoopBound(PushDesk(server: context, connectionNumber: context.nextConnection()), eventLoop: channel.eventLoop)
-          _ = try sync.configureHTTP2Pipeline(
-            mode: .server, connectionConfiguration: connection, streamConfiguration: stream
-          ) { stream in
-            stream.eventLoop.makeCompletedFuture {
-              try stream.pipeline.syncOperations.addHandler(PushStreamHandler(desk: desk.value))
-            }
-          }
+          let desk = PushDesk(server: context, connectionNumber: context.nextConnection())
+          // Frames, not a channel per stream: PushConnectionHandler keeps the streams in a table.
+          try sync.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connection))
           try sync.addHandler(ConnectionLifecycleHandler())
+          try sync.addHandler(PushConnectionHandler(desk: desk))
         }
       }
   }

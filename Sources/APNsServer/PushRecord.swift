@@ -237,26 +237,44 @@ struct JSONWriter {
     }
   }
 
-  /// A JSON string: quotes, backslashes and control characters escaped; U+2028/2029 as is.
+  /// A JSON string: quotes, backslashes and control characters escaped; U+2028/2029 as is. Runs of
+  /// bytes that need no escape are copied at once (the log writes every push).
   mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
-    let hex: StaticString = "0123456789abcdef"
-    for b in value.utf8 {
+    if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+      var copy = value
+      copy.withUTF8 { escaped($0) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    var start = 0
+    var i = 0
+    while i < utf8.count {
+      let b = utf8[i]
+      if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F {
+        i += 1
+        continue
+      }
+      if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+      bytes.append(0x5C)
       switch b {
-      case UInt8(ascii: "\""): bytes.append(0x5C); bytes.append(b)
-      case UInt8(ascii: "\\"): bytes.append(0x5C); bytes.append(b)
-      case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
-      case 0..<0x20, 0x7F:
-        bytes.append(0x5C); bytes.append(UInt8(ascii: "u")); bytes.append(0x30); bytes.append(0x30)
+      case 0x0A: bytes.append(UInt8(ascii: "n"))
+      case 0x0D: bytes.append(UInt8(ascii: "r"))
+      case 0x09: bytes.append(UInt8(ascii: "t"))
+      case 0x22, 0x5C: bytes.append(b)
+      default:
+        let hex: StaticString = "0123456789abcdef"
+        bytes.append(UInt8(ascii: "u")); bytes.append(0x30); bytes.append(0x30)
         hex.withUTF8Buffer { h in
           bytes.append(h[Int(b >> 4)])
           bytes.append(h[Int(b & 0xF)])
         }
-      default: bytes.append(b)
       }
+      i += 1
+      start = i
     }
-    bytes.append(UInt8(ascii: "\""))
+    if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
   }
 }

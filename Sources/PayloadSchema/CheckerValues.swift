@@ -236,8 +236,9 @@ extension Checker {
   // MARK: Alert text
 
   mutating func collectAlertString(_ value: String, at offset: Int) {
-    guard collecting, let path = currentPath() else { return }
-    if alert == nil { alert = AlertText() }
+    // `alert` exists once `aps.alert` has been met (`valueStart`); other strings of `aps` are not
+    // alert text (and must not make an empty one: the fast lane makes none either).
+    guard collecting, alert != nil, let path = currentPath() else { return }
     let field = AlertText.Field(value: value, line: 0, column: 0, keyPath: path, offset: offset)
     switch path {
     case "aps.alert": alert?.body = field

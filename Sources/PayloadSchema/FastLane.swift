@@ -59,11 +59,11 @@ extension Checker {
   /// Keys of open objects the fast lane keeps; more and it gives up.
   static let fastLaneKeys = 64
 
-  /// Whether the options let the fast lane decide a payload the way the checker would. Collecting
-  /// the alert's text, an allow-list of custom keys and checking custom values are left to the
-  /// general reader.
+  /// Whether the options let the fast lane decide a payload the way the checker would. An
+  /// allow-list of custom keys and checking custom values are left to the general reader; the
+  /// alert's text is collected after the read (`collectAlertAfterFastScan`).
   var fastLaneApplies: Bool {
-    options.fastLane && !options.collectAlert && options.allowedCustomKeys == nil && !options.checkSensitiveValues
+    options.fastLane && options.allowedCustomKeys == nil && !options.checkSensitiveValues
       && !options.simulatorFile
   }
 

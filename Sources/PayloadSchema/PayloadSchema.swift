@@ -78,9 +78,10 @@ public struct PayloadValidator: Sendable {
     let buffer = bytes.bindMemory(to: UInt8.self)
     // The fast lane reads most payloads; what it gives up on is read again by the general reader.
     if checker.fastLaneApplies, let base = buffer.baseAddress,
-       let whitespace = checker.fastScan(base, buffer.count, maxDepth: options.maxDepth) {
+       let whitespace = checker.fastScan(base, buffer.count, maxDepth: options.maxDepth),
+       !options.collectAlert || checker.collectAlertAfterFastScan(base, buffer.count) {
       let report = finishReport(total: buffer.count, whitespace: whitespace, bom: 0, failed: false, empty: false)
-      if report.findings.isEmpty { return report }
+      if report.findings.isEmpty && report.alert == nil { return report }
       return resolved(report, in: buffer, from: 0, line: 1, column: 1).0
     }
     reader.reset()

@@ -14,6 +14,7 @@ import Testing
     var noSensitive = ValidationOptions(); noSensitive.sensitiveKeys = .none
     var predicate = ValidationOptions(); predicate.sensitiveKeys = SensitiveKeyMatcher { $0.contains("id") }
     var tight = ValidationOptions(); tight.warnAt = 0.1
+    var collect = ValidationOptions(); collect.collectAlert = true
     return [
       ("ios", Target(), ValidationOptions()),
       ("safari", Target(platform: .safari), ValidationOptions()),
@@ -27,6 +28,8 @@ import Testing
       ("no sensitive words", Target(), noSensitive),
       ("predicate", Target(), predicate),
       ("warn at 10%", Target(), tight),
+      ("collect alert", Target(), collect),
+      ("collect alert, live activity", Target(pushType: .liveactivity), collect),
     ]
   }()
 
@@ -40,6 +43,9 @@ import Testing
       // Twice with the same validators: state left by one payload must not leak into the next.
       for _ in 0..<2 {
         let a = fast.validate(bytes), b = slow.validate(bytes)
+        if a != b && a.alert != b.alert {
+          return "\(name): fast alert \(String(describing: a.alert)) / general \(String(describing: b.alert))"
+        }
         if a != b {
           return "\(name): fast \(a.findings.map(summary)) size \(a.size) \(a.pushType) / general \(b.findings.map(summary)) size \(b.size) \(b.pushType)"
         }
@@ -194,6 +200,25 @@ import Testing
   ])
   func givesUp(_ payload: String) {
     #expect(!Self.fastLaneReads(payload))
+  }
+
+  /// `collectAlert` (what `serve` asks for) no longer sends a payload to the general reader: the
+  /// alert's strings are read at the offsets the fast lane kept, escapes decoded.
+  @Test func collectsTheAlertAfterTheFastLane() {
+    var options = ValidationOptions()
+    options.collectAlert = true
+    var checker = Checker(target: Target(), options: options)
+    let bytes = Array(#"{"aps":{"alert":{"title":"Hi \"you\"","loc-key":"K","loc-args":["a", "b\n"]},"badge":1}}"#.utf8)
+    let read = bytes.withUnsafeBufferPointer { b in
+      checker.fastScan(b.baseAddress!, b.count, maxDepth: 64) != nil && checker.collectAlertAfterFastScan(b.baseAddress!, b.count)
+    }
+    #expect(read)
+    #expect(checker.alert?.title?.value == "Hi \"you\"")
+    #expect(checker.alert?.title?.offset == 25)
+    #expect(checker.alert?.locKey?.value == "K")
+    #expect(checker.alert?.locArgs?.map(\.value) == ["a", "b\n"])
+    #expect(checker.alert?.locArgs?.map(\.keyPath) == ["aps.alert.loc-args[0]", "aps.alert.loc-args[1]"])
+    #expect(checker.alert?.isPlainString == false)
   }
 
   static func fastLaneReads(_ payload: String) -> Bool {

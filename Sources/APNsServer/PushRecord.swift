@@ -248,10 +248,26 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// Whether any of the eight bytes is below 0x20, `"`, `\` or 0x7F (exact: the classic
+  /// has-zero-byte and has-less-than tests give no false answer for the word as a whole).
+  @inline(__always) static func needsEscape(_ w: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+    let below = (w &- ones &* 0x20) & ~w & highs
+    return (below | hasZero(w ^ (ones &* 0x22)) | hasZero(w ^ (ones &* 0x5C)) | hasZero(w ^ (ones &* 0x7F))) != 0
+  }
+
   private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     var start = 0
     var i = 0
+    let base = utf8.baseAddress
     while i < utf8.count {
+      // Eight bytes at a time while none needs an escape (SWAR: a control byte, `"`, `\`, DEL).
+      if let base, i + 8 <= utf8.count,
+         !Self.needsEscape(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))) {
+        i += 8
+        continue
+      }
       let b = utf8[i]
       if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F {
         i += 1

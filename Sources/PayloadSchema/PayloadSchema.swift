@@ -251,7 +251,9 @@ public struct PayloadValidator: Sendable {
       offsets += a.allFields().map(\.offset)
     }
     offsets.sort()
-    var table: [Int: (Int, Int)] = [:]
+    // Positions in the order of `offsets`, looked up by binary search (no hashing per payload).
+    var positions: [(line: Int, column: Int)] = []
+    positions.reserveCapacity(offsets.count)
     var l = line, c = column, i = 0
     for o in offsets {
       let target = min(o - start, bytes.count)
@@ -260,17 +262,25 @@ public struct PayloadValidator: Sendable {
         if b == 0x0A { l += 1; c = 1 } else if b & 0xC0 != 0x80 { c += 1 }
         i += 1
       }
-      table[o] = (l, c)
+      positions.append((l, c))
+    }
+    func position(_ offset: Int) -> (line: Int, column: Int)? {
+      var lo = 0, hi = offsets.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if offsets[mid] < offset { lo = mid + 1 } else { hi = mid }
+      }
+      return lo < offsets.count && offsets[lo] == offset ? positions[lo] : nil
     }
     for k in report.findings.indices {
-      if let p = table[report.findings[k].offset] {
-        report.findings[k].line = p.0
-        report.findings[k].column = p.1
+      if let p = position(report.findings[k].offset) {
+        report.findings[k].line = p.line
+        report.findings[k].column = p.column
       }
     }
     if var a = report.alert {
-      if let p = table[a.offset] { a.line = p.0; a.column = p.1 }
-      a.mapFields { f in if let p = table[f.offset] { f.line = p.0; f.column = p.1 } }
+      if let p = position(a.offset) { a.line = p.line; a.column = p.column }
+      a.mapFields { f in if let p = position(f.offset) { f.line = p.line; f.column = p.column } }
       report.alert = a
     }
     return (report, l, c)

@@ -221,6 +221,22 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     #expect(lines[1].contains(#""reason":"BadPriority""#))
   }
 
+  /// The eight-bytes-at-a-time scan finds every byte that needs an escape, wherever it stands.
+  @Test func jsonWriterEscapesAtEveryPosition() {
+    let specials: [(Character, String)] = [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1F}", "\\u001f"), ("\u{7F}", "\\u007f"), ("\u{0}", "\\u0000")]
+    for length in 1..<20 {
+      for position in 0..<length {
+        for (special, escape) in specials {
+          let text = String(repeating: "a", count: position) + String(special) + String(repeating: "a", count: length - position - 1)
+          let expected = "\"" + String(repeating: "a", count: position) + escape + String(repeating: "a", count: length - position - 1) + "\""
+          var w = JSONWriter()
+          w.string(text)
+          #expect(String(decoding: w.bytes, as: UTF8.self) == expected, "\(length) \(position) \(escape)")
+        }
+      }
+    }
+  }
+
   @Test func jsonWriterEscapes() {
     var w = JSONWriter()
     w.beginObject()

@@ -107,6 +107,56 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     #expect(server.inbox.pushes().first?.findings.contains { $0.rule.rawValue == "value-type" } == true)
   }
 
+  /// A body far past the limit (3 MiB, past both windows of 1 MiB) is answered 413 at once, the
+  /// rest is dropped as it arrives (the server keeps giving the windows back), and the connection
+  /// goes on serving.
+  @Test func aHugeBodyIsAnswered413AndTheConnectionGoesOn() async throws {
+    let server = try startServer()
+    defer { try? server.shutdown() }
+    let client = sharedClient
+    let huge = #"{"aps":{"alert":""# + String(repeating: "x", count: 3 << 20) + #""}}"#
+    // The client may see the early answer or the stream reset (NO_ERROR) that follows it.
+    if let reply = try? await push(client, port: server.port, body: huge) {
+      #expect(reply.status == 413)
+      #expect(reply.body == #"{"reason":"PayloadTooLarge"}"#)
+    }
+    let record = try #require(server.inbox.pushes().first)
+    #expect(record.answer.status == 413)
+    #expect(record.bodyTruncated)
+    #expect(try await push(client, port: server.port).status == 200)
+  }
+
+  /// A request that never ends its body is reset after `streamTimeout`; other pushes on the server
+  /// are answered meanwhile and after.
+  @Test func aStalledStreamIsResetAndOthersAreServed() async throws {
+    let server = try startServer { $0.streamTimeout = .milliseconds(300) }
+    defer { try? server.shutdown() }
+    let client = sharedClient
+    let port = server.port
+    let stalled = Task {
+      var request = HTTPClientRequest(url: "https://127.0.0.1:\(port)/3/device/\(deviceToken)")
+      request.method = .POST
+      request.headers.add(name: "apns-topic", value: "com.example.app")
+      let never = AsyncStream<ByteBuffer> { continuation in
+        continuation.yield(ByteBuffer(string: #"{"aps":"#))  // and nothing more, never finished
+      }
+      request.body = .stream(never, length: .unknown)
+      let started = ContinuousClock.now
+      do {
+        let response = try await client.execute(request, timeout: .seconds(8))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        return (false, ContinuousClock.now - started)
+      } catch {
+        return (true, ContinuousClock.now - started)
+      }
+    }
+    #expect(try await push(client, port: port).status == 200)
+    let (failed, elapsed) = await stalled.value
+    #expect(failed)
+    #expect(elapsed < .seconds(5))
+    #expect(try await push(client, port: port).status == 200)
+  }
+
   @Test func strictRefusesErrorFindings() async throws {
     let server = try startServer { $0.strict = true }
     defer { try? server.shutdown() }

@@ -7,10 +7,10 @@
 //     [NIOSSLServerHandler, ALPN h2]       TLS (optional; plain TCP is h2c with prior knowledge)
 //     IdleStateHandler                     notices a connection that reads nothing
 //     NIOHTTP2Handler                      frames, HPACK, SETTINGS limits, protocol errors
-//     ConnectionLifecycleHandler           GOAWAY {"reason":"Shutdown"} / {"reason":"IdleTimeout"}
 //     PushConnectionHandler                every stream of the connection in one table: bounded
 //                                          request body → PushDesk → response; flow control,
-//                                          stream timeouts
+//                                          stream timeouts; GOAWAY {"reason":"Shutdown"} /
+//                                          {"reason":"IdleTimeout"}
 //
 // `PushDesk` is per connection: it holds the connection's reused `RequestValidator`s (nothing is
 // allocated in them per valid push), its provider-token state and its id generator; it decides
@@ -134,7 +134,6 @@ public final class APNsServer: Sendable {
           let desk = PushDesk(server: context, connectionNumber: context.nextConnection())
           // Frames, not a channel per stream: PushConnectionHandler keeps the streams in a table.
           try sync.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connection))
-          try sync.addHandler(ConnectionLifecycleHandler())
           try sync.addHandler(PushConnectionHandler(desk: desk))
         }
       }

@@ -13,10 +13,17 @@ import NIOHTTP2
 ///   DATA is read; a stream's window is given back only while its body is being dropped, so that a
 ///   client past the limit can finish sending it;
 /// - a body past the limit is answered at once (413, or whatever comes first in APNs' order) and the
-///   rest of it is dropped as it arrives; past 1 MiB more the stream is reset with NO_ERROR
-///   (RFC 9113 §8.1);
+///   rest of it is dropped as it arrives, the windows given back so that the client can finish
+///   (AsyncHTTPClient, which APNSwift runs on, waits out its deadline when a stream is reset under
+///   an upload); past `maxDiscarded` more the stream is reset with NO_ERROR (RFC 9113 §8.1);
 /// - a stream that does not finish its request within `streamTimeout` is reset (RST_STREAM CANCEL);
 ///   the connection stays.
+///
+/// And it ends the connection as APNs does: on shutdown (`ChannelShouldQuiesceEvent`) a GOAWAY with
+/// `{"reason":"Shutdown"}` naming the last stream it will answer, then close once every accepted
+/// stream has been answered; on a connection that read nothing for the idle timeout (the
+/// `IdleStateHandler` before the HTTP/2 handler), GOAWAY `{"reason":"IdleTimeout"}` and close; on a
+/// protocol error (answered by `NIOHTTP2Handler` with its GOAWAY), close this connection alone.
 final class PushConnectionHandler: ChannelInboundHandler {
   typealias InboundIn = HTTP2Frame
   typealias OutboundOut = HTTP2Frame
@@ -38,6 +45,8 @@ final class PushConnectionHandler: ChannelInboundHandler {
 
   /// The connection's and each stream's receive window.
   static let windowSize = 1 << 20
+  /// The most body bytes dropped after an early answer before the stream is reset.
+  static let maxDiscarded = 64 << 20
 
   private let desk: PushDesk
   private var streams: [HTTP2StreamID: Stream] = [:]
@@ -45,6 +54,9 @@ final class PushConnectionHandler: ChannelInboundHandler {
   private var windowOpened = false
   private var needsFlush = false
   private var sweep: RepeatedTask?
+  /// The highest stream id opened by the client, for GOAWAY.
+  private var lastStreamID = HTTP2StreamID(0)
+  private var draining = false
 
   init(desk: PushDesk) {
     self.desk = desk
@@ -89,10 +101,49 @@ final class PushConnectionHandler: ChannelInboundHandler {
   }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-    if let closed = event as? StreamClosedEvent {
+    switch event {
+    case let closed as StreamClosedEvent:
       streams[closed.streamID] = nil
+      if draining && streams.isEmpty { context.close(promise: nil) }
+    case is NIOHTTP2StreamCreatedEvent:
+      break  // a stream enters the table with its HEADERS
+    case is ChannelShouldQuiesceEvent:
+      goAway(context: context, reason: "Shutdown", closeNow: streams.isEmpty)
+    case let idle as IdleStateHandler.IdleStateEvent where idle == .read:
+      goAway(context: context, reason: "IdleTimeout", closeNow: true)
+    default:
+      break
     }
     context.fireUserInboundEventTriggered(event)
+  }
+
+  private func goAway(context: ChannelHandlerContext, reason: String, closeNow: Bool) {
+    guard !draining else { return }
+    draining = true
+    var w = JSONWriter()
+    w.beginObject()
+    w.field("reason", reason)
+    w.endObject()
+    var data = context.channel.allocator.buffer(capacity: w.bytes.count)
+    data.writeBytes(w.bytes)
+    let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: .noError, opaqueData: data))
+    let written = context.writeAndFlush(wrapOutboundOut(frame))
+    if closeNow {
+      let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+      written.whenComplete { _ in loopBound.value.close(promise: nil) }
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    // A stream error has been answered by NIOHTTP2Handler with RST_STREAM: that stream alone ends.
+    if let streamError = error as? NIOHTTP2Errors.StreamError {
+      streams[streamError.streamID] = nil
+      if draining && streams.isEmpty { context.close(promise: nil) }
+      return
+    }
+    // A connection error has been answered with GOAWAY and its code: this connection alone is
+    // closed, the server keeps serving the rest.
+    context.close(promise: nil)
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -103,6 +154,7 @@ final class PushConnectionHandler: ChannelInboundHandler {
     case .headers(let headers):
       if streams[id] == nil {
         streams[id] = Stream(headers: headers.headers, opened: .now())
+        if id > lastStreamID { lastStreamID = id }
       }  // trailers are read and ignored
       if headers.endStream {
         streams[id]!.ended = true
@@ -156,11 +208,11 @@ final class PushConnectionHandler: ChannelInboundHandler {
   }
 
   /// A body being dropped after an early answer: keep the stream's window open so the client can
-  /// finish, and reset the stream (NO_ERROR) past 1 MiB.
+  /// finish, and reset the stream (NO_ERROR) past `maxDiscarded`.
   private func drop(context: ChannelHandlerContext, id: HTTP2StreamID, length: Int, ended: Bool) {
     guard var stream = streams[id] else { return }
     stream.discarded += length
-    if stream.discarded > 1 << 20 && !stream.reset {
+    if stream.discarded > Self.maxDiscarded && !stream.reset {
       stream.reset = true
       write(context: context, HTTP2Frame(streamID: id, payload: .rstStream(.noError)))
     } else if !ended && !stream.reset {
@@ -186,6 +238,7 @@ final class PushConnectionHandler: ChannelInboundHandler {
       context.write(wrapOutboundOut(HTTP2Frame(streamID: id, payload: .rstStream(.cancel))), promise: nil)
     }
     context.flush()
+    if draining && streams.isEmpty { context.close(promise: nil) }
   }
 
   private func write(context: ChannelHandlerContext, _ frame: HTTP2Frame) {

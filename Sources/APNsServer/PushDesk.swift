@@ -109,6 +109,7 @@ final class PushDesk {
     let c = server.configuration
     var options = ValidationOptions()
     options.collectAlert = true
+    options.alertPositions = false  // the log shows no positions
     let hasKeys = !c.keys.keyIDs.isEmpty
     verifying = RequestValidator(target: c.target, options: options, authentication: hasKeys ? .token : nil,
                                  verifier: hasKeys ? c.keys : nil)

@@ -243,10 +243,11 @@ public struct PayloadValidator: Sendable {
 
   /// Fills in line and column from the bytes (one pass, only when there is something to place).
   private func resolved(_ report: PayloadReport, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, column: Int) -> (PayloadReport, Int, Int) {
-    if report.findings.isEmpty && report.alert == nil { return (report, line, column) }
+    let placeAlert = report.alert != nil && options.alertPositions
+    if report.findings.isEmpty && !placeAlert { return (report, line, column) }
     var report = report
     var offsets = report.findings.map(\.offset)
-    if let a = report.alert {
+    if placeAlert, let a = report.alert {
       offsets.append(a.offset)
       offsets += a.allFields().map(\.offset)
     }
@@ -278,7 +279,7 @@ public struct PayloadValidator: Sendable {
         report.findings[k].column = p.column
       }
     }
-    if var a = report.alert {
+    if placeAlert, var a = report.alert {
       if let p = position(a.offset) { a.line = p.line; a.column = p.column }
       a.mapFields { f in if let p = position(f.offset) { f.line = p.line; f.column = p.column } }
       report.alert = a

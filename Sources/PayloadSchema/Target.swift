@@ -118,6 +118,10 @@ public struct ValidationOptions: Sendable {
   public var maxRepeatsPerObject: Int = 10
   /// Collect the alert's text fields (`PayloadReport.alert`) for rendering; costs allocations.
   public var collectAlert: Bool = false
+  /// With `collectAlert`: also find each alert field's line and column (one more pass over the
+  /// bytes). Off for callers that show no positions, such as `serve`'s log; the byte offsets are
+  /// set either way.
+  public var alertPositions: Bool = true
   /// True when the input is a `.apns` file (the Simulator's drag-and-drop format): its top-level
   /// `"Simulator Target Bundle"` member, which the Simulator strips, is left out of the size.
   /// Anywhere else that key is a custom key like the rest (SPEC §2).

@@ -221,6 +221,21 @@ import Testing
     #expect(checker.alert?.isPlainString == false)
   }
 
+  /// `alertPositions = false` (serve) keeps the alert's text and offsets, without lines and columns.
+  @Test func alertPositionsCanBeLeftOut() {
+    var options = ValidationOptions()
+    options.collectAlert = true
+    var placed = PayloadValidator(target: Target(), options: options)
+    options.alertPositions = false
+    var unplaced = PayloadValidator(target: Target(), options: options)
+    let bytes = Array("{\"aps\":{\n\"alert\":{\"title\":\"T\"}}}".utf8)
+    let a = placed.validate(bytes), b = unplaced.validate(bytes)
+    #expect(a.alert?.title?.line == 2 && a.alert?.title?.column == 18)
+    #expect(b.alert?.title?.line == 0 && b.alert?.title?.column == 0)
+    #expect(b.alert?.title?.offset == a.alert?.title?.offset && b.alert?.title?.value == "T")
+    #expect(a.findings.isEmpty && b.findings.isEmpty)
+  }
+
   static func fastLaneReads(_ payload: String) -> Bool {
     var checker = Checker(target: Target(), options: ValidationOptions())
     let bytes = Array(payload.utf8)

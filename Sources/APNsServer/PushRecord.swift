@@ -76,58 +76,58 @@ extension PushRecord {
   /// The NDJSON record (SPEC §10): one line, no trailing newline.
   func json(into w: inout JSONWriter) {
     w.beginObject()
-      w.field("seq", Int64(sequence))
-      w.field("time", time)
-      w.field("connection", Int64(connection))
-      w.field("stream", Int64(stream))
-      w.field("method", method)
-      w.field("path", path)
-      if let deviceToken { w.field("token", deviceToken) }
-      if let topic { w.field("topic", topic) }
-      w.key("headers")
+      w.member("seq", Int64(sequence))
+      w.member("time", time)
+      w.member("connection", Int64(connection))
+      w.member("stream", Int64(stream))
+      w.member("method", method)
+      w.member("path", path)
+      if let deviceToken { w.member("token", deviceToken) }
+      if let topic { w.member("topic", topic) }
+      w.memberKey("headers")
       w.beginObject()
         for h in headers { w.field(h.name, h.value) }
       w.endObject()
-      w.field("body", body)
-      if bodyTruncated { w.field("bodyTruncated", true) }
-      w.field("status", Int64(answer.status))
-      if let reason = answer.reason { w.field("reason", reason) }
-      if let ts = answer.timestamp { w.field("timestamp", ts) }
-      w.field("apnsId", apnsID)
-      if let uniqueID { w.field("apnsUniqueId", uniqueID) }
-      w.key("findings")
+      w.member("body", body)
+      if bodyTruncated { w.member("bodyTruncated", true) }
+      w.member("status", Int64(answer.status))
+      if let reason = answer.reason { w.member("reason", reason) }
+      if let ts = answer.timestamp { w.member("timestamp", ts) }
+      w.member("apnsId", apnsID)
+      if let uniqueID { w.member("apnsUniqueId", uniqueID) }
+      w.memberKey("findings")
       w.beginArray()
         for f in findings {
           w.element()
           w.beginObject()
-            w.field("rule", f.rule.rawValue)
-            w.field("severity", f.severity.rawValue)
-            w.field("message", f.message)
+            w.member("rule", f.rule.rawValue)
+            w.member("severity", f.severity.rawValue)
+            w.member("message", f.message)
             if f.line > 0 {
-              w.field("line", Int64(f.line))
-              w.field("column", Int64(f.column))
+              w.member("line", Int64(f.line))
+              w.member("column", Int64(f.column))
             }
-            if let keyPath = f.keyPath { w.field("keyPath", keyPath) }
+            if let keyPath = f.keyPath { w.member("keyPath", keyPath) }
             if let a = f.apnsAnswer {
-              w.field("apnsStatus", Int64(a.status))
-              if let r = a.reason { w.field("apnsReason", r) }
+              w.member("apnsStatus", Int64(a.status))
+              if let r = a.reason { w.member("apnsReason", r) }
             }
           w.endObject()
         }
       w.endArray()
       if let alert {
-        w.key("alert")
+        w.memberKey("alert")
         Self.write(alert, into: &w)
       }
       if !rendered.isEmpty {
-        w.key("rendered")
+        w.memberKey("rendered")
         w.beginArray()
           for r in rendered {
             w.element()
             w.beginObject()
-              w.field("lang", r.languages)
-              if let l = r.localization { w.field("localization", l) } else { w.key("localization"); w.raw("null") }
-              w.key("alert")
+              w.member("lang", r.languages)
+              if let l = r.localization { w.member("localization", l) } else { w.memberKey("localization"); w.raw("null") }
+              w.memberKey("alert")
               Self.write(r.alert, into: &w)
             w.endObject()
           }
@@ -138,10 +138,10 @@ extension PushRecord {
 
   static func write(_ alert: RenderedAlert, into w: inout JSONWriter) {
     w.beginObject()
-      if let t = alert.title { w.field("title", t) }
-      if let s = alert.subtitle { w.field("subtitle", s) }
-      if let b = alert.body { w.field("body", b) }
-      if let a = alert.action { w.field("action", a) }
+      if let t = alert.title { w.member("title", t) }
+      if let s = alert.subtitle { w.member("subtitle", s) }
+      if let b = alert.body { w.member("body", b) }
+      if let a = alert.action { w.member("action", a) }
     w.endObject()
   }
 
@@ -199,6 +199,34 @@ struct JSONWriter {
     string(name)
     bytes.append(UInt8(ascii: ":"))
     needsComma = false
+  }
+
+  /// A member whose name is a constant of ours (no escaping needed): `"name":`.
+  mutating func memberKey(_ name: StaticString) {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(UInt8(ascii: "\""))
+    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  mutating func member(_ name: StaticString, _ value: String) {
+    memberKey(name)
+    string(value)
+    needsComma = true
+  }
+
+  mutating func member(_ name: StaticString, _ value: Int64) {
+    memberKey(name)
+    integer(value)
+    needsComma = true
+  }
+
+  mutating func member(_ name: StaticString, _ value: Bool) {
+    memberKey(name)
+    if value { raw("true") } else { raw("false") }
+    needsComma = true
   }
 
   mutating func field(_ name: String, _ value: String) {

@@ -131,7 +131,7 @@ public final class APNsServer: Sendable {
             HTTP2Setting(parameter: .maxHeaderListSize, value: c.maxHeaderListSize),
             HTTP2Setting(parameter: .initialWindowSize, value: PushConnectionHandler.windowSize),
           ]
-          let desk = PushDesk(server: context, connectionNumber: context.nextConnection())
+          let desk = PushDesk(server: context, connectionNumber: context.nextConnection(), tools: context.tools(for: channel.eventLoop))
           // Frames, not a channel per stream: PushConnectionHandler keeps the streams in a table.
           try sync.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connection))
           try sync.addHandler(PushConnectionHandler(desk: desk))

@@ -159,10 +159,6 @@ struct JSONWriter {
   private var needsComma = false
 
   init() {}
-  init(reusing buffer: [UInt8]) {
-    bytes = buffer
-    bytes.removeAll(keepingCapacity: true)
-  }
 
   mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }

@@ -62,7 +62,7 @@ let package = Package(
     .target(
       name: "APNsServer",
       dependencies: [
-        "PayloadSchema", "APNsAuth", "StringsFile",
+        "PayloadSchema", "APNsAuth", "StringsFile", "NotificationCard",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -108,8 +108,9 @@ let package = Package(
     .testTarget(
       name: "APNsServerTests",
       dependencies: [
-        "APNsServer", "APNsAuth", "PayloadSchema",
+        "APNsServer", "APNsAuth", "PayloadSchema", "NotificationCard", "StringsFile",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -3,7 +3,9 @@ import NIOHTTP1
 import NIOPosix
 
 /// The inbox over HTTP/1.1 for browsers (`--ui-port`): `GET /` the page, `GET /api/pushes`
-/// (newest first; `?token=`, `?topic=`, `?limit=` filters), `DELETE /api/pushes`.
+/// (newest first; `?token=`, `?topic=`, `?limit=` filters), `GET /api/cards` (the same pushes as
+/// the page's HTML cards, default limit 200: what the page fetches to update itself),
+/// `DELETE /api/pushes`.
 final class InboxHTTPHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
@@ -39,7 +41,12 @@ final class InboxHTTPHandler: ChannelInboundHandler {
     let (path, query) = Self.split(head.uri)
     switch (head.method, path) {
     case (.GET, "/"), (.GET, "/index.html"):
-      send(context, head, .ok, "text/html; charset=utf-8", Array(InboxPage.html.utf8))
+      let page = InboxPage.page(inbox.pushes(limit: InboxPage.limit))
+      send(context, head, .ok, "text/html; charset=utf-8", Array(page.utf8))
+    case (.GET, "/api/cards"):
+      let limit = query["limit"].flatMap { Int($0) } ?? InboxPage.limit
+      let records = inbox.pushes(token: query["token"], topic: query["topic"], limit: max(0, limit))
+      send(context, head, .ok, "text/html; charset=utf-8", Array(InboxPage.cards(records).utf8))
     case (.GET, "/api/pushes"):
       let limit = query["limit"].flatMap { Int($0) } ?? 1000
       let records = inbox.pushes(token: query["token"], topic: query["topic"], limit: max(0, limit))
@@ -54,7 +61,7 @@ final class InboxHTTPHandler: ChannelInboundHandler {
     case (.DELETE, "/api/pushes"):
       inbox.removeAll()
       send(context, head, .noContent, nil, [])
-    case (_, "/"), (_, "/api/pushes"):
+    case (_, "/"), (_, "/index.html"), (_, "/api/pushes"), (_, "/api/cards"):
       send(context, head, .methodNotAllowed, "text/plain", Array("method not allowed\n".utf8))
     default:
       send(context, head, .notFound, "text/plain", Array("not found\n".utf8))

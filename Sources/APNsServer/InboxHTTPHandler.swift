@@ -4,7 +4,8 @@ import NIOPosix
 
 /// The inbox over HTTP/1.1 for browsers (`--ui-port`): `GET /` the page, `GET /api/pushes`
 /// (newest first; `?token=`, `?topic=`, `?limit=` filters), `GET /api/cards` (the same pushes as
-/// the page's HTML cards, default limit 200: what the page fetches to update itself),
+/// the page's HTML cards, default limit 200: what the page fetches to update itself; 304 for an
+/// `If-None-Match` of the same pushes),
 /// `DELETE /api/pushes`.
 final class InboxHTTPHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
@@ -46,7 +47,13 @@ final class InboxHTTPHandler: ChannelInboundHandler {
     case (.GET, "/api/cards"):
       let limit = query["limit"].flatMap { Int($0) } ?? InboxPage.limit
       let records = inbox.pushes(token: query["token"], topic: query["topic"], limit: max(0, limit))
-      send(context, head, .ok, "text/html; charset=utf-8", Array(InboxPage.cards(records).utf8))
+      // The page asks every second: when the same pushes would be drawn, say so without drawing them.
+      let tag = InboxPage.entityTag(records)
+      if head.headers["if-none-match"].contains(tag) {
+        send(context, head, .notModified, nil, [], entityTag: tag)
+      } else {
+        send(context, head, .ok, "text/html; charset=utf-8", Array(InboxPage.cards(records).utf8), entityTag: tag)
+      }
     case (.GET, "/api/pushes"):
       let limit = query["limit"].flatMap { Int($0) } ?? 1000
       let records = inbox.pushes(token: query["token"], topic: query["topic"], limit: max(0, limit))
@@ -69,10 +76,11 @@ final class InboxHTTPHandler: ChannelInboundHandler {
   }
 
   private func send(_ context: ChannelHandlerContext, _ request: HTTPRequestHead, _ status: HTTPResponseStatus,
-                    _ type: String?, _ body: [UInt8]) {
+                    _ type: String?, _ body: [UInt8], entityTag: String? = nil) {
     var headers = HTTPHeaders()
     if let type { headers.add(name: "content-type", value: type) }
-    headers.add(name: "content-length", value: String(body.count))
+    if let entityTag { headers.add(name: "etag", value: entityTag) }
+    if status != .notModified { headers.add(name: "content-length", value: String(body.count)) }
     headers.add(name: "cache-control", value: "no-store")
     let keepAlive = request.isKeepAlive
     if !keepAlive { headers.add(name: "connection", value: "close") }

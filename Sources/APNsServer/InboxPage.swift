@@ -59,6 +59,14 @@ enum InboxPage {
     return html
   }
 
+  /// An `ETag` for the cards of `records`, one filter's newest pushes: a record is added in front
+  /// with a number never used before and never changes, and records leave only from the back (or
+  /// all at once), so for one filter the front record's number and the count name the list. (The
+  /// page forgets its tag when the filter changes.)
+  static func entityTag(_ records: [PushRecord]) -> String {
+    "\"\(records.first?.sequence ?? 0)-\(records.last?.sequence ?? 0)-\(records.count)\""
+  }
+
   /// One push: the verdict, topic and device in the heading; a banner per `--lang` device (or the
   /// alert as sent, loc keys shown as keys, without `--strings`); the findings; the request.
   static func card(_ record: PushRecord) -> String {
@@ -158,7 +166,8 @@ enum InboxPage {
     .request pre { margin: 6px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
     """
 
-  /// Fetches the cards for the filters every second and swaps them in when they changed, keeping
+  /// Fetches the cards for the filters every second (with `If-None-Match`: when nothing changed the
+  /// server answers 304 without drawing them) and swaps them in when they changed, keeping
   /// open disclosures open; shows times in the browser's time zone. The cards are the server's
   /// (`NotificationCard`): everything from a push is escaped there.
   static let script = #"""
@@ -167,7 +176,7 @@ enum InboxPage {
     const list = document.getElementById("list"), count = document.getElementById("count");
     const token = document.getElementById("token"), topic = document.getElementById("topic");
     const limit = Number(list.dataset.limit);
-    let last = null;
+    let tag = null;
     function localTimes() {
       for (const t of list.querySelectorAll("time[datetime]")) t.textContent = new Date(t.getAttribute("datetime")).toLocaleTimeString();
     }
@@ -181,11 +190,11 @@ enum InboxPage {
       if (topic.value.trim()) q.set("topic", topic.value.trim());
       q.set("limit", String(limit));
       try {
-        const r = await fetch("/api/cards?" + q, { cache: "no-store" });
+        const r = await fetch("/api/cards?" + q, { cache: "no-store", headers: tag ? { "If-None-Match": tag } : {} });
+        if (r.status === 304) return;
         if (!r.ok) throw new Error("HTTP " + r.status);
         const text = await r.text();
-        if (text === last) return;
-        last = text;
+        tag = r.headers.get("ETag");
         const open = Array.from(list.querySelectorAll("section.card details[open]"), d => d.closest("section.card").dataset.seq);
         list.innerHTML = text;
         for (const seq of open) list.querySelector('section.card[data-seq="' + seq + '"] details')?.setAttribute("open", "");
@@ -195,8 +204,8 @@ enum InboxPage {
         count.textContent = "server unreachable";
       }
     }
-    document.getElementById("clear").onclick = async () => { await fetch("/api/pushes", { method: "DELETE" }); last = null; refresh(); };
-    token.oninput = topic.oninput = () => { last = null; refresh(); };
+    document.getElementById("clear").onclick = async () => { await fetch("/api/pushes", { method: "DELETE" }); tag = null; refresh(); };
+    token.oninput = topic.oninput = () => { tag = null; refresh(); };
     localTimes();
     setInterval(refresh, 1000);
 

@@ -87,6 +87,32 @@ func inbox(_ server: APNsServer, _ path: String) async throws -> (status: Int, b
     #expect(none == "<p class=\"nothing\">No pushes yet.</p>\n")
   }
 
+  @Test func cardsThatDidNotChangeAreNotSentAgain() async throws {
+    let server = try startServer { $0.uiPort = 0 }
+    defer { try? server.shutdown() }
+    let port = try #require(server.uiPort)
+    func cards(ifNoneMatch tag: String?) async throws -> (status: Int, tag: String?, body: String) {
+      var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/cards")
+      if let tag { request.headers.add(name: "if-none-match", value: tag) }
+      let response = try await sharedClient.execute(request, timeout: .seconds(10))
+      let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+      return (Int(response.status.code), response.headers.first(name: "etag"), body)
+    }
+    _ = try await push(sharedClient, port: server.port)
+    let first = try await cards(ifNoneMatch: nil)
+    let tag = try #require(first.tag)
+    #expect(first.status == 200 && first.body.contains("data-seq=\"1\""))
+    let same = try await cards(ifNoneMatch: tag)
+    #expect(same.status == 304 && same.body.isEmpty)
+    _ = try await push(sharedClient, port: server.port)
+    let newer = try await cards(ifNoneMatch: tag)
+    #expect(newer.status == 200 && newer.tag != tag)
+    #expect(newer.body.components(separatedBy: "<section class=\"card").count == 3)
+    server.inbox.removeAll()
+    let emptied = try await cards(ifNoneMatch: newer.tag)
+    #expect(emptied.status == 200 && emptied.body == "<p class=\"nothing\">No pushes yet.</p>\n")
+  }
+
   @Test func theContentSecurityPolicyAllowsOnlyThePagesScript() async throws {
     let server = try startServer { $0.uiPort = 0 }
     defer { try? server.shutdown() }

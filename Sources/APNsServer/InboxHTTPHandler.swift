@@ -3,10 +3,9 @@ import NIOHTTP1
 import NIOPosix
 
 /// The inbox over HTTP/1.1 for browsers (`--ui-port`): `GET /` the page, `GET /api/pushes`
-/// (newest first; `?token=`, `?topic=`, `?limit=` filters), `GET /api/cards` (the same pushes as
-/// the page's HTML cards, default limit 200: what the page fetches to update itself; 304 for an
-/// `If-None-Match` of the same pushes),
-/// `DELETE /api/pushes`.
+/// (newest first; `?token=`, `?topic=`, `?limit=` filters), `DELETE /api/pushes`, and
+/// `GET /api/cards`: the same pushes as the page's HTML cards (default limit 200), which the page
+/// fetches to update itself, 304 when its `If-None-Match` names the same pushes.
 final class InboxHTTPHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart

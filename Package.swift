@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "APNsLint", targets: ["APNsLint"]),
     .library(name: "APNsAuth", targets: ["APNsAuth"]),
     .library(name: "APNsServer", targets: ["APNsServer"]),
+    .library(name: "NotificationCard", targets: ["NotificationCard"]),
     .executable(name: "apns-lint", targets: ["apns-lint"]),
     // `swift package apns-lint check|strings-lint|init|…` in a package that depends on this one (SPEC §11).
     .plugin(name: "APNsLintPlugin", targets: ["APNsLintPlugin"]),
@@ -38,6 +39,9 @@ let package = Package(
     .target(name: "PayloadSchema"),
     .target(name: "LocFormat"),
     .target(name: "StringsFile", dependencies: ["PayloadSchema", "LocFormat"]),
+    // An alert drawn in HTML as a lock-screen banner: the card of `render --format html` and of the
+    // `serve` inbox, in one place. Strings to HTML; StringsFile only for `VisibleText`, no NIO.
+    .target(name: "NotificationCard", dependencies: ["PayloadSchema", "StringsFile"]),
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
@@ -58,7 +62,7 @@ let package = Package(
     .target(
       name: "APNsServer",
       dependencies: [
-        "PayloadSchema", "APNsAuth", "StringsFile",
+        "PayloadSchema", "APNsAuth", "StringsFile", "NotificationCard",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -74,7 +78,7 @@ let package = Package(
     .executableTarget(
       name: "apns-lint",
       dependencies: [
-        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer",
+        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer", "NotificationCard",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -99,12 +103,14 @@ let package = Package(
     .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema", "TestSupport"]),
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat", "TestSupport"]),
     .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "TestSupport"]),
+    .testTarget(name: "NotificationCardTests", dependencies: ["NotificationCard", "PayloadSchema"]),
     .testTarget(name: "APNsAuthTests", dependencies: ["APNsAuth", "PayloadSchema", .product(name: "Crypto", package: "swift-crypto")]),
     .testTarget(
       name: "APNsServerTests",
       dependencies: [
-        "APNsServer", "APNsAuth", "PayloadSchema",
+        "APNsServer", "APNsAuth", "PayloadSchema", "NotificationCard", "StringsFile",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

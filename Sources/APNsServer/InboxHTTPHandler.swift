@@ -3,7 +3,9 @@ import NIOHTTP1
 import NIOPosix
 
 /// The inbox over HTTP/1.1 for browsers (`--ui-port`): `GET /` the page, `GET /api/pushes`
-/// (newest first; `?token=`, `?topic=`, `?limit=` filters), `DELETE /api/pushes`.
+/// (newest first; `?token=`, `?topic=`, `?limit=` filters), `DELETE /api/pushes`, and
+/// `GET /api/cards`: the same pushes as the page's HTML cards (default limit 200), which the page
+/// fetches to update itself, 304 when its `If-None-Match` names the same pushes.
 final class InboxHTTPHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
@@ -39,7 +41,18 @@ final class InboxHTTPHandler: ChannelInboundHandler {
     let (path, query) = Self.split(head.uri)
     switch (head.method, path) {
     case (.GET, "/"), (.GET, "/index.html"):
-      send(context, head, .ok, "text/html; charset=utf-8", Array(InboxPage.html.utf8))
+      let page = InboxPage.page(inbox.pushes(limit: InboxPage.limit))
+      send(context, head, .ok, "text/html; charset=utf-8", Array(page.utf8))
+    case (.GET, "/api/cards"):
+      let limit = query["limit"].flatMap { Int($0) } ?? InboxPage.limit
+      let records = inbox.pushes(token: query["token"], topic: query["topic"], limit: max(0, limit))
+      // The page asks every second: when the same pushes would be drawn, say so without drawing them.
+      let tag = InboxPage.entityTag(records)
+      if head.headers["if-none-match"].contains(tag) {
+        send(context, head, .notModified, nil, [], entityTag: tag)
+      } else {
+        send(context, head, .ok, "text/html; charset=utf-8", Array(InboxPage.cards(records).utf8), entityTag: tag)
+      }
     case (.GET, "/api/pushes"):
       let limit = query["limit"].flatMap { Int($0) } ?? 1000
       let records = inbox.pushes(token: query["token"], topic: query["topic"], limit: max(0, limit))
@@ -54,7 +67,7 @@ final class InboxHTTPHandler: ChannelInboundHandler {
     case (.DELETE, "/api/pushes"):
       inbox.removeAll()
       send(context, head, .noContent, nil, [])
-    case (_, "/"), (_, "/api/pushes"):
+    case (_, "/"), (_, "/index.html"), (_, "/api/pushes"), (_, "/api/cards"):
       send(context, head, .methodNotAllowed, "text/plain", Array("method not allowed\n".utf8))
     default:
       send(context, head, .notFound, "text/plain", Array("not found\n".utf8))
@@ -62,10 +75,11 @@ final class InboxHTTPHandler: ChannelInboundHandler {
   }
 
   private func send(_ context: ChannelHandlerContext, _ request: HTTPRequestHead, _ status: HTTPResponseStatus,
-                    _ type: String?, _ body: [UInt8]) {
+                    _ type: String?, _ body: [UInt8], entityTag: String? = nil) {
     var headers = HTTPHeaders()
     if let type { headers.add(name: "content-type", value: type) }
-    headers.add(name: "content-length", value: String(body.count))
+    if let entityTag { headers.add(name: "etag", value: entityTag) }
+    if status != .notModified { headers.add(name: "content-length", value: String(body.count)) }
     headers.add(name: "cache-control", value: "no-store")
     let keepAlive = request.isKeepAlive
     if !keepAlive { headers.add(name: "connection", value: "close") }

@@ -163,4 +163,23 @@ struct AlertPreviewTests {
     #expect(out.contains("<article class=\"banner\" dir=\"ltr\""))
     for external in ["http://", "https://", "<link", "url("] { #expect(!out.contains(external)) }
   }
+
+  /// The page's bytes for the BannerApp fixture (long German text, Arabic and Hebrew, a missing
+  /// Japanese key, French falling back to English, an app name to escape), compared with
+  /// `Snapshots/render.html`, so that moving the card between modules cannot change it unnoticed.
+  /// `UPDATE_SNAPSHOTS=1` rewrites the snapshot.
+  @Test func matchesSnapshot() throws {
+    let (status, out, err) = try runCLI(
+      ["render", "Fixtures/payloads/localized/order-shipped.json", "--strings", "Fixtures/Localizations/BannerApp",
+       "--table", "Notifications", "--lang", "en", "--lang", "de", "--lang", "ar", "--lang", "he-IL,en", "--lang", "ja",
+       "--lang", "fr", "--format", "html", "--app-name", #"Parcel <Tracker> & "Co""#])
+    #expect(status == 0, "the Japanese table misses a key: a warning")
+    #expect(err.isEmpty, "\(err)")
+    let snapshot = packageRoot + "/Tests/APNsLintTests/Snapshots/render.html"
+    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+      try out.write(toFile: snapshot, atomically: true, encoding: .utf8)
+    }
+    let expected = try String(contentsOfFile: snapshot, encoding: .utf8)
+    #expect(out == expected)
+  }
 }

@@ -42,6 +42,23 @@ struct StringsLintTests {
     ].map { Self.lintApp + "/" + $0 })
   }
 
+  /// Files are read and linted on several threads; the result must not depend on how many, on the
+  /// fixtures and on the shared corpus (mastodon-ios's groups, UTF-16 tables, binary plists).
+  @Test func threadsDoNotChangeTheResult() throws {
+    let corpus = SARIFReporterTests.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/strings").path
+    for root in [localizationFixtures.deletingLastPathComponent().path, corpus] where FileManager.default.fileExists(atPath: root) {
+      var problems: [FileWalk.Problem] = []
+      let one = try StringsLint.lint(root: root, jobs: 1, problems: &problems)
+      #expect(one.count > 30)
+      for jobs in [2, 3, 8] {
+        var more: [FileWalk.Problem] = []
+        let threaded = try StringsLint.lint(root: root, jobs: jobs, problems: &more)
+        #expect(threaded == one, "jobs \(jobs) on \(root)")
+        #expect(more == problems)
+      }
+    }
+  }
+
   @Test func tableLimitsTheFiles() throws {
     #expect(try linted(Self.lintApp, table: "InfoPlist") == ["de.lproj/InfoPlist.strings": []])
     #expect(try linted(Self.lintApp, table: "Messages").keys.sorted() == [

@@ -78,7 +78,7 @@ public enum StringsLint {
   /// Throws only when `root` does not exist. `exclude` names localizations no device picks (besides
   /// ``alwaysExcluded``): their tables are read on their own but not linted as translations.
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
-                          problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
+                          jobs: Int? = nil, problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     let excluded = Set((exclude + alwaysExcluded).map(sameLanguageKey))
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
@@ -92,31 +92,43 @@ public enum StringsLint {
     } else {
       found = [FileWalk.File(path: root, relativePath: root, bytes: Array(root.utf8), isSymbolicLink: false)]
     }
+    let jobs = max(1, jobs ?? defaultJobs)
 
-    var files: [LintedFile] = []
-    for file in found {
+    // Files are read and parsed on `jobs` threads, each into its own slot: the order (and so the
+    // output) is the walk's whatever the number of threads.
+    let read = Concurrent.map(found, jobs: jobs) { file -> Result<LintedFile, FileWalk.Problem> in
       var linted = LintedFile(path: file.path, relativePath: file.relativePath)
       switch FileWalk.read(file.bytes, shownAs: file.path, limit: maxTableBytes) {
       case .success(let bytes):
-        linted.read(Data(bytes))
+        linted.read(bytes)
         if file.isSymbolicLink { linted.noteSymbolicLink(file.bytes) }
-      case .failure(let problem): problems.append(problem); continue
+        return .success(linted)
+      case .failure(let problem): return .failure(problem)
       }
-      files.append(linted)
     }
-    compareLocalizations(&files, developmentLanguage: developmentLanguage, excluded: excluded)
-    for index in files.indices where files[index].isCatalog {
-      compareCatalog(&files[index], developmentLanguage: developmentLanguage, excluded: excluded)
+    var files: [LintedFile] = []
+    files.reserveCapacity(read.count)
+    for result in read {
+      switch result {
+      case .success(let file): files.append(file)
+      case .failure(let problem): problems.append(problem)
+      }
     }
-    for index in files.indices { files[index].checkValues(developmentLanguage: developmentLanguage, excluded: excluded) }
-
-    return files.map { file in
+    compareLocalizations(&files, developmentLanguage: developmentLanguage, excluded: excluded, jobs: jobs)
+    // Each file's own checks, then its findings in order, one file per task.
+    return Concurrent.map(updating: &files, jobs: jobs) { file in
+      if file.isCatalog { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
+      file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
       let ordered = file.findings.enumerated().sorted {
         ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
       }.map(\.element)
       return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing)
     }
   }
+
+  /// Threads `lint` uses when not told: one per active processor, at most 16 (`APNS_LINT_JOBS`
+  /// is read by the command line and passed as `jobs`).
+  public static var defaultJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16) }
 
   /// Localizations no device picks, never linted as translations: `qqq`, translatewiki.net's
   /// translator notes (documentation of each key, in English).
@@ -145,27 +157,42 @@ public enum StringsLint {
     var catalogTables: [String: StringsTable] = [:]
     var sourceLanguage: String?
 
+    /// What the path says, worked out once (these were `URL` computations on every use: 13% of
+    /// a run, `compareLocalizations` asking them of every member of a group for every language).
+    let isCatalog: Bool
+    let isStringsdict: Bool
+    /// `en` for `App/en.lproj/Localizable.strings`.
+    let localization: String
+    /// Whether the file is in a `.lproj` folder (else it is linted on its own).
+    let isInLocalizationFolder: Bool
+    /// The file's name (`Localizable.strings`).
+    let fileName: String
+    /// The directory holding the `.lproj` folder (as `URL` resolves it).
+    let directory: String
+    /// What reads the table (``StringsTable/kind``), once it is read.
+    var kind: StringsTableKind = .standard
+
     init(path: String, relativePath: String) {
       self.path = path
       self.relativePath = relativePath
+      let url = URL(fileURLWithPath: relativePath)
+      let ext = url.pathExtension.lowercased()
+      isCatalog = ext == "xcstrings"
+      isStringsdict = ext == "stringsdict"
+      let folder = url.deletingLastPathComponent()
+      let folderName = folder.lastPathComponent
+      localization = String(folderName.dropLast(".lproj".count))
+      isInLocalizationFolder = folderName.lowercased().hasSuffix(".lproj")
+      fileName = url.lastPathComponent
+      directory = folder.deletingLastPathComponent().path
     }
 
-    var url: URL { URL(fileURLWithPath: relativePath) }
-    var isCatalog: Bool { url.pathExtension.lowercased() == "xcstrings" }
-    var isStringsdict: Bool { url.pathExtension.lowercased() == "stringsdict" }
-    /// `en` for `App/en.lproj/Localizable.strings`.
-    var localization: String { String(url.deletingLastPathComponent().lastPathComponent.dropLast(".lproj".count)) }
-    /// Whether the file is in a `.lproj` folder (else it is linted on its own).
-    var isInLocalizationFolder: Bool { url.deletingLastPathComponent().lastPathComponent.lowercased().hasSuffix(".lproj") }
     /// What files are compared by: the directory holding the `.lproj`, the table name, the extension.
-    var groupKey: String {
-      let lproj = url.deletingLastPathComponent()
-      return lproj.deletingLastPathComponent().path + "\u{0}" + url.lastPathComponent
-    }
+    var groupKey: String { directory + "\u{0}" + fileName }
 
-    mutating func read(_ data: Data) {
+    mutating func read(_ bytes: [UInt8]) {
       if isCatalog {
-        let catalog = StringCatalog.parse(data, path: path)
+        let catalog = StringCatalog.parse(Data(bytes), path: path)
         sourceLanguage = catalog.sourceLanguage
         catalogTables = catalog.tables
         findings += catalog.findings.map(LocalizationOutput.ruleFinding)
@@ -174,8 +201,9 @@ public enum StringsLint {
         }
         table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
       } else {
-        let parsed = StringsParser.parse(data, path: path)
+        let parsed = StringsParser.parse(bytes, path: path)
         table = parsed
+        kind = parsed.kind
         findings += parsed.findings.map(LocalizationOutput.ruleFinding)
       }
     }
@@ -206,7 +234,7 @@ public enum StringsLint {
         let languageKey = StringsLint.sameLanguageKey(language)
         if isInLocalizationFolder || isCatalog, excluded.contains(languageKey) { continue }
         let isDevelopment = languageKey == development || !(isInLocalizationFolder || isCatalog)
-        let isFormat = StringsLint.runsFormatRules(table.kind)
+        let isFormat = StringsLint.runsFormatRules(isCatalog ? table.kind : kind)
         for entry in lastDefinitions(table) {
           if let control = StringsLint.controlCharacter(in: entry.value) {
             add(.controlCharacter, "\(label)'\(entry.key)' holds the control character \(control) ('\(LocalizationOutput.excerpt(entry.value))'): "
@@ -301,7 +329,7 @@ public enum StringsLint {
 
   /// The cross-localization rules for `.lproj` files, group by group. Excluded localizations
   /// (`qqq`, `localization.exclude`) are neither the development language nor translations.
-  static func compareLocalizations(_ files: inout [LintedFile], developmentLanguage: String, excluded: Set<String>) {
+  static func compareLocalizations(_ files: inout [LintedFile], developmentLanguage: String, excluded: Set<String>, jobs: Int = 1) {
     var groups: [String: [Int]] = [:]
     var localizationsByDirectory: [String: Set<String>] = [:]
     for index in files.indices where !files[index].isCatalog {
@@ -310,33 +338,49 @@ public enum StringsLint {
             !excluded.contains(sameLanguageKey(file.localization))
       else { continue }
       groups[file.groupKey, default: []].append(index)
-      localizationsByDirectory[file.url.deletingLastPathComponent().deletingLastPathComponent().path, default: []].insert(file.localization)
+      localizationsByDirectory[file.directory, default: []].insert(file.localization)
     }
-    for groupKey in groups.keys.sorted() {
-      guard let members = groups[groupKey], let first = members.first else { continue }
-      let directory = files[first].url.deletingLastPathComponent().deletingLastPathComponent().path
-      let localizations = (localizationsByDirectory[directory] ?? []).sorted()
-      guard let development = pickDevelopment(localizations, developmentLanguage: developmentLanguage),
-        let devIndex = members.first(where: { files[$0].localization == development }),
-        let devTable = files[devIndex].table, Localizer.isLoaded(devTable)
-      else { continue }
-      let devName = files[devIndex].relativePath
-      let devKeys = keyed(devTable).filter { !devTable.untranslatableKeys.contains($0.key) }
-      let devKeyIndex = developmentIndex(devKeys)
-      let reference = Reference(table: devTable, keys: devKeys, index: devKeyIndex, language: development, file: devName)
-      for localization in localizations where localization != development {
-        guard let index = members.first(where: { files[$0].localization == localization }) else {
-          if !devKeys.isEmpty {
-            let fileName = files[devIndex].url.lastPathComponent
-            files[devIndex].add(.missingTranslation, "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
-              + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)' ("
-              + "\(whatShows(devTable.kind, plural: devKeys.count != 1)))", at: nil)
-          }
-          continue
-        }
-        guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
-        compare(&files[index], table, language: localization, with: reference)
+    let work: [(members: [Int], localizations: [String])] = groups.keys.sorted().compactMap { groupKey in
+      guard let members = groups[groupKey], let first = members.first else { return nil }
+      return (members, (localizationsByDirectory[files[first].directory] ?? []).sorted())
+    }
+    // A file is in one group at most, so groups run side by side, each changing only its members.
+    files.withUnsafeMutableBufferPointer { buffer in
+      let shared = UncheckedSendable(buffer)
+      Concurrent.forEach(work.count, jobs: jobs) { group in
+        compareGroup(shared.value, members: work[group].members, localizations: work[group].localizations,
+                     developmentLanguage: developmentLanguage)
       }
+    }
+  }
+
+  /// One group: the files of one table name and extension in the `.lproj` folders of one directory.
+  static func compareGroup(_ files: UnsafeMutableBufferPointer<LintedFile>, members: [Int], localizations: [String],
+                           developmentLanguage: String) {
+    var byLocalization: [String: Int] = [:]
+    byLocalization.reserveCapacity(members.count)
+    for index in members where byLocalization[files[index].localization] == nil { byLocalization[files[index].localization] = index }
+    guard let development = pickDevelopment(localizations, developmentLanguage: developmentLanguage),
+      let devIndex = byLocalization[development],
+      let devTable = files[devIndex].table, Localizer.isLoaded(devTable)
+    else { return }
+    let devKind = files[devIndex].kind
+    let devName = files[devIndex].relativePath
+    let devKeys = keyed(devTable).filter { !devTable.untranslatableKeys.contains($0.key) }
+    let devKeyIndex = developmentIndex(devKeys)
+    let reference = Reference(table: devTable, kind: devKind, keys: devKeys, index: devKeyIndex, language: development, file: devName)
+    for localization in localizations where localization != development {
+      guard let index = byLocalization[localization] else {
+        if !devKeys.isEmpty {
+          let fileName = files[devIndex].fileName
+          files[devIndex].add(.missingTranslation, "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
+            + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)' ("
+            + "\(whatShows(devKind, plural: devKeys.count != 1)))", at: nil)
+        }
+        continue
+      }
+      guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
+      compare(&files[index], table, kind: files[index].kind, language: localization, with: reference)
     }
   }
 
@@ -347,16 +391,19 @@ public enum StringsLint {
       let sourceTable = file.catalogTables[source]
     else { return }
     let sourceKeys = keyed(sourceTable).filter { !sourceTable.untranslatableKeys.contains($0.key) }
-    let reference = Reference(table: sourceTable, keys: sourceKeys, index: developmentIndex(sourceKeys), language: source, file: nil)
+    let reference = Reference(table: sourceTable, kind: sourceTable.kind, keys: sourceKeys, index: developmentIndex(sourceKeys),
+                              language: source, file: nil)
     for language in languages where language != source {
       guard let table = file.catalogTables[language] else { continue }
-      compare(&file, table, language: language, with: reference)
+      compare(&file, table, kind: table.kind, language: language, with: reference)
     }
   }
 
   /// The development language's table a translation is compared with.
   struct Reference {
     let table: StringsTable
+    /// What reads it (``StringsTable/kind``, worked out once per group, not per translation).
+    let kind: StringsTableKind
     /// The keys that need a translation (not `shouldTranslate: false`), with their last definition.
     let keys: [(key: String, entry: StringsEntry?)]
     let index: [String: StringsEntry?]
@@ -375,14 +422,15 @@ public enum StringsLint {
   }
 
   /// Missing, extra, empty and mismatched keys of one translation table against the development keys.
-  static func compare(_ file: inout LintedFile, _ table: StringsTable, language: String, with reference: Reference) {
+  static func compare(_ file: inout LintedFile, _ table: StringsTable, kind tableKind: StringsTableKind, language: String,
+                      with reference: Reference) {
     let keys = keyed(table)
     var byKey: Set<String> = []
     byKey.reserveCapacity(keys.count)
     for (key, _) in keys { byKey.insert(key) }
 
     var missingKeys: [String] = []
-    let kind = reference.table.kind
+    let kind = reference.kind
     for (key, devEntry) in reference.keys where !byKey.contains(key) {
       var origin = "'\(reference.language)'"
       if let devFile = reference.file { origin = "'\(devFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
@@ -392,11 +440,11 @@ public enum StringsLint {
     }
     if !missingKeys.isEmpty {
       file.missing.append(MissingTranslations(
-        localization: language, table: URL(fileURLWithPath: file.relativePath).lastPathComponent, kind: kind,
+        localization: language, table: file.fileName, kind: kind,
         developmentKeyCount: reference.keys.count, keys: missingKeys))
     }
     let devName = reference.file.map { "'\($0)'" } ?? "'\(reference.language)'"
-    let isFormat = runsFormatRules(kind) && runsFormatRules(table.kind)
+    let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
     for (key, entry) in keys {
       guard let devEntry = reference.index[key] else {
         file.add(.extraKey, "'\(key)' is not in the development language's \(devName)", at: entry, key: key)

@@ -319,6 +319,28 @@ public enum StringsLint {
     return entries
   }
 
+  /// The keys a table defines: each key's last definition in the order keys first appear, then
+  /// the plural keys that have no definition (a `.stringsdict`'s), sorted. What ``keyed(_:)``
+  /// lists, without a tuple (and its retains) per key.
+  struct KeyedTable {
+    var entries: [StringsEntry]
+    var pluralOnly: [String]
+
+    init(_ table: StringsTable) {
+      entries = lastDefinitions(table)
+      if table.pluralKeys.isEmpty {
+        pluralOnly = []
+      } else {
+        let definedKeys = Set(entries.map(\.key))
+        pluralOnly = table.pluralKeys.subtracting(definedKeys).sorted()
+      }
+    }
+
+    var count: Int { entries.count + pluralOnly.count }
+    func key(_ i: Int) -> String { i < entries.count ? entries[i].key : pluralOnly[i - entries.count] }
+    func entry(_ i: Int) -> StringsEntry? { i < entries.count ? entries[i] : nil }
+  }
+
   /// The keys a table defines, with their last definition (plural keys of a `.stringsdict` have none).
   static func keyed(_ table: StringsTable) -> [(key: String, entry: StringsEntry?)] {
     let defined = lastDefinitions(table)
@@ -366,9 +388,8 @@ public enum StringsLint {
     else { return }
     let devKind = files[devIndex].kind
     let devName = files[devIndex].relativePath
-    let devKeys = keyed(devTable).filter { !devTable.untranslatableKeys.contains($0.key) }
-    let devKeyIndex = developmentIndex(devKeys)
-    let reference = Reference(table: devTable, kind: devKind, keys: devKeys, index: devKeyIndex, language: development, file: devName)
+    var reference = Reference(table: devTable, kind: devKind, language: development, file: devName)
+    let devKeys = reference.keys
     for localization in localizations where localization != development {
       guard let index = byLocalization[localization] else {
         if !devKeys.isEmpty {
@@ -380,7 +401,7 @@ public enum StringsLint {
         continue
       }
       guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
-      compare(&files[index], table, kind: files[index].kind, language: localization, with: reference)
+      compare(&files[index], table, kind: files[index].kind, language: localization, with: &reference)
     }
   }
 
@@ -390,26 +411,61 @@ public enum StringsLint {
     guard let source = file.sourceLanguage ?? pickDevelopment(languages, developmentLanguage: developmentLanguage),
       let sourceTable = file.catalogTables[source]
     else { return }
-    let sourceKeys = keyed(sourceTable).filter { !sourceTable.untranslatableKeys.contains($0.key) }
-    let reference = Reference(table: sourceTable, kind: sourceTable.kind, keys: sourceKeys, index: developmentIndex(sourceKeys),
-                              language: source, file: nil)
+    var reference = Reference(table: sourceTable, kind: sourceTable.kind, language: source, file: nil)
     for language in languages where language != source {
       guard let table = file.catalogTables[language] else { continue }
-      compare(&file, table, kind: table.kind, language: language, with: reference)
+      compare(&file, table, kind: table.kind, language: language, with: &reference)
     }
   }
 
-  /// The development language's table a translation is compared with.
+  /// The development language's table a translation is compared with, and what every
+  /// translation needs of it, worked out once per group rather than once per language.
   struct Reference {
     let table: StringsTable
-    /// What reads it (``StringsTable/kind``, worked out once per group, not per translation).
+    /// What reads it (``StringsTable/kind``).
     let kind: StringsTableKind
     /// The keys that need a translation (not `shouldTranslate: false`), with their last definition.
     let keys: [(key: String, entry: StringsEntry?)]
-    let index: [String: StringsEntry?]
+    /// Key → its position in `keys` (the first, were a key listed twice).
+    let index: [String: Int]
+    /// Whether every key in `keys` is listed once (always, by construction; checked, as matching
+    /// keys by position relies on it).
+    let keysAreUnique: Bool
     let language: String
     /// The development table's path below the root; nil inside a catalog.
     let file: String?
+    /// The comparable signature of each key's format, made when a translation first needs it.
+    var signatures: [FormatSignature?]
+
+    init(table: StringsTable, kind: StringsTableKind, language: String, file: String?) {
+      self.table = table
+      self.kind = kind
+      self.language = language
+      self.file = file
+      let keys = keyed(table).filter { !table.untranslatableKeys.contains($0.key) }
+      var index: [String: Int] = [:]
+      index.reserveCapacity(keys.count)
+      for (position, (key, _)) in keys.enumerated() where index[key] == nil { index[key] = position }
+      self.keys = keys
+      self.index = index
+      keysAreUnique = index.count == keys.count
+      signatures = Array(repeating: nil, count: keys.count)
+    }
+
+    /// The format of the key at `position` as compared (a catalog's argument format, else the value).
+    func formatText(_ position: Int) -> String? {
+      guard let entry = keys[position].entry else { return nil }
+      if table.argumentFormats.isEmpty { return entry.value }
+      return table.argumentFormats[keys[position].key] ?? entry.value
+    }
+
+    /// The signature translations are compared with: accidental specifiers left out.
+    mutating func signature(_ position: Int, _ text: String) -> FormatSignature {
+      if let known = signatures[position] { return known }
+      let made = comparableSignature(text) { accidentalReading($0, inDevelopmentLanguage: true) != nil }
+      signatures[position] = made
+      return made
+    }
   }
 
   /// What a device shows for a key its localization lacks, by what reads the table.
@@ -423,15 +479,36 @@ public enum StringsLint {
 
   /// Missing, extra, empty and mismatched keys of one translation table against the development keys.
   static func compare(_ file: inout LintedFile, _ table: StringsTable, kind tableKind: StringsTableKind, language: String,
-                      with reference: Reference) {
-    let keys = keyed(table)
-    var byKey: Set<String> = []
-    byKey.reserveCapacity(keys.count)
-    for (key, _) in keys { byKey.insert(key) }
+                      with reference: inout Reference) {
+    let keys = KeyedTable(table)
+    // Each translation key's position among the development keys (-1: not there). Tables list
+    // their keys in about the same order, so the key after the last one found is tried before
+    // the index: most keys are then matched without hashing.
+    let devCount = reference.keys.count
+    var devPosition = [Int](repeating: -1, count: keys.count)
+    var matched = [Bool](repeating: false, count: devCount)
+    if reference.keysAreUnique {
+      var next = 0
+      for i in 0..<keys.count {
+        let key = keys.key(i)
+        let position = next < devCount && reference.keys[next].key == key ? next : reference.index[key] ?? -1
+        if position >= 0 {
+          devPosition[i] = position
+          matched[position] = true
+          next = position + 1
+        }
+      }
+    } else {
+      var byKey: Set<String> = []
+      for i in 0..<keys.count { byKey.insert(keys.key(i)) }
+      for i in 0..<keys.count { devPosition[i] = reference.index[keys.key(i)] ?? -1 }
+      for position in 0..<devCount { matched[position] = byKey.contains(reference.keys[position].key) }
+    }
 
     var missingKeys: [String] = []
     let kind = reference.kind
-    for (key, devEntry) in reference.keys where !byKey.contains(key) {
+    for position in 0..<devCount where !matched[position] {
+      let (key, devEntry) = reference.keys[position]
       var origin = "'\(reference.language)'"
       if let devFile = reference.file { origin = "'\(devFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
       file.add(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': \(whatShows(kind, plural: false))",
@@ -441,27 +518,29 @@ public enum StringsLint {
     if !missingKeys.isEmpty {
       file.missing.append(MissingTranslations(
         localization: language, table: file.fileName, kind: kind,
-        developmentKeyCount: reference.keys.count, keys: missingKeys))
+        developmentKeyCount: devCount, keys: missingKeys))
     }
     let devName = reference.file.map { "'\($0)'" } ?? "'\(reference.language)'"
     let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
-    for (key, entry) in keys {
-      guard let devEntry = reference.index[key] else {
-        file.add(.extraKey, "'\(key)' is not in the development language's \(devName)", at: entry, key: key)
+    for i in 0..<keys.count {
+      let position = devPosition[i]
+      guard position >= 0 else {
+        file.add(.extraKey, "'\(keys.key(i))' is not in the development language's \(devName)", at: keys.entry(i), key: keys.key(i))
         continue
       }
-      guard let entry, let devEntry else { continue }
+      guard let entry = keys.entry(i), let devEntry = reference.keys[position].entry else { continue }
+      let key = entry.key
       if entry.value.isEmpty && !devEntry.value.isEmpty {
         file.add(.emptyTranslation, "'\(key)' in '\(language)' is empty where '\(reference.language)' has '\(LocalizationOutput.excerpt(devEntry.value))': "
           + "the device shows nothing", at: entry, key: key)
         continue
       }
       guard isFormat else { continue }
-      let value = table.argumentFormats[key] ?? entry.value
-      let devValue = reference.table.argumentFormats[key] ?? devEntry.value
+      let value = table.argumentFormats.isEmpty ? entry.value : table.argumentFormats[key] ?? entry.value
+      let devValue = reference.formatText(position) ?? devEntry.value
       // Most values have no `%`: two such values take the same (no) arguments.
       if !value.utf8.contains(0x25) && !devValue.utf8.contains(0x25) { continue }
-      let devSignature = comparableSignature(devValue) { accidentalReading($0, inDevelopmentLanguage: true) != nil }
+      let devSignature = reference.signature(position, devValue)
       // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
       // `%` (French "50 % de réduction") is text there too.
       let signature = comparableSignature(value) { devSignature.conversions.isEmpty && isFlaggedPercent($0) }
@@ -530,15 +609,6 @@ public enum StringsLint {
       return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
     return nil
-  }
-
-  /// `devKeys` as a dictionary: built once per group and reused for each translation compared
-  /// with it (a 40-language app rebuilt it 39 times).
-  static func developmentIndex(_ devKeys: [(key: String, entry: StringsEntry?)]) -> [String: StringsEntry?] {
-    var index: [String: StringsEntry?] = [:]
-    index.reserveCapacity(devKeys.count)
-    for (key, entry) in devKeys where index[key] == nil { index[key] = .some(entry) }
-    return index
   }
 
   /// The localization a device without a matching language picks (SPEC §6), by folder name.

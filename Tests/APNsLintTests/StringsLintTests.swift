@@ -59,6 +59,23 @@ struct StringsLintTests {
     }
   }
 
+  /// `PathParts` names what `URL(fileURLWithPath:)` names, for paths of two components or more.
+  @Test func pathPartsAgreeWithURL() {
+    let paths = ["a/fr.lproj/x.strings", "App/Res/en_GB.lproj/Localizable.stringsdict", "fr.lproj/Main.xcstrings", "a/.lproj/x.strings",
+                 "a/b.lproj/.x.strings", "a/b/.strings", "a/b/..strings", "a/b/x.", "a/b/a..xcstrings", "a/b/x.y.STRINGS", "a//fr.lproj//x.strings",
+                 "a/./fr.lproj/x.strings", "/abs/fr.lproj/x.strings", "a/%41.lproj/x%20.strings", "a/b c.lproj/é.strings", "a/b/noext",
+                 "a/b/.hidden", "a/B.LPROJ/x.strings"]
+    for path in paths {
+      let url = URL(fileURLWithPath: path)
+      let parts = StringsLint.PathParts(path)
+      #expect(parts.name == url.lastPathComponent, "\(path)")
+      #expect(parts.pathExtension == url.pathExtension, "\(path)")
+      #expect(parts.folder == url.deletingLastPathComponent().lastPathComponent, "\(path)")
+      #expect(String(parts.name.dropLast(parts.pathExtension.isEmpty ? 0 : parts.pathExtension.count + 1)) == url.deletingPathExtension().lastPathComponent,
+              "\(path)")
+    }
+  }
+
   @Test func tableLimitsTheFiles() throws {
     #expect(try linted(Self.lintApp, table: "InfoPlist") == ["de.lproj/InfoPlist.strings": []])
     #expect(try linted(Self.lintApp, table: "Messages").keys.sorted() == [

@@ -137,12 +137,44 @@ public enum StringsLint {
   /// Whether a file below the root is a table to lint. Tables outside any `.lproj` folder are read
   /// too (`standalone`): each is linted on its own (syntax, duplicates, escapes, values).
   static func isTableFile(_ relativePath: String, table: String?, standalone: Bool) -> Bool {
-    let url = URL(fileURLWithPath: relativePath)
-    let ext = url.pathExtension.lowercased()
-    guard ["strings", "stringsdict", "xcstrings"].contains(ext) else { return false }
-    if let table, url.deletingPathExtension().lastPathComponent != table { return false }
+    let path = PathParts(relativePath)
+    let ext = path.pathExtension.lowercased()
+    guard ext == "strings" || ext == "stringsdict" || ext == "xcstrings" else { return false }
+    if let table, path.name.dropLast(path.pathExtension.utf8.count + 1) != table { return false }
     if ext == "xcstrings" || standalone { return true }
-    return url.deletingLastPathComponent().lastPathComponent.lowercased().hasSuffix(".lproj")
+    return path.folder.lowercased().hasSuffix(".lproj")
+  }
+
+  /// A relative path's parts, as `URL(fileURLWithPath:)` names them but without making a URL
+  /// (each was a `getcwd` and allocations; 6% of a run): components split at `/`, empty and `.`
+  /// components dropped. One difference: a path of one component has no folder here, where `URL`
+  /// took the working directory's name (so a table at the root of `strings lint` run from inside
+  /// `fr.lproj` counted as French).
+  struct PathParts {
+    /// The last component (`Localizable.strings`).
+    let name: String
+    /// The component before it (`fr.lproj`); empty when there is none.
+    let folder: String
+    /// The components before the folder, joined (`App/Resources`; `/`-prefixed when absolute).
+    let directory: String
+
+    init(_ path: String) {
+      let components = path.utf8.split(separator: UInt8(ascii: "/")).filter { !$0.elementsEqual([UInt8(ascii: ".")]) }
+      name = components.last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+      folder = components.count >= 2 ? String(decoding: components[components.count - 2], as: UTF8.self) : ""
+      let above = components.dropLast(2).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+      directory = path.hasPrefix("/") ? "/" + above : above
+    }
+
+    /// `URL.pathExtension`'s rule: after the last `.`, none when the name ends with `.`, starts
+    /// with `..` or has its only `.` first.
+    var pathExtension: String {
+      let utf8 = name.utf8
+      guard utf8.last != UInt8(ascii: "."), !utf8.starts(with: [UInt8(ascii: "."), UInt8(ascii: ".")]),
+            let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex
+      else { return "" }
+      return String(name[name.index(after: dot)...])
+    }
   }
 
   /// One file being linted: its table(s) and findings.
@@ -167,7 +199,7 @@ public enum StringsLint {
     let isInLocalizationFolder: Bool
     /// The file's name (`Localizable.strings`).
     let fileName: String
-    /// The directory holding the `.lproj` folder (as `URL` resolves it).
+    /// The directory holding the `.lproj` folder (``PathParts/directory``).
     let directory: String
     /// What reads the table (``StringsTable/kind``), once it is read.
     var kind: StringsTableKind = .standard
@@ -175,16 +207,14 @@ public enum StringsLint {
     init(path: String, relativePath: String) {
       self.path = path
       self.relativePath = relativePath
-      let url = URL(fileURLWithPath: relativePath)
-      let ext = url.pathExtension.lowercased()
+      let parts = PathParts(relativePath)
+      let ext = parts.pathExtension.lowercased()
       isCatalog = ext == "xcstrings"
       isStringsdict = ext == "stringsdict"
-      let folder = url.deletingLastPathComponent()
-      let folderName = folder.lastPathComponent
-      localization = String(folderName.dropLast(".lproj".count))
-      isInLocalizationFolder = folderName.lowercased().hasSuffix(".lproj")
-      fileName = url.lastPathComponent
-      directory = folder.deletingLastPathComponent().path
+      localization = String(parts.folder.dropLast(".lproj".count))
+      isInLocalizationFolder = parts.folder.lowercased().hasSuffix(".lproj")
+      fileName = parts.name
+      directory = parts.directory
     }
 
     /// What files are compared by: the directory holding the `.lproj`, the table name, the extension.
@@ -604,6 +634,8 @@ public enum StringsLint {
 
   /// The first C0 control character other than tab and newline, or DEL, as `U+001B`.
   static func controlCharacter(in value: String) -> String? {
+    // Every such character is one byte below 0x20, or 0x7F, in UTF-8; most values have none.
+    guard value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }) else { return nil }
     for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A) || scalar.value == 0x7F {
       let hex = String(scalar.value, radix: 16, uppercase: true)
       return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

@@ -202,7 +202,7 @@ extension StringsTable {
   static func hasPredicateTemplate(_ text: String) -> Bool {
     // Most keys and values hold no `%`: no copy of their bytes then (this ran over every key and
     // value of every table).
-    guard text.utf8.contains(UInt8(ascii: "%")) else { return false }
+    guard text.containsUTF8(UInt8(ascii: "%")) else { return false }
     let utf8 = Array(text.utf8)
     var i = 0
     while i < utf8.count {

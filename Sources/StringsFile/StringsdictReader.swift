@@ -10,7 +10,7 @@
 
 enum StringsdictReader {
   /// A value of the subset: a string, or a dictionary in file order.
-  indirect enum Node {
+  enum Node {
     case string(String)
     case dictionary([(key: String, value: Node)])
   }
@@ -117,7 +117,13 @@ enum StringsdictReader {
         } else {
           return nil
         }
-        guard seen.insert(key).inserted else { return nil }
+        // A repeated key: small dictionaries (a plural rule's) are searched, large ones hashed.
+        if members.count < 8 {
+          if members.contains(where: { $0.key == key }) { return nil }
+        } else {
+          if seen.isEmpty { seen = Set(members.map(\.key)) }
+          guard seen.insert(key).inserted else { return nil }
+        }
         members.append((key, value))
       }
     }

@@ -272,7 +272,7 @@ public enum StringsLint {
           }
           guard isFormat else { continue }
           let formatText = table.argumentFormats[entry.key] ?? entry.value
-          guard formatText.utf8.contains(0x25) else { continue }
+          guard formatText.containsUTF8(0x25) else { continue }
           let format = FormatString(formatText)
           for piece in FormatString(entry.value).pieces {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
@@ -569,7 +569,7 @@ public enum StringsLint {
       let value = table.argumentFormats.isEmpty ? entry.value : table.argumentFormats[key] ?? entry.value
       let devValue = reference.formatText(position) ?? devEntry.value
       // Most values have no `%`: two such values take the same (no) arguments.
-      if !value.utf8.contains(0x25) && !devValue.utf8.contains(0x25) { continue }
+      if !value.containsUTF8(0x25) && !devValue.containsUTF8(0x25) { continue }
       let devSignature = reference.signature(position, devValue)
       // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
       // `%` (French "50 % de réduction") is text there too.
@@ -578,7 +578,7 @@ public enum StringsLint {
       // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
       // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
       // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
-      if !differences.isEmpty, reference.file == nil, key.utf8.contains(0x25),
+      if !differences.isEmpty, reference.file == nil, key.containsUTF8(0x25),
          signature == comparableSignature(key, drop: { _ in false }), !FormatString(key).signature.conversions.isEmpty {
         continue
       }
@@ -635,7 +635,7 @@ public enum StringsLint {
   /// The first C0 control character other than tab and newline, or DEL, as `U+001B`.
   static func controlCharacter(in value: String) -> String? {
     // Every such character is one byte below 0x20, or 0x7F, in UTF-8; most values have none.
-    guard value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }) else { return nil }
+    guard value.containsUTF8(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }) else { return nil }
     for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A) || scalar.value == 0x7F {
       let hex = String(scalar.value, radix: 16, uppercase: true)
       return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

@@ -45,6 +45,13 @@ enum FormatParser {
     var result = Result()
     // The position each piece reads (0 for none), parallel to `result.pieces`.
     var reads: [Int] = []
+    // At most a literal before each `%` and one after the last: sized once, not grown.
+    if let bytes {
+      var percents = 0
+      for byte in bytes where byte == 0x25 { percents &+= 1 }
+      result.pieces.reserveCapacity(2 * percents + 1)
+      reads.reserveCapacity(2 * percents + 1)
+    }
     var counter = 0
     var cursor = Cursor(index: scalars.startIndex)
     var literalStart = cursor

@@ -14,9 +14,4 @@ extension String {
     }
     return found ?? utf8.contains(byte)
   }
-
-  /// Whether any UTF-8 byte satisfies `test`, over the contiguous bytes.
-  package func containsUTF8(where test: (UInt8) -> Bool) -> Bool {
-    utf8.withContiguousStorageIfAvailable { $0.contains(where: test) } ?? utf8.contains(where: test)
-  }
 }

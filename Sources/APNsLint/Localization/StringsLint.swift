@@ -122,6 +122,9 @@ public enum StringsLint {
       let ordered = file.findings.enumerated().sorted {
         ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
       }.map(\.element)
+      // The tables are released here, on the worker threads, not one by one when `files` goes.
+      file.table = nil
+      file.catalogTables = [:]
       return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing)
     }
   }
@@ -635,7 +638,11 @@ public enum StringsLint {
   /// The first C0 control character other than tab and newline, or DEL, as `U+001B`.
   static func controlCharacter(in value: String) -> String? {
     // Every such character is one byte below 0x20, or 0x7F, in UTF-8; most values have none.
-    guard value.containsUTF8(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }) else { return nil }
+    let hasControl = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      for byte in bytes where (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F { return true }
+      return false
+    }
+    guard hasControl ?? true else { return nil }
     for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A) || scalar.value == 0x7F {
       let hex = String(scalar.value, radix: 16, uppercase: true)
       return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

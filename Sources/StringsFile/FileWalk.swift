@@ -69,17 +69,30 @@ public enum FileWalk {
         continue
       }
       defer { closedir(dir) }
-      var names: [[UInt8]] = []
+      var names: [(name: [UInt8], type: UInt8)] = []
       while let entry = readdir(dir) {
         let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
           Array(raw.prefix(while: { $0 != 0 }))
         }
         if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-        names.append(name)
+        names.append((name, entry.pointee.d_type))
       }
-      for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+      for (name, type) in names.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
         let childRelative = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
         let full = base + childRelative
+        // The type readdir gives spares an lstat for folders and regular files (a file is still
+        // opened, and checked with fstat, when read); links, other kinds and file systems that
+        // do not say are asked.
+        if type == UInt8(DT_DIR) {
+          pending.append(childRelative)
+          continue
+        }
+        if type == UInt8(DT_REG) {
+          let shownRelative = show(childRelative)
+          guard wanted(shownRelative) else { continue }
+          files.append(File(path: show(full), relativePath: shownRelative, bytes: full, isSymbolicLink: false))
+          continue
+        }
         var link = stat()
         guard full.withCString({ lstat($0, &link) }) == 0 else {
           problems.append(Problem(path: show(full), message: "cannot read: \(errorText(errno))"))
@@ -139,8 +152,34 @@ public enum FileWalk {
     guard Int(info.st_size) <= limit else {
       return .failure(Problem(path: shown, message: "the file has \(info.st_size) bytes, more than the \(limit) read at most: not read"))
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(Int(info.st_size))
+    // The size fstat gave, plus one byte to see the end: read straight into the result (a zeroed
+    // 64 KiB chunk per file, copied over, was 260 MB of memset on 4,070 tables). A file that
+    // grew since fstat is read on below.
+    var failure: Int32 = 0
+    var atEnd = false
+    let expected = Int(info.st_size) + 1
+    var out = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+      var filled = 0
+      while filled < expected {
+        let n = systemRead(fd, buffer.baseAddress! + filled, expected - filled)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if n == 0 {
+          atEnd = true
+          break
+        }
+        filled += n
+      }
+      initialized = filled
+    }
+    if failure != 0 { return .failure(Problem(path: shown, message: "cannot read: \(errorText(failure))")) }
+    guard out.count <= limit else {
+      return .failure(Problem(path: shown, message: "the file has more than the \(limit) bytes read at most: not read"))
+    }
+    if atEnd { return .success(out) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }

@@ -50,14 +50,14 @@ enum PlistTable {
   }
 
   /// A `.stringsdict`: its top-level keys are plural keys; a value that is a plain string is also an entry.
-  static func stringsdict(bytes: [UInt8], path: String) -> StringsTable {
+  static func stringsdict(bytes: [UInt8], path: String, variations: Bool = true) -> StringsTable {
     guard !bytes.isEmpty else {
       return StringsTable(path: path, format: .stringsdict, findings: [
         StringsFinding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
       ])
     }
     if let members = bytes.withUnsafeBufferPointer(StringsdictReader.read) {
-      return stringsdict(members, path: path)
+      return stringsdict(members, path: path, variations: variations)
     }
     return foundationStringsdict(bytes: bytes, path: path)
   }
@@ -96,12 +96,12 @@ enum PlistTable {
 
   /// The table of a `.stringsdict` that ``StringsdictReader`` read: what the Foundation path
   /// below makes of the same file.
-  static func stringsdict(_ members: [(key: String, value: StringsdictReader.Node)], path: String) -> StringsTable {
+  static func stringsdict(_ members: [(key: String, value: StringsdictReader.Node)], path: String, variations: Bool = true) -> StringsTable {
     var table = StringsTable(path: path, format: .stringsdict, pluralKeys: Set(members.map(\.key)))
     for (key, value) in members.sorted(by: { $0.key < $1.key }) {
       switch value {
       case .dictionary(let rule):
-        table.variations[key] = pluralVariations(rule)
+        if variations { table.variations[key] = pluralVariations(rule) }
         if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }) {
           table.findings.append(StringsFinding(
             rule: .syntax, message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // A `.stringsdict` read straight from its bytes, for the shape Xcode and translation tools write:
 // an XML plist of dictionaries and strings. Anything else returns nil and the file goes to
 // `PropertyListSerialization` as before, so this reader only has to agree with Foundation on
@@ -28,18 +34,13 @@ enum StringsdictReader {
 
   /// The bytes as a string, or nil when they are not well-formed UTF-8.
   static func string(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
-    if raw.contains(where: { $0 >= 0x80 }) {
-      var iterator = raw.makeIterator()
-      var decoder = UTF8()
-      loop: while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue: continue
-        case .emptyInput: break loop
-        case .error: return nil
-        }
-      }
+    // Decoding repairs ill-formed UTF-8 with U+FFFD: the bytes come back unchanged only when
+    // they were well-formed.
+    let decoded = String(decoding: raw, as: UTF8.self)
+    let same = decoded.utf8.withContiguousStorageIfAvailable { out in
+      out.count == raw.count && (raw.isEmpty || memcmp(out.baseAddress!, raw.baseAddress!, raw.count) == 0)
     }
-    return String(decoding: raw, as: UTF8.self)
+    return same ?? decoded.utf8.elementsEqual(raw) ? decoded : nil
   }
 
   /// Deeper than this is left to Foundation (real files nest three levels).
@@ -133,16 +134,19 @@ enum StringsdictReader {
     mutating func text(until close: StaticString) -> String? {
       let start = i
       var plain = true
+      var high: UInt8 = 0
       while i < bytes.count {
         let c = bytes[i]
         if c == UInt8(ascii: "<") { break }
         if c == UInt8(ascii: "\r") { return nil }
         if c == UInt8(ascii: "&") { plain = false }
+        high |= c
         i += 1
       }
       let end = i
       guard take(close) else { return nil }
       let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      if plain && high < 0x80 { return String(decoding: raw, as: UTF8.self) }
       if plain { return StringsdictReader.string(raw) }
       var out: [UInt8] = []
       out.reserveCapacity(raw.count)

@@ -175,9 +175,14 @@ extension StringsTable {
     let name = path.utf8.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? path
     if name.lowercased().hasPrefix("infoplist.") { return .infoPlist }
     if entries.isEmpty { return .standard }
-    if entries.contains(where: { Self.hasPredicateTemplate($0.key) || Self.hasPredicateTemplate($0.value) }) { return .predicateEditor }
-    if entries.allSatisfy({ Self.isInterfaceBuilderKey($0.key) })
-      || entries.allSatisfy({ $0.comment?.contains("ObjectID = \"") ?? false }) {
+    // By index, reading only the fields needed: a closure over `entries` copied every entry
+    // (four reference counts up and down) for each test.
+    let count = entries.count
+    for i in 0..<count where Self.hasPredicateTemplate(entries[i].key) || Self.hasPredicateTemplate(entries[i].value) {
+      return .predicateEditor
+    }
+    if (0..<count).allSatisfy({ Self.isInterfaceBuilderKey(entries[$0].key) })
+      || (0..<count).allSatisfy({ entries[$0].comment?.contains("ObjectID = \"") ?? false }) {
       return .interfaceBuilder
     }
     return .standard

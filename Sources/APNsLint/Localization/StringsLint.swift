@@ -274,10 +274,12 @@ public enum StringsLint {
                 + "a device shows nothing or a box for it, and a push carrying it may be cut", at: entry)
           }
           guard isFormat else { continue }
-          let formatText = table.argumentFormats[entry.key] ?? entry.value
+          let argumentFormat = table.argumentFormats.isEmpty ? nil : table.argumentFormats[entry.key]
+          let formatText = argumentFormat ?? entry.value
           guard formatText.containsUTF8(0x25) else { continue }
           let format = FormatString(formatText)
-          for piece in FormatString(entry.value).pieces {
+          // The value is the format unless a catalog gave an argument format: parsed once then.
+          for piece in (argumentFormat == nil ? format : FormatString(entry.value)).pieces {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
                   let why = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
             add(.accidentalSpecifier, "\(label)'\(entry.key)' has '\(specifier.text)' ('\(LocalizationOutput.excerpt(entry.value))'): \(why)",
@@ -469,6 +471,11 @@ public enum StringsLint {
     let file: String?
     /// The comparable signature of each key's format, made when a translation first needs it.
     var signatures: [FormatSignature?]
+    /// Per key: its value (nil for a plural key without one) and its format as compared (a
+    /// catalog's argument format, else the value), taken out once so that comparing a
+    /// translation copies no `StringsEntry`.
+    let values: [String?]
+    let formatTexts: [String?]
 
     init(table: StringsTable, kind: StringsTableKind, language: String, file: String?) {
       self.table = table
@@ -483,13 +490,11 @@ public enum StringsLint {
       self.index = index
       keysAreUnique = index.count == keys.count
       signatures = Array(repeating: nil, count: keys.count)
-    }
-
-    /// The format of the key at `position` as compared (a catalog's argument format, else the value).
-    func formatText(_ position: Int) -> String? {
-      guard let entry = keys[position].entry else { return nil }
-      if table.argumentFormats.isEmpty { return entry.value }
-      return table.argumentFormats[keys[position].key] ?? entry.value
+      values = keys.map { $0.entry?.value }
+      formatTexts = keys.map { key, entry in
+        guard let entry else { return nil }
+        return table.argumentFormats.isEmpty ? entry.value : table.argumentFormats[key] ?? entry.value
+      }
     }
 
     /// The signature translations are compared with: accidental specifiers left out.
@@ -561,18 +566,21 @@ public enum StringsLint {
         file.add(.extraKey, "'\(keys.key(i))' is not in the development language's \(devName)", at: keys.entry(i), key: keys.key(i))
         continue
       }
-      guard let entry = keys.entry(i), let devEntry = reference.keys[position].entry else { continue }
-      let key = entry.key
-      if entry.value.isEmpty && !devEntry.value.isEmpty {
-        file.add(.emptyTranslation, "'\(key)' in '\(language)' is empty where '\(reference.language)' has '\(LocalizationOutput.excerpt(devEntry.value))': "
-          + "the device shows nothing", at: entry, key: key)
+      guard i < keys.entries.count, let devText = reference.values[position] else { continue }
+      let text = keys.entries[i].value
+      if text.isEmpty && !devText.isEmpty {
+        let entry = keys.entries[i]
+        file.add(.emptyTranslation, "'\(entry.key)' in '\(language)' is empty where '\(reference.language)' has '\(LocalizationOutput.excerpt(devText))': "
+          + "the device shows nothing", at: entry, key: entry.key)
         continue
       }
       guard isFormat else { continue }
-      let value = table.argumentFormats.isEmpty ? entry.value : table.argumentFormats[key] ?? entry.value
-      let devValue = reference.formatText(position) ?? devEntry.value
+      let value = table.argumentFormats.isEmpty ? text : table.argumentFormats[keys.entries[i].key] ?? text
+      let devValue = reference.formatTexts[position] ?? devText
       // Most values have no `%`: two such values take the same (no) arguments.
       if !value.containsUTF8(0x25) && !devValue.containsUTF8(0x25) { continue }
+      let entry = keys.entries[i]
+      let key = entry.key
       let devSignature = reference.signature(position, devValue)
       // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
       // `%` (French "50 % de réduction") is text there too.
@@ -587,7 +595,7 @@ public enum StringsLint {
       }
       if !differences.isEmpty {
         file.add(.formatMismatch, "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(reference.language)' "
-          + "('\(devEntry.value)'): \(differences.joined(separator: ", "))", at: entry, key: key)
+          + "('\(devText)'): \(differences.joined(separator: ", "))", at: entry, key: key)
       }
     }
   }

@@ -5,6 +5,8 @@ private let systemRead = Glibc.read
 import Darwin
 private let systemRead = Darwin.read
 #endif
+import Dispatch
+import Foundation
 
 /// Walks a folder the way the tool's folder scans must: every problem is reported, nothing is
 /// skipped in silence.
@@ -55,14 +57,76 @@ public enum FileWalk {
 
   /// Every regular file below `root` whose path below the root `wanted` accepts, sorted by path,
   /// and every problem met. `root` itself must be a folder.
-  public static func files(below root: String, where wanted: (String) -> Bool) -> (files: [File], problems: [Problem]) {
-    var files: [File] = []
-    var problems: [Problem] = []
+  ///
+  /// With `jobs` above 1 the root's subfolders are walked side by side, on up to `jobs` threads;
+  /// the files and the problems, and their order, are the same as on one thread.
+  public static func files(below root: String, jobs: Int = 1, where wanted: (String) -> Bool) -> (files: [File], problems: [Problem]) {
     let rootBytes = Array(root.utf8)
     let base = root.hasSuffix("/") ? rootBytes : rootBytes + [UInt8(ascii: "/")]
-    // An explicit stack of folders still to read (relative bytes): no recursion on deep trees.
+    var files: [File] = []
+    var problems: [Problem] = []
+    // The root first, then its subfolders: on one thread, the stack carries on from there (the
+    // last subfolder's whole tree first); on several, each subfolder's tree is walked on its own
+    // and the problems are put back in that order.
     var pending: [[UInt8]] = [[]]
-    while let relative = pending.popLast() {
+    walk(rootBytes, base, &pending, &files, &problems, wanted, folders: 1)
+    if jobs > 1 && pending.count > 1 {
+      let subfolders = pending
+      var found = [(files: [File], problems: [Problem])](repeating: ([], []), count: subfolders.count)
+      withoutActuallyEscaping(wanted) { wanted in
+        found.withUnsafeMutableBufferPointer { out in
+          let shared = WalkShared(out: out, wanted: wanted)
+          DispatchQueue.concurrentPerform(iterations: min(jobs, subfolders.count)) { _ in
+            while true {
+              let k = shared.next()
+              guard k < subfolders.count else { return }
+              var stack = [subfolders[k]]
+              var subtreeFiles: [File] = []
+              var subtreeProblems: [Problem] = []
+              walk(rootBytes, base, &stack, &subtreeFiles, &subtreeProblems, shared.wanted, folders: Int.max)
+              shared.out[k] = (subtreeFiles, subtreeProblems)
+            }
+          }
+        }
+      }
+      for k in found.indices.reversed() {
+        files += found[k].files
+        problems += found[k].problems
+      }
+    } else {
+      walk(rootBytes, base, &pending, &files, &problems, wanted, folders: Int.max)
+    }
+    files.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+    return (files, problems)
+  }
+
+  /// What the threads of a walk share: their result slots (one each), the filter, the next slot.
+  private final class WalkShared: @unchecked Sendable {
+    let out: UnsafeMutableBufferPointer<(files: [File], problems: [Problem])>
+    let wanted: (String) -> Bool
+    private let lock = NSLock()
+    private var taken = 0
+
+    init(out: UnsafeMutableBufferPointer<(files: [File], problems: [Problem])>, wanted: @escaping (String) -> Bool) {
+      self.out = out
+      self.wanted = wanted
+    }
+
+    func next() -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      taken += 1
+      return taken - 1
+    }
+  }
+
+  /// Reads up to `folders` folders off the `pending` stack (paths below the root), pushing the
+  /// subfolders found, in name order, and adding the wanted files and the problems.
+  private static func walk(_ rootBytes: [UInt8], _ base: [UInt8], _ pending: inout [[UInt8]], _ files: inout [File],
+                           _ problems: inout [Problem], _ wanted: (String) -> Bool, folders: Int) {
+    var read = 0
+    while read < folders, let relative = pending.popLast() {
+      read += 1
       let folder = relative.isEmpty ? rootBytes : base + relative
       guard let dir = folder.withCString(opendir) else {
         problems.append(Problem(path: show(folder), message: "cannot read the folder: \(errorText(errno))"))
@@ -121,8 +185,6 @@ public enum FileWalk {
         files.append(File(path: show(full), relativePath: shownRelative, bytes: full, isSymbolicLink: isLink))
       }
     }
-    files.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-    return (files, problems)
   }
 
   /// What kind of file a mode is, in words.

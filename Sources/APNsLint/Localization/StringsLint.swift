@@ -80,19 +80,19 @@ public enum StringsLint {
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
                           jobs: Int? = nil, problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     let excluded = Set((exclude + alwaysExcluded).map(sameLanguageKey))
+    let jobs = max(1, jobs ?? defaultJobs)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
     }
     var found: [FileWalk.File]
     if isDirectory.boolValue {
-      let walk = FileWalk.files(below: root) { isTableFile($0, table: table, standalone: true) }
+      let walk = FileWalk.files(below: root, jobs: jobs) { isTableFile($0, table: table, standalone: true) }
       found = walk.files
       problems += walk.problems
     } else {
       found = [FileWalk.File(path: root, relativePath: root, bytes: Array(root.utf8), isSymbolicLink: false)]
     }
-    let jobs = max(1, jobs ?? defaultJobs)
 
     // Files are read and parsed on `jobs` threads, each into its own slot: the order (and so the
     // output) is the walk's whatever the number of threads.

@@ -63,7 +63,7 @@ public enum StringsLint {
 
   /// Lints every table below `root`. Throws only when `root` does not exist; a file or folder
   /// below it that cannot be read becomes a finding of its own (prefer
-  /// `lint(root:developmentLanguage:table:problems:)`, which reports them apart).
+  /// `lint(root:developmentLanguage:table:exclude:jobs:problems:)`, which reports them apart).
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil,
                           exclude: [String] = []) throws -> [StringsLintFile] {
     var problems: [FileWalk.Problem] = []
@@ -77,6 +77,8 @@ public enum StringsLint {
   /// a regular file) is added to `problems` — never skipped in silence — and the rest is linted.
   /// Throws only when `root` does not exist. `exclude` names localizations no device picks (besides
   /// ``alwaysExcluded``): their tables are read on their own but not linted as translations.
+  /// `jobs` threads walk, read, compare and check (default ``defaultJobs``; 1: the calling thread
+  /// only); the result is the same whatever their number.
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
                           jobs: Int? = nil, problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     let excluded = Set((exclude + alwaysExcluded).map(sameLanguageKey))

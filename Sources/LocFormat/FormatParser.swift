@@ -34,10 +34,24 @@ enum FormatParser {
   }
 
   static func parse(_ text: String) -> Result {
+    // Literal text is skipped over the UTF-8 bytes (a `%` is one byte and always starts a
+    // scalar); only specifiers are read scalar by scalar. Strings without contiguous UTF-8
+    // (bridged ones) are read scalar by scalar throughout.
+    text.utf8.withContiguousStorageIfAvailable { parse(text, bytes: $0) } ?? parse(text, bytes: nil)
+  }
+
+  static func parse(_ text: String, bytes: UnsafeBufferPointer<UInt8>?) -> Result {
     let scalars = text.unicodeScalars
     var result = Result()
     // The position each piece reads (0 for none), parallel to `result.pieces`.
     var reads: [Int] = []
+    // At most a literal before each `%` and one after the last: sized once, not grown.
+    if let bytes {
+      var percents = 0
+      for byte in bytes where byte == 0x25 { percents &+= 1 }
+      result.pieces.reserveCapacity(2 * percents + 1)
+      reads.reserveCapacity(2 * percents + 1)
+    }
     var counter = 0
     var cursor = Cursor(index: scalars.startIndex)
     var literalStart = cursor
@@ -50,6 +64,20 @@ enum FormatParser {
     }
 
     while cursor.index < scalars.endIndex {
+      if let bytes, bytes[cursor.utf8Offset] != 0x25 {
+        // To the next `%` (or the end), counting the scalars passed: every byte that is not a
+        // continuation byte starts one.
+        var j = cursor.utf8Offset
+        var passed = 0
+        while j < bytes.count && bytes[j] != 0x25 {
+          passed &+= bytes[j] & 0xC0 != 0x80 ? 1 : 0
+          j += 1
+        }
+        cursor.scalarOffset &+= passed
+        cursor.utf8Offset = j
+        cursor.index = j == bytes.count ? scalars.endIndex : text.utf8.index(text.utf8.startIndex, offsetBy: j)
+        continue
+      }
       let scalar = scalars[cursor.index]
       guard scalar == "%" else {
         cursor.advance(over: scalar, in: scalars)

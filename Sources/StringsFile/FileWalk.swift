@@ -5,6 +5,8 @@ private let systemRead = Glibc.read
 import Darwin
 private let systemRead = Darwin.read
 #endif
+import Dispatch
+import Foundation
 
 /// Walks a folder the way the tool's folder scans must: every problem is reported, nothing is
 /// skipped in silence.
@@ -55,31 +57,106 @@ public enum FileWalk {
 
   /// Every regular file below `root` whose path below the root `wanted` accepts, sorted by path,
   /// and every problem met. `root` itself must be a folder.
-  public static func files(below root: String, where wanted: (String) -> Bool) -> (files: [File], problems: [Problem]) {
-    var files: [File] = []
-    var problems: [Problem] = []
+  ///
+  /// With `jobs` above 1 the root's subfolders are walked side by side, on up to `jobs` threads;
+  /// the files and the problems, and their order, are the same as on one thread.
+  public static func files(below root: String, jobs: Int = 1, where wanted: (String) -> Bool) -> (files: [File], problems: [Problem]) {
     let rootBytes = Array(root.utf8)
     let base = root.hasSuffix("/") ? rootBytes : rootBytes + [UInt8(ascii: "/")]
-    // An explicit stack of folders still to read (relative bytes): no recursion on deep trees.
+    var files: [File] = []
+    var problems: [Problem] = []
+    // The root first, then its subfolders: on one thread, the stack carries on from there (the
+    // last subfolder's whole tree first); on several, each subfolder's tree is walked on its own
+    // and the problems are put back in that order.
     var pending: [[UInt8]] = [[]]
-    while let relative = pending.popLast() {
+    walk(rootBytes, base, &pending, &files, &problems, wanted, folders: 1)
+    if jobs > 1 && pending.count > 1 {
+      let subfolders = pending
+      var found = [(files: [File], problems: [Problem])](repeating: ([], []), count: subfolders.count)
+      withoutActuallyEscaping(wanted) { wanted in
+        found.withUnsafeMutableBufferPointer { out in
+          let shared = WalkShared(out: out, wanted: wanted)
+          DispatchQueue.concurrentPerform(iterations: min(jobs, subfolders.count)) { _ in
+            while true {
+              let k = shared.next()
+              guard k < subfolders.count else { return }
+              var stack = [subfolders[k]]
+              var subtreeFiles: [File] = []
+              var subtreeProblems: [Problem] = []
+              walk(rootBytes, base, &stack, &subtreeFiles, &subtreeProblems, shared.wanted, folders: Int.max)
+              shared.out[k] = (subtreeFiles, subtreeProblems)
+            }
+          }
+        }
+      }
+      for k in found.indices.reversed() {
+        files += found[k].files
+        problems += found[k].problems
+      }
+    } else {
+      walk(rootBytes, base, &pending, &files, &problems, wanted, folders: Int.max)
+    }
+    files.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+    return (files, problems)
+  }
+
+  /// What the threads of a walk share: their result slots (one each), the filter, the next slot.
+  private final class WalkShared: @unchecked Sendable {
+    let out: UnsafeMutableBufferPointer<(files: [File], problems: [Problem])>
+    let wanted: (String) -> Bool
+    private let lock = NSLock()
+    private var taken = 0
+
+    init(out: UnsafeMutableBufferPointer<(files: [File], problems: [Problem])>, wanted: @escaping (String) -> Bool) {
+      self.out = out
+      self.wanted = wanted
+    }
+
+    func next() -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      taken += 1
+      return taken - 1
+    }
+  }
+
+  /// Reads up to `folders` folders off the `pending` stack (paths below the root), pushing the
+  /// subfolders found, in name order, and adding the wanted files and the problems.
+  private static func walk(_ rootBytes: [UInt8], _ base: [UInt8], _ pending: inout [[UInt8]], _ files: inout [File],
+                           _ problems: inout [Problem], _ wanted: (String) -> Bool, folders: Int) {
+    var read = 0
+    while read < folders, let relative = pending.popLast() {
+      read += 1
       let folder = relative.isEmpty ? rootBytes : base + relative
       guard let dir = folder.withCString(opendir) else {
         problems.append(Problem(path: show(folder), message: "cannot read the folder: \(errorText(errno))"))
         continue
       }
       defer { closedir(dir) }
-      var names: [[UInt8]] = []
+      var names: [(name: [UInt8], type: UInt8)] = []
       while let entry = readdir(dir) {
         let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
           Array(raw.prefix(while: { $0 != 0 }))
         }
         if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-        names.append(name)
+        names.append((name, entry.pointee.d_type))
       }
-      for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+      for (name, type) in names.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
         let childRelative = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
         let full = base + childRelative
+        // The type readdir gives spares an lstat for folders and regular files (a file is still
+        // opened, and checked with fstat, when read); links, other kinds and file systems that
+        // do not say are asked.
+        if type == UInt8(DT_DIR) {
+          pending.append(childRelative)
+          continue
+        }
+        if type == UInt8(DT_REG) {
+          let shownRelative = show(childRelative)
+          guard wanted(shownRelative) else { continue }
+          files.append(File(path: show(full), relativePath: shownRelative, bytes: full, isSymbolicLink: false))
+          continue
+        }
         var link = stat()
         guard full.withCString({ lstat($0, &link) }) == 0 else {
           problems.append(Problem(path: show(full), message: "cannot read: \(errorText(errno))"))
@@ -108,8 +185,6 @@ public enum FileWalk {
         files.append(File(path: show(full), relativePath: shownRelative, bytes: full, isSymbolicLink: isLink))
       }
     }
-    files.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-    return (files, problems)
   }
 
   /// What kind of file a mode is, in words.
@@ -139,8 +214,34 @@ public enum FileWalk {
     guard Int(info.st_size) <= limit else {
       return .failure(Problem(path: shown, message: "the file has \(info.st_size) bytes, more than the \(limit) read at most: not read"))
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(Int(info.st_size))
+    // The size fstat gave, plus one byte to see the end: read straight into the result (a zeroed
+    // 64 KiB chunk per file, copied over, was 260 MB of memset on 4,070 tables). A file that
+    // grew since fstat is read on below.
+    var failure: Int32 = 0
+    var atEnd = false
+    let expected = Int(info.st_size) + 1
+    var out = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+      var filled = 0
+      while filled < expected {
+        let n = systemRead(fd, buffer.baseAddress! + filled, expected - filled)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if n == 0 {
+          atEnd = true
+          break
+        }
+        filled += n
+      }
+      initialized = filled
+    }
+    if failure != 0 { return .failure(Problem(path: shown, message: "cannot read: \(errorText(failure))")) }
+    guard out.count <= limit else {
+      return .failure(Problem(path: shown, message: "the file has more than the \(limit) bytes read at most: not read"))
+    }
+    if atEnd { return .success(out) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }

@@ -50,12 +50,21 @@ enum PlistTable {
   }
 
   /// A `.stringsdict`: its top-level keys are plural keys; a value that is a plain string is also an entry.
-  static func stringsdict(bytes: [UInt8], path: String) -> StringsTable {
+  static func stringsdict(bytes: [UInt8], path: String, variations: Bool = true) -> StringsTable {
     guard !bytes.isEmpty else {
       return StringsTable(path: path, format: .stringsdict, findings: [
         StringsFinding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
       ])
     }
+    if let members = bytes.withUnsafeBufferPointer(StringsdictReader.read) {
+      return stringsdict(members, path: path, variations: variations)
+    }
+    return foundationStringsdict(bytes: bytes, path: path)
+  }
+
+  /// A non-empty `.stringsdict` read by `PropertyListSerialization`: every file `StringsdictReader`
+  /// leaves alone, and the reference it is tested against.
+  static func foundationStringsdict(bytes: [UInt8], path: String) -> StringsTable {
     do {
       let plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
       guard let dictionary = plist as? [String: Any] else {
@@ -83,6 +92,43 @@ enum PlistTable {
         StringsFinding(rule: .syntax, message: "the .stringsdict does not parse: \(reason.lowercasedFirst())", line: 1, column: 1)
       ])
     }
+  }
+
+  /// The table of a `.stringsdict` that ``StringsdictReader`` read: what the Foundation path
+  /// below makes of the same file.
+  static func stringsdict(_ members: [(key: String, value: StringsdictReader.Node)], path: String, variations: Bool = true) -> StringsTable {
+    var table = StringsTable(path: path, format: .stringsdict, pluralKeys: Set(members.map(\.key)))
+    for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+      switch value {
+      case .dictionary(let rule):
+        if variations { table.variations[key] = pluralVariations(rule) }
+        if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }) {
+          table.findings.append(StringsFinding(
+            rule: .syntax, message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
+        }
+      case .string:
+        table.findings.append(StringsFinding(
+          rule: .syntax, message: "plural entry '\(key)' is a string, not a dictionary", line: 1, column: 1, key: key))
+      }
+    }
+    return table
+  }
+
+  /// `pluralVariations(_:)` of a rule that `StringsdictReader` read.
+  static func pluralVariations(_ rule: [(key: String, value: StringsdictReader.Node)]) -> [(name: String, value: String)] {
+    func string(_ node: StringsdictReader.Node?) -> String? { if case .string(let s) = node { s } else { nil } }
+    func member(_ members: [(key: String, value: StringsdictReader.Node)], _ key: String) -> StringsdictReader.Node? {
+      members.first { $0.key == key }?.value
+    }
+    var out: [(name: String, value: String)] = []
+    if let format = string(member(rule, "NSStringLocalizedFormatKey")) { out.append(("format", format)) }
+    for (variable, value) in rule.sorted(by: { $0.key < $1.key }) where variable != "NSStringLocalizedFormatKey" {
+      guard case .dictionary(let spec) = value else { continue }
+      if let type = string(member(spec, "NSStringFormatValueTypeKey")) { out.append((variable + ".valueType", type)) }
+      let forms = pluralForms + spec.map(\.key).sorted().filter { !pluralForms.contains($0) && !$0.hasPrefix("NSStringFormat") }
+      for form in forms { if let text = string(member(spec, form)) { out.append((variable + "." + form, text)) } }
+    }
+    return out
   }
 
   /// The plural forms CLDR names, in its order (what `dump` lists first).

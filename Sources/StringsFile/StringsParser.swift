@@ -28,7 +28,13 @@ public enum StringsParser {
     parse(bytes: Array(bytes), path: path)
   }
 
-  static func parse(bytes: [UInt8], path: String) -> StringsTable {
+  /// ``parse(_:path:)`` without a `.stringsdict`'s ``StringsTable/variations`` when `variations`
+  /// is false (only `strings dump` shows them; building them was 6% of `strings lint`).
+  package static func parse(_ bytes: [UInt8], path: String, variations: Bool) -> StringsTable {
+    parse(bytes: bytes, path: path, variations: variations)
+  }
+
+  static func parse(bytes: [UInt8], path: String, variations: Bool = true) -> StringsTable {
     let lowerPath = path.lowercased()
     if lowerPath.hasSuffix(".xcstrings") {
       let catalog = StringCatalog.parse(Data(bytes), path: path)
@@ -40,7 +46,7 @@ public enum StringsParser {
       return StringsTable(path: path, format: .xcstrings, findings: catalog.findings)
     }
     if lowerPath.hasSuffix(".stringsdict") {
-      return PlistTable.stringsdict(bytes: bytes, path: path)
+      return PlistTable.stringsdict(bytes: bytes, path: path, variations: variations)
     }
     if bytes.isEmpty {
       return StringsTable(path: path, format: .text, findings: [

@@ -67,7 +67,7 @@ struct StringsCommand: ParsableCommand {
       var problems: [FileWalk.Problem] = []
       do {
         files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
-                                     table: table, exclude: configuration.excludedLocalizations, problems: &problems)
+                                     table: table, exclude: configuration.excludedLocalizations, jobs: CheckCommand.workers, problems: &problems)
       } catch {
         complain("\(directory): error: no such file or folder")
         throw ExitCode(2)

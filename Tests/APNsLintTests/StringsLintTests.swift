@@ -42,6 +42,40 @@ struct StringsLintTests {
     ].map { Self.lintApp + "/" + $0 })
   }
 
+  /// Files are read and linted on several threads; the result must not depend on how many, on the
+  /// fixtures and on the shared corpus (mastodon-ios's groups, UTF-16 tables, binary plists).
+  @Test func threadsDoNotChangeTheResult() throws {
+    let corpus = SARIFReporterTests.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/strings").path
+    for root in [localizationFixtures.deletingLastPathComponent().path, corpus] where FileManager.default.fileExists(atPath: root) {
+      var problems: [FileWalk.Problem] = []
+      let one = try StringsLint.lint(root: root, jobs: 1, problems: &problems)
+      #expect(one.count > 30)
+      for jobs in [2, 3, 8] {
+        var more: [FileWalk.Problem] = []
+        let threaded = try StringsLint.lint(root: root, jobs: jobs, problems: &more)
+        #expect(threaded == one, "jobs \(jobs) on \(root)")
+        #expect(more == problems)
+      }
+    }
+  }
+
+  /// `PathParts` names what `URL(fileURLWithPath:)` names, for paths of two components or more.
+  @Test func pathPartsAgreeWithURL() {
+    let paths = ["a/fr.lproj/x.strings", "App/Res/en_GB.lproj/Localizable.stringsdict", "fr.lproj/Main.xcstrings", "a/.lproj/x.strings",
+                 "a/b.lproj/.x.strings", "a/b/.strings", "a/b/..strings", "a/b/x.", "a/b/a..xcstrings", "a/b/x.y.STRINGS", "a//fr.lproj//x.strings",
+                 "a/./fr.lproj/x.strings", "/abs/fr.lproj/x.strings", "a/%41.lproj/x%20.strings", "a/b c.lproj/é.strings", "a/b/noext",
+                 "a/b/.hidden", "a/B.LPROJ/x.strings"]
+    for path in paths {
+      let url = URL(fileURLWithPath: path)
+      let parts = StringsLint.PathParts(path)
+      #expect(parts.name == url.lastPathComponent, "\(path)")
+      #expect(parts.pathExtension == url.pathExtension, "\(path)")
+      #expect(parts.folder == url.deletingLastPathComponent().lastPathComponent, "\(path)")
+      #expect(String(parts.name.dropLast(parts.pathExtension.isEmpty ? 0 : parts.pathExtension.count + 1)) == url.deletingPathExtension().lastPathComponent,
+              "\(path)")
+    }
+  }
+
   @Test func tableLimitsTheFiles() throws {
     #expect(try linted(Self.lintApp, table: "InfoPlist") == ["de.lproj/InfoPlist.strings": []])
     #expect(try linted(Self.lintApp, table: "Messages").keys.sorted() == [

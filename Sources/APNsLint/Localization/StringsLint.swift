@@ -63,7 +63,7 @@ public enum StringsLint {
 
   /// Lints every table below `root`. Throws only when `root` does not exist; a file or folder
   /// below it that cannot be read becomes a finding of its own (prefer
-  /// `lint(root:developmentLanguage:table:problems:)`, which reports them apart).
+  /// `lint(root:developmentLanguage:table:exclude:jobs:problems:)`, which reports them apart).
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil,
                           exclude: [String] = []) throws -> [StringsLintFile] {
     var problems: [FileWalk.Problem] = []
@@ -77,46 +77,63 @@ public enum StringsLint {
   /// a regular file) is added to `problems` — never skipped in silence — and the rest is linted.
   /// Throws only when `root` does not exist. `exclude` names localizations no device picks (besides
   /// ``alwaysExcluded``): their tables are read on their own but not linted as translations.
+  /// `jobs` threads walk, read, compare and check (default ``defaultJobs``; 1: the calling thread
+  /// only); the result is the same whatever their number.
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
-                          problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
+                          jobs: Int? = nil, problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     let excluded = Set((exclude + alwaysExcluded).map(sameLanguageKey))
+    let jobs = max(1, jobs ?? defaultJobs)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
     }
     var found: [FileWalk.File]
     if isDirectory.boolValue {
-      let walk = FileWalk.files(below: root) { isTableFile($0, table: table, standalone: true) }
+      let walk = FileWalk.files(below: root, jobs: jobs) { isTableFile($0, table: table, standalone: true) }
       found = walk.files
       problems += walk.problems
     } else {
       found = [FileWalk.File(path: root, relativePath: root, bytes: Array(root.utf8), isSymbolicLink: false)]
     }
 
-    var files: [LintedFile] = []
-    for file in found {
+    // Files are read and parsed on `jobs` threads, each into its own slot: the order (and so the
+    // output) is the walk's whatever the number of threads.
+    let read = Concurrent.map(found, jobs: jobs) { file -> Result<LintedFile, FileWalk.Problem> in
       var linted = LintedFile(path: file.path, relativePath: file.relativePath)
       switch FileWalk.read(file.bytes, shownAs: file.path, limit: maxTableBytes) {
       case .success(let bytes):
-        linted.read(Data(bytes))
+        linted.read(bytes)
         if file.isSymbolicLink { linted.noteSymbolicLink(file.bytes) }
-      case .failure(let problem): problems.append(problem); continue
+        return .success(linted)
+      case .failure(let problem): return .failure(problem)
       }
-      files.append(linted)
     }
-    compareLocalizations(&files, developmentLanguage: developmentLanguage, excluded: excluded)
-    for index in files.indices where files[index].isCatalog {
-      compareCatalog(&files[index], developmentLanguage: developmentLanguage, excluded: excluded)
+    var files: [LintedFile] = []
+    files.reserveCapacity(read.count)
+    for result in read {
+      switch result {
+      case .success(let file): files.append(file)
+      case .failure(let problem): problems.append(problem)
+      }
     }
-    for index in files.indices { files[index].checkValues(developmentLanguage: developmentLanguage, excluded: excluded) }
-
-    return files.map { file in
+    compareLocalizations(&files, developmentLanguage: developmentLanguage, excluded: excluded, jobs: jobs)
+    // Each file's own checks, then its findings in order, one file per task.
+    return Concurrent.map(updating: &files, jobs: jobs) { file in
+      if file.isCatalog { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
+      file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
       let ordered = file.findings.enumerated().sorted {
         ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
       }.map(\.element)
+      // The tables are released here, on the worker threads, not one by one when `files` goes.
+      file.table = nil
+      file.catalogTables = [:]
       return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing)
     }
   }
+
+  /// Threads `lint` uses when not told: one per active processor, at most 16 (`APNS_LINT_JOBS`
+  /// is read by the command line and passed as `jobs`).
+  public static var defaultJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16) }
 
   /// Localizations no device picks, never linted as translations: `qqq`, translatewiki.net's
   /// translator notes (documentation of each key, in English).
@@ -125,12 +142,44 @@ public enum StringsLint {
   /// Whether a file below the root is a table to lint. Tables outside any `.lproj` folder are read
   /// too (`standalone`): each is linted on its own (syntax, duplicates, escapes, values).
   static func isTableFile(_ relativePath: String, table: String?, standalone: Bool) -> Bool {
-    let url = URL(fileURLWithPath: relativePath)
-    let ext = url.pathExtension.lowercased()
-    guard ["strings", "stringsdict", "xcstrings"].contains(ext) else { return false }
-    if let table, url.deletingPathExtension().lastPathComponent != table { return false }
+    let path = PathParts(relativePath)
+    let ext = path.pathExtension.lowercased()
+    guard ext == "strings" || ext == "stringsdict" || ext == "xcstrings" else { return false }
+    if let table, path.name.dropLast(path.pathExtension.utf8.count + 1) != table { return false }
     if ext == "xcstrings" || standalone { return true }
-    return url.deletingLastPathComponent().lastPathComponent.lowercased().hasSuffix(".lproj")
+    return path.folder.lowercased().hasSuffix(".lproj")
+  }
+
+  /// A relative path's parts, as `URL(fileURLWithPath:)` names them but without making a URL
+  /// (each was a `getcwd` and allocations; 6% of a run): components split at `/`, empty and `.`
+  /// components dropped. One difference: a path of one component has no folder here, where `URL`
+  /// took the working directory's name (so a table at the root of `strings lint` run from inside
+  /// `fr.lproj` counted as French).
+  struct PathParts {
+    /// The last component (`Localizable.strings`).
+    let name: String
+    /// The component before it (`fr.lproj`); empty when there is none.
+    let folder: String
+    /// The components before the folder, joined (`App/Resources`; `/`-prefixed when absolute).
+    let directory: String
+
+    init(_ path: String) {
+      let components = path.utf8.split(separator: UInt8(ascii: "/")).filter { !$0.elementsEqual([UInt8(ascii: ".")]) }
+      name = components.last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+      folder = components.count >= 2 ? String(decoding: components[components.count - 2], as: UTF8.self) : ""
+      let above = components.dropLast(2).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+      directory = path.hasPrefix("/") ? "/" + above : above
+    }
+
+    /// `URL.pathExtension`'s rule: after the last `.`, none when the name ends with `.`, starts
+    /// with `..` or has its only `.` first.
+    var pathExtension: String {
+      let utf8 = name.utf8
+      guard utf8.last != UInt8(ascii: "."), !utf8.starts(with: [UInt8(ascii: "."), UInt8(ascii: ".")]),
+            let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex
+      else { return "" }
+      return String(name[name.index(after: dot)...])
+    }
   }
 
   /// One file being linted: its table(s) and findings.
@@ -145,27 +194,40 @@ public enum StringsLint {
     var catalogTables: [String: StringsTable] = [:]
     var sourceLanguage: String?
 
+    /// What the path says, worked out once (these were `URL` computations on every use: 13% of
+    /// a run, `compareLocalizations` asking them of every member of a group for every language).
+    let isCatalog: Bool
+    let isStringsdict: Bool
+    /// `en` for `App/en.lproj/Localizable.strings`.
+    let localization: String
+    /// Whether the file is in a `.lproj` folder (else it is linted on its own).
+    let isInLocalizationFolder: Bool
+    /// The file's name (`Localizable.strings`).
+    let fileName: String
+    /// The directory holding the `.lproj` folder (``PathParts/directory``).
+    let directory: String
+    /// What reads the table (``StringsTable/kind``), once it is read.
+    var kind: StringsTableKind = .standard
+
     init(path: String, relativePath: String) {
       self.path = path
       self.relativePath = relativePath
+      let parts = PathParts(relativePath)
+      let ext = parts.pathExtension.lowercased()
+      isCatalog = ext == "xcstrings"
+      isStringsdict = ext == "stringsdict"
+      localization = String(parts.folder.dropLast(".lproj".count))
+      isInLocalizationFolder = parts.folder.lowercased().hasSuffix(".lproj")
+      fileName = parts.name
+      directory = parts.directory
     }
 
-    var url: URL { URL(fileURLWithPath: relativePath) }
-    var isCatalog: Bool { url.pathExtension.lowercased() == "xcstrings" }
-    var isStringsdict: Bool { url.pathExtension.lowercased() == "stringsdict" }
-    /// `en` for `App/en.lproj/Localizable.strings`.
-    var localization: String { String(url.deletingLastPathComponent().lastPathComponent.dropLast(".lproj".count)) }
-    /// Whether the file is in a `.lproj` folder (else it is linted on its own).
-    var isInLocalizationFolder: Bool { url.deletingLastPathComponent().lastPathComponent.lowercased().hasSuffix(".lproj") }
     /// What files are compared by: the directory holding the `.lproj`, the table name, the extension.
-    var groupKey: String {
-      let lproj = url.deletingLastPathComponent()
-      return lproj.deletingLastPathComponent().path + "\u{0}" + url.lastPathComponent
-    }
+    var groupKey: String { directory + "\u{0}" + fileName }
 
-    mutating func read(_ data: Data) {
+    mutating func read(_ bytes: [UInt8]) {
       if isCatalog {
-        let catalog = StringCatalog.parse(data, path: path)
+        let catalog = StringCatalog.parse(Data(bytes), path: path)
         sourceLanguage = catalog.sourceLanguage
         catalogTables = catalog.tables
         findings += catalog.findings.map(LocalizationOutput.ruleFinding)
@@ -174,8 +236,9 @@ public enum StringsLint {
         }
         table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
       } else {
-        let parsed = StringsParser.parse(data, path: path)
+        let parsed = StringsParser.parse(bytes, path: path, variations: false)
         table = parsed
+        kind = parsed.kind
         findings += parsed.findings.map(LocalizationOutput.ruleFinding)
       }
     }
@@ -206,17 +269,19 @@ public enum StringsLint {
         let languageKey = StringsLint.sameLanguageKey(language)
         if isInLocalizationFolder || isCatalog, excluded.contains(languageKey) { continue }
         let isDevelopment = languageKey == development || !(isInLocalizationFolder || isCatalog)
-        let isFormat = StringsLint.runsFormatRules(table.kind)
+        let isFormat = StringsLint.runsFormatRules(isCatalog ? table.kind : kind)
         for entry in lastDefinitions(table) {
           if let control = StringsLint.controlCharacter(in: entry.value) {
             add(.controlCharacter, "\(label)'\(entry.key)' holds the control character \(control) ('\(LocalizationOutput.excerpt(entry.value))'): "
                 + "a device shows nothing or a box for it, and a push carrying it may be cut", at: entry)
           }
           guard isFormat else { continue }
-          let formatText = table.argumentFormats[entry.key] ?? entry.value
-          guard formatText.utf8.contains(0x25) else { continue }
+          let argumentFormat = table.argumentFormats.isEmpty ? nil : table.argumentFormats[entry.key]
+          let formatText = argumentFormat ?? entry.value
+          guard formatText.containsUTF8(0x25) else { continue }
           let format = FormatString(formatText)
-          for piece in FormatString(entry.value).pieces {
+          // The value is the format unless a catalog gave an argument format: parsed once then.
+          for piece in (argumentFormat == nil ? format : FormatString(entry.value)).pieces {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
                   let why = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
             add(.accidentalSpecifier, "\(label)'\(entry.key)' has '\(specifier.text)' ('\(LocalizationOutput.excerpt(entry.value))'): \(why)",
@@ -291,6 +356,28 @@ public enum StringsLint {
     return entries
   }
 
+  /// The keys a table defines: each key's last definition in the order keys first appear, then
+  /// the plural keys that have no definition (a `.stringsdict`'s), sorted. What ``keyed(_:)``
+  /// lists, without a tuple (and its retains) per key.
+  struct KeyedTable {
+    var entries: [StringsEntry]
+    var pluralOnly: [String]
+
+    init(_ table: StringsTable) {
+      entries = lastDefinitions(table)
+      if table.pluralKeys.isEmpty {
+        pluralOnly = []
+      } else {
+        let definedKeys = Set(entries.map(\.key))
+        pluralOnly = table.pluralKeys.subtracting(definedKeys).sorted()
+      }
+    }
+
+    var count: Int { entries.count + pluralOnly.count }
+    func key(_ i: Int) -> String { i < entries.count ? entries[i].key : pluralOnly[i - entries.count] }
+    func entry(_ i: Int) -> StringsEntry? { i < entries.count ? entries[i] : nil }
+  }
+
   /// The keys a table defines, with their last definition (plural keys of a `.stringsdict` have none).
   static func keyed(_ table: StringsTable) -> [(key: String, entry: StringsEntry?)] {
     let defined = lastDefinitions(table)
@@ -301,7 +388,7 @@ public enum StringsLint {
 
   /// The cross-localization rules for `.lproj` files, group by group. Excluded localizations
   /// (`qqq`, `localization.exclude`) are neither the development language nor translations.
-  static func compareLocalizations(_ files: inout [LintedFile], developmentLanguage: String, excluded: Set<String>) {
+  static func compareLocalizations(_ files: inout [LintedFile], developmentLanguage: String, excluded: Set<String>, jobs: Int = 1) {
     var groups: [String: [Int]] = [:]
     var localizationsByDirectory: [String: Set<String>] = [:]
     for index in files.indices where !files[index].isCatalog {
@@ -310,33 +397,48 @@ public enum StringsLint {
             !excluded.contains(sameLanguageKey(file.localization))
       else { continue }
       groups[file.groupKey, default: []].append(index)
-      localizationsByDirectory[file.url.deletingLastPathComponent().deletingLastPathComponent().path, default: []].insert(file.localization)
+      localizationsByDirectory[file.directory, default: []].insert(file.localization)
     }
-    for groupKey in groups.keys.sorted() {
-      guard let members = groups[groupKey], let first = members.first else { continue }
-      let directory = files[first].url.deletingLastPathComponent().deletingLastPathComponent().path
-      let localizations = (localizationsByDirectory[directory] ?? []).sorted()
-      guard let development = pickDevelopment(localizations, developmentLanguage: developmentLanguage),
-        let devIndex = members.first(where: { files[$0].localization == development }),
-        let devTable = files[devIndex].table, Localizer.isLoaded(devTable)
-      else { continue }
-      let devName = files[devIndex].relativePath
-      let devKeys = keyed(devTable).filter { !devTable.untranslatableKeys.contains($0.key) }
-      let devKeyIndex = developmentIndex(devKeys)
-      let reference = Reference(table: devTable, keys: devKeys, index: devKeyIndex, language: development, file: devName)
-      for localization in localizations where localization != development {
-        guard let index = members.first(where: { files[$0].localization == localization }) else {
-          if !devKeys.isEmpty {
-            let fileName = files[devIndex].url.lastPathComponent
-            files[devIndex].add(.missingTranslation, "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
-              + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)' ("
-              + "\(whatShows(devTable.kind, plural: devKeys.count != 1)))", at: nil)
-          }
-          continue
-        }
-        guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
-        compare(&files[index], table, language: localization, with: reference)
+    let work: [(members: [Int], localizations: [String])] = groups.keys.sorted().compactMap { groupKey in
+      guard let members = groups[groupKey], let first = members.first else { return nil }
+      return (members, (localizationsByDirectory[files[first].directory] ?? []).sorted())
+    }
+    // A file is in one group at most, so groups run side by side, each changing only its members.
+    files.withUnsafeMutableBufferPointer { buffer in
+      let shared = UncheckedSendable(buffer)
+      Concurrent.forEach(work.count, jobs: jobs) { group in
+        compareGroup(shared.value, members: work[group].members, localizations: work[group].localizations,
+                     developmentLanguage: developmentLanguage)
       }
+    }
+  }
+
+  /// One group: the files of one table name and extension in the `.lproj` folders of one directory.
+  static func compareGroup(_ files: UnsafeMutableBufferPointer<LintedFile>, members: [Int], localizations: [String],
+                           developmentLanguage: String) {
+    var byLocalization: [String: Int] = [:]
+    byLocalization.reserveCapacity(members.count)
+    for index in members where byLocalization[files[index].localization] == nil { byLocalization[files[index].localization] = index }
+    guard let development = pickDevelopment(localizations, developmentLanguage: developmentLanguage),
+      let devIndex = byLocalization[development],
+      let devTable = files[devIndex].table, Localizer.isLoaded(devTable)
+    else { return }
+    let devKind = files[devIndex].kind
+    let devName = files[devIndex].relativePath
+    var reference = Reference(table: devTable, kind: devKind, language: development, file: devName)
+    let devKeys = reference.keys
+    for localization in localizations where localization != development {
+      guard let index = byLocalization[localization] else {
+        if !devKeys.isEmpty {
+          let fileName = files[devIndex].fileName
+          files[devIndex].add(.missingTranslation, "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
+            + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)' ("
+            + "\(whatShows(devKind, plural: devKeys.count != 1)))", at: nil)
+        }
+        continue
+      }
+      guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
+      compare(&files[index], table, kind: files[index].kind, language: localization, with: &reference)
     }
   }
 
@@ -346,23 +448,64 @@ public enum StringsLint {
     guard let source = file.sourceLanguage ?? pickDevelopment(languages, developmentLanguage: developmentLanguage),
       let sourceTable = file.catalogTables[source]
     else { return }
-    let sourceKeys = keyed(sourceTable).filter { !sourceTable.untranslatableKeys.contains($0.key) }
-    let reference = Reference(table: sourceTable, keys: sourceKeys, index: developmentIndex(sourceKeys), language: source, file: nil)
+    var reference = Reference(table: sourceTable, kind: sourceTable.kind, language: source, file: nil)
     for language in languages where language != source {
       guard let table = file.catalogTables[language] else { continue }
-      compare(&file, table, language: language, with: reference)
+      compare(&file, table, kind: table.kind, language: language, with: &reference)
     }
   }
 
-  /// The development language's table a translation is compared with.
+  /// The development language's table a translation is compared with, and what every
+  /// translation needs of it, worked out once per group rather than once per language.
   struct Reference {
     let table: StringsTable
+    /// What reads it (``StringsTable/kind``).
+    let kind: StringsTableKind
     /// The keys that need a translation (not `shouldTranslate: false`), with their last definition.
     let keys: [(key: String, entry: StringsEntry?)]
-    let index: [String: StringsEntry?]
+    /// Key → its position in `keys` (the first, were a key listed twice).
+    let index: [String: Int]
+    /// Whether every key in `keys` is listed once (always, by construction; checked, as matching
+    /// keys by position relies on it).
+    let keysAreUnique: Bool
     let language: String
     /// The development table's path below the root; nil inside a catalog.
     let file: String?
+    /// The comparable signature of each key's format, made when a translation first needs it.
+    var signatures: [FormatSignature?]
+    /// Per key: its value (nil for a plural key without one) and its format as compared (a
+    /// catalog's argument format, else the value), taken out once so that comparing a
+    /// translation copies no `StringsEntry`.
+    let values: [String?]
+    let formatTexts: [String?]
+
+    init(table: StringsTable, kind: StringsTableKind, language: String, file: String?) {
+      self.table = table
+      self.kind = kind
+      self.language = language
+      self.file = file
+      let keys = keyed(table).filter { !table.untranslatableKeys.contains($0.key) }
+      var index: [String: Int] = [:]
+      index.reserveCapacity(keys.count)
+      for (position, (key, _)) in keys.enumerated() where index[key] == nil { index[key] = position }
+      self.keys = keys
+      self.index = index
+      keysAreUnique = index.count == keys.count
+      signatures = Array(repeating: nil, count: keys.count)
+      values = keys.map { $0.entry?.value }
+      formatTexts = keys.map { key, entry in
+        guard let entry else { return nil }
+        return table.argumentFormats.isEmpty ? entry.value : table.argumentFormats[key] ?? entry.value
+      }
+    }
+
+    /// The signature translations are compared with: accidental specifiers left out.
+    mutating func signature(_ position: Int, _ text: String) -> FormatSignature {
+      if let known = signatures[position] { return known }
+      let made = comparableSignature(text) { accidentalReading($0, inDevelopmentLanguage: true) != nil }
+      signatures[position] = made
+      return made
+    }
   }
 
   /// What a device shows for a key its localization lacks, by what reads the table.
@@ -375,15 +518,37 @@ public enum StringsLint {
   }
 
   /// Missing, extra, empty and mismatched keys of one translation table against the development keys.
-  static func compare(_ file: inout LintedFile, _ table: StringsTable, language: String, with reference: Reference) {
-    let keys = keyed(table)
-    var byKey: Set<String> = []
-    byKey.reserveCapacity(keys.count)
-    for (key, _) in keys { byKey.insert(key) }
+  static func compare(_ file: inout LintedFile, _ table: StringsTable, kind tableKind: StringsTableKind, language: String,
+                      with reference: inout Reference) {
+    let keys = KeyedTable(table)
+    // Each translation key's position among the development keys (-1: not there). Tables list
+    // their keys in about the same order, so the key after the last one found is tried before
+    // the index: most keys are then matched without hashing.
+    let devCount = reference.keys.count
+    var devPosition = [Int](repeating: -1, count: keys.count)
+    var matched = [Bool](repeating: false, count: devCount)
+    if reference.keysAreUnique {
+      var next = 0
+      for i in 0..<keys.count {
+        let key = keys.key(i)
+        let position = next < devCount && reference.keys[next].key == key ? next : reference.index[key] ?? -1
+        if position >= 0 {
+          devPosition[i] = position
+          matched[position] = true
+          next = position + 1
+        }
+      }
+    } else {
+      var byKey: Set<String> = []
+      for i in 0..<keys.count { byKey.insert(keys.key(i)) }
+      for i in 0..<keys.count { devPosition[i] = reference.index[keys.key(i)] ?? -1 }
+      for position in 0..<devCount { matched[position] = byKey.contains(reference.keys[position].key) }
+    }
 
     var missingKeys: [String] = []
-    let kind = reference.table.kind
-    for (key, devEntry) in reference.keys where !byKey.contains(key) {
+    let kind = reference.kind
+    for position in 0..<devCount where !matched[position] {
+      let (key, devEntry) = reference.keys[position]
       var origin = "'\(reference.language)'"
       if let devFile = reference.file { origin = "'\(devFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
       file.add(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': \(whatShows(kind, plural: false))",
@@ -392,28 +557,33 @@ public enum StringsLint {
     }
     if !missingKeys.isEmpty {
       file.missing.append(MissingTranslations(
-        localization: language, table: URL(fileURLWithPath: file.relativePath).lastPathComponent, kind: kind,
-        developmentKeyCount: reference.keys.count, keys: missingKeys))
+        localization: language, table: file.fileName, kind: kind,
+        developmentKeyCount: devCount, keys: missingKeys))
     }
     let devName = reference.file.map { "'\($0)'" } ?? "'\(reference.language)'"
-    let isFormat = runsFormatRules(kind) && runsFormatRules(table.kind)
-    for (key, entry) in keys {
-      guard let devEntry = reference.index[key] else {
-        file.add(.extraKey, "'\(key)' is not in the development language's \(devName)", at: entry, key: key)
+    let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
+    for i in 0..<keys.count {
+      let position = devPosition[i]
+      guard position >= 0 else {
+        file.add(.extraKey, "'\(keys.key(i))' is not in the development language's \(devName)", at: keys.entry(i), key: keys.key(i))
         continue
       }
-      guard let entry, let devEntry else { continue }
-      if entry.value.isEmpty && !devEntry.value.isEmpty {
-        file.add(.emptyTranslation, "'\(key)' in '\(language)' is empty where '\(reference.language)' has '\(LocalizationOutput.excerpt(devEntry.value))': "
-          + "the device shows nothing", at: entry, key: key)
+      guard i < keys.entries.count, let devText = reference.values[position] else { continue }
+      let text = keys.entries[i].value
+      if text.isEmpty && !devText.isEmpty {
+        let entry = keys.entries[i]
+        file.add(.emptyTranslation, "'\(entry.key)' in '\(language)' is empty where '\(reference.language)' has '\(LocalizationOutput.excerpt(devText))': "
+          + "the device shows nothing", at: entry, key: entry.key)
         continue
       }
       guard isFormat else { continue }
-      let value = table.argumentFormats[key] ?? entry.value
-      let devValue = reference.table.argumentFormats[key] ?? devEntry.value
+      let value = table.argumentFormats.isEmpty ? text : table.argumentFormats[keys.entries[i].key] ?? text
+      let devValue = reference.formatTexts[position] ?? devText
       // Most values have no `%`: two such values take the same (no) arguments.
-      if !value.utf8.contains(0x25) && !devValue.utf8.contains(0x25) { continue }
-      let devSignature = comparableSignature(devValue) { accidentalReading($0, inDevelopmentLanguage: true) != nil }
+      if !value.containsUTF8(0x25) && !devValue.containsUTF8(0x25) { continue }
+      let entry = keys.entries[i]
+      let key = entry.key
+      let devSignature = reference.signature(position, devValue)
       // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
       // `%` (French "50 % de réduction") is text there too.
       let signature = comparableSignature(value) { devSignature.conversions.isEmpty && isFlaggedPercent($0) }
@@ -421,13 +591,13 @@ public enum StringsLint {
       // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
       // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
       // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
-      if !differences.isEmpty, reference.file == nil, key.utf8.contains(0x25),
+      if !differences.isEmpty, reference.file == nil, key.containsUTF8(0x25),
          signature == comparableSignature(key, drop: { _ in false }), !FormatString(key).signature.conversions.isEmpty {
         continue
       }
       if !differences.isEmpty {
         file.add(.formatMismatch, "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(reference.language)' "
-          + "('\(devEntry.value)'): \(differences.joined(separator: ", "))", at: entry, key: key)
+          + "('\(devText)'): \(differences.joined(separator: ", "))", at: entry, key: key)
       }
     }
   }
@@ -477,20 +647,17 @@ public enum StringsLint {
 
   /// The first C0 control character other than tab and newline, or DEL, as `U+001B`.
   static func controlCharacter(in value: String) -> String? {
+    // Every such character is one byte below 0x20, or 0x7F, in UTF-8; most values have none.
+    let hasControl = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      for byte in bytes where (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F { return true }
+      return false
+    }
+    guard hasControl ?? true else { return nil }
     for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A) || scalar.value == 0x7F {
       let hex = String(scalar.value, radix: 16, uppercase: true)
       return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
     return nil
-  }
-
-  /// `devKeys` as a dictionary: built once per group and reused for each translation compared
-  /// with it (a 40-language app rebuilt it 39 times).
-  static func developmentIndex(_ devKeys: [(key: String, entry: StringsEntry?)]) -> [String: StringsEntry?] {
-    var index: [String: StringsEntry?] = [:]
-    index.reserveCapacity(devKeys.count)
-    for (key, entry) in devKeys where index[key] == nil { index[key] = .some(entry) }
-    return index
   }
 
   /// The localization a device without a matching language picks (SPEC §6), by folder name.

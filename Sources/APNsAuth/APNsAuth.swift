@@ -9,7 +9,7 @@
 /// // Sign: the key id comes from the file name AuthKey_<KEYID>.p8 (or pass keyID:).
 /// let key = try ProviderKey.load(path: "AuthKey_ABC123DEFG.p8")
 /// let signer = try ProviderTokenSigner(key: key)
-/// let jwt = signer.token(teamID: "DEF123GHIJ", issuedAt: 1_700_000_000)
+/// let jwt = try signer.token(teamID: "DEF123GHIJ", issuedAt: 1_700_000_000)
 ///
 /// // Check and verify, as APNs would: syntax and age, then the signature.
 /// let authorization = "bearer " + jwt

@@ -30,15 +30,15 @@ public struct ProviderKey: Sendable, Hashable {
   /// True when the key can sign (it was made from a private key).
   public var canSign: Bool { privateBytes != nil }
 
-  /// The public key, which verifies.
-  public var publicKey: P256.Signing.PublicKey {
-    // The bytes came from a valid key.
-    try! P256.Signing.PublicKey(x963Representation: publicBytes)
+  /// The public key, which verifies. (The bytes came from a valid key, so this is nil only if
+  /// swift-crypto refuses its own output; nothing here traps on it.)
+  public var publicKey: P256.Signing.PublicKey? {
+    try? P256.Signing.PublicKey(x963Representation: publicBytes)
   }
 
   /// The private key, or nil for a key that only verifies.
   public var privateKey: P256.Signing.PrivateKey? {
-    privateBytes.map { try! P256.Signing.PrivateKey(rawRepresentation: $0) }
+    privateBytes.flatMap { try? P256.Signing.PrivateKey(rawRepresentation: $0) }
   }
 
   /// Files larger than this are refused: a `.p8` is about 250 bytes.
@@ -202,6 +202,7 @@ public struct ProviderKeyError: Error, Sendable, Hashable, CustomStringConvertib
     case notPKCS8
     case notSPKI
     case publicOnly
+    case signingFailed(String)
   }
 
   init(path: String, _ reason: Reason) {
@@ -238,6 +239,8 @@ public struct ProviderKeyError: Error, Sendable, Hashable, CustomStringConvertib
       return "not a P-256 public key: the DER inside the PEM cannot be read"
     case .publicOnly:
       return "a public key cannot sign: give the .p8 private key"
+    case .signingFailed(let why):
+      return "ES256 signing failed: \(why)"
     }
   }
 

@@ -22,17 +22,17 @@ public struct ProviderTokenSigner: Sendable {
   /// The token for `teamID`, issued at `issuedAt` (seconds since 1970).
   ///
   /// ECDSA signatures are randomized: two tokens with the same claims differ in their third part.
-  public func token(teamID: String, issuedAt: Int64) -> String {
+  /// Throws only when the key cannot sign (BoringSSL fails to sign only when it cannot allocate).
+  public func token(teamID: String, issuedAt: Int64) throws(ProviderKeyError) -> String {
     let header = #"{"alg":"ES256","kid":"# + JWTText.jsonString(key.keyID) + "}"
     let claims = #"{"iss":"# + JWTText.jsonString(teamID) + #","iat":"# + String(issuedAt) + "}"
     let signingInput = JWTText.base64URL(Data(header.utf8)) + "." + JWTText.base64URL(Data(claims.utf8))
-    guard let privateKey = key.privateKey else { preconditionFailure("a ProviderTokenSigner always has a private key") }
+    guard let privateKey = key.privateKey else { throw ProviderKeyError(path: "<key \(key.keyID)>", .publicOnly) }
     do {
       let signature = try privateKey.signature(for: Data(signingInput.utf8))
       return signingInput + "." + JWTText.base64URL(signature.rawRepresentation)
     } catch {
-      // BoringSSL fails to sign only when it cannot allocate.
-      fatalError("ES256 signing failed: \(error)")
+      throw ProviderKeyError(path: "<key \(key.keyID)>", .signingFailed("\(error)"))
     }
   }
 }

@@ -34,7 +34,12 @@ struct TokenMakeCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let signer = try ProviderTokenSigner(key: providerKey)
-    Output.shared.write(signer.token(teamID: team, issuedAt: now ?? TokenIDs.currentTime()) + "\n")
+    do {
+      Output.shared.write(try signer.token(teamID: team, issuedAt: now ?? TokenIDs.currentTime()) + "\n")
+    } catch {
+      complain("\(key): error: \(error.message)")
+      throw ExitCode(2)
+    }
   }
 }
 

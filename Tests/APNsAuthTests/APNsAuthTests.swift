@@ -29,7 +29,7 @@ func base64URLDecoded(_ text: Substring) -> [UInt8]? {
   @Test func signThenVerify() throws {
     let key = ProviderKey(privateKey: P256.Signing.PrivateKey(), keyID: "ABC123DEFG")
     let signer = try ProviderTokenSigner(key: key)
-    let jwt = signer.token(teamID: "DEF123GHIJ", issuedAt: now)
+    let jwt = try signer.token(teamID: "DEF123GHIJ", issuedAt: now)
     // Apple's layout, byte for byte: header and claims in this order, no padding.
     let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
     #expect(parts.count == 3)
@@ -45,7 +45,7 @@ func base64URLDecoded(_ text: Substring) -> [UInt8]? {
     let value = Array(("bearer " + jwt).utf8)
     #expect(value.withUnsafeBufferPointer { ProviderToken.verifySignature(authorization: $0, with: ring) } == .valid)
     // A public key alone verifies too.
-    let publicOnly = ProviderKeyRing([ProviderKey(publicKey: key.publicKey, keyID: "ABC123DEFG")])
+    let publicOnly = ProviderKeyRing([ProviderKey(publicKey: try #require(key.publicKey), keyID: "ABC123DEFG")])
     #expect(publicOnly.verify(token: jwt) == .valid)
   }
 
@@ -69,10 +69,10 @@ func base64URLDecoded(_ text: Substring) -> [UInt8]? {
     let ring = ProviderKeyRing([mine])
     // Another key with another id: unknown.
     let other = try ProviderTokenSigner(key: ProviderKey(privateKey: P256.Signing.PrivateKey(), keyID: "ZZZ999YYYX"))
-    #expect(ring.verify(token: other.token(teamID: "DEF123GHIJ", issuedAt: now)) == .unknownKey)
+    #expect(ring.verify(token: try other.token(teamID: "DEF123GHIJ", issuedAt: now)) == .unknownKey)
     // Another key that claims my id: invalid.
     let impostor = try ProviderTokenSigner(key: ProviderKey(privateKey: P256.Signing.PrivateKey(), keyID: "ABC123DEFG"))
-    #expect(ring.verify(token: impostor.token(teamID: "DEF123GHIJ", issuedAt: now)) == .invalid)
+    #expect(ring.verify(token: try impostor.token(teamID: "DEF123GHIJ", issuedAt: now)) == .invalid)
     #expect(ring.keyIDs == ["ABC123DEFG"])
   }
 
@@ -84,7 +84,7 @@ func base64URLDecoded(_ text: Substring) -> [UInt8]? {
     let key = try ProviderKey.load(path: path)
     #expect(key.keyID == "ABC123DEFG")
     #expect(key.canSign)
-    #expect(key.publicKey.rawRepresentation == privateKey.publicKey.rawRepresentation)
+    #expect(try #require(key.publicKey).rawRepresentation == privateKey.publicKey.rawRepresentation)
     #expect(try ProviderKey.load(path: path, keyID: "OVERRIDE12").keyID == "OVERRIDE12")
     // Text around the block, CRLF line ends, as some editors save them.
     let crlf = "a note\r\n" + privateKey.pemRepresentation.replacingOccurrences(of: "\n", with: "\r\n")

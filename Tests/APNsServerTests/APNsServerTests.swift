@@ -210,12 +210,12 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     let now = Int64(Date().timeIntervalSince1970)
     let base = [("apns-topic", "com.example.app"), ("apns-push-type", "alert")]
     #expect(try await push(client, port: server.port).body == #"{"reason":"MissingProviderToken"}"#)
-    let good = "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now)
+    let good = try "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now)
     #expect(try await push(client, port: server.port, headers: base + [("authorization", good)]).status == 200)
     #expect(try await push(client, port: server.port, headers: base + [("authorization", good)]).status == 200)
-    let old = "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 7200)
+    let old = try "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 7200)
     #expect(try await push(client, port: server.port, headers: base + [("authorization", old)]).body == #"{"reason":"ExpiredProviderToken"}"#)
-    let otherTeam = "bearer " + signer.token(teamID: "ZZZ123GHIJ", issuedAt: now)
+    let otherTeam = try "bearer " + signer.token(teamID: "ZZZ123GHIJ", issuedAt: now)
     #expect(try await push(client, port: server.port, headers: base + [("authorization", otherTeam)]).body == #"{"reason":"InvalidProviderToken"}"#)
     let forged = String(good.dropLast(4)) + (good.hasSuffix("AAAA") ? "BBBB" : "AAAA")
     #expect(try await push(client, port: server.port, headers: base + [("authorization", forged)]).body == #"{"reason":"InvalidProviderToken"}"#)
@@ -223,8 +223,8 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     let logged = try #require(server.inbox.pushes().first { $0.answer.status == 200 })
     #expect(logged.headers.first { $0.name == "authorization" }?.value.hasSuffix(".…") == true)
     // One connection, a second token within 20 minutes: an update; a third: too many.
-    let second = "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 1)
-    let third = "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 2)
+    let second = try "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 1)
+    let third = try "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 2)
     #expect(try await push(client, port: server.port, headers: base + [("authorization", second)]).status == 200)
     #expect(try await push(client, port: server.port, headers: base + [("authorization", third)]).body == #"{"reason":"TooManyProviderTokenUpdates"}"#)
   }

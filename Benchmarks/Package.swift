@@ -50,6 +50,9 @@ let package = Package(
       name: "payload-driver",
       dependencies: [.product(name: "PayloadSchema", package: parent)]
     ),
+    // What finding the ends of strings and checking UTF-8 alone cost over the corpus (no package
+    // dependency): the floor under any validator, set against simdjson by scripts/bench-peers.
+    .executableTarget(name: "byte-floor"),
     .executableTarget(
       name: "strings-driver",
       dependencies: [.product(name: "StringsFile", package: parent)]

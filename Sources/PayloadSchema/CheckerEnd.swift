@@ -40,7 +40,17 @@ extension Checker {
   static let startOnlyKeys: [ApsKey] = [.attributesType, .attributes, .inputPushToken, .inputPushChannel]
 
   /// The push type to check against: the target's, else inferred (SPEC §2).
-  func pushType() -> PushType {
+  /// The bytes of the simulator's `Simulator Target Bundle` member and its comma, which the size
+  /// leaves out (measured compact; with raw counting, whitespace inside it still counts). Asked of
+  /// the checker, not read from `facts` by the validator: that made the compiler copy all of
+  /// `facts` (1 KB) for every payload.
+  func simulatorMemberBytes() -> Int {
+    let start = facts.simulatorStart, end = facts.simulatorEnd
+    guard start >= 0 && end > start else { return 0 }
+    return (end - start) + (facts.rootMembers > 1 ? 1 : 0)
+  }
+
+  @inline(__always) func pushType() -> PushType {
     if let t = target.pushType { return t }
     // SPEC §2: from the topic's suffix when a topic is given (`.voip` → voip, …).
     if let t = topicPushType { return t }

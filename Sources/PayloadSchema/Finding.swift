@@ -148,12 +148,24 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
   // Held by reference: a report is passed around for every push, the alert is large and rare.
   private var box: AlertBox?
 
+  /// Whether `alert` is set, without copying it out of its box.
+  var hasAlert: Bool { box != nil }
+
   public init(findings: [PayloadFinding], size: Int, limit: Int, pushType: PushType, alert: AlertText? = nil) {
     self.findings = findings
     self.size = size
     self.limit = limit
     self.pushType = pushType
     self.box = alert.map(AlertBox.init)
+  }
+
+  /// A report without an alert (no 448-byte optional made and dropped on the hot path).
+  init(findings: [PayloadFinding], size: Int, limit: Int, pushType: PushType) {
+    self.findings = findings
+    self.size = size
+    self.limit = limit
+    self.pushType = pushType
+    self.box = nil
   }
 
   /// The answer APNs would give: the first refusing finding by `RequestPart`, then by position;

@@ -81,14 +81,14 @@ public struct PayloadValidator: Sendable {
        let whitespace = checker.fastScan(base, buffer.count, maxDepth: options.maxDepth),
        !options.collectAlert || checker.collectAlertAfterFastScan(base, buffer.count) {
       let report = finishReport(total: buffer.count, whitespace: whitespace, bom: 0, failed: false, empty: false)
-      if report.findings.isEmpty && report.alert == nil { return report }
+      if report.findings.isEmpty && !report.hasAlert { return report }
       return resolved(report, in: buffer, from: 0, line: 1, column: 1).0
     }
     reader.reset()
     checker.reset()
     reader.read(buffer, isFinal: true, handler: &checker)
     let report = finishReport()
-    if report.findings.isEmpty && report.alert == nil { return report }
+    if report.findings.isEmpty && !report.hasAlert { return report }
     return resolved(report, in: buffer, from: 0, line: 1, column: 1).0
   }
 
@@ -210,14 +210,7 @@ public struct PayloadValidator: Sendable {
     let limit = target.sizeLimit(for: pushType)
     var size = total
     var simulatorBytes = 0
-    if options.simulatorFile && !failed {
-      // Field by field: copying `facts` whole costs a memcpy per payload. (The member is measured
-      // compact; with raw counting, whitespace inside it still counts.)
-      let start = checker.facts.simulatorStart, end = checker.facts.simulatorEnd
-      if start >= 0 && end > start {
-        simulatorBytes = (end - start) + (checker.facts.rootMembers > 1 ? 1 : 0)
-      }
-    }
+    if options.simulatorFile && !failed { simulatorBytes = checker.simulatorMemberBytes() }
     if options.sizeCounting == .compact && !failed {
       size = total - whitespace - bom - simulatorBytes
     } else {
@@ -238,12 +231,16 @@ public struct PayloadValidator: Sendable {
         a.element.offset != b.element.offset ? a.element.offset < b.element.offset : a.offset < b.offset
       }.map(\.element)
     }
-    return PayloadReport(findings: findings, size: size, limit: limit, pushType: pushType, alert: options.collectAlert ? checker.alert : nil)
+    // The alert (448 bytes inline) is copied only when there is one to keep: a ternary with `nil`
+    // materialized and copied it for every payload.
+    var report = PayloadReport(findings: findings, size: size, limit: limit, pushType: pushType)
+    if options.collectAlert && checker.alert != nil { report.alert = checker.alert }
+    return report
   }
 
   /// Fills in line and column from the bytes (one pass, only when there is something to place).
   private func resolved(_ report: PayloadReport, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, column: Int) -> (PayloadReport, Int, Int) {
-    let placeAlert = report.alert != nil && options.alertPositions
+    let placeAlert = report.hasAlert && options.alertPositions
     if report.findings.isEmpty && !placeAlert { return (report, line, column) }
     var report = report
     var offsets = report.findings.map(\.offset)

@@ -236,7 +236,7 @@ public enum StringsLint {
         }
         table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
       } else {
-        let parsed = StringsParser.parse(bytes, path: path, variations: false)
+        let parsed = StringsParser.parse(bytes, path: path, variations: false, valueMap: false)
         table = parsed
         kind = parsed.kind
         findings += parsed.findings.map(LocalizationOutput.ruleFinding)

@@ -7,7 +7,13 @@
 /// `Dictionary`: a non-ASCII string never equals an ASCII one, except through the three
 /// characters whose canonical decomposition is ASCII (U+037E `;`, U+1FEF `` ` ``, U+212A `K`);
 /// from the first key holding one of them on, every key goes to one `Dictionary`.
+///
+/// Hostile input: the hash is seeded per process (keys cannot be made to collide ahead), and a
+/// probe run longer than `maxProbes` sends every key to the `Dictionary` (randomly seeded SipHash,
+/// as before), so the worst case stays the old one.
 struct KeyIndex {
+  private static let seed = UInt64.random(in: .min ... .max)
+  private let maxProbes: Int
   /// Entry index + 1 (0: empty slot).
   private var slots: [Int32]
   private var hashes: [UInt64]
@@ -19,7 +25,8 @@ struct KeyIndex {
   private var general: [String: Int]? = nil
 
   /// An index for about `expected` keys (it grows as needed).
-  init(expected: Int) {
+  init(expected: Int, maxProbes: Int = 64) {
+    self.maxProbes = maxProbes
     var size = 64
     while size < expected * 2 { size <<= 1 }
     slots = Array(repeating: 0, count: size)
@@ -31,8 +38,12 @@ struct KeyIndex {
   /// earlier entry whose key equals it (`String ==`), if any.
   mutating func insert(_ key: String, at index: Int, in entries: [StringsEntry]) -> Int? {
     if general == nil, index < Int(Int32.max) {
-      if let hash = KeyIndex.asciiHash(key) { return insertASCII(key, hash: hash, at: index, in: entries) }
-      if !KeyIndex.mayEqualASCII(key) { return others.updateValue(index, forKey: key) }
+      if let hash = KeyIndex.asciiHash(key) {
+        if case .recorded(let previous) = insertASCII(key, hash: hash, at: index, in: entries) { return previous }
+        // A long run of taken slots: the `Dictionary` from here on.
+      } else if !KeyIndex.mayEqualASCII(key) {
+        return others.updateValue(index, forKey: key)
+      }
     }
     if general == nil {
       var map: [String: Int] = [:]
@@ -43,24 +54,34 @@ struct KeyIndex {
     return general?.updateValue(index, forKey: key)
   }
 
-  private mutating func insertASCII(_ key: String, hash: UInt64, at index: Int, in entries: [StringsEntry]) -> Int? {
+  private enum Probe {
+    /// `index` is recorded; `previous` is the earlier entry with the key, if any.
+    case recorded(previous: Int?)
+    /// The probe run is longer than `maxProbes`; nothing is recorded.
+    case tooLong
+  }
+
+  private mutating func insertASCII(_ key: String, hash: UInt64, at index: Int, in entries: [StringsEntry]) -> Probe {
     if (count + 1) * 2 > slots.count { grow() }
     var i = Int(truncatingIfNeeded: hash) & mask
+    var probes = 0
     while true {
       let slot = slots[i]
       if slot == 0 {
         slots[i] = Int32(index + 1)
         hashes[i] = hash
         count += 1
-        return nil
+        return .recorded(previous: nil)
       }
       if hashes[i] == hash {
         let previous = Int(slot) - 1
         if entries[previous].key == key {
           slots[i] = Int32(index + 1)
-          return previous
+          return .recorded(previous: previous)
         }
       }
+      probes += 1
+      if probes > maxProbes { return .tooLong }
       i = (i + 1) & mask
     }
   }
@@ -100,7 +121,7 @@ struct KeyIndex {
   static func asciiHash(_ key: String) -> UInt64? {
     let result = key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
       let n = bytes.count
-      var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: n)
+      var h: UInt64 = seed ^ (UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15)
       var high: UInt64 = 0
       var i = 0
       if let base = bytes.baseAddress {

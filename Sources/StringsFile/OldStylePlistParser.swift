@@ -17,14 +17,14 @@
 // data. Whitespace is U+0009…U+000D, space, U+2028, U+2029 (not U+00A0); comments `//` and `/* */`.
 
 /// A string read by the scanner: a slice of the text, or code units built because of escapes.
-enum ScannedString {
+enum ScannedString<Unit> {
   case slice(Int, Int)
-  case built([UInt16])
+  case built([Unit])
 }
 
 /// A value read by `parseObject`.
-enum ScannedValue {
-  case string(ScannedString)
+enum ScannedValue<Unit> {
+  case string(ScannedString<Unit>)
   case array
   case dictionary
   case data
@@ -50,9 +50,10 @@ struct PendingFinding {
 /// CF's MAX_DEPTH on 64-bit platforms.
 let oldStyleMaxDepth = 512
 
-/// The old-style plist / strings scanner over UTF-16 code units.
-struct OldStyleParser: ~Copyable {
-  let text: UnsafeBufferPointer<UInt16>
+/// The old-style plist / strings scanner over UTF-16 code units, or over the bytes of valid UTF-8
+/// (see `TextUnits.swift`).
+struct OldStyleParser<Unit: TextUnit>: ~Copyable {
+  let text: UnsafeBufferPointer<Unit>
   let end: Int
   var curr = 0
   /// CF's `pInfo->error`: set, overwritten and cleared exactly where CF does.
@@ -67,8 +68,10 @@ struct OldStyleParser: ~Copyable {
   var ignoreTrailingComment = false
   var lastComment: (Int, Int)?
   var unterminatedComment: Int?
+  /// Set when the UTF-8 reader meets what only the UTF-16 reader reproduces: read the file as UTF-16.
+  var unsupported = false
 
-  init(text: UnsafeBufferPointer<UInt16>) {
+  init(text: UnsafeBufferPointer<Unit>) {
     self.text = text
     self.end = text.count
   }
@@ -76,7 +79,7 @@ struct OldStyleParser: ~Copyable {
   // MARK: Characters
 
   @inline(__always)
-  static func isUnquoted(_ c: UInt16) -> Bool {
+  static func isUnquoted(_ c: Unit) -> Bool {
     switch c {
     case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x5F, 0x24, 0x2F, 0x3A, 0x2E, 0x2D: return true
     default: return false
@@ -84,7 +87,7 @@ struct OldStyleParser: ~Copyable {
   }
 
   @inline(__always)
-  static func isHexDigit(_ c: UInt16) -> Bool {
+  static func isHexDigit(_ c: Unit) -> Bool {
     (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
   }
 
@@ -97,12 +100,12 @@ struct OldStyleParser: ~Copyable {
   /// Describes the character at `offset` for a message.
   func describe(at offset: Int) -> String {
     guard offset < end else { return "the end of the file" }
-    let c = text[offset]
+    let (c, next) = Unit.utf16Units(text, at: offset)
     switch c {
     case 0x0A: return "a line break"
     case 0x00: return "U+0000"
     case 0xD800...0xDFFF:
-      if offset + 1 < end { return "'" + String(decoding: [c, text[offset + 1]], as: UTF16.self) + "'" }
+      if let next { return "'" + String(decoding: [c, next], as: UTF16.self) + "'" }
       return "a lone surrogate"
     default:
       if c < 0x20 || c == 0xA0 || c == 0xFEFF {
@@ -123,7 +126,14 @@ struct OldStyleParser: ~Copyable {
         if ch == 0x0A || ch == 0x0D { sawNewline = true }
         continue
       }
-      if ch == 0x20 || ch == 0x2028 || ch == 0x2029 { continue }
+      if ch == 0x20 { continue }
+      if ch >= 0x80 {
+        let length = Unit.separatorLength(text, at: curr - 1)
+        if length > 0 {
+          curr += length - 1
+          continue
+        }
+      }
       if ch == 0x2F {  // '/'
         if curr >= end {
           curr -= 1
@@ -133,7 +143,7 @@ struct OldStyleParser: ~Copyable {
           let start = curr
           while curr < end {
             let c3 = text[curr]
-            if c3 == 0x0A || c3 == 0x0D || c3 == 0x2028 || c3 == 0x2029 { break }
+            if c3 == 0x0A || c3 == 0x0D || (c3 >= 0x80 && Unit.separatorLength(text, at: curr) > 0) { break }
             curr += 1
           }
           noteComment(start, curr)
@@ -144,6 +154,8 @@ struct OldStyleParser: ~Copyable {
           var closed = false
           var contentEnd = end
           while curr < end {
+            curr = Unit.skipToStar(text, from: curr)
+            guard curr < end else { break }
             let c2 = text[curr]
             curr += 1
             if c2 == 0x2A && curr < end && text[curr] == 0x2F {
@@ -176,8 +188,10 @@ struct OldStyleParser: ~Copyable {
 
   // MARK: Strings
 
-  /// CF's `getSlashedChar`; `backslash` is the offset of the `\`, the cursor is after it.
-  mutating func slashedChar(backslash: Int) -> UInt16 {
+  /// CF's `getSlashedChar`; `backslash` is the offset of the `\`, the cursor is after it. Nil in
+  /// UTF-8 when a non-ASCII character follows the `\`: the cursor is moved back to it, and it is
+  /// kept as it is (CF yields its UTF-16 unit, which is the same character).
+  mutating func slashedChar(backslash: Int) -> UInt16? {
     let ch = text[curr]
     curr += 1
     switch ch {
@@ -199,7 +213,7 @@ struct OldStyleParser: ~Copyable {
       }
       let result = nextStepToUTF16(num)
       if building && (num >= 0x80 || wrapped) {
-        let written = "\\" + String(decoding: text[(backslash + 1)..<(backslash + 1 + digits)].map { $0 }, as: UTF16.self)
+        let written = "\\" + excerpt(backslash + 1, backslash + 1 + digits)
         let shown = result == 0 ? "U+0000" : "'" + String(decoding: [result], as: UTF16.self) + "'"
         pending.append(PendingFinding(
           rule: .escape,
@@ -221,11 +235,11 @@ struct OldStyleParser: ~Copyable {
       if building && curr < end && OldStyleParser.isHexDigit(text[curr]) {
         var stop = curr
         while stop < end && stop - curr < 4 && OldStyleParser.isHexDigit(text[stop]) { stop += 1 }
-        let written = String(decoding: Array(text[backslash..<stop]), as: UTF16.self)
-        let read = String(decoding: Array(text[backslash..<curr]), as: UTF16.self)
+        let written = excerpt(backslash, stop)
+        let read = excerpt(backslash, curr)
         pending.append(PendingFinding(
           rule: .escape,
-          message: "'\\U' reads only 4 hex digits: '\(written)' is '\(read)' followed by '\(String(decoding: Array(text[curr..<stop]), as: UTF16.self))'; write characters above U+FFFF as a UTF-16 pair ('\\UD83D\\UDE00') or as themselves",
+          message: "'\\U' reads only 4 hex digits: '\(written)' is '\(read)' followed by '\(excerpt(curr, stop))'; write characters above U+FFFF as a UTF-16 pair ('\\UD83D\\UDE00') or as themselves",
           offset: backslash))
       }
       return UInt16(truncatingIfNeeded: num)
@@ -242,39 +256,50 @@ struct OldStyleParser: ~Copyable {
       if building && curr < end && OldStyleParser.isHexDigit(text[curr]) {
         var stop = curr
         while stop < end && stop - curr < 4 && OldStyleParser.isHexDigit(text[stop]) { stop += 1 }
-        let written = String(decoding: Array(text[backslash..<stop]), as: UTF16.self)
-        let hex = String(decoding: Array(text[curr..<stop]), as: UTF16.self)
+        let written = excerpt(backslash, stop)
+        let hex = excerpt(curr, stop)
         pending.append(PendingFinding(
           rule: .escape,
           message: "'\\u' is not an escape in .strings files: '\(written)' yields 'u\(hex)'; write '\\U\(hex.uppercased())'",
           offset: backslash))
       }
-      return ch
+      return UInt16(ch)
     default:
-      return ch
+      if Unit.isUTF8 && ch >= 0x80 {
+        curr -= 1
+        return nil
+      }
+      return UInt16(ch)
     }
   }
 
+  /// The text from `a` to `b` as a `String` (for messages).
+  func excerpt(_ a: Int, _ b: Int) -> String {
+    Unit.makeString(UnsafeBufferPointer(rebasing: text[a..<b]))
+  }
+
   /// CF's `parseQuotedPlistString`; the cursor is after the opening quote.
-  mutating func parseQuoted(_ quote: UInt16) -> ScannedString? {
+  mutating func parseQuoted(_ quote: Unit) -> ScannedString<Unit>? {
     let startMark = curr
     var mark = curr
-    var built: [UInt16] = []
+    var built: [Unit] = []
+    var high: UInt16 = 0
     var escaped = false
     while curr < end {
+      curr = Unit.skipToQuoteOrBackslash(text, from: curr, quote: quote)
+      guard curr < end else { break }
       let ch = text[curr]
       if ch == quote { break }
       if ch == 0x5C {  // '\\'
         escaped = true
-        built.append(contentsOf: text[mark..<curr])
+        Unit.appendLiteral(text[mark..<curr], to: &built, high: &high)
         let backslash = curr
         curr += 1
         if curr == end {
           setError("unterminated escape at the end of the file", at: backslash)
           return nil
         }
-        let c = slashedChar(backslash: backslash)
-        built.append(c)
+        if let c = slashedChar(backslash: backslash) { Unit.appendEscaped(c, to: &built, high: &high) }
         mark = curr
       } else {
         curr += 1
@@ -285,9 +310,10 @@ struct OldStyleParser: ~Copyable {
       setError("unterminated string: no closing \(quote == 0x22 ? "'\"'" : "\"'\"") for the quote here", at: startMark - 1)
       return nil
     }
-    let result: ScannedString
+    let result: ScannedString<Unit>
     if escaped {
-      built.append(contentsOf: text[mark..<curr])
+      Unit.appendLiteral(text[mark..<curr], to: &built, high: &high)
+      Unit.finish(&built, high: &high)
       result = .built(built)
     } else {
       result = .slice(mark, curr)
@@ -298,7 +324,7 @@ struct OldStyleParser: ~Copyable {
   }
 
   /// CF's `parseUnquotedPlistString`.
-  mutating func parseUnquoted() -> ScannedString? {
+  mutating func parseUnquoted() -> ScannedString<Unit>? {
     let mark = curr
     while curr < end && OldStyleParser.isUnquoted(text[curr]) { curr += 1 }
     if curr != mark { return .slice(mark, curr) }
@@ -307,7 +333,7 @@ struct OldStyleParser: ~Copyable {
   }
 
   /// CF's `parsePlistString`.
-  mutating func parseString(requireObject: Bool) -> ScannedString? {
+  mutating func parseString(requireObject: Bool) -> ScannedString<Unit>? {
     guard advance() else {
       if requireObject { setError("expected a string, found the end of the file", at: curr) }
       return nil
@@ -324,17 +350,17 @@ struct OldStyleParser: ~Copyable {
     }
   }
 
-  func string(_ s: ScannedString) -> String {
+  func string(_ s: ScannedString<Unit>) -> String {
     switch s {
-    case .slice(let a, let b): return makeString(UnsafeBufferPointer(rebasing: text[a..<b]))
-    case .built(let units): return makeString(units)
+    case .slice(let a, let b): return Unit.makeString(UnsafeBufferPointer(rebasing: text[a..<b]))
+    case .built(let units): return units.withUnsafeBufferPointer { Unit.makeString($0) }
     }
   }
 
   // MARK: Data
 
   @inline(__always)
-  static func hexValue(_ c: UInt16) -> UInt8? {
+  static func hexValue(_ c: Unit) -> UInt8? {
     // CF truncates the UniChar to unsigned char before testing it.
     let b = UInt8(truncatingIfNeeded: c)
     switch b {
@@ -350,6 +376,12 @@ struct OldStyleParser: ~Copyable {
     while curr < end {
       let ch1 = text[curr]
       if ch1 == 0x3E { break }
+      if Unit.isUTF8 && (ch1 >= 0x80 || (curr + 1 < end && text[curr + 1] >= 0x80)) {
+        // CF tests the low byte of a UTF-16 unit here: only the UTF-16 reader reproduces that.
+        unsupported = true
+        setError("non-ASCII text in data", at: curr)
+        return false
+      }
       if OldStyleParser.hexValue(ch1) != nil {
         curr += 1
         if curr >= end || OldStyleParser.hexValue(text[curr]) == nil {
@@ -357,7 +389,7 @@ struct OldStyleParser: ~Copyable {
           return false
         }
         curr += 1
-      } else if ch1 == 0x20 || ch1 == 0x0A || ch1 == 0x09 || ch1 == 0x0D || ch1 == 0x2028 || ch1 == 0x2029 {
+      } else if ch1 == 0x20 || ch1 == 0x0A || ch1 == 0x09 || ch1 == 0x0D || (ch1 >= 0x80 && Unit.separatorLength(text, at: curr) > 0) {
         curr += 1
       } else {
         setError("malformed data: expected hex digits or '>', found \(describe(at: curr))", at: curr)
@@ -435,10 +467,10 @@ struct OldStyleParser: ~Copyable {
   }
 
   /// CF's `parsePlistObject`, without recursion. Strings are materialised only at the outer level.
-  mutating func parseObject(requireObject: Bool, depth: Int) -> ScannedValue? {
+  mutating func parseObject(requireObject: Bool, depth: Int) -> ScannedValue<Unit>? {
     var stack: [Frame] = []
     var call: (require: Bool, depth: Int)? = (requireObject, depth)
-    var result: ScannedValue? = nil
+    var result: ScannedValue<Unit>? = nil
     let outerBuilding = building
     defer { building = outerBuilding }
     while true {

@@ -30,7 +30,7 @@ enum PlistTable {
   ///
   /// A text starting with `<?xml` or `<plist` that Foundation refuses is reported as a syntax error
   /// with Foundation's message; any other `<` goes to the old-style parser (old-style data).
-  static func xmlIfApplicable(units: [UInt16], bytes: [UInt8], path: String) -> StringsTable? {
+  static func xmlIfApplicable<Unit: TextUnit>(text units: UnsafeBufferPointer<Unit>, bytes: [UInt8], path: String) -> StringsTable? {
     var i = 0
     while i < units.count, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x0A || units[i] == 0x0D { i += 1 }
     guard i < units.count, units[i] == 0x3C else { return nil }
@@ -40,7 +40,7 @@ enum PlistTable {
       guard format == .xml else { return nil }
       return table(from: plist, path: path, format: .xml)
     } catch {
-      let head = String(decoding: units[i..<min(units.count, i + 6)], as: UTF16.self)
+      let head = Unit.makeString(UnsafeBufferPointer(rebasing: units[i..<min(units.count, i + 6)]))
       guard head.hasPrefix("<?xml") || head.hasPrefix("<plist") else { return nil }
       let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
       return StringsTable(path: path, format: .xml, findings: [

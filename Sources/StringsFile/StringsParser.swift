@@ -29,12 +29,14 @@ public enum StringsParser {
   }
 
   /// ``parse(_:path:)`` without a `.stringsdict`'s ``StringsTable/variations`` when `variations`
-  /// is false (only `strings dump` shows them; building them was 6% of `strings lint`).
-  package static func parse(_ bytes: [UInt8], path: String, variations: Bool) -> StringsTable {
-    parse(bytes: bytes, path: path, variations: variations)
+  /// is false (only `strings dump` shows them; building them was 6% of `strings lint`), and
+  /// without a text table's key → value map built ahead when `valueMap` is false
+  /// (``StringsTable/values`` then builds it from the entries each time it is asked).
+  package static func parse(_ bytes: [UInt8], path: String, variations: Bool, valueMap: Bool = true) -> StringsTable {
+    parse(bytes: bytes, path: path, variations: variations, valueMap: valueMap)
   }
 
-  static func parse(bytes: [UInt8], path: String, variations: Bool = true) -> StringsTable {
+  static func parse(bytes: [UInt8], path: String, variations: Bool = true, valueMap: Bool = true) -> StringsTable {
     let lowerPath = path.lowercased()
     if lowerPath.hasSuffix(".xcstrings") {
       let catalog = StringCatalog.parse(Data(bytes), path: path)
@@ -56,32 +58,78 @@ public enum StringsParser {
     if bytes.starts(with: Array("bplist00".utf8)), let table = PlistTable.binary(bytes: bytes, path: path) {
       return table
     }
+    // UTF-8 (most tables) is read as bytes: no UTF-16 copy of the file.
+    if let start = TextDecoder.utf8Start(bytes), let table = utf8Table(bytes, from: start, path: path, valueMap: valueMap) {
+      return table
+    }
+    // So is UTF-16 with a byte order mark (Xcode's old default), turned into UTF-8 straight from
+    // its bytes: the same table (the tests compare the readers), and the byte reader is the faster.
+    if let bigEndian = TextDecoder.utf16ByteOrder(bytes),
+      let utf8 = TextDecoder.utf8(fromUTF16Bytes: bytes, from: 2, bigEndian: bigEndian),
+      let table = utf8.withUnsafeBufferPointer({
+        textTable($0, bytes: bytes, path: path, encoding: bigEndian ? "utf-16be" : "utf-16le", note: nil, valueMap: valueMap)
+      }) {
+      return table
+    }
     switch TextDecoder.decode(bytes) {
     case .failure(let failure):
       return StringsTable(path: path, format: .text, encoding: failure.encoding, findings: [failure.finding])
     case .success(let decoded):
-      var table = StringsTable(path: path, format: .text, encoding: decoded.encoding)
-      if let note = decoded.finding { table.findings.append(note) }
-      if decoded.units.isEmpty {
-        table.findings.append(StringsFinding(
-          rule: .zeroLength,
-          message: "the file holds nothing after its byte order mark; CoreFoundation refuses an empty table",
-          line: 1, column: 1))
+      // Other UTF-16 and UTF-32 text without a lone surrogate is read from its UTF-8 too.
+      if decoded.encoding != "utf-8", let utf8 = TextDecoder.utf8(fromUTF16: decoded.units),
+        let table = utf8.withUnsafeBufferPointer({
+          textTable($0, bytes: bytes, path: path, encoding: decoded.encoding, note: decoded.finding, valueMap: valueMap)
+        }) {
         return table
       }
-      if let xml = PlistTable.xmlIfApplicable(units: decoded.units, bytes: bytes, path: path) {
-        var xml = xml
-        xml.findings = table.findings + xml.findings
-        return xml
+      return decoded.units.withUnsafeBufferPointer { units in
+        // The UTF-16 reader never leaves a file to another one.
+        textTable(units, bytes: bytes, path: path, encoding: decoded.encoding, note: decoded.finding, valueMap: valueMap)
+          ?? StringsTable(path: path, format: .text, encoding: decoded.encoding)
       }
-      decoded.units.withUnsafeBufferPointer { buffer in
-        let result = TextTableReader.read(buffer)
-        table.entries = result.entries
-        table.valueMap = result.values
-        table.findings += result.findings
-      }
+    }
+  }
+
+  /// A table of valid UTF-8 read from its bytes after `start`; nil when the bytes are not valid
+  /// UTF-8 (`TextDecoder` then reports where) or when the UTF-8 reader leaves the file to the UTF-16 one.
+  static func utf8Table(_ bytes: [UInt8], from start: Int, path: String, valueMap: Bool = true) -> StringsTable? {
+    bytes.withUnsafeBufferPointer { all in
+      let text = UnsafeBufferPointer(rebasing: all[start...])
+      guard isValidUTF8(text) else { return nil }
+      return textTable(text, bytes: bytes, path: path, encoding: "utf-8", note: nil, valueMap: valueMap)
+    }
+  }
+
+  /// A text table from its decoded text (UTF-16 units, or UTF-8 bytes after any byte order mark).
+  static func textTable<Unit: TextUnit>(
+    _ text: UnsafeBufferPointer<Unit>, bytes: [UInt8], path: String, encoding: String, note: StringsFinding?,
+    valueMap: Bool = true
+  ) -> StringsTable? {
+    var table = StringsTable(path: path, format: .text, encoding: encoding)
+    if let note { table.findings.append(note) }
+    if text.isEmpty {
+      table.findings.append(StringsFinding(
+        rule: .zeroLength,
+        message: "the file holds nothing after its byte order mark; CoreFoundation refuses an empty table",
+        line: 1, column: 1))
       return table
     }
+    if let xml = PlistTable.xmlIfApplicable(text: text, bytes: bytes, path: path) {
+      var xml = xml
+      xml.findings = table.findings + xml.findings
+      return xml
+    }
+    guard let result = TextTableReader.read(text) else { return nil }
+    table.entries = result.entries
+    if valueMap {
+      // The last definition wins.
+      var map: [String: String] = [:]
+      map.reserveCapacity(result.entries.count)
+      for entry in result.entries { map[entry.key] = entry.value }
+      table.valueMap = map
+    }
+    table.findings += result.findings
+    return table
   }
 }
 
@@ -89,18 +137,18 @@ public enum StringsParser {
 enum TextTableReader {
   struct Result {
     var entries: [StringsEntry]
-    /// The key → value map of `entries` (the last definition wins).
-    var values: [String: String]
     var findings: [StringsFinding]
   }
 
-  static func read(_ text: UnsafeBufferPointer<UInt16>) -> Result {
+  /// The table in `text`; nil when the UTF-8 reader leaves the file to the UTF-16 one
+  /// (`OldStyleParser.unsupported`).
+  static func read<Unit: TextUnit>(_ text: UnsafeBufferPointer<Unit>) -> Result? {
     var parser = OldStyleParser(text: text)
     var entries: [StringsEntry] = []
-    var values: [String: String] = [:]
-    var positions = PositionCounter(text: text)
+    var positions = Unit.Positions(text: text)
 
-    func finish(_ parser: inout OldStyleParser, fatal: (String, Int)?) -> Result {
+    func finish(_ parser: inout OldStyleParser<Unit>, fatal: (String, Int)?) -> Result? {
+      if parser.unsupported { return nil }
       var pending = parser.pending
       if let (message, offset) = fatal {
         pending.append(PendingFinding(rule: .syntax, message: message, offset: offset))
@@ -112,7 +160,7 @@ enum TextTableReader {
         let (line, column) = positions.position(of: p.offset)
         findings.append(StringsFinding(rule: p.rule, message: p.message, line: line, column: column, key: p.key))
       }
-      return Result(entries: entries, values: values, findings: findings)
+      return Result(entries: entries, findings: findings)
     }
 
     // A file of only whitespace and comments is an empty table.
@@ -128,7 +176,7 @@ enum TextTableReader {
 
     if text[parser.curr] == 0x7B {  // '{': a braced dictionary
       parser.curr += 1
-      guard readEntries(&parser, into: &entries, values: &values, positions: &positions, braced: true) else {
+      guard readEntries(&parser, into: &entries, positions: &positions, braced: true) else {
         return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
       }
       if !parser.advance() || text[parser.curr] != 0x7D {
@@ -158,7 +206,7 @@ enum TextTableReader {
     parser.curr = 0
     parser.clearError()
     parser.pending.removeAll()
-    guard readEntries(&parser, into: &entries, values: &values, positions: &positions, braced: false) else {
+    guard readEntries(&parser, into: &entries, positions: &positions, braced: false) else {
       return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
     }
     return finish(&parser, fatal: nil)
@@ -172,19 +220,18 @@ enum TextTableReader {
   }
 
   /// CF's `parsePlistDictContent` at depth 0, recording entries. False when CF fails the file.
-  static func readEntries(
-    _ parser: inout OldStyleParser, into entries: inout [StringsEntry], values: inout [String: String],
-    positions: inout PositionCounter, braced: Bool
+  static func readEntries<Unit: TextUnit>(
+    _ parser: inout OldStyleParser<Unit>, into entries: inout [StringsEntry],
+    positions: inout Unit.Positions, braced: Bool
   ) -> Bool {
-    // The map finds duplicates; the line of each key's last definition is kept only once a first
-    // duplicate shows up (built from the entries read so far).
-    var lastLine: [String: Int]? = nil
+    // Finds keys defined again. The key → value map (`StringsTable.values`) is built from the
+    // entries only when asked for: `strings lint` never asks.
+    var keys = KeyIndex(expected: parser.end / 48)
     entries.reserveCapacity(parser.end / 48)
-    values.reserveCapacity(parser.end / 48)
     var afterFirst = false
 
     // Reads a key like `parsePlistString(pInfo, false)`, noting why reading stopped when it did.
-    func readKey(_ parser: inout OldStyleParser) -> (ScannedString, Int, String?)? {
+    func readKey(_ parser: inout OldStyleParser<Unit>) -> (ScannedString<Unit>, Int, String?)? {
       parser.trackComments = true
       parser.sawNewline = false
       parser.ignoreTrailingComment = afterFirst
@@ -194,9 +241,17 @@ enum TextTableReader {
       parser.trackComments = false
       var comment: String? = nil
       if var (a, b) = parser.lastComment {
-        while a < b && isTrimmable(parser.text[a]) { a += 1 }
-        while b > a && isTrimmable(parser.text[b - 1]) { b -= 1 }
-        if a < b { comment = makeString(UnsafeBufferPointer(rebasing: parser.text[a..<b])) }
+        while a < b {
+          let n = Unit.leadingTrimmable(parser.text, a, b)
+          if n == 0 { break }
+          a += n
+        }
+        while b > a {
+          let n = Unit.trailingTrimmable(parser.text, a, b)
+          if n == 0 { break }
+          b -= n
+        }
+        if a < b { comment = parser.excerpt(a, b) }
       }
       guard found else {
         if let opening = parser.unterminatedComment, !braced {
@@ -221,7 +276,7 @@ enum TextTableReader {
         }
         return (s, start, comment)
       }
-      if OldStyleParser.isUnquoted(ch) {
+      if OldStyleParser<Unit>.isUnquoted(ch) {
         guard let s = parser.parseUnquoted() else { return nil }
         return (s, start, comment)
       }
@@ -262,21 +317,12 @@ enum TextTableReader {
       }
       let (line, column) = positions.position(of: keyOffset)
       if let value {
-        if values.updateValue(value, forKey: key) != nil {
-          if lastLine == nil {
-            var lines: [String: Int] = [:]
-            lines.reserveCapacity(entries.count)
-            for entry in entries { lines[entry.key] = entry.line }
-            lastLine = lines
-          }
-          if let previous = lastLine?[key] {
-            parser.pending.append(PendingFinding(
-              rule: .duplicateKey,
-              message: "key '\(key)' is defined again; line \(previous) is overridden, the last definition wins",
-              offset: keyOffset, key: key))
-          }
+        if let previous = keys.insert(key, at: entries.count, in: entries), let previousLine = entries[previous].line {
+          parser.pending.append(PendingFinding(
+            rule: .duplicateKey,
+            message: "key '\(key)' is defined again; line \(previousLine) is overridden, the last definition wins",
+            offset: keyOffset, key: key))
         }
-        if lastLine != nil { lastLine?[key] = line }
         entries.append(StringsEntry(key: key, value: value, line: line, column: column, comment: comment))
       }
       guard parser.advance(), parser.text[parser.curr] == 0x3B else {
@@ -298,7 +344,7 @@ enum TextTableReader {
 /// A line ends at `\n`, at `\r\n` (counted once) or at a lone `\r`; every other unit is one column,
 /// except the second half of a surrogate pair. The line breaks of a stretch are counted with a
 /// branch-free loop; columns are then counted from the last line break only.
-struct PositionCounter {
+struct PositionCounter: PositionCounting {
   let text: UnsafeBufferPointer<UInt16>
   var offset = 0
   var line = 1

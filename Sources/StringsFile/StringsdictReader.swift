@@ -135,6 +135,22 @@ enum StringsdictReader {
       let start = i
       var plain = true
       var high: UInt8 = 0
+      if let base = bytes.baseAddress {
+        // Eight bytes at a time while none is '<', '\r' or '&'; `highs` gathers the top bits.
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var highs: UInt64 = 0
+        while i + 8 <= bytes.count {
+          let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          let a = w ^ 0x3C3C_3C3C_3C3C_3C3C
+          let b = w ^ 0x0D0D_0D0D_0D0D_0D0D
+          let c = w ^ 0x2626_2626_2626_2626
+          if ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c) & 0x8080_8080_8080_8080 != 0 { break }
+          highs |= w
+          i += 8
+        }
+        if highs & 0x8080_8080_8080_8080 != 0 { high = 0x80 }
+      }
       while i < bytes.count {
         let c = bytes[i]
         if c == UInt8(ascii: "<") { break }

@@ -14,6 +14,23 @@ enum TextDecoder {
     var finding: StringsFinding
   }
 
+  /// Where the text starts when `decode` reads the bytes as UTF-8 (3 after a byte order mark, else
+  /// 0); nil when it reads them as UTF-16 or UTF-32. The same tests, in the same order, as `decode`.
+  static func utf8Start(_ bytes: [UInt8]) -> Int? {
+    let n = bytes.count
+    if n > 4 {
+      if bytes[0] == 0x00 && bytes[1] == 0x00 && bytes[2] == 0xFE && bytes[3] == 0xFF { return nil }
+      if bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0x00 && bytes[3] == 0x00 { return nil }
+    }
+    if n > 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { return 3 }
+    if n > 2 {
+      if bytes[0] == 0xFF && bytes[1] == 0xFE { return nil }
+      if bytes[0] == 0xFE && bytes[1] == 0xFF { return nil }
+      if bytes[0] == 0x00 || bytes[1] == 0x00 { return nil }
+    }
+    return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+  }
+
   static func decode(_ bytes: [UInt8]) -> Result<Decoded, Failure> {
     let n = bytes.count
     if n > 4 {
@@ -130,6 +147,138 @@ enum TextDecoder {
         line: line, column: column)))
     }
     return .success(Decoded(units: units, encoding: "utf-8", finding: nil))
+  }
+
+  /// Whether `decode` reads the bytes as UTF-16 after a byte order mark: big-endian (true) or
+  /// little-endian (false); nil for the other encodings. The same tests, in the same order.
+  static func utf16ByteOrder(_ bytes: [UInt8]) -> Bool? {
+    let n = bytes.count
+    if n > 4 {
+      if bytes[0] == 0x00 && bytes[1] == 0x00 && bytes[2] == 0xFE && bytes[3] == 0xFF { return nil }
+      if bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0x00 && bytes[3] == 0x00 { return nil }
+    }
+    if n > 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { return nil }
+    if n > 2 {
+      if bytes[0] == 0xFF && bytes[1] == 0xFE { return false }
+      if bytes[0] == 0xFE && bytes[1] == 0xFF { return true }
+    }
+    return nil
+  }
+
+  /// The UTF-8 of the UTF-16 text after a byte order mark (what `decodeUTF16` decodes); nil when
+  /// its length is odd or it holds a lone surrogate (`decode` and the UTF-16 reader handle those).
+  /// ASCII four units at a time.
+  static func utf8(fromUTF16Bytes bytes: [UInt8], from start: Int, bigEndian: Bool) -> [UInt8]? {
+    guard (bytes.count - start) % 2 == 0 else { return nil }
+    let count = (bytes.count - start) / 2
+    var ok = true
+    let result = bytes.withUnsafeBufferPointer { b -> [UInt8] in
+      [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
+        var o = 0
+        var i = start
+        let n = b.count
+        defer { initialized = o }
+        guard let base = b.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        // Little-endian: the low byte of each unit is at the even offsets; big-endian, the odd.
+        let highBits: UInt64 = bigEndian ? 0x80FF_80FF_80FF_80FF : 0xFF80_FF80_FF80_FF80
+        let shift: UInt64 = bigEndian ? 8 : 0
+        @inline(__always) func unit(_ j: Int) -> UInt16 {
+          bigEndian ? UInt16(b[j]) << 8 | UInt16(b[j + 1]) : UInt16(b[j + 1]) << 8 | UInt16(b[j])
+        }
+        while i < n {
+          if let outBase = out.baseAddress {
+            let target = UnsafeMutableRawPointer(outBase)
+            while i &+ 8 <= n {
+              var w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+              if w & highBits != 0 { break }
+              // Four ASCII characters at bits 0, 16, 32 and 48, zeros elsewhere: packed into 32 bits.
+              w = w &>> shift
+              w |= w &>> 8
+              let packed = UInt32(truncatingIfNeeded: w & 0xFFFF) | UInt32(truncatingIfNeeded: (w &>> 32) & 0xFFFF) &<< 16
+              target.storeBytes(of: packed, toByteOffset: o, as: UInt32.self)
+              o &+= 4
+              i &+= 8
+            }
+          }
+          guard i < n else { break }
+          let u = unit(i)
+          i += 2
+          if u < 0x80 {
+            out[o] = UInt8(u)
+            o += 1
+          } else if u < 0x800 {
+            out[o] = UInt8(0xC0 | (u >> 6))
+            out[o + 1] = UInt8(0x80 | (u & 0x3F))
+            o += 2
+          } else if u >= 0xD800 && u <= 0xDFFF {
+            guard u <= 0xDBFF, i < n else {
+              ok = false
+              return
+            }
+            let low = unit(i)
+            guard low >= 0xDC00 && low <= 0xDFFF else {
+              ok = false
+              return
+            }
+            i += 2
+            let scalar = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            out[o] = UInt8(0xF0 | (scalar >> 18))
+            out[o + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+            out[o + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+            out[o + 3] = UInt8(0x80 | (scalar & 0x3F))
+            o += 4
+          } else {
+            out[o] = UInt8(0xE0 | (u >> 12))
+            out[o + 1] = UInt8(0x80 | ((u >> 6) & 0x3F))
+            out[o + 2] = UInt8(0x80 | (u & 0x3F))
+            o += 3
+          }
+        }
+      }
+    }
+    return ok ? result : nil
+  }
+
+  /// The UTF-8 of UTF-16 units; nil when they hold a lone surrogate (which UTF-8 cannot hold).
+  static func utf8(fromUTF16 units: [UInt16]) -> [UInt8]? {
+    var ok = true
+    let count = units.count
+    let bytes = [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
+      var o = 0
+      var i = 0
+      defer { initialized = o }
+      while i < count {
+        let u = units[i]
+        i += 1
+        if u < 0x80 {
+          out[o] = UInt8(u)
+          o += 1
+        } else if u < 0x800 {
+          out[o] = UInt8(0xC0 | (u >> 6))
+          out[o + 1] = UInt8(0x80 | (u & 0x3F))
+          o += 2
+        } else if u >= 0xD800 && u <= 0xDFFF {
+          guard u <= 0xDBFF, i < count, units[i] >= 0xDC00, units[i] <= 0xDFFF else {
+            ok = false
+            return
+          }
+          let scalar = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+          i += 1
+          out[o] = UInt8(0xF0 | (scalar >> 18))
+          out[o + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+          out[o + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+          out[o + 3] = UInt8(0x80 | (scalar & 0x3F))
+          o += 4
+        } else {
+          out[o] = UInt8(0xE0 | (u >> 12))
+          out[o + 1] = UInt8(0x80 | ((u >> 6) & 0x3F))
+          out[o + 2] = UInt8(0x80 | (u & 0x3F))
+          o += 3
+        }
+      }
+    }
+    return ok ? bytes : nil
   }
 
   static func decodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool) -> Result<Decoded, Failure> {

@@ -76,6 +76,39 @@ struct StringsLintTests {
     }
   }
 
+  /// `PathParts` by byte ranges equals the split-and-join it replaced, on random paths.
+  @Test func pathPartsEqualTheSplitOfThePath() {
+    func reference(_ path: String) -> (String, String, String) {
+      let components = path.utf8.split(separator: UInt8(ascii: "/")).filter { !$0.elementsEqual([UInt8(ascii: ".")]) }
+      let name = components.last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+      let folder = components.count >= 2 ? String(decoding: components[components.count - 2], as: UTF8.self) : ""
+      let above = components.dropLast(2).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+      return (name, folder, path.hasPrefix("/") ? "/" + above : above)
+    }
+    var rng = TestRandom(state: 41)
+    let pieces = ["/", "/", "a", "fr.lproj", ".", "..", "é", "x.strings", "/\u{301}", " "]
+    for _ in 0..<5000 {
+      let path = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+      let parts = StringsLint.PathParts(path)
+      let (name, folder, directory) = reference(path)
+      #expect(parts.name == name && parts.folder == folder && parts.directory == directory, "\(path.debugDescription)")
+    }
+  }
+
+  /// The word-at-a-time test for control characters equals the byte loop it replaced.
+  @Test func controlCharactersFoundAsByteByByte() {
+    var rng = TestRandom(state: 42)
+    let pieces = ["a", "é", "\t", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", " ", "\u{80}", "日本語", "0123456789"]
+    for _ in 0..<5000 {
+      let value = (0..<Int.random(in: 0...30, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+      let expected = value.unicodeScalars.first { ($0.value < 0x20 && $0.value != 0x09 && $0.value != 0x0A) || $0.value == 0x7F }.map {
+        let hex = String($0.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      }
+      #expect(StringsLint.controlCharacter(in: value) == expected, "\(value.debugDescription)")
+    }
+  }
+
   @Test func tableLimitsTheFiles() throws {
     #expect(try linted(Self.lintApp, table: "InfoPlist") == ["de.lproj/InfoPlist.strings": []])
     #expect(try linted(Self.lintApp, table: "Messages").keys.sorted() == [
@@ -231,5 +264,17 @@ struct TableDumpReporterTests {
             "comment": null
           },
       """))
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failing randomized test reproduces.
+struct TestRandom: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -164,11 +164,29 @@ public enum StringsLint {
     let directory: String
 
     init(_ path: String) {
-      let components = path.utf8.split(separator: UInt8(ascii: "/")).filter { !$0.elementsEqual([UInt8(ascii: ".")]) }
-      name = components.last.map { String(decoding: $0, as: UTF8.self) } ?? ""
-      folder = components.count >= 2 ? String(decoding: components[components.count - 2], as: UTF8.self) : ""
-      let above = components.dropLast(2).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
-      directory = path.hasPrefix("/") ? "/" + above : above
+      // The components are the runs between `/`s, empty ones and `.` left out; found as ranges of
+      // the bytes (splitting `path.utf8` into an array of slices cost 17,000 instructions a path).
+      let bytes = Array(path.utf8)
+      let n = bytes.count
+      var components: [Range<Int>] = []
+      var start = 0
+      for i in 0...n where i == n || bytes[i] == UInt8(ascii: "/") {
+        if i > start && !(i - start == 1 && bytes[start] == UInt8(ascii: ".")) { components.append(start..<i) }
+        start = i + 1
+      }
+      let count = components.count
+      name = count >= 1 ? String(decoding: bytes[components[count - 1]], as: UTF8.self) : ""
+      folder = count >= 2 ? String(decoding: bytes[components[count - 2]], as: UTF8.self) : ""
+      var above: [UInt8] = []
+      if count > 2 {
+        above.reserveCapacity(components[count - 3].upperBound)
+        for k in 0..<(count - 2) {
+          if k > 0 { above.append(UInt8(ascii: "/")) }
+          above.append(contentsOf: bytes[components[k]])
+        }
+      }
+      let joined = String(decoding: above, as: UTF8.self)
+      directory = path.hasPrefix("/") ? "/" + joined : joined
     }
 
     /// `URL.pathExtension`'s rule: after the last `.`, none when the name ends with `.`, starts
@@ -236,7 +254,7 @@ public enum StringsLint {
         }
         table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
       } else {
-        let parsed = StringsParser.parse(bytes, path: path, variations: false)
+        let parsed = StringsParser.parse(bytes, path: path, variations: false, valueMap: false)
         table = parsed
         kind = parsed.kind
         findings += parsed.findings.map(LocalizationOutput.ruleFinding)
@@ -649,7 +667,28 @@ public enum StringsLint {
   static func controlCharacter(in value: String) -> String? {
     // Every such character is one byte below 0x20, or 0x7F, in UTF-8; most values have none.
     let hasControl = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-      for byte in bytes where (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F { return true }
+      var i = 0
+      let n = bytes.count
+      if let base = bytes.baseAddress {
+        // Eight bytes at a time: a word with no byte below 0x20 and none equal to 0x7F is passed
+        // (`(x - 0x20…) & ~x & 0x80…` is nonzero exactly when some byte of x is below 0x20).
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= n {
+          let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          let d = w ^ 0x7F7F_7F7F_7F7F_7F7F
+          let low = (w &- 0x2020_2020_2020_2020) & ~w
+          let del = (d &- 0x0101_0101_0101_0101) & ~d
+          if (low | del) & 0x8080_8080_8080_8080 != 0 {
+            for k in i..<(i + 8) where (bytes[k] < 0x20 && bytes[k] != 0x09 && bytes[k] != 0x0A) || bytes[k] == 0x7F { return true }
+          }
+          i += 8
+        }
+      }
+      while i < n {
+        let byte = bytes[i]
+        if (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F { return true }
+        i += 1
+      }
       return false
     }
     guard hasControl ?? true else { return nil }

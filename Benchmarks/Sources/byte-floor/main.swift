@@ -171,8 +171,10 @@ for _ in 0..<200_000 {
   let s = sample(&rng)
   let expected = String(validating: s, as: UTF8.self) != nil
   if expected { validSamples += 1 }
-  let (swar, _) = s.withUnsafeBufferPointer { swarStopsAndUTF8($0.baseAddress!, $0.count) }
-  let simd = s.withUnsafeBufferPointer { simdUTF8($0.baseAddress!, $0.count) }
+  let (swar, simd) = s.withUnsafeBufferPointer { b -> (Bool, Bool) in
+    guard let base = b.baseAddress else { return (expected, expected) }
+    return (swarStopsAndUTF8(base, b.count).0, simdUTF8(base, b.count))
+  }
   if swar != expected || simd != expected {
     print("byte-floor: the UTF-8 checks disagree with the standard library on \(s.map { String($0, radix: 16) })")
     exit(1)
@@ -186,6 +188,10 @@ guard validSamples > 20_000 && validSamples < 180_000 else {
 
 // MARK: Timing
 
+guard CommandLine.arguments.count == 2 else {
+  print("usage: byte-floor CORPUS.ndjson")
+  exit(2)
+}
 let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
 let bytes = [UInt8](data)
 let rounds = max(1, Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "9") ?? 9)
@@ -204,8 +210,13 @@ func time(_ name: String, _ body: () -> Int) {
   print(String(format: "in-process floor %@: %.1f ms, %.0f MB/s (median of %d; %d)", name, median, Double(bytes.count) / median / 1e3,
                rounds, result))
 }
+guard !bytes.isEmpty else {
+  print("byte-floor: \(CommandLine.arguments[1]) is empty")
+  exit(2)
+}
 bytes.withUnsafeBufferPointer { buf in
-  let p = buf.baseAddress!, n = buf.count
+  guard let p = buf.baseAddress else { return }
+  let n = buf.count
   time("stdlib-utf8") {  // the standard library's validator, payload by payload
     var i = 0, valid = 0
     while i < n, let nl = memchr(p + i, 0x0A, n - i) {

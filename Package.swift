@@ -117,7 +117,7 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),
-    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint"], exclude: ["Snapshots"]),
+    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint", "TestSupport"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

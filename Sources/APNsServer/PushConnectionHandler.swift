@@ -122,7 +122,7 @@ final class PushConnectionHandler: ChannelInboundHandler {
     draining = true
     var w = JSONWriter()
     w.beginObject()
-    w.field("reason", reason)
+    w.member("reason", reason)
     w.endObject()
     var data = context.channel.allocator.buffer(capacity: w.bytes.count)
     data.writeBytes(w.bytes)

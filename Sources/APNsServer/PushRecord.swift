@@ -23,8 +23,8 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
     guard status != 200 else { return nil }
     var w = JSONWriter()
     w.beginObject()
-      w.field("reason", reason ?? "")
-      if let timestamp { w.field("timestamp", timestamp) }
+      w.member("reason", reason ?? "")
+      if let timestamp { w.member("timestamp", timestamp) }
     w.endObject()
     return w.bytes
   }
@@ -225,21 +225,11 @@ struct JSONWriter {
     needsComma = true
   }
 
+  /// A member whose name is only known at run time (a request's header names), escaped as needed;
+  /// names of ours go through `member`, which writes them without looking for escapes.
   mutating func field(_ name: String, _ value: String) {
     key(name)
     string(value)
-    needsComma = true
-  }
-
-  mutating func field(_ name: String, _ value: Int64) {
-    key(name)
-    integer(value)
-    needsComma = true
-  }
-
-  mutating func field(_ name: String, _ value: Bool) {
-    key(name)
-    if value { raw("true") } else { raw("false") }
     needsComma = true
   }
 

@@ -39,17 +39,17 @@ extension Checker {
   static let visibleKeys: [ApsKey] = [.alert, .badge, .sound]
   static let startOnlyKeys: [ApsKey] = [.attributesType, .attributes, .inputPushToken, .inputPushChannel]
 
-  /// The push type to check against: the target's, else inferred (SPEC §2).
   /// The bytes of the simulator's `Simulator Target Bundle` member and its comma, which the size
-  /// leaves out (measured compact; with raw counting, whitespace inside it still counts). Asked of
-  /// the checker, not read from `facts` by the validator: that made the compiler copy all of
-  /// `facts` (1 KB) for every payload.
+  /// leaves out (measured compact; with raw counting, whitespace inside it still counts).
   func simulatorMemberBytes() -> Int {
     let start = facts.simulatorStart, end = facts.simulatorEnd
     guard start >= 0 && end > start else { return 0 }
     return (end - start) + (facts.rootMembers > 1 ? 1 : 0)
   }
 
+  /// The push type to check against: the target's, else inferred (SPEC §2).
+  /// Always inlined: called as a method of the validator's stored checker, it made the compiler
+  /// copy the whole `Checker` (1 KB) to pass it as `self`, once per payload.
   @inline(__always) func pushType() -> PushType {
     if let t = target.pushType { return t }
     // SPEC §2: from the topic's suffix when a topic is given (`.voip` → voip, …).

@@ -97,22 +97,10 @@ enum TextDecoder {
             i += 1
             continue
           }
-          var scalar: UInt32
-          var need: Int
-          var minimum: UInt32
-          switch c0 {
-          case 0xC2...0xDF: scalar = UInt32(c0 & 0x1F); need = 1; minimum = 0x80
-          case 0xE0...0xEF: scalar = UInt32(c0 & 0x0F); need = 2; minimum = 0x800
-          case 0xF0...0xF4: scalar = UInt32(c0 & 0x07); need = 3; minimum = 0x10000
-          default: bad = i; return
+          guard let (scalar, length) = utf8Sequence(b, at: i) else {
+            bad = i
+            return
           }
-          if i + need >= n { bad = i; return }
-          for k in 1...need {
-            let c = b[i + k]
-            if c & 0xC0 != 0x80 { bad = i; return }
-            scalar = (scalar << 6) | UInt32(c & 0x3F)
-          }
-          if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { bad = i; return }
           if scalar >= 0x10000 {
             let v = scalar - 0x10000
             out[o] = UInt16(0xD800 + (v >> 10))
@@ -122,7 +110,7 @@ enum TextDecoder {
             out[o] = UInt16(scalar)
             o += 1
           }
-          i += need + 1
+          i += length
         }
       }
     }
@@ -204,14 +192,7 @@ enum TextDecoder {
           guard i < n else { break }
           let u = unit(i)
           i += 2
-          if u < 0x80 {
-            out[o] = UInt8(u)
-            o += 1
-          } else if u < 0x800 {
-            out[o] = UInt8(0xC0 | (u >> 6))
-            out[o + 1] = UInt8(0x80 | (u & 0x3F))
-            o += 2
-          } else if u >= 0xD800 && u <= 0xDFFF {
+          if u >= 0xD800 && u <= 0xDFFF {
             guard u <= 0xDBFF, i < n else {
               ok = false
               return
@@ -222,17 +203,9 @@ enum TextDecoder {
               return
             }
             i += 2
-            let scalar = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-            out[o] = UInt8(0xF0 | (scalar >> 18))
-            out[o + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
-            out[o + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
-            out[o + 3] = UInt8(0x80 | (scalar & 0x3F))
-            o += 4
+            o += storeUTF8(surrogatePair(u, low), out, at: o)
           } else {
-            out[o] = UInt8(0xE0 | (u >> 12))
-            out[o + 1] = UInt8(0x80 | ((u >> 6) & 0x3F))
-            out[o + 2] = UInt8(0x80 | (u & 0x3F))
-            o += 3
+            o += storeUTF8(UInt32(u), out, at: o)
           }
         }
       }
@@ -251,30 +224,15 @@ enum TextDecoder {
       while i < count {
         let u = units[i]
         i += 1
-        if u < 0x80 {
-          out[o] = UInt8(u)
-          o += 1
-        } else if u < 0x800 {
-          out[o] = UInt8(0xC0 | (u >> 6))
-          out[o + 1] = UInt8(0x80 | (u & 0x3F))
-          o += 2
-        } else if u >= 0xD800 && u <= 0xDFFF {
+        if u >= 0xD800 && u <= 0xDFFF {
           guard u <= 0xDBFF, i < count, units[i] >= 0xDC00, units[i] <= 0xDFFF else {
             ok = false
             return
           }
-          let scalar = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+          o += storeUTF8(surrogatePair(u, units[i]), out, at: o)
           i += 1
-          out[o] = UInt8(0xF0 | (scalar >> 18))
-          out[o + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
-          out[o + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
-          out[o + 3] = UInt8(0x80 | (scalar & 0x3F))
-          o += 4
         } else {
-          out[o] = UInt8(0xE0 | (u >> 12))
-          out[o + 1] = UInt8(0x80 | ((u >> 6) & 0x3F))
-          out[o + 2] = UInt8(0x80 | (u & 0x3F))
-          o += 3
+          o += storeUTF8(UInt32(u), out, at: o)
         }
       }
     }

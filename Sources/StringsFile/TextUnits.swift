@@ -327,28 +327,12 @@ func isValidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
       i += 8
     }
     guard i < n else { break }
-    let c0 = b[i]
-    if c0 < 0x80 {
+    if b[i] < 0x80 {
       i += 1
       continue
     }
-    var scalar: UInt32
-    var need: Int
-    var minimum: UInt32
-    switch c0 {
-    case 0xC2...0xDF: scalar = UInt32(c0 & 0x1F); need = 1; minimum = 0x80
-    case 0xE0...0xEF: scalar = UInt32(c0 & 0x0F); need = 2; minimum = 0x800
-    case 0xF0...0xF4: scalar = UInt32(c0 & 0x07); need = 3; minimum = 0x10000
-    default: return false
-    }
-    if i + need >= n { return false }
-    for k in 1...need {
-      let c = b[i + k]
-      if c & 0xC0 != 0x80 { return false }
-      scalar = (scalar << 6) | UInt32(c & 0x3F)
-    }
-    if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) { return false }
-    i += need + 1
+    guard let (_, length) = utf8Sequence(b, at: i) else { return false }
+    i += length
   }
   return true
 }

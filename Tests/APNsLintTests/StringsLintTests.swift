@@ -1,6 +1,7 @@
 import Foundation
 import StringsFile
 import Testing
+import TestSupport
 @testable import apns_lint
 @testable import APNsLint
 
@@ -85,7 +86,7 @@ struct StringsLintTests {
       let above = components.dropLast(2).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
       return (name, folder, path.hasPrefix("/") ? "/" + above : above)
     }
-    var rng = TestRandom(state: 41)
+    var rng = SplitMix64(state: 41)
     let pieces = ["/", "/", "a", "fr.lproj", ".", "..", "é", "x.strings", "/\u{301}", " "]
     for _ in 0..<5000 {
       let path = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
@@ -97,7 +98,7 @@ struct StringsLintTests {
 
   /// The word-at-a-time test for control characters equals the byte loop it replaced.
   @Test func controlCharactersFoundAsByteByByte() {
-    var rng = TestRandom(state: 42)
+    var rng = SplitMix64(state: 42)
     let pieces = ["a", "é", "\t", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", " ", "\u{80}", "日本語", "0123456789"]
     for _ in 0..<5000 {
       let value = (0..<Int.random(in: 0...30, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
@@ -264,17 +265,5 @@ struct TableDumpReporterTests {
             "comment": null
           },
       """))
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failing randomized test reproduces.
-struct TestRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

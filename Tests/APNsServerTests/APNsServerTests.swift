@@ -291,7 +291,7 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     var w = JSONWriter()
     w.beginObject()
     w.field("a\"b", "line\nbreak\u{01}\\")
-    w.field("n", -120)
+    w.member("n", -120)
     w.field("é\u{7F}", "x\u{2028}y\tz\r\"")
     w.endObject()
     #expect(String(decoding: w.bytes, as: UTF8.self) == "{\"a\\\"b\":\"line\\nbreak\\u0001\\\\\",\"n\":-120,\"é\\u007f\":\"x\u{2028}y\\tz\\r\\\"\"}")

@@ -161,6 +161,8 @@ struct UTF8ReaderTests {
       let decoded: Bool
       if case .success = TextDecoder.decodeUTF8(bytes, from: 0) { decoded = true } else { decoded = false }
       #expect(valid == decoded, "\(bytes)")
+      // Both read sequences through `utf8Sequence`: the standard library is the independent judge.
+      #expect(valid == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
     }
   }
 

@@ -13,14 +13,8 @@ let packageRoot: String = {
 
 /// Runs the built `apns-lint` (next to the test bundle) in `directory`; returns exit status, stdout, stderr.
 func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = packageRoot) throws -> (status: Int32, out: String, err: String) {
-  let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  var executable = bundleDir.appendingPathComponent("apns-lint")
-  if !FileManager.default.fileExists(atPath: executable.path) {
-    // swift-testing runs from inside the .xctest bundle on some layouts.
-    executable = bundleDir.deletingLastPathComponent().appendingPathComponent("apns-lint")
-  }
   let process = Process()
-  process.executableURL = executable
+  process.executableURL = URL(fileURLWithPath: cliExecutable)
   process.arguments = arguments
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
   let out = Pipe(), err = Pipe(), input = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import APNsLint
 
@@ -27,7 +28,8 @@ struct RealLocalizationsOutputTests {
     let log = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
     let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [Any]) ?? []
     #expect(results.count == 171)
-    #expect(try SARIFReporterTests.validate(out) == "valid")
+    // Against the official schema when the external corpus (which holds it) is there.
+    if SharedCorpus.isAvailable { #expect(try SARIFReporterTests.validate(out) == "valid") }
   }
 
   @Test func jsonKeepsEveryMissingKey() throws {

@@ -39,12 +39,25 @@ final class TemporaryFolder {
   }
 }
 
-/// The built `apns-lint`, for running under another user.
-var cliExecutable: String {
-  let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  let next = bundleDir.appendingPathComponent("apns-lint").path
-  return FileManager.default.fileExists(atPath: next) ? next : bundleDir.deletingLastPathComponent().appendingPathComponent("apns-lint").path
-}
+/// The built `apns-lint`: in the build products folder, which holds the test bundle. On Linux the
+/// test process is the bundle itself (`CommandLine.arguments[0]`, or a file inside it); on macOS
+/// a helper of Xcode's runs it, so the loaded `.xctest` bundle says where the products are (and
+/// the default `.build/debug` is the last resort).
+let cliExecutable: String = {
+  var folders: [URL] = []
+  let first = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  folders += [first, first.deletingLastPathComponent()]
+  for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+    folders.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent())
+  }
+  folders.append(URL(fileURLWithPath: packageRoot + "/.build/debug"))  // the default build folder, last
+  for folder in folders {
+    let candidate = folder.appendingPathComponent("apns-lint").path
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
+  }
+  return first.appendingPathComponent("apns-lint").path
+}()
 
 /// Root reads any file whatever its permission bits, so unreadable inputs are tested as the
 /// unprivileged user 65534 (`setpriv`, util-linux). Where that is impossible the tests say why.

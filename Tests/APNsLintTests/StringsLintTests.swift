@@ -44,10 +44,11 @@ struct StringsLintTests {
   }
 
   /// Files are read and linted on several threads; the result must not depend on how many, on the
-  /// fixtures and on the shared corpus (mastodon-ios's groups, UTF-16 tables, binary plists).
+  /// fixtures and, when it is there (`SharedCorpus`), on the external corpus (mastodon-ios's groups,
+  /// UTF-16 tables, binary plists).
   @Test func threadsDoNotChangeTheResult() throws {
-    let corpus = SARIFReporterTests.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/strings").path
-    for root in [localizationFixtures.deletingLastPathComponent().path, corpus] where FileManager.default.fileExists(atPath: root) {
+    let corpus = SharedCorpus.path("corpus/strings")
+    for root in [localizationFixtures.deletingLastPathComponent().path] + (corpus.map { [$0] } ?? []) {
       var problems: [FileWalk.Problem] = []
       let one = try StringsLint.lint(root: root, jobs: 1, problems: &problems)
       #expect(one.count > 30)

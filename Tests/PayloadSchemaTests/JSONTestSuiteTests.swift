@@ -2,9 +2,9 @@ import Foundation
 import PayloadSchema
 import Testing
 
-/// RFC 8259 conformance on nst/JSONTestSuite (`../shared/corpus/JSONTestSuite/test_parsing`).
+/// RFC 8259 conformance on nst/JSONTestSuite (`Tests/Data/JSONTestSuite/test_parsing`, MIT, copied byte for byte).
 @Suite struct JSONTestSuiteTests {
-  static let directory = packageRoot + "/../shared/corpus/JSONTestSuite/test_parsing"
+  static let directory = packageRoot + "/Tests/Data/JSONTestSuite/test_parsing"
   static let readingRules: Set<PayloadRule> = [.jsonSyntax, .jsonInvalidUTF8, .jsonTooDeep, .payloadEmpty]
 
   static func files(_ prefix: String) -> [String] {

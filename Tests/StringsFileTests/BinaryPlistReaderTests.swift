@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import StringsFile
 
-@Suite("Binary plist tables: the native reader")
+@Suite("Binary plist tables: the native reader", .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.skipReason)))
 struct BinaryPlistReaderTests {
   static func binaryCorpus() throws -> [(URL, [UInt8])] {
     try corpusFiles(["strings"]).compactMap { url in

@@ -1,13 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import StringsFile
 
 /// The package root, found from this file's path (Tests/StringsFileTests/…).
 let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Every file below `../shared/corpus/strings` with one of the extensions.
+/// Every file below the external corpus's `corpus/strings` with one of the extensions; none when
+/// the corpus is not there (`SharedCorpus`: the tests that need it are then skipped).
 func corpusFiles(_ extensions: Set<String>) -> [URL] {
-  let root = packageRoot.appendingPathComponent("../shared/corpus/strings").standardizedFileURL
+  guard let path = SharedCorpus.path("corpus/strings") else { return [] }
+  let root = URL(fileURLWithPath: path)
   guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
   var files: [URL] = []
   for case let url as URL in walker where extensions.contains(url.pathExtension) { files.append(url) }
@@ -29,7 +32,7 @@ func foundationMap(_ data: Data) -> (accepted: Bool, map: [String: String]?) {
   return (true, map)
 }
 
-@Suite("Corpus: our reading equals PropertyListSerialization")
+@Suite("Corpus: our reading equals PropertyListSerialization", .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.skipReason)))
 struct CorpusDifferentialTests {
   @Test func everyStringsFileMatchesFoundation() throws {
     let files = corpusFiles(["strings"])

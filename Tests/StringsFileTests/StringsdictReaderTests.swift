@@ -34,7 +34,8 @@ struct StringsdictReaderTests {
 
   @Test func everyRealFileIsReadDirectlyAndAgrees() throws {
     let files = Self.files()
-    #expect(files.count > 150)
+    // The fixtures' own, and mastodon-ios's 159 when the external corpus is there.
+    #expect(files.count >= (SharedCorpus.isAvailable ? 150 : 4))
     for url in files {
       let bytes = try [UInt8](Data(contentsOf: url))
       guard !bytes.isEmpty else { continue }

@@ -52,7 +52,7 @@ struct UTF8ReaderTests {
     return messages
   }
 
-  @Test func everyCorpusTableReadsTheSame() throws {
+  @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.skipReason))) func everyCorpusTableReadsTheSame() throws {
     var compared = 0
     for url in corpusFiles(["strings"]) {
       let bytes = [UInt8](try Data(contentsOf: url))
@@ -103,7 +103,7 @@ struct UTF8ReaderTests {
     #expect(compared > 5000)
   }
 
-  @Test func corpusMutantsReadTheSame() throws {
+  @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.skipReason))) func corpusMutantsReadTheSame() throws {
     var rng = SplitMix64(state: 1124)
     let texts: [String] = try corpusFiles(["strings"]).compactMap { url in
       let bytes = [UInt8](try Data(contentsOf: url))

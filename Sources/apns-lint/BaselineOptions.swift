@@ -62,26 +62,30 @@ struct BaselineOptions: ParsableArguments {
   }
 
   /// Writes the baseline (through a temporary file and a rename: a run that fails halfway leaves
-  /// the old file), or says why not and exits 2. Nothing is written when an input could not be
-  /// read: a baseline without its findings would bring them back as new later.
-  func write(_ recorder: BaselineRecorder?, unreadable: Bool) throws {
-    guard let writeBaseline, let recorder else { return }
+  /// the old file); false, after saying why, when it was not written, and the run then exits 2
+  /// (after its report is complete). Nothing is written when an input could not be read: a
+  /// baseline without its findings would bring them back as new later.
+  func write(_ recorder: BaselineRecorder?, unreadable: Bool) -> Bool {
+    guard let writeBaseline, let recorder else { return true }
     if unreadable {
       complain("\(writeBaseline): error: baseline not written: an input could not be read (see above)")
-      throw ExitCode(2)
+      return false
     }
     let temporary = writeBaseline + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
     do {
       try Data(recorder.baseline.text.utf8).write(to: URL(fileURLWithPath: temporary))
-      if FileManager.default.fileExists(atPath: writeBaseline) {
-        _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: writeBaseline), withItemAt: URL(fileURLWithPath: temporary))
-      } else {
-        try FileManager.default.moveItem(atPath: temporary, toPath: writeBaseline)
-      }
     } catch {
       try? FileManager.default.removeItem(atPath: temporary)
       complain("\(writeBaseline): error: cannot write the baseline: \(error.localizedDescription)")
-      throw ExitCode(2)
+      return false
     }
+    // rename(2) replaces the old file in one step.
+    guard rename(temporary, writeBaseline) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(atPath: temporary)
+      complain("\(writeBaseline): error: cannot write the baseline: \(FileWalk.errorText(code))")
+      return false
+    }
+    return true
   }
 }

@@ -141,8 +141,8 @@ struct CheckCommand: ParsableCommand {
         }
       }
     }
-    sink.outcome.unreadable = unreadable
-    try baselineOptions.write(sink.recorder, unreadable: unreadable)
+    let written = baselineOptions.write(sink.recorder, unreadable: unreadable)
+    sink.outcome.unreadable = unreadable || !written
     try sink.finish()
   }
 

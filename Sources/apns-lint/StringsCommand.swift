@@ -94,7 +94,7 @@ struct StringsCommand: ParsableCommand {
                  baselined: true)
       }
       sink.matcher = matcher
-      try baselineOptions.write(recorder, unreadable: !problems.isEmpty)
+      if !baselineOptions.write(recorder, unreadable: !problems.isEmpty) { sink.outcome.unreadable = true }
       if format == .text, configuration.level(of: RuleID(TableRule.missingTranslation)) != .off {
         Output.shared.write(TextReporter.translationSummary(StringsLint.translationSummary(files)))
       }

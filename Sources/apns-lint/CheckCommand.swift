@@ -78,10 +78,12 @@ struct CheckCommand: ParsableCommand {
       inputs = ["-"]
     }
 
-    var sink = ResultSink(format: format, linter: linter, strict: strict)
+    // The baseline is read before anything is written: a bad one is exit 2 with no partial report.
     let root = BaselineRoot.find(from: FileManager.default.currentDirectoryPath)
     try baselineOptions.refuseOverwriting(inputs: inputs, root: root)
-    sink.matcher = try baselineOptions.matcher(root: root)
+    let matcher = try baselineOptions.matcher(root: root)
+    var sink = ResultSink(format: format, linter: linter, strict: strict)
+    sink.matcher = matcher
     sink.recorder = baselineOptions.recorder(root: root)
     // Any input, folder or table that could not be read makes the run exit 2, after the others
     // are checked: a scan that skipped something must never pass.

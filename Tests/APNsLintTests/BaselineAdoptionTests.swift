@@ -109,7 +109,7 @@ struct BaselineAdoptionTests {
     #expect(fixed.out == "2 payloads, 0 errors, 0 warnings\n1 finding hidden by the baseline; 1 baseline entry fixed; `--write-baseline` to drop them\n")
 
     try folder.write("bad.tsv", "# apns-lint baseline 1\nPush/a.json\t-\tvalue-type\taps.badge\n")
-    let bad = try runCLI(["check", "Push", "--baseline", "bad.tsv"], in: folder.path)
+    let bad = try runCLI(["check", "Push", "--baseline", "bad.tsv", "--format", "json"], in: folder.path)
     #expect(bad.status == 2)
     #expect(bad.out.isEmpty)
     #expect(bad.err == "bad.tsv:2:35: error: expected 6 tab-separated fields (path, record, rule, key, subject, count), found 4\n")

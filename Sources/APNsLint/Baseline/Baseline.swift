@@ -11,6 +11,8 @@
 // above it) is still the same finding. Fields are escaped (`\\`, `\t`, `\n`, `\r`, `\u{XX}` for the
 // other control characters); a missing key or record is `-` (a key that is `-` itself is `\-`).
 
+import PayloadSchema
+
 /// One finding as a baseline keeps it: where (the path relative to the repository root, and the
 /// record of an NDJSON stream), which rule, which key, and what about it, never a line or column.
 public struct BaselineEntry: Sendable, Hashable, Comparable {
@@ -116,8 +118,9 @@ public struct Baseline: Sendable, Hashable {
 
   /// The first line of every baseline file.
   public static let header = "# apns-lint baseline 1"
-  /// Bounds that keep a hostile file from taking the memory: entries and bytes a field.
+  /// The most occurrences a file may list in all (a bound against a hostile file).
   public static let maxEntries = 5_000_000
+  /// The most bytes a field may have.
   public static let maxFieldBytes = 64 * 1024
 
   /// An empty baseline.
@@ -155,7 +158,6 @@ public struct Baseline: Sendable, Hashable {
   public static func parse(_ text: String, path: String) throws(BaselineError) -> Baseline {
     var baseline = Baseline()
     var lineNumber = 0
-    var sawHeader = false
     var entries = 0
     for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
@@ -165,7 +167,6 @@ public struct Baseline: Sendable, Hashable {
           throw BaselineError(path: path, line: 1, column: 1,
                               message: "not an apns-lint baseline: the first line must be '\(Self.header)' (write one with --write-baseline)")
         }
-        sawHeader = true
         continue
       }
       if line.isEmpty || line.hasPrefix("#") { continue }
@@ -193,28 +194,25 @@ public struct Baseline: Sendable, Hashable {
       var record: Int? = nil
       if fields[1] != "-" {
         guard let n = Int(fields[1]), n >= 1 else {
-          throw BaselineError(path: path, line: lineNumber, column: column(1), message: "the record must be '-' or a line number ≥ 1, not '\(VisibleTextLite.short(fields[1]))'")
+          throw BaselineError(path: path, line: lineNumber, column: column(1), message: "the record must be '-' or a line number ≥ 1, not '\(Visible.short(String(fields[1])))'")
         }
         record = n
       }
       let rule = try unescaped(2)
       guard !rule.isEmpty, rule.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
-        throw BaselineError(path: path, line: lineNumber, column: column(2), message: "'\(VisibleTextLite.short(fields[2]))' is not a rule id (kebab-case)")
+        throw BaselineError(path: path, line: lineNumber, column: column(2), message: "'\(Visible.short(String(fields[2])))' is not a rule id (kebab-case)")
       }
       let key: String? = fields[3] == "-" ? nil : (fields[3] == "\\-" ? "-" : try unescaped(3))
       let subject = try unescaped(4)
       guard let count = Int(fields[5]), count >= 1, count <= maxEntries else {
         throw BaselineError(path: path, line: lineNumber, column: column(5),
-                            message: "the count must be a number from 1 to \(maxEntries), not '\(VisibleTextLite.short(fields[5]))'")
+                            message: "the count must be a number from 1 to \(maxEntries), not '\(Visible.short(String(fields[5])))'")
       }
       entries += count
       guard entries <= maxEntries else {
         throw BaselineError(path: path, line: lineNumber, column: column(5), message: "more than \(maxEntries) entries")
       }
       baseline.counts[BaselineEntry(path: filePath, record: record, rule: rule, key: key, subject: subject), default: 0] += count
-    }
-    if !sawHeader {
-      throw BaselineError(path: path, line: 1, column: 1, message: "the file is empty; a baseline starts with '\(Self.header)'")
     }
     return baseline
   }
@@ -274,14 +272,6 @@ public struct Baseline: Sendable, Hashable {
 /// Where a field's bad escape starts: the offset of its backslash, in Unicode scalars.
 struct BadEscape: Error {
   var offset: Int
-}
-
-/// Short, visible text for a message about a field (no controls, at most 40 characters).
-enum VisibleTextLite {
-  static func short(_ s: Substring) -> String {
-    let visible = String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-    return visible.count > 40 ? String(visible.prefix(40)) + "…" : visible
-  }
 }
 
 extension Character {

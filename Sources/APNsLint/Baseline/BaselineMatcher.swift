@@ -109,7 +109,7 @@ public struct BaselineMatcher: Sendable {
       let entry = BaselineEntry(path: path, record: nil, rule: finding.rule.rawValue, key: finding.keyPath, message: finding.message)
       if consume(entry) { continue }
       kept.append(finding)
-      if finding.rule == missingRule, let key = finding.keyPath, let language = Self.lastQuoted(finding.message) {
+      if finding.rule == missingRule, let key = finding.keyPath, let language = Self.missingLanguage(finding.message) {
         stillMissing.insert([language, key])
       }
     }
@@ -123,9 +123,9 @@ public struct BaselineMatcher: Sendable {
     return out
   }
 
-  /// The language a per-key missing-translation message names last: "'K' of 'en' has no
-  /// translation in 'fr': …".
-  static func lastQuoted(_ message: String) -> String? {
+  /// The language a per-key missing-translation message says lacks the key: `fr` in "'K' of
+  /// 'en' has no translation in 'fr': …".
+  static func missingLanguage(_ message: String) -> String? {
     guard let colon = message.range(of: "' has no translation in '") else { return nil }
     let rest = message[colon.upperBound...]
     guard let close = rest.firstIndex(of: "'") else { return nil }

@@ -219,6 +219,7 @@ public struct Baseline: Sendable, Hashable {
 
   /// A field as the file writes it: controls and backslashes escaped, nothing else.
   static func escape(_ s: String) -> String {
+    if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F }) { return s }
     var out = ""
     for u in s.unicodeScalars {
       switch u {
@@ -240,6 +241,8 @@ public struct Baseline: Sendable, Hashable {
   /// A field as written back to its text; on a bad escape, the column offset (0-based, in
   /// Unicode scalars) of its backslash.
   static func unescape(_ field: Substring) -> Result<String, BadEscape> {
+    // Most fields have no escape: one copy, no scalar walk.
+    if !field.utf8.contains(0x5C) { return .success(String(field)) }
     var out = ""
     var scalars = Array(field.unicodeScalars)[...]
     var offset = 0

@@ -69,6 +69,8 @@ public struct BaselineMatcher: Sendable {
   private var seenPaths: Set<String> = []
   /// Findings hidden because the baseline lists them.
   public private(set) var suppressed = 0
+  /// The last path made relative: a stream's records all have the same one.
+  private var lastPath: (given: String, relative: String)? = nil
 
   /// A matcher for `baseline`, with paths relative to `root`.
   public init(baseline: Baseline, root: BaselineRoot) {
@@ -85,9 +87,14 @@ public struct BaselineMatcher: Sendable {
 
   /// `result` without the findings the baseline lists.
   public mutating func filter(_ result: LintResult) -> LintResult {
-    let path = root.relative(result.path)
-    seenPaths.insert(path)
-    guard !result.diagnostics.isEmpty else { return result }
+    if let last = lastPath, last.given == result.path {
+      guard !result.diagnostics.isEmpty else { return result }
+    } else {
+      lastPath = (result.path, root.relative(result.path))
+      seenPaths.insert(lastPath!.relative)
+      guard !result.diagnostics.isEmpty else { return result }
+    }
+    let path = lastPath!.relative
     var kept = result
     kept.diagnostics = result.diagnostics.filter { d in !consume(Self.entry(for: d, in: result, path: path)) }
     return kept
@@ -166,10 +173,14 @@ public struct BaselineRecorder: Sendable {
   /// A recorder with paths relative to `root`.
   public init(root: BaselineRoot) { self.root = root }
 
+  /// The last path made relative.
+  private var lastPath: (given: String, relative: String)? = nil
+
   /// Adds every finding of a result.
   public mutating func add(_ result: LintResult) {
     guard !result.diagnostics.isEmpty else { return }
-    let path = root.relative(result.path)
+    if lastPath?.given != result.path { lastPath = (result.path, root.relative(result.path)) }
+    let path = lastPath!.relative
     for d in result.diagnostics { baseline.add(BaselineMatcher.entry(for: d, in: result, path: path)) }
   }
 }

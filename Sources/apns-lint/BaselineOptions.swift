@@ -6,9 +6,11 @@ import StringsFile
 /// `--baseline FILE` and `--write-baseline FILE` of `check` and `strings lint` (SPEC §15,
 /// docs/baselines.md). The matching is APNsLint's (`BaselineMatcher`); this reads and writes the file.
 struct BaselineOptions: ParsableArguments {
-  @Option(help: "Report only findings not in this baseline file; the exit status counts only those (docs/baselines.md).", completion: .file())
+  @Option(help: ArgumentHelp("Report only findings not in this baseline file; the exit status counts only those (docs/baselines.md).", valueName: "file"), completion: .file())
   var baseline: String?
-  @Option(name: .customLong("write-baseline"), help: "Write every current finding to this baseline file (sorted, one a line), then report as usual.", completion: .file())
+  @Option(name: .customLong("write-baseline"),
+          help: ArgumentHelp("Write every current finding to this baseline file (sorted, one a line), then report as usual.", valueName: "file"),
+          completion: .file())
   var writeBaseline: String?
 
   /// The matcher for `--baseline`, nil without it; a file that cannot be read or parsed is a

@@ -1,6 +1,7 @@
 @testable import APNsLint
 import PayloadSchema
 import StringsFile
+import TestSupport
 import Testing
 
 /// Baselines (SPEC §15, docs/baselines.md): what an entry is, how findings are matched, the file.
@@ -160,5 +161,29 @@ struct BaselineTests {
     #expect(now.findings == [missing("B")])
     #expect(now.missingTranslations.map(\.keys) == [["B"]])
     #expect(matcher.suppressed == 1)
+  }
+
+  /// Hostile files: 20,000 lines made of the characters the format gives a meaning to. Each is
+  /// read or refused with a position on the file; none traps, and what is read writes back to
+  /// text that reads back the same.
+  @Test func hostileFilesNeverTrap() throws {
+    var random = SplitMix64(seed: 30)
+    let alphabet: [String] = ["\t", "\\", "u", "{", "}", "-", "1", "0", "a", "'", "\r", "\u{1F600}", "é", "t", "n", "FFFFFFF", "D800"]
+    var read = 0, refused = 0
+    for _ in 0..<20_000 {
+      var line = ""
+      for _ in 0..<Int.random(in: 0...24, using: &random) { line += alphabet.randomElement(using: &random)! }
+      let text = Baseline.header + "\n" + line + "\n"
+      do {
+        let baseline = try Baseline.parse(text, path: "b.tsv")
+        #expect(try Baseline.parse(baseline.text, path: "b.tsv") == baseline)
+        read += 1
+      } catch {
+        #expect(error.line == 2 && error.column >= 1 && error.column <= line.unicodeScalars.count + 1, "\(error)")
+        refused += 1
+      }
+    }
+    #expect(read + refused == 20_000)
+    #expect(read > 0 && refused > 0)
   }
 }

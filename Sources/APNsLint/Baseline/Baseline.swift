@@ -159,9 +159,12 @@ public struct Baseline: Sendable, Hashable {
     var baseline = Baseline()
     var lineNumber = 0
     var entries = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Lines and fields are split on scalars, not characters: "\r\n" is one character, and a
+    // combining mark after a tab would hide the tab from a character split.
+    for rawScalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+      let rawLine = Substring(rawScalars)
+      let line = rawLine.unicodeScalars.last == "\r" ? Substring(rawLine.unicodeScalars.dropLast()) : rawLine
       if lineNumber == 1 {
         guard line == Self.header[...] else {
           throw BaselineError(path: path, line: 1, column: 1,
@@ -169,8 +172,8 @@ public struct Baseline: Sendable, Hashable {
         }
         continue
       }
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      if line.isEmpty || line.unicodeScalars.first == "#" { continue }
+      let fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(Substring.init)
       func column(_ index: Int) -> Int {
         1 + fields[..<index].reduce(0) { $0 + $1.unicodeScalars.count + 1 }
       }

@@ -39,6 +39,8 @@ struct BaselineTests {
     #expect(Self.root.relative("/repo/Other/b.json") == "Other/b.json")
     #expect(Self.root.relative("/elsewhere/c.json") == "/elsewhere/c.json")
     #expect(Self.root.relative("-") == "-")
+    // A combining mark right after a slash does not hide the slash.
+    #expect(Self.root.relative("/repo/App/\u{301}x/../a.json") == "App/a.json")
   }
 
   @Test func aMovedFindingIsStillMatched() {

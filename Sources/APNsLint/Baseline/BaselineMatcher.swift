@@ -38,14 +38,16 @@ public struct BaselineRoot: Sendable, Hashable {
     let absolute = Self.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     if root == "/" { return String(absolute.dropFirst()) }
     if absolute == root { return "." }
-    if absolute.hasPrefix(root + "/") { return String(absolute.dropFirst(root.count + 1)) }
+    if absolute.utf8.starts(with: (root + "/").utf8) { return String(decoding: absolute.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self) }
     return absolute
   }
 
   /// An absolute path with `.`, `..` and repeated `/` resolved (symbolic links are not).
   static func normalized(_ path: String) -> String {
     var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+    // Split on scalars: a combining mark after `/` would hide it from a character split.
+    for scalars in path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true) {
+      let part = Substring(scalars)
       if part == "." { continue }
       if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
       parts.append(part)

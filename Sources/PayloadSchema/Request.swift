@@ -472,10 +472,10 @@ struct RequestFindings {
   }
 }
 
-/// Short, visible quotes of request text in messages.
-enum Visible {
+/// Short, visible quotes of request text in messages (also of a baseline file's fields, in APNsLint).
+package enum Visible {
   /// At most 40 characters, control characters as `\u{…}`.
-  static func short(_ s: String) -> String {
+  package static func short(_ s: String) -> String {
     var out = ""
     var n = 0
     for scalar in s.unicodeScalars {

@@ -31,6 +31,7 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "Output: text, json, sarif or github.") var format: OutputFormat = .text
   @Flag(help: "Every line of the input is one payload.") var ndjson = false
   @Flag(help: "Exit 1 on warnings too.") var strict = false
+  @OptionGroup var baselineOptions: BaselineOptions
   @Option(name: .customLong("device-token"), help: "Check payloads as requests to POST /3/device/<HEX>.") var deviceToken: String?
   @Option(name: [.customShort("H"), .customLong("header")], help: "A request header 'name: value' (repeatable, as curl).") var header: [String] = []
   @Option(help: "How the provider authenticates: token or certificate (default: token when a request has 'authorization').") var auth: Authentication?
@@ -77,7 +78,13 @@ struct CheckCommand: ParsableCommand {
       inputs = ["-"]
     }
 
+    // The baseline is read before anything is written: a bad one is exit 2 with no partial report.
+    let root = BaselineRoot.find(from: FileManager.default.currentDirectoryPath)
+    try baselineOptions.refuseOverwriting(inputs: inputs, root: root)
+    let matcher = try baselineOptions.matcher(root: root)
     var sink = ResultSink(format: format, linter: linter, strict: strict)
+    sink.matcher = matcher
+    sink.recorder = baselineOptions.recorder(root: root)
     // Any input, folder or table that could not be read makes the run exit 2, after the others
     // are checked: a scan that skipped something must never pass.
     var unreadable = localize.unreadable
@@ -136,7 +143,8 @@ struct CheckCommand: ParsableCommand {
         }
       }
     }
-    sink.outcome.unreadable = unreadable
+    let written = baselineOptions.write(sink.recorder, unreadable: unreadable)
+    sink.outcome.unreadable = unreadable || !written
     try sink.finish()
   }
 

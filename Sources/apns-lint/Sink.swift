@@ -57,6 +57,10 @@ struct ResultSink {
   var payloads = 0
   /// The findings counted so far, and whether an input could not be read.
   var outcome: RunOutcome
+  /// `--baseline`: hides the findings it lists before they are counted or written.
+  var matcher: BaselineMatcher? = nil
+  /// `--write-baseline`: every finding, before the baseline hides any.
+  var recorder: BaselineRecorder? = nil
 
   init(format: OutputFormat, linter: Linter, strict: Bool) {
     self.format = format
@@ -71,7 +75,14 @@ struct ResultSink {
     }
   }
 
-  mutating func add(_ r: LintResult) {
+  /// Counts and writes one result; `baselined` when the caller has already recorded and
+  /// filtered it (`strings lint` does, per key, before grouping missing translations).
+  mutating func add(_ result: LintResult, baselined: Bool = false) {
+    var r = result
+    if !baselined {
+      recorder?.add(r)
+      if matcher != nil { r = matcher!.filter(r) }
+    }
     payloads += 1
     outcome.count(r.diagnostics)
     switch format {
@@ -87,13 +98,20 @@ struct ResultSink {
   /// Writes the summary (text), footer (JSON) or closing (SARIF), then exits as `outcome` says.
   mutating func finish(noun: String = "payloads") throws(ExitCode) {
     let (errors, warnings, infos) = (outcome.errors, outcome.warnings, outcome.infos)
+    let baseline = matcher?.summary
     switch format {
-    case .text: Output.shared.write(text.summary(count: payloads, errors: errors, warnings: warnings, noun: noun))
-    case .json: Output.shared.write(json.footer(payloads: payloads, errors: errors, warnings: warnings, infos: infos))
+    case .text:
+      Output.shared.write(text.summary(count: payloads, errors: errors, warnings: warnings, noun: noun))
+      if let baseline { Output.shared.write(baseline + "\n") }
+    case .json:
+      Output.shared.write(json.footer(payloads: payloads, errors: errors, warnings: warnings, infos: infos,
+                                      baseline: matcher.map { (suppressed: $0.suppressed, fixed: $0.fixed) }))
     case .sarif:
       if let sarif { Output.shared.write(sarif.footer) }
+      // The SARIF document stays as it was; the counts go to standard error.
+      if let baseline { complain("note: " + baseline) }
     case .github:
-      break
+      if let baseline { Output.shared.write("::notice title=apns-lint baseline::\(GitHubReporter.escapeData(baseline))\n") }
     }
     try outcome.exit()
   }

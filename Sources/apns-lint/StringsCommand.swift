@@ -60,10 +60,15 @@ struct StringsCommand: ParsableCommand {
     @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
     @Option(help: "Output: text, json, sarif or github.") var format: OutputFormat = .text
     @Flag(help: "Exit 1 on warnings too.") var strict = false
+    @OptionGroup var baselineOptions: BaselineOptions
 
     func run() throws {
       let configuration = try loadConfiguration(config)
-      let files: [StringsLintFile]
+      let root = BaselineRoot.find(from: FileManager.default.currentDirectoryPath)
+      try baselineOptions.refuseOverwriting(inputs: [directory], root: root)
+      var matcher = try baselineOptions.matcher(root: root)
+      var recorder = baselineOptions.recorder(root: root)
+      var files: [StringsLintFile]
       var problems: [FileWalk.Problem] = []
       do {
         files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
@@ -77,10 +82,19 @@ struct StringsCommand: ParsableCommand {
       let linter = Linter(configuration: configuration)
       var sink = ResultSink(format: format, linter: linter, strict: strict)
       sink.outcome.unreadable = !problems.isEmpty
+      // The baseline is per key, whatever the format: recorded and matched before missing
+      // translations are grouped.
+      for i in files.indices {
+        recorder?.add(LintResult(path: files[i].path, diagnostics: linter.diagnostics(files[i].findings)))
+        if matcher != nil { files[i] = matcher!.filter(files[i], linter: linter) }
+      }
       // JSON keeps a finding per missing key; text, SARIF and GitHub one per localization and table.
       for file in files {
-        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(format == .json ? file.findings : file.groupedFindings)))
+        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(format == .json ? file.findings : file.groupedFindings)),
+                 baselined: true)
       }
+      sink.matcher = matcher
+      if !baselineOptions.write(recorder, unreadable: !problems.isEmpty) { sink.outcome.unreadable = true }
       if format == .text, configuration.level(of: RuleID(TableRule.missingTranslation)) != .off {
         Output.shared.write(TextReporter.translationSummary(StringsLint.translationSummary(files)))
       }

@@ -156,12 +156,17 @@ public struct JSONReporter: Sendable {
     }
   }
 
-  /// The closing of the document with the summary.
-  public func footer(payloads: Int, errors: Int, warnings: Int, infos: Int) -> String {
+  /// The closing of the document with the summary; with `--baseline`, the summary also has
+  /// `"baseline": {"suppressed": N, "fixed": M}` (findings hidden, entries no longer found).
+  public func footer(payloads: Int, errors: Int, warnings: Int, infos: Int, baseline: (suppressed: Int, fixed: Int)? = nil) -> String {
     var out = count == 0 ? "],\n  \"summary\": " : "\n  ],\n  \"summary\": "
-    JSONValue.object([
+    var members: [(String, JSONValue)] = [
       ("payloads", .int(payloads)), ("errors", .int(errors)), ("warnings", .int(warnings)), ("infos", .int(infos)),
-    ]).write(to: &out, indent: 1)
+    ]
+    if let baseline {
+      members.append(("baseline", .object([("suppressed", .int(baseline.suppressed)), ("fixed", .int(baseline.fixed))])))
+    }
+    JSONValue.object(members).write(to: &out, indent: 1)
     return out + "\n}\n"
   }
 

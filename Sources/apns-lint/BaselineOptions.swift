@@ -1,0 +1,93 @@
+import APNsLint
+import ArgumentParser
+import Foundation
+import StringsFile
+
+/// `--baseline FILE` and `--write-baseline FILE` of `check` and `strings lint` (SPEC §15,
+/// docs/baselines.md). The matching is APNsLint's (`BaselineMatcher`); this reads and writes the file.
+struct BaselineOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Report only findings not in this baseline file; the exit status counts only those (docs/baselines.md).", valueName: "file"), completion: .file())
+  var baseline: String?
+  @Option(name: .customLong("write-baseline"),
+          help: ArgumentHelp("Write every current finding to this baseline file (sorted, one a line), then report as usual.", valueName: "file"),
+          completion: .file())
+  var writeBaseline: String?
+
+  /// The matcher for `--baseline`, nil without it; a file that cannot be read or parsed is a
+  /// positioned error and exit 2.
+  func matcher(root: BaselineRoot) throws -> BaselineMatcher? {
+    guard let baseline else { return nil }
+    let bytes: [UInt8]
+    switch FileWalk.read(Array(baseline.utf8), shownAs: baseline, limit: 512 * 1024 * 1024) {
+    case .success(let b): bytes = b
+    case .failure(let problem):
+      complain("\(problem.path): error: the baseline: \(problem.message)")
+      throw ExitCode(2)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      let good = bytes.prefix { $0 < 0x80 }
+      let line = good.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+      let column = good.count - (good.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+      complain("\(baseline):\(line):\(column): error: the baseline is not UTF-8")
+      throw ExitCode(2)
+    }
+    do {
+      return BaselineMatcher(baseline: try Baseline.parse(text, path: baseline), root: root)
+    } catch {
+      complain(error.description)
+      throw ExitCode(2)
+    }
+  }
+
+  /// The recorder for `--write-baseline`, nil without it.
+  func recorder(root: BaselineRoot) -> BaselineRecorder? {
+    writeBaseline.map { _ in BaselineRecorder(root: root) }
+  }
+
+  /// Refuses (exit 2) a `--write-baseline` file that is one of the inputs: the tool never writes
+  /// to a file it checks. (Rewriting the `--baseline` file itself is allowed: it is read whole first.)
+  func refuseOverwriting(inputs: [String], root: BaselineRoot) throws {
+    guard let writeBaseline else { return }
+    let target = root.relative(writeBaseline)
+    for input in inputs where input != "-" {
+      let i = root.relative(input)
+      if target == i || target.hasPrefix(i == "." ? "" : i + "/") && Self.isCheckedName(target) {
+        complain("\(writeBaseline): error: --write-baseline would overwrite an input being checked; name a file outside the inputs (e.g. .apns-lint-baseline.tsv)")
+        throw ExitCode(2)
+      }
+    }
+  }
+
+  /// Names `check` and `strings lint` read inside a folder.
+  private static func isCheckedName(_ path: String) -> Bool {
+    [".json", ".apns", ".http", ".strings", ".stringsdict", ".xcstrings"].contains { path.hasSuffix($0) }
+  }
+
+  /// Writes the baseline (through a temporary file and a rename: a run that fails halfway leaves
+  /// the old file); false, after saying why, when it was not written, and the run then exits 2
+  /// (after its report is complete). Nothing is written when an input could not be read: a
+  /// baseline without its findings would bring them back as new later.
+  func write(_ recorder: BaselineRecorder?, unreadable: Bool) -> Bool {
+    guard let writeBaseline, let recorder else { return true }
+    if unreadable {
+      complain("\(writeBaseline): error: baseline not written: an input could not be read (see above)")
+      return false
+    }
+    let temporary = writeBaseline + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+    do {
+      try Data(recorder.baseline.text.utf8).write(to: URL(fileURLWithPath: temporary))
+    } catch {
+      try? FileManager.default.removeItem(atPath: temporary)
+      complain("\(writeBaseline): error: cannot write the baseline: \(error.localizedDescription)")
+      return false
+    }
+    // rename(2) replaces the old file in one step.
+    guard rename(temporary, writeBaseline) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(atPath: temporary)
+      complain("\(writeBaseline): error: cannot write the baseline: \(FileWalk.errorText(code))")
+      return false
+    }
+    return true
+  }
+}

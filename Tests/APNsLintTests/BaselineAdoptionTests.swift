@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Adopting apns-lint on a project with a history (issue #30): on copies of wikipedia-ios's tables
+/// and of `Fixtures/` in a temporary folder (never the fixtures themselves), `--write-baseline`
+/// then `--baseline` reports nothing and exits 0; one broken translation or one new bad payload,
+/// with 50 lines inserted above an old finding, reports exactly the new finding and exits 1.
+@Suite("baselines on real projects")
+struct BaselineAdoptionTests {
+  /// A copy of `relative` (below the package root) at the same relative path in a new folder.
+  static func copy(_ relative: String, as target: String) throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    let destination = folder.path + "/" + target
+    try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: packageRoot + "/" + relative, toPath: destination)
+    return folder
+  }
+
+  /// Lines of text output that are findings (`PATH:LINE:COLUMN: SEVERITY: …`).
+  static func findings(_ out: String) -> [String] {
+    out.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": info: ") }
+  }
+
+  @Test func wikipediaTables() throws {
+    let folder = try Self.copy("Fixtures/RealLocalizations/wikipedia-ios/Wikipedia", as: "Wikipedia")
+    let tables = "Wikipedia/Localizations"
+    let written = try runCLI(["strings", "lint", tables, "--write-baseline", "baseline.tsv"], in: folder.path)
+    #expect(written.status == 1, "the tables have errors: \(written.err)")
+    let baseline = try String(contentsOfFile: folder.path + "/baseline.tsv", encoding: .utf8)
+    #expect(baseline.hasPrefix("# apns-lint baseline 1\n"))
+    // Two comment lines, then one line per finding (none repeats in these tables).
+    #expect(baseline.split(separator: "\n").count == 2 + 6_368)
+
+    let clean = try runCLI(["strings", "lint", tables, "--baseline", "baseline.tsv"], in: folder.path)
+    #expect(clean.status == 0)
+    #expect(clean.out == "84 files, 0 errors, 0 warnings\n6368 findings hidden by the baseline\n")
+    #expect(clean.err.isEmpty)
+
+    // 50 lines above the old strings-extra-key finding at line 497, and one translation whose
+    // `$1` became `%@`.
+    let french = folder.path + "/Wikipedia/Localizations/fr.lproj/Localizable.strings"
+    var text = try String(contentsOfFile: french, encoding: .utf8)
+    let old = "\"about-libraries-licenses-title\" = \"Nous aimons les logiciels au code source ouvert $1\";"
+    #expect(text.contains(old))
+    text = String(repeating: "/* moved */\n", count: 50) + text.replacingOccurrences(of: old, with: old.replacingOccurrences(of: "$1", with: "%@"))
+    try text.write(toFile: french, atomically: true, encoding: .utf8)
+
+    let changed = try runCLI(["strings", "lint", tables, "--baseline", "baseline.tsv"], in: folder.path)
+    #expect(changed.status == 1)
+    #expect(changed.out == """
+      Wikipedia/Localizations/fr.lproj/Localizable.strings:89:1: error: 'about-libraries-licenses-title' in 'fr' ('Nous aimons les \
+      logiciels au code source ouvert %@') does not take the arguments of 'en' ('We love open source software $1'): position 1 is \
+      extra [strings-format-mismatch]
+      84 files, 1 errors, 0 warnings
+      6368 findings hidden by the baseline
+
+      """)
+    // Every format hides the same findings; JSON counts them.
+    let json = try runCLI(["strings", "lint", tables, "--baseline", "baseline.tsv", "--format", "json"], in: folder.path)
+    #expect(json.status == 1)
+    #expect(json.out.components(separatedBy: "\"rule\": ").count - 1 == 1)
+    #expect(json.out.hasSuffix("\"baseline\": {\n      \"suppressed\": 6368,\n      \"fixed\": 0\n    }\n  }\n}\n"))
+    let github = try runCLI(["strings", "lint", tables, "--baseline", "baseline.tsv", "--format", "github"], in: folder.path)
+    #expect(github.out.split(separator: "\n").filter { $0.hasPrefix("::error") || $0.hasPrefix("::warning") }.count == 1)
+    #expect(github.out.hasSuffix("::notice title=apns-lint baseline::6368 findings hidden by the baseline\n"))
+    let sarif = try runCLI(["strings", "lint", tables, "--baseline", "baseline.tsv", "--format", "sarif"], in: folder.path)
+    #expect(sarif.out.components(separatedBy: "\"ruleId\"").count - 1 == 1)
+    #expect(sarif.err == "note: 6368 findings hidden by the baseline\n")
+  }
+
+  @Test func fixturesPayloads() throws {
+    let folder = try Self.copy("Fixtures", as: "Fixtures")
+    // A fixed clock: provider-token findings of the request fixtures depend on it.
+    let clock = ["--now", "1750000000"]
+    let written = try runCLI(["check", "Fixtures", "--write-baseline", "baseline.tsv"] + clock, in: folder.path)
+    #expect(written.status == 1)
+    let clean = try runCLI(["check", "Fixtures", "--baseline", "baseline.tsv"] + clock, in: folder.path)
+    #expect(clean.status == 0)
+    #expect(Self.findings(clean.out) == [])
+    #expect(clean.out.hasSuffix("240 payloads, 0 errors, 0 warnings\n214 findings hidden by the baseline\n"))
+
+    // The old value-type finding moves 50 lines down; a new payload has a negative badge.
+    let moved = folder.path + "/Fixtures/payloads/rules/value-type.trigger.json"
+    let text = try String(contentsOfFile: moved, encoding: .utf8)
+    try (String(repeating: "\n", count: 50) + text).write(toFile: moved, atomically: true, encoding: .utf8)
+    try "{\"aps\": {\"alert\": \"Hi\", \"badge\": -1}}\n".write(toFile: folder.path + "/Fixtures/payloads/new-badge.json", atomically: true, encoding: .utf8)
+
+    let changed = try runCLI(["check", "Fixtures", "--baseline", "baseline.tsv"] + clock, in: folder.path)
+    #expect(changed.status == 1)
+    #expect(Self.findings(changed.out) == ["Fixtures/payloads/new-badge.json:1:34: error: 'badge' must be a whole number ≥ 0, not -1 [value-range]"])
+    #expect(changed.out.hasSuffix("241 payloads, 1 errors, 0 warnings\n214 findings hidden by the baseline\n"))
+
+    // Rewriting the baseline over itself drops nothing that still occurs and adds the new one.
+    let rewritten = try runCLI(["check", "Fixtures", "--baseline", "baseline.tsv", "--write-baseline", "baseline.tsv"] + clock, in: folder.path)
+    #expect(rewritten.status == 1)
+    let again = try runCLI(["check", "Fixtures", "--baseline", "baseline.tsv"] + clock, in: folder.path)
+    #expect(again.status == 0)
+    #expect(again.out.hasSuffix("241 payloads, 0 errors, 0 warnings\n215 findings hidden by the baseline\n"))
+  }
+
+  @Test func aFixedFindingIsCountedAndABadBaselineIsExitTwo() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Push/a.json", "{\"aps\": {\"alert\": \"Hi\", \"badge\": \"5\"}}\n")
+    try folder.write("Push/b.json", "{\"aps\": {\"alert\": \"Hi\", \"interruption-level\": \"loud\"}}\n")
+    #expect(try runCLI(["check", "Push", "--write-baseline", "baseline.tsv"], in: folder.path).status == 1)
+    try folder.write("Push/a.json", "{\"aps\": {\"alert\": \"Hi\", \"badge\": 5}}\n")
+    let fixed = try runCLI(["check", "Push", "--baseline", "baseline.tsv"], in: folder.path)
+    #expect(fixed.status == 0)
+    #expect(fixed.out == "2 payloads, 0 errors, 0 warnings\n1 finding hidden by the baseline; 1 baseline entry fixed; `--write-baseline` to drop them\n")
+
+    try folder.write("bad.tsv", "# apns-lint baseline 1\nPush/a.json\t-\tvalue-type\taps.badge\n")
+    let bad = try runCLI(["check", "Push", "--baseline", "bad.tsv", "--format", "json"], in: folder.path)
+    #expect(bad.status == 2)
+    #expect(bad.out.isEmpty)
+    #expect(bad.err == "bad.tsv:2:35: error: expected 6 tab-separated fields (path, record, rule, key, subject, count), found 4\n")
+
+    let overwrite = try runCLI(["check", "Push", "--write-baseline", "Push/a.json"], in: folder.path)
+    #expect(overwrite.status == 2)
+    #expect(try String(contentsOfFile: folder.path + "/Push/a.json", encoding: .utf8) == "{\"aps\": {\"alert\": \"Hi\", \"badge\": 5}}\n")
+  }
+}

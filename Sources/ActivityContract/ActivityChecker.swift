@@ -6,6 +6,7 @@ import PayloadSchema
 ///
 /// Made once per run from the contract; `check(_:now:)` then costs microseconds per payload.
 public struct ActivityChecker: Sendable {
+  /// The declarations payloads are checked against.
   public let contract: ActivityContract
   /// The declared `ActivityAttributes` types and their bare names, found once.
   let declared: [TypeDeclaration]
@@ -127,7 +128,9 @@ public struct ActivityOutcome: Sendable {
 
 /// A leaf value as the app decodes it.
 public struct DecodedValue: Sendable, Hashable {
+  /// Where the value stands in the payload (`aps.content-state.eta`).
   public var keyPath: String
+  /// The Swift type it decodes as (`Date`, `Delivery.Phase`).
   public var type: String
   /// The value as the app sees it: `"Anne"`, `2`, `2023-11-14 22:20 UTC`.
   public var shown: String

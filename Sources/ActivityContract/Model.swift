@@ -11,6 +11,7 @@ public indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
   /// Anything else (a tuple, a function, an existential): written as the source says.
   case unsupported(String)
 
+  /// The type as Swift writes it: `[String: Stop]?`.
   public var description: String {
     switch self {
     case .named(let path): path.joined(separator: ".")
@@ -24,10 +25,14 @@ public indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
 
 /// A place in a Swift file: its path, 1-based line and column (Unicode scalars).
 public struct SwiftLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The path the file was given as.
   public var file: String
+  /// 1-based line.
   public var line: Int
+  /// 1-based column, counting Unicode scalars.
   public var column: Int
 
+  /// A place in a file.
   public init(file: String, line: Int, column: Int) {
     self.file = file
     self.line = line
@@ -48,6 +53,7 @@ public struct StoredProperty: Sendable, Hashable {
   public var isConstantWithValue: Bool
   /// True when a property wrapper or macro attribute stands on it (its decoding is the wrapper's).
   public var isWrapped: Bool
+  /// Where the property is declared.
   public var location: SwiftLocation
 }
 
@@ -73,14 +79,17 @@ public struct CustomDecoding: Sendable, Hashable {
   /// What the tool cannot follow (`nestedContainer`, a computed key, `T(from: decoder)`, …): each
   /// makes the type's keys partly unknown. Empty when every read is plain.
   public var unfollowed: [String] = []
+  /// Where the initializer is declared.
   public var location: SwiftLocation
 }
 
 /// A struct, class or enum declared in the files read.
 public struct TypeDeclaration: Sendable, Hashable {
+  /// What kind of type it is.
   public enum Kind: String, Sendable, Hashable { case structure = "struct", classType = "class", enumeration = "enum", actor }
   /// The qualified name: `DeliveryAttributes.ContentState`.
   public var path: [String]
+  /// Struct, class, enum or actor.
   public var kind: Kind
   /// The names in its inheritance clauses (declaration and extensions): `Codable`, `String`, `ActivityAttributes`.
   public var inherits: [String]
@@ -90,7 +99,7 @@ public struct TypeDeclaration: Sendable, Hashable {
   public var cases: [EnumCase]
   /// A hand-written `init(from:)`, from the declaration or an extension.
   public var customDecoding: CustomDecoding?
-  /// `typealias ContentState = State` inside it: nested name to type.
+  /// Where the type is declared (or first extended).
   public var location: SwiftLocation
 
   /// The qualified name as Swift writes it.
@@ -100,8 +109,11 @@ public struct TypeDeclaration: Sendable, Hashable {
 /// An enum case: its name, its raw value as written (a string literal's text, or an integer), and
 /// whether it has associated values.
 public struct EnumCase: Sendable, Hashable {
+  /// The case's name.
   public var name: String
+  /// The raw value written in the declaration; nil when none is written.
   public var rawValue: RawValue?
+  /// True for `case moved(to: Int)`: such an enum is not decoded from a raw value.
   public var hasAssociatedValues: Bool
 
   /// A raw value written in the declaration.
@@ -115,6 +127,7 @@ public struct EnumCase: Sendable, Hashable {
 
 /// A positioned problem with a Swift file: it does not parse, or cannot be read.
 public struct SourceProblem: Sendable, Hashable, CustomStringConvertible {
+  /// Where the parser stopped.
   public var location: SwiftLocation
   /// Lowercase start.
   public var message: String

@@ -9,9 +9,11 @@
 public enum ChannelManagement {
   /// The channel management host and port of the development environment.
   public static let developmentHost = "api-manage-broadcast.sandbox.push.apple.com"
+  /// The channel management port of the development environment.
   public static let developmentPort = 2195
   /// The channel management host and port of the production environment.
   public static let productionHost = "api-manage-broadcast.push.apple.com"
+  /// The channel management port of the production environment.
   public static let productionPort = 2196
   /// Apple: "you can maintain up to 10,000 channels for your app in the development and
   /// production environment, respectively".
@@ -82,24 +84,29 @@ public enum ChannelManagement {
 
   /// A channel management request understood: the app and what it asks.
   public struct Parsed: Sendable, Hashable {
+    /// The app, from the path.
     public var bundleID: String
+    /// What the request asks for.
     public var operation: Operation
   }
 
   /// A refusal APNs documents for a channel management or broadcast request.
   public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The status and reason APNs answers.
     public var answer: APNsAnswer
     /// Lowercase start: what is wrong.
     public var message: String
     /// The header or part it is about (`apns-channel-id`, `:path`, `body`).
     public var part: String
 
+    /// A refusal: status, reason, what is wrong, and the part of the request it is about.
     public init(_ status: Int, _ reason: String, _ message: String, part: String) {
       answer = APNsAnswer(status: status, reason: reason)
       self.message = message
       self.part = part
     }
 
+    /// `400 MissingChannelId: reading a channel needs apns-channel-id`.
     public var description: String { "\(answer): \(message)" }
   }
 

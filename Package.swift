@@ -116,7 +116,7 @@ let package = Package(
     .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema", "TestSupport"]),
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat", "TestSupport"]),
     .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "TestSupport"]),
-    .testTarget(name: "ActivityContractTests", dependencies: ["ActivityContract", "PayloadSchema"]),
+    .testTarget(name: "ActivityContractTests", dependencies: ["ActivityContract", "PayloadSchema", "TestSupport"]),
     .testTarget(name: "NotificationCardTests", dependencies: ["NotificationCard", "PayloadSchema"]),
     .testTarget(name: "APNsAuthTests", dependencies: ["APNsAuth", "PayloadSchema", .product(name: "Crypto", package: "swift-crypto")]),
     .testTarget(

@@ -214,7 +214,14 @@ final class PushDesk {
       answer = refusal
     }
 
-    let id = apnsID.flatMap { RequestValidator.isUUID($0) ? $0.lowercased() : nil } ?? tools.random.uuid()
+    var id = apnsID.flatMap { RequestValidator.isUUID($0) ? $0.lowercased() : nil } ?? tools.random.uuid()
+    // Apple's broadcast page names apns-request-id where the push pages name apns-id: a broadcast
+    // that sends apns-request-id gets it back under that name (SPEC §13.2: accept both).
+    if path.hasPrefix("/4/broadcasts/apps/"), apnsID == nil,
+       let requestID = tools.headerBuffer.first(where: { $0.name == "apns-request-id" })?.value {
+      answer.idHeader = "apns-request-id"
+      if RequestValidator.isUUID(requestID) { id = requestID.lowercased() }
+    }
     let unique = c.environment == .development ? tools.random.uuid() : nil
     server.record(makeRecord(method: method, path: path, topic: topic, body: body, bodyTruncated: bodyTruncated,
                              report: report, answer: answer, apnsID: id, uniqueID: unique, streamID: streamID, time: nowMs),

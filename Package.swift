@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "APNsAuth", targets: ["APNsAuth"]),
     .library(name: "APNsServer", targets: ["APNsServer"]),
     .library(name: "NotificationCard", targets: ["NotificationCard"]),
+    .library(name: "ActivityContract", targets: ["ActivityContract"]),
     .executable(name: "apns-lint", targets: ["apns-lint"]),
     // `swift package apns-lint check|strings-lint|init|…` in a package that depends on this one (SPEC §11).
     .plugin(name: "APNsLintPlugin", targets: ["APNsLintPlugin"]),
@@ -34,6 +35,8 @@ let package = Package(
     // `swift package generate-documentation` builds each library's DocC catalog (scripts/checks/95-docc);
     // a plugin only: nothing of it is linked into the products.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Live Activities (SPEC §13): ActivityAttributes declarations read from .swift files, no compiler.
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
   ],
   targets: [
     .target(name: "PayloadSchema"),
@@ -42,6 +45,16 @@ let package = Package(
     // An alert drawn in HTML as a lock-screen banner: the card of `render --format html` and of the
     // `serve` inbox, in one place. Strings to HTML; StringsFile only for `VisibleText`, no NIO.
     .target(name: "NotificationCard", dependencies: ["PayloadSchema", "StringsFile"]),
+    // Live Activities (SPEC §13.1): the ActivityAttributes of an app, read from its Swift declarations with
+    // swift-syntax's parser (no type checker), and a payload's content-state checked against them.
+    .target(
+      name: "ActivityContract",
+      dependencies: [
+        "PayloadSchema",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
@@ -62,7 +75,7 @@ let package = Package(
     .target(
       name: "APNsServer",
       dependencies: [
-        "PayloadSchema", "APNsAuth", "StringsFile", "NotificationCard",
+        "PayloadSchema", "APNsAuth", "StringsFile", "NotificationCard", "ActivityContract",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -78,7 +91,7 @@ let package = Package(
     .executableTarget(
       name: "apns-lint",
       dependencies: [
-        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer", "NotificationCard",
+        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer", "NotificationCard", "ActivityContract",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -103,12 +116,13 @@ let package = Package(
     .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema", "TestSupport"]),
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat", "TestSupport"]),
     .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "TestSupport"]),
+    .testTarget(name: "ActivityContractTests", dependencies: ["ActivityContract", "PayloadSchema", "TestSupport"]),
     .testTarget(name: "NotificationCardTests", dependencies: ["NotificationCard", "PayloadSchema"]),
     .testTarget(name: "APNsAuthTests", dependencies: ["APNsAuth", "PayloadSchema", .product(name: "Crypto", package: "swift-crypto")]),
     .testTarget(
       name: "APNsServerTests",
       dependencies: [
-        "APNsServer", "APNsAuth", "PayloadSchema", "NotificationCard", "StringsFile",
+        "APNsServer", "APNsAuth", "PayloadSchema", "NotificationCard", "StringsFile", "ActivityContract",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import ActivityContract
 import APNsAuth
 import NIOCore
 import PayloadSchema
@@ -37,6 +38,10 @@ extension APNsServer {
     /// gets the alert as each device would show it.
     public var strings: LocalizationBundle?
     public var languages: [[String]] = []
+    /// The app's `ActivityAttributes` (`--activity`): a Live Activity push whose `content-state` or
+    /// `attributes` would not decode is answered 200, as APNs answers it, and its record says
+    /// "dropped on the device: …" (SPEC §13.1).
+    public var activity: ActivityChecker?
     /// The target requests are checked against (platform; the transport follows the path).
     public var target = Target()
     /// A connection that reads nothing for this long gets GOAWAY `{"reason":"IdleTimeout"}`.

@@ -99,6 +99,7 @@ enum InboxPage {
   static func heading(_ record: PushRecord) -> String {
     let ok = record.answer.status == 200
     var html = "<span class=\"verdict \(ok ? "ok" : "bad")\">\(text(record.answer.description))</span> "
+    if let dropped = record.dropped { html += "<span class=\"verdict bad\" title=\"\(text(dropped))\">\(text(dropped))</span> " }
     html += record.topic.map(text) ?? "<span class=\"none\">no topic</span>"
     let device = record.deviceToken.map { "token " + ($0.count > 16 ? String($0.prefix(16)) + "…" : $0) } ?? "\(record.method) \(record.path)"
     html += " <span class=\"meta\">· \(text(device)) · #\(record.sequence)</span>"

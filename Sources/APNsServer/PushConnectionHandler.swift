@@ -270,8 +270,9 @@ final class PushConnectionHandler: ChannelInboundHandler {
     response.reserveCapacity(4)
     response.add(name: ":status", value: Self.statusText(answer.status))
     // A fresh id each time: kept out of the HPACK table (indexing it only evicts what repeats).
-    response.add(name: "apns-id", value: apnsID, indexing: .nonIndexable)
+    response.add(name: answer.idHeader, value: apnsID, indexing: .nonIndexable)
     if let uniqueID { response.add(name: "apns-unique-id", value: uniqueID, indexing: .nonIndexable) }
+    for h in answer.headers { response.add(name: h.name, value: h.value, indexing: .nonIndexable) }
     if let bytes = answer.body {
       response.add(name: "content-type", value: "application/json")
       response.add(name: "content-length", value: String(bytes.count))

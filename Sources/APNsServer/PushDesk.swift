@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ActivityContract
 import APNsAuth
 import NIOConcurrencyHelpers
 import NIOCore
@@ -20,6 +21,8 @@ final class ServerContext: Sendable {
   let inbox: Inbox
   let log: PushLog?
   let rateLimiter: RateLimiter?
+  /// The broadcast channels created on this server (SPEC §13.2).
+  let channels = ChannelStore()
   private let sequence = Atomic<UInt64>(0)
   private let connections = Atomic<UInt64>(0)
   /// The most body bytes kept of a request: the largest size limit plus one, so that a body over
@@ -132,7 +135,7 @@ final class LoopTools: @unchecked Sendable {
 final class PushDesk {
   let server: ServerContext
   let connectionNumber: UInt64
-  private let tools: LoopTools
+  let tools: LoopTools
   private var verifiedToken: String?
   /// The provider token in use and when it last changed (seconds), for TooManyProviderTokenUpdates.
   private var currentToken: String?
@@ -169,6 +172,23 @@ final class PushDesk {
     let now = nowMs / 1000
     let c = server.configuration
 
+    // Channel management (SPEC §13.2): its own paths, answers and `apns-request-id`.
+    if ChannelManagement.isManagementPath(path) {
+      var requestID = ""
+      for h in tools.headerBuffer where h.name == "apns-request-id" { requestID = h.value }
+      // APNs echoes a request id it can read and makes a new lowercase UUID otherwise.
+      let id = RequestValidator.isUUID(requestID) ? requestID.lowercased() : tools.random.uuid()
+      let answer = channelAnswer(method: method, path: path, headers: tools.headerBuffer, body: Array(body),
+                                 authorization: authorization)
+      server.record(PushRecord(
+        sequence: server.nextSequence(), time: nowMs, connection: connectionNumber, stream: streamID,
+        method: method, path: path, deviceToken: nil, topic: nil, headers: tools.headerBuffer.map { h in
+          h.name == "authorization" ? RequestHeader(h.name, Self.withoutSignature(h.value)) : h
+        }, body: String(decoding: body, as: UTF8.self), bodyTruncated: bodyTruncated, answer: answer, apnsID: id, uniqueID: nil,
+        findings: [], alert: nil, rendered: []), scratch: &tools.scratch)
+      return (answer, id, nil)
+    }
+
     let repeated = authorization != nil && authorization == verifiedToken
     let headerBuffer = tools.headerBuffer
     var report = headerBuffer.withUnsafeBufferPointer { h in
@@ -182,10 +202,26 @@ final class PushDesk {
         rule: .payloadTooLarge, message: "the body is \(bodyTruncated ? "more than " : "")\(body.count - (bodyTruncated ? 1 : 0)) bytes; the limit is \(report.limit)",
         offset: 0, line: 1, column: 1, keyPath: nil))
     }
-    let answer = decide(report: report, path: path, topic: topic, authorization: authorization, repeated: repeated,
+    // The app's own decoding (SPEC §13.1): APNs cannot see it and answers 200; the device drops the push.
+    if let activity = c.activity, report.pushType == .liveactivity {
+      report.findings += activity.check(Array(body), now: now).findings
+    }
+    var answer = decide(report: report, path: path, topic: topic, authorization: authorization, repeated: repeated,
                         now: now, nowMs: nowMs)
+    // A broadcast the request checks accept still needs a channel of this server (SPEC §13.2).
+    if answer.status == 200, path.hasPrefix("/4/broadcasts/apps/"),
+       let refusal = Self.broadcastRefusal(path: path, headers: tools.headerBuffer, store: server.channels) {
+      answer = refusal
+    }
 
-    let id = apnsID.flatMap { RequestValidator.isUUID($0) ? $0.lowercased() : nil } ?? tools.random.uuid()
+    var id = apnsID.flatMap { RequestValidator.isUUID($0) ? $0.lowercased() : nil } ?? tools.random.uuid()
+    // Apple's broadcast page names apns-request-id where the push pages name apns-id: a broadcast
+    // that sends apns-request-id gets it back under that name (SPEC §13.2: accept both).
+    if path.hasPrefix("/4/broadcasts/apps/"), apnsID == nil,
+       let requestID = tools.headerBuffer.first(where: { $0.name == "apns-request-id" })?.value {
+      answer.idHeader = "apns-request-id"
+      if RequestValidator.isUUID(requestID) { id = requestID.lowercased() }
+    }
     let unique = c.environment == .development ? tools.random.uuid() : nil
     server.record(makeRecord(method: method, path: path, topic: topic, body: body, bodyTruncated: bodyTruncated,
                              report: report, answer: answer, apnsID: id, uniqueID: unique, streamID: streamID, time: nowMs),
@@ -277,7 +313,8 @@ final class PushDesk {
       sequence: server.nextSequence(), time: time, connection: connectionNumber, stream: streamID,
       method: method, path: path, deviceToken: Self.deviceToken(in: path).map(String.init), topic: topic,
       headers: headers, body: String(decoding: body, as: UTF8.self), bodyTruncated: bodyTruncated,
-      answer: answer, apnsID: apnsID, uniqueID: uniqueID, findings: report.findings, alert: alert, rendered: rendered)
+      answer: answer, apnsID: apnsID, uniqueID: uniqueID, findings: report.findings, alert: alert, rendered: rendered,
+      dropped: answer.status == 200 ? PushRecord.droppedOnDevice(report.findings) : nil)
   }
 
   /// `bearer header.claims.signature` → `bearer header.claims.…`: the log keeps who sent it, not a

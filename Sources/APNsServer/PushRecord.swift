@@ -9,6 +9,12 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
   public var reason: String?
   /// Milliseconds since 1970; only for 410.
   public var timestamp: Int64?
+  /// Headers the answer carries beyond `apns-id` (a created channel's `apns-channel-id`).
+  public var headers: [RequestHeader] = []
+  /// The body of a successful answer (a channel's settings, the list of channels); nil: none.
+  public var content: [UInt8]? = nil
+  /// The name of the id header: `apns-id` for pushes, `apns-request-id` for channel management.
+  public var idHeader = "apns-id"
 
   public init(status: Int, reason: String?, timestamp: Int64? = nil) {
     self.status = status
@@ -18,9 +24,10 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
 
   public static let accepted = Answer(status: 200, reason: nil)
 
-  /// The response body: nil for 200, else `{"reason":"…"}` (with `"timestamp"` for 410).
+  /// The response body: `content` (nil) for a success, else `{"reason":"…"}` (with `"timestamp"`
+  /// for 410).
   public var body: [UInt8]? {
-    guard status != 200 else { return nil }
+    guard status >= 300 else { return content }
     var w = JSONWriter()
     w.beginObject()
       w.member("reason", reason ?? "")
@@ -61,6 +68,16 @@ public struct PushRecord: Sendable {
   public var alert: RenderedAlert?
   /// With `--strings`: the alert as each `--lang` device shows it.
   public var rendered: [RenderedForDevice]
+  /// With `--activity`: why a push APNs accepted is dropped on the device (`dropped on the device:
+  /// 'stops' is the string '2'; …`); nil when it is not.
+  public var dropped: String? = nil
+
+  /// "dropped on the device: …" with the first Live Activity error finding, if any.
+  static func droppedOnDevice(_ findings: [PayloadFinding]) -> String? {
+    guard let f = findings.first(where: { $0.rule.category == .activity && $0.severity == .error && $0.rule != .activityDateEpoch })
+    else { return nil }
+    return "dropped on the device: \(f.message) (\(f.keyPath ?? "aps") [\(f.rule.rawValue)])"
+  }
 }
 
 /// The alert one device shows.
@@ -93,6 +110,7 @@ extension PushRecord {
       w.member("status", Int64(answer.status))
       if let reason = answer.reason { w.member("reason", reason) }
       if let ts = answer.timestamp { w.member("timestamp", ts) }
+      if let dropped { w.member("dropped", dropped) }
       w.member("apnsId", apnsID)
       if let uniqueID { w.member("apnsUniqueId", uniqueID) }
       w.memberKey("findings")

@@ -111,6 +111,11 @@ public struct RequestValidator: Sendable {
                                 body: UnsafeRawBufferPointer, now: Int64?) -> PayloadReport {
     var found = RequestFindings(disabled: disabled)
 
+    // Channel management (SPEC §13.2): its own methods and paths; the body is no payload.
+    if let path, ChannelManagement.isManagementPath(path) {
+      return validateManagement(method: method, path: path, headers: headers, body: body, found: &found)
+    }
+
     // Method and path.
     if !method.utf8.elementsEqual("POST".utf8) {
       found.add(.requestMethod, "method '\(Visible.short(method))' is not POST", path: ":method")
@@ -288,6 +293,22 @@ public struct RequestValidator: Sendable {
       report.findings = found.findings + report.findings
     }
     return report
+  }
+
+  /// A channel management request: what APNs answers it (`ChannelManagement.parse`), placed at
+  /// the header, the request line or the body it is about.
+  mutating func validateManagement(method: String, path: String, headers: UnsafeBufferPointer<RequestHeader>,
+                                   body: UnsafeRawBufferPointer, found: inout RequestFindings) -> PayloadReport {
+    let list = Array(headers)
+    if case .failure(let refusal) = ChannelManagement.parse(method: method, path: path, headers: list, body: Array(body)) {
+      let index = list.firstIndex { $0.name.lowercased() == refusal.part }
+      found.add(.channelRequest, refusal.message, path: refusal.part == "body" ? nil : refusal.part, header: index,
+                answer: refusal.answer)
+      if refusal.part == "body", !found.findings.isEmpty {
+        found.findings[found.findings.count - 1].position = SourcePosition(line: 1, column: 1, offset: 0)
+      }
+    }
+    return PayloadReport(findings: found.findings, size: body.count, limit: 0, pushType: .liveactivity)
   }
 
   // MARK: Syntax

@@ -109,6 +109,22 @@ extension PayloadRule {
     case .providerTokenExpired: "a provider token issued more than an hour ago (403 ExpiredProviderToken)"
     case .providerTokenSignature: "with --key: the ES256 signature does not verify, or kid is not the key's id (403 InvalidProviderToken)"
     case .locationAuth: "a location push without token authentication"
+    case .channelRequest:
+      "a channel management request (/1/apps/<bundle-id>/channels, all-channels) APNs refuses: wrong method, no or bad apns-channel-id, a body without push-type LiveActivity or with a storage policy other than 0 or 1 (400 MissingChannelId, BadChannelId, MissingPushType, InvalidPushType, CannotCreateChannelConfig; 405 MethodNotAllowed)"
+    case .activityTypeUnknown:
+      "attributes-type names no ActivityAttributes type of the --activity files (bare name, case-sensitive): the Live Activity never starts"
+    case .activityStateMissing:
+      "content-state or attributes lacks a non-optional property of the app's type, or sends null for it: the device cannot decode the push and drops it"
+    case .activityStateType:
+      "a value the app's Swift type cannot decode (a number as a string, 0/1 for Bool, 20.5 for Int, a string for Date, an unknown enum raw value, a bad UUID): the device drops the push"
+    case .activityDateEpoch:
+      "a Date sent as seconds (or milliseconds) since 1970: ActivityKit counts seconds since 2001-01-01 and shows it 31 years late"
+    case .activityNotChecked:
+      "a value whose Swift type the tool cannot see or follow (not among the --activity files, a custom init(from:) it cannot read): not checked"
+    case .activityExtraKey:
+      "a key of content-state or attributes that the app's type does not decode (ignored on the device)"
+    case .activityStateSize:
+      "the encoded content-state is over 4 KB (4096 bytes)"
     }
   }
 
@@ -312,6 +328,65 @@ extension PayloadRule {
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app.location-query\napns-push-type: location\napns-priority: 5\n\n{\"aps\": {}}",
                    triggerFlags: "--now 1700000600",
                    passFlags: "--now 1700000600")
+    case .channelRequest:
+      RuleExamples("1️⃣GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\n\n",
+                   pass: "GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-channel-id: dHN0LXNyY2gtY2hubA==\n\n",
+                   triggerFlags: "--now 1700000600",
+                   passFlags: "--now 1700000600")
+    case .activityTypeUnknown:
+      RuleExamples(#"{"aps": {"event": "start", "timestamp": 1700000000, "attributes-type": 1️⃣"DeliveryActivity", "attributes": {"orderID": "A1"}, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2}, "alert": {"title": "Order A1", "body": "On its way"}}}"#
+                     + Self.activityExampleSource,
+                   pass: #"{"aps": {"event": "start", "timestamp": 1700000000, "attributes-type": "DeliveryAttributes", "attributes": {"orderID": "A1"}, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2}, "alert": {"title": "Order A1", "body": "On its way"}}}"#
+                     + Self.activityExampleSource)
+    case .activityStateMissing:
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": 1️⃣{"courier": "Anne", "eta": 721694000}}}"#
+                     + Self.activityExampleSource,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2}}}"#
+                     + Self.activityExampleSource)
+    case .activityStateType:
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 1️⃣2.5}}}"#
+                     + Self.activityExampleSource,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2.0}}}"#
+                     + Self.activityExampleSource)
+    case .activityDateEpoch:
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 1️⃣1700000800, "stops": 2}}}"#
+                     + Self.activityExampleSource,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721693600, "stops": 2}}}"#
+                     + Self.activityExampleSource)
+    case .activityNotChecked:
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2, "route": 1️⃣{"id": 7}}}}"#
+                     + Self.activityExampleSource,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2}}}"#
+                     + Self.activityExampleSource)
+    case .activityExtraKey:
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2, 1️⃣"driver": "Anne"}}}"#
+                     + Self.activityExampleSource,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2}}}"#
+                     + Self.activityExampleSource)
+    case .activityStateSize:
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": 1️⃣{"courier": ""# + String(repeating: "x", count: 4100)
+                     + #"", "eta": 721694000, "stops": 2}}}"# + Self.activityExampleSource,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": ""# + String(repeating: "x", count: 3900)
+                     + #"", "eta": 721694000, "stops": 2}}}"# + Self.activityExampleSource,
+                   triggerFlags: "--transport broadcast")
     }
   }
+
+  /// The app's source the Live Activity examples run against (`check --activity Attributes.swift`):
+  /// after a line `--- Attributes.swift`, as table examples put their tables.
+  static let activityExampleSource = """
+
+    --- Attributes.swift
+    import ActivityKit
+
+    struct DeliveryAttributes: ActivityAttributes {
+      struct ContentState: Codable, Hashable {
+        var courier: String
+        var eta: Date
+        var stops: Int
+        var route: Route?
+      }
+      var orderID: String
+    }
+    """
 }

@@ -61,13 +61,22 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case providerTokenExpired = "provider-token-expired"
   case providerTokenSignature = "provider-token-signature"
   case locationAuth = "location-auth"
+  case channelRequest = "channel-request"
+  // Live Activities against the app's ActivityAttributes (SPEC §13.1; ActivityContract detects them)
+  case activityTypeUnknown = "activity-type-unknown"
+  case activityStateMissing = "activity-state-missing"
+  case activityStateType = "activity-state-type"
+  case activityDateEpoch = "activity-date-epoch"
+  case activityNotChecked = "activity-not-checked"
+  case activityExtraKey = "activity-extra-key"
+  case activityStateSize = "activity-state-size"
 
   /// The severity a finding of this rule has when nothing overrides it; nil for a rule that is
   /// off unless asked for (`custom-key-allowlist`).
   public var defaultSeverity: Severity? {
     switch self {
     case .customKeyAllowlist: nil
-    case .jsonEscapedUnicode, .deprecatedKey: .info
+    case .jsonEscapedUnicode, .deprecatedKey, .activityNotChecked, .activityExtraKey: .info
     case .jsonLoneSurrogate, .jsonBOM, .payloadNearLimit, .unknownKey, .soundShape, .payloadWhitespace,
          .alertEmpty, .alertTextConflict, .locArgsWithoutKey, .platformKey, .sensitiveData, .silentPushShape,
          .timestampUnit, .expirationUnit, .expirationPast, .pushTypeMissing:
@@ -87,8 +96,11 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
     case .requestMethod, .requestPath, .deviceTokenMissing, .deviceTokenSyntax, .headerDuplicate, .apnsIDSyntax,
          .expirationSyntax, .expirationUnit, .expirationPast, .pushTypeUnknown, .pushTypeMissing, .topicMissing,
          .topicSyntax, .providerTokenMissing, .providerTokenSyntax, .providerTokenExpired,
-         .providerTokenSignature, .locationAuth:
+         .providerTokenSignature, .locationAuth, .channelRequest:
       .request
+    case .activityTypeUnknown, .activityStateMissing, .activityStateType, .activityDateEpoch, .activityNotChecked,
+         .activityExtraKey, .activityStateSize:
+      .activity
     default: .payload
     }
   }
@@ -124,7 +136,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   public var requestPart: RequestPart {
     switch self {
     case .requestMethod: .method
-    case .requestPath, .deviceTokenMissing, .deviceTokenSyntax: .path
+    case .requestPath, .deviceTokenMissing, .deviceTokenSyntax, .channelRequest: .path
     case .providerTokenMissing, .providerTokenSyntax, .providerTokenExpired, .providerTokenSignature, .locationAuth:
       .authentication
     case .headerDuplicate, .apnsIDSyntax, .expirationSyntax, .expirationUnit, .expirationPast, .priorityMismatch,
@@ -138,6 +150,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
 /// The groups of the rule catalogue (SPEC §3, §9).
 public enum RuleCategory: String, Sendable, Hashable, CaseIterable, Codable {
   case json, payload, push, request, localization, strings
+  /// A Live Activity's `content-state` and `attributes` against the app's own types (SPEC §13.1).
+  case activity
 }
 
 /// The parts of a request, in the order APNs checks them (SPEC §9).

@@ -1,3 +1,4 @@
+import ActivityContract
 import APNsAuth
 import APNsLint
 import ArgumentParser
@@ -37,6 +38,8 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "How the provider authenticates: token or certificate (default: token when a request has 'authorization').") var auth: Authentication?
   @Option(help: "A provider key (AuthKey_KEYID.p8, or a public-key PEM) to verify provider-token signatures; repeatable.") var key: [String] = []
   @Option(help: "The clock for provider-token age and apns-expiration, in seconds since 1970 (default: now).") var now: Int64?
+  @Option(help: "The app's Swift files with its ActivityAttributes (a file, or a folder searched for *.swift; repeatable): check each liveactivity push's content-state and attributes against them.", completion: .file(extensions: ["swift"]))
+  var activity: [String] = []
 
   /// Payloads are checked as requests when any request option is given.
   var requestMode: Bool { deviceToken != nil || !header.isEmpty || auth != nil || !key.isEmpty }
@@ -44,6 +47,10 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     if !lang.isEmpty && strings == nil {
       complain("error: --lang selects localizations for the localization rules; give --strings DIR too")
+      throw ExitCode(2)
+    }
+    if !activity.isEmpty && ndjson {
+      complain("error: --activity checks payload files and requests; it does not read --ndjson streams yet")
       throw ExitCode(2)
     }
     if requestMode && ndjson {
@@ -68,6 +75,8 @@ struct CheckCommand: ParsableCommand {
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil,
                         authentication: auth ?? (key.isEmpty ? nil : .token), verifier: ring)
     let localize = try LocalizationRules.make(strings: strings, devices: devices(lang), configuration: configuration)
+    // The app's Swift files are read once, before any payload.
+    let (activityChecker, activityFailed) = ActivitySources.load(activity)
 
     var inputs = paths
     if inputs.isEmpty {
@@ -87,7 +96,7 @@ struct CheckCommand: ParsableCommand {
     sink.recorder = baselineOptions.recorder(root: root)
     // Any input, folder or table that could not be read makes the run exit 2, after the others
     // are checked: a scan that skipped something must never pass.
-    var unreadable = localize.unreadable
+    var unreadable = localize.unreadable || activityFailed
     for input in inputs {
       for file in expand(input, unreadable: &unreadable) {
         let fd: Int32 = file.bytes.map(FileWalk.openForReading) ?? 0
@@ -107,7 +116,7 @@ struct CheckCommand: ParsableCommand {
             case .success(let entries):
               for entry in entries {
                 sink.add(requestResult(entry, linter: &linter, path: file.path, record: entries.count > 1 ? entry.line : nil, now: clock,
-                                       localize: localize.rules))
+                                       localize: localize.rules, activity: activityChecker))
               }
             }
           } else if requestMode {
@@ -123,9 +132,16 @@ struct CheckCommand: ParsableCommand {
             add("apns-collapse-id", collapseID)
             let request = APNsRequest(path: deviceToken.map { "/3/device/" + $0 }, headers: headers, body: body)
             let entry = RequestFile.Entry(request: request, line: 0)
-            sink.add(requestResult(entry, linter: &linter, path: file.path, record: nil, now: clock, localize: localize.rules))
+            sink.add(requestResult(entry, linter: &linter, path: file.path, record: nil, now: clock, localize: localize.rules,
+                                   activity: activityChecker))
           } else if ndjson {
             try PayloadInput.lintNDJSON(fd: fd, path: file.path, linter: &linter, workers: Self.workers, localize: localize.rules) { sink.add($0) }
+          } else if activityChecker != nil {
+            linter.simulatorFile = file.path.hasSuffix(".apns")
+            let bytes = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
+            var report = bytes.withUnsafeBytes { linter.validate($0) }
+            ActivitySources.apply(activityChecker, to: &report, body: bytes, now: clock)
+            sink.add(linter.result(report, path: file.path, record: nil, extra: localize.rules?(report) ?? []))
           } else {
             linter.simulatorFile = file.path.hasSuffix(".apns")
             let report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: configuration.maxInputBytes)
@@ -163,8 +179,9 @@ struct CheckCommand: ParsableCommand {
   /// A request's result: findings placed in the request file (headers at their value, body
   /// findings at their line in the file) and the verdict.
   func requestResult(_ entry: RequestFile.Entry, linter: inout Linter, path: String, record: Int?, now: Int64,
-                     localize: ((PayloadReport) -> [RuleFinding])?) -> LintResult {
+                     localize: ((PayloadReport) -> [RuleFinding])?, activity: ActivityChecker?) -> LintResult {
     var report = linter.validate(request: entry.request, now: now)
+    ActivitySources.apply(activity, to: &report, body: entry.request.body, now: now)
     for i in report.findings.indices {
       let p = entry.position(of: report.findings[i])
       report.findings[i].line = p.line
@@ -173,6 +190,12 @@ struct CheckCommand: ParsableCommand {
     var result = linter.result(report, path: path, record: nil, extra: localize?(report) ?? [])
     result.record = record
     result.isRequest = true
+    // Channel management answers a success with 201 (create) or 204 (delete), not 200 (SPEC §13.2).
+    if result.apns == .accepted, let p = entry.request.path, ChannelManagement.isManagementPath(p) {
+      if entry.request.method == "POST" { result.apns = APNsAnswer(status: 201, reason: nil) }
+      if entry.request.method == "DELETE" { result.apns = APNsAnswer(status: 204, reason: nil) }
+      result.pushType = nil
+    }
     return result
   }
 

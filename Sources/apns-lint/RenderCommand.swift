@@ -1,3 +1,4 @@
+import ActivityContract
 import APNsLint
 import ArgumentParser
 import Foundation
@@ -9,7 +10,9 @@ struct RenderCommand: ParsableCommand {
     commandName: "render", abstract: "Show the localized alert a payload renders to, per language.")
 
   @Argument(help: "The payload file ('-' for standard input).") var payload: String
-  @Option(help: "A folder with the app's .lproj tables (or .xcstrings).", completion: .directory) var strings: String
+  @Option(help: "A folder with the app's .lproj tables (or .xcstrings).", completion: .directory) var strings: String?
+  @Option(help: "The app's Swift files with its ActivityAttributes (a file or a folder; repeatable): show the Live Activity's decoded state instead of an alert.", completion: .file(extensions: ["swift"]))
+  var activity: [String] = []
   @Option(help: "A device's preferred languages (comma-separated: 'de-AT,fr'); repeat for several devices; 'all' for every localization (default: the development language).") var lang: [String] = []
   @Option(help: "The table name (default: the configuration's, Localizable).") var table: String?
   @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
@@ -17,6 +20,12 @@ struct RenderCommand: ParsableCommand {
   @Option(name: .customLong("app-name"), help: "The app name the html banners show.") var appName: String = "App"
 
   enum RenderFormat: String, ExpressibleByArgument, CaseIterable { case text, json, html }
+
+  func validate() throws {
+    if strings == nil && activity.isEmpty { throw ValidationError("give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity)") }
+    if strings != nil && !activity.isEmpty { throw ValidationError("--strings renders an alert, --activity a Live Activity's state: give one") }
+    if !activity.isEmpty && format == .html { throw ValidationError("--activity renders as text or json") }
+  }
 
   func run() throws {
     let configuration = try loadConfiguration(config)
@@ -34,6 +43,7 @@ struct RenderCommand: ParsableCommand {
       throw ExitCode(2)
     }
     if fd != 0 { close(fd) }
+    guard let strings else { return try renderActivity(bytes, configuration: configuration) }
     let bundle: LocalizationBundle
     do {
       bundle = try LocalizationBundle(root: strings, table: table ?? configuration.table, developmentLanguage: configuration.developmentLanguage)
@@ -53,5 +63,54 @@ struct RenderCommand: ParsableCommand {
     var outcome = RunOutcome(unreadable: !bundle.unreadable.isEmpty)
     for result in results { outcome.count(result.diagnostics) }
     try outcome.exit()
+  }
+
+  /// `render --activity`: the values the app decodes from `content-state` and `attributes`, with
+  /// every finding; exit 1 when the device would drop the push.
+  func renderActivity(_ bytes: [UInt8], configuration: Configuration) throws {
+    let (checker, failed) = ActivitySources.load(activity)
+    guard let checker else { throw ExitCode(2) }
+    var linter = Linter(configuration: configuration)
+    var report = bytes.withUnsafeBytes { linter.validate($0) }
+    let now = Int64(Date().timeIntervalSince1970)
+    let outcome = checker.check(bytes, now: now)
+    report.findings += outcome.findings
+    let result = linter.result(report, path: payload, record: nil)
+    let shown = payload == "-" ? "standard input" : payload
+    switch format {
+    case .json:
+      let w = JSONValue.object([
+        ("path", .string(payload)),
+        ("type", .optional(outcome.typeName)),
+        ("event", .optional(outcome.event)),
+        ("decodes", .bool(!result.diagnostics.contains { $0.severity == .error && $0.rule.hasPrefix("activity-") && $0.rule != "activity-date-epoch" })),
+        ("values", .array(outcome.values.map { v in
+          .object([("keyPath", .string(v.keyPath)), ("type", .string(v.type)), ("value", .string(v.shown))])
+        })),
+        ("diagnostics", .array(result.diagnostics.map { d in
+          .object([("rule", .string(d.rule)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
+                   ("line", .int(d.line)), ("column", .int(d.column)), ("keyPath", .optional(d.keyPath))])
+        })),
+      ]).text
+      Output.shared.write(w)
+    default:
+      var out = ""
+      if let type = outcome.typeName {
+        out += "\(type) (\(outcome.event ?? "no event")), as the app decodes \(shown):\n"
+      } else {
+        out += "\(shown): not checked against an ActivityAttributes type\n"
+      }
+      let width = outcome.values.map(\.keyPath.count).max() ?? 0
+      for v in outcome.values {
+        out += "  " + v.keyPath + String(repeating: " ", count: width - v.keyPath.count) + "  " + v.type + " = " + VisibleText.escape(v.shown) + "\n"
+      }
+      for d in result.diagnostics {
+        out += "\(VisibleText.escape(payload)):\(d.line):\(d.column): \(d.severity.rawValue): \(VisibleText.escape(d.message)) [\(d.rule)]\n"
+      }
+      Output.shared.write(out)
+    }
+    var run = RunOutcome(unreadable: failed)
+    run.count(result.diagnostics)
+    try run.exit()
   }
 }

@@ -53,6 +53,7 @@ public enum RulesReporter {
     let titles: [RuleCategory: String] = [
       .json: "JSON", .payload: "Payload structure", .push: "Push type and headers", .request: "Requests (what APNs would answer)",
       .localization: "Localization (payload against tables)", .strings: "Strings tables",
+      .activity: "Live Activities (payload against the app's ActivityAttributes; needs `--activity`)",
     ]
     func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
     for category in RuleCategory.allCases {

@@ -31,6 +31,8 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "A folder with the app's .lproj tables (or .xcstrings): records carry the alert as each --lang device shows it.") var strings: String?
   @Option(help: "A device's preferred languages (comma-separated); repeat for several devices.") var lang: [String] = []
   @Option(help: "The table name (default: Localizable).") var table = "Localizable"
+  @Option(help: "The app's Swift files with its ActivityAttributes (a file or a folder; repeatable): a Live Activity push that would not decode is answered 200, as APNs does, and logged as dropped on the device.", completion: .file(extensions: ["swift"]))
+  var activity: [String] = []
   @Option(name: .customLong("ui-port"), help: "Serve the inbox page and API over HTTP/1.1 on this port.") var uiPort: Int?
   @Flag(help: "Also refuse pushes with error findings APNs accepts: 400 with the rule id as the reason.") var strict = false
   @Option(help: "Inject failures: STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5); repeatable.") var fault: [String] = []
@@ -90,6 +92,12 @@ struct ServeCommand: ParsableCommand {
         throw ExitCode(2)
       }
       c.languages = apns_lint.devices(lang) ?? []
+    }
+
+    if !activity.isEmpty {
+      let (checker, failed) = ActivitySources.load(activity)
+      if failed { throw ExitCode(2) }
+      c.activity = checker
     }
 
     // Signals are taken by a dispatch source, not the default handler: shutdown is graceful.

@@ -21,7 +21,9 @@ import Testing
     "request-method", "request-path", "device-token-missing", "device-token-syntax", "header-duplicate",
     "apns-id-syntax", "expiration-syntax", "expiration-unit", "expiration-past", "push-type-unknown",
     "push-type-missing", "topic-missing", "topic-syntax", "provider-token-missing", "provider-token-syntax",
-    "provider-token-expired", "provider-token-signature", "location-auth",
+    "provider-token-expired", "provider-token-signature", "location-auth", "channel-request",
+    "activity-type-unknown", "activity-state-missing", "activity-state-type", "activity-date-epoch",
+    "activity-not-checked", "activity-extra-key", "activity-state-size",
     "loc-key-missing", "loc-key-untranslated", "loc-args-count", "loc-args-unused",
     "loc-format-unsupported", "loc-format-mixed", "loc-format-gap", "loc-key-plural",
     "strings-syntax", "strings-truncated", "strings-duplicate-key", "strings-encoding",
@@ -45,7 +47,7 @@ import Testing
   }
 
   @Test func everyPayloadRuleHasAnEntryAndNothingElseIsAPayloadRule() {
-    let payloadCategories: Set<RuleCategory> = [.json, .payload, .push, .request]
+    let payloadCategories: Set<RuleCategory> = [.json, .payload, .push, .request, .activity]
     let catalogued = Set(Rule.catalogue.filter { payloadCategories.contains($0.category) }.map(\.id))
     #expect(catalogued == Set(PayloadRule.allCases.map(RuleID.init)))
     for rule in PayloadRule.allCases {
@@ -74,7 +76,7 @@ import Testing
   }
 
   @Test func onlyPayloadExamplesHaveFlags() {
-    for rule in Rule.catalogue where ![.json, .payload, .push, .request].contains(rule.category) {
+    for rule in Rule.catalogue where ![.json, .payload, .push, .request, .activity].contains(rule.category) {
       #expect(rule.triggeringFlags.isEmpty && rule.passingFlags.isEmpty && rule.exampleConfiguration.isEmpty, "\(rule.id)")
     }
   }

@@ -149,6 +149,24 @@ rules:                                       # a severity: error | warning | inf
   provider-token-signature: error
   # a location push without token authentication
   location-auth: error
+  # a channel management request (/1/apps/<bundle-id>/channels, all-channels) APNs refuses: wrong method, no or bad apns-channel-id, a body without push-type LiveActivity or with a storage policy other than 0 or 1 (400 MissingChannelId, BadChannelId, MissingPushType, InvalidPushType, CannotCreateChannelConfig; 405 MethodNotAllowed)
+  channel-request: error
+
+  # — Live Activities (content-state against the app's ActivityAttributes; needs --activity) —
+  # attributes-type names no ActivityAttributes type of the --activity files (bare name, case-sensitive): the Live Activity never starts
+  activity-type-unknown: error
+  # content-state or attributes lacks a non-optional property of the app's type, or sends null for it: the device cannot decode the push and drops it
+  activity-state-missing: error
+  # a value the app's Swift type cannot decode (a number as a string, 0/1 for Bool, 20.5 for Int, a string for Date, an unknown enum raw value, a bad UUID): the device drops the push
+  activity-state-type: error
+  # a Date sent as seconds (or milliseconds) since 1970: ActivityKit counts seconds since 2001-01-01 and shows it 31 years late
+  activity-date-epoch: error
+  # a value whose Swift type the tool cannot see or follow (not among the --activity files, a custom init(from:) it cannot read): not checked
+  activity-not-checked: info
+  # a key of content-state or attributes that the app's type does not decode (ignored on the device)
+  activity-extra-key: info
+  # the encoded content-state is over 4 KB (4096 bytes)
+  activity-state-size: error
 
   # — Localization (payload against tables; needs --strings) —
   # a loc-key, title-loc-key, subtitle-loc-key or action-loc-key absent from the development language's table

@@ -98,6 +98,7 @@ public enum ConfigurationTemplate {
     case .request: "Requests (*.http files and request options: what APNs would answer)"
     case .localization: "Localization (payload against tables; needs --strings)"
     case .strings: "Strings tables"
+    case .activity: "Live Activities (content-state against the app's ActivityAttributes; needs --activity)"
     }
   }
 }

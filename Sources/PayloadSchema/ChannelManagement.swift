@@ -1,0 +1,245 @@
+/// Channels for broadcast Live Activity pushes (SPEC §13.2; Apple: "Sending channel management
+/// requests to APNs", "Sending broadcast push notification requests to APNs"): the requests a
+/// provider sends, built in one place for any client, and what APNs answers the ones it refuses
+/// before it looks at the channels it stores.
+///
+/// The reasons are those of Apple's "Handling error responses from Apple Push Notification
+/// service", the page that documents the channel and broadcast APIs' answers (docs/live-activities.md
+/// cites each).
+public enum ChannelManagement {
+  /// The channel management host and port of the development environment.
+  public static let developmentHost = "api-manage-broadcast.sandbox.push.apple.com"
+  /// The channel management port of the development environment.
+  public static let developmentPort = 2195
+  /// The channel management host and port of the production environment.
+  public static let productionHost = "api-manage-broadcast.push.apple.com"
+  /// The channel management port of the production environment.
+  public static let productionPort = 2196
+  /// Apple: "you can maintain up to 10,000 channels for your app in the development and
+  /// production environment, respectively".
+  public static let channelLimit = 10_000
+  /// The longest `apns-channel-id` accepted (base64 of up to 256 bytes); longer is BadChannelId.
+  public static let maxChannelIDLength = 344
+
+  /// `message-storage-policy`: whether APNs keeps the most recent broadcast for devices offline.
+  public enum StoragePolicy: Int, Sendable, Hashable, Codable {
+    /// 0: No Message Stored; a broadcast on such a channel must have `apns-expiration: 0`.
+    case noMessageStored = 0
+    /// 1: Most Recent Message Stored.
+    case mostRecentMessageStored = 1
+  }
+
+  /// What a channel management request asks for.
+  public enum Operation: Sendable, Hashable {
+    /// `POST /1/apps/<bundleId>/channels` with `{"message-storage-policy": 0|1, "push-type": "LiveActivity"}`.
+    case create(StoragePolicy)
+    /// `GET /1/apps/<bundleId>/channels` with `apns-channel-id`.
+    case read(channelID: String)
+    /// `DELETE /1/apps/<bundleId>/channels` with `apns-channel-id`.
+    case delete(channelID: String)
+    /// `GET /1/apps/<bundleId>/all-channels`.
+    case list
+  }
+
+  /// The request for `operation` on the app `bundleID`: method, path, headers and body, as sent.
+  /// `requestID` becomes `apns-request-id` (APNs makes one when it is absent); `authorization` is
+  /// `bearer <provider token>` with token authentication.
+  public static func request(_ operation: Operation, bundleID: String, requestID: String? = nil,
+                             authorization: String? = nil) -> APNsRequest {
+    var headers: [RequestHeader] = []
+    if let authorization { headers.append(RequestHeader("authorization", authorization)) }
+    if let requestID { headers.append(RequestHeader("apns-request-id", requestID)) }
+    switch operation {
+    case .create(let policy):
+      headers.append(RequestHeader("content-type", "application/json"))
+      let body = "{\"message-storage-policy\": \(policy.rawValue), \"push-type\": \"LiveActivity\"}"
+      return APNsRequest(method: "POST", path: "/1/apps/\(bundleID)/channels", headers: headers, body: Array(body.utf8))
+    case .read(let id):
+      headers.append(RequestHeader("apns-channel-id", id))
+      return APNsRequest(method: "GET", path: "/1/apps/\(bundleID)/channels", headers: headers, body: [])
+    case .delete(let id):
+      headers.append(RequestHeader("apns-channel-id", id))
+      return APNsRequest(method: "DELETE", path: "/1/apps/\(bundleID)/channels", headers: headers, body: [])
+    case .list:
+      return APNsRequest(method: "GET", path: "/1/apps/\(bundleID)/all-channels", headers: headers, body: [])
+    }
+  }
+
+  /// A broadcast push to a channel: `POST /4/broadcasts/apps/<bundleId>` with `apns-channel-id`,
+  /// `apns-push-type: LiveActivity`, `apns-priority` and `apns-expiration` (both required).
+  public static func broadcast(bundleID: String, channelID: String, payload: [UInt8], priority: Int = 10,
+                               expiration: Int64 = 0, requestID: String? = nil, authorization: String? = nil) -> APNsRequest {
+    var headers: [RequestHeader] = []
+    if let authorization { headers.append(RequestHeader("authorization", authorization)) }
+    if let requestID { headers.append(RequestHeader("apns-request-id", requestID)) }
+    headers.append(RequestHeader("apns-channel-id", channelID))
+    headers.append(RequestHeader("apns-push-type", "LiveActivity"))
+    headers.append(RequestHeader("apns-priority", String(priority)))
+    headers.append(RequestHeader("apns-expiration", String(expiration)))
+    return APNsRequest(method: "POST", path: "/4/broadcasts/apps/\(bundleID)", headers: headers, body: payload)
+  }
+
+  /// Whether a path is one of the channel management API's (`/1/apps/…`).
+  public static func isManagementPath(_ path: String) -> Bool { path.hasPrefix("/1/apps/") }
+
+  /// A channel management request understood: the app and what it asks.
+  public struct Parsed: Sendable, Hashable {
+    /// The app, from the path.
+    public var bundleID: String
+    /// What the request asks for.
+    public var operation: Operation
+  }
+
+  /// A refusal APNs documents for a channel management or broadcast request.
+  public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The status and reason APNs answers.
+    public var answer: APNsAnswer
+    /// Lowercase start: what is wrong.
+    public var message: String
+    /// The header or part it is about (`apns-channel-id`, `:path`, `body`).
+    public var part: String
+
+    /// A refusal: status, reason, what is wrong, and the part of the request it is about.
+    public init(_ status: Int, _ reason: String, _ message: String, part: String) {
+      answer = APNsAnswer(status: status, reason: reason)
+      self.message = message
+      self.part = part
+    }
+
+    /// `400 MissingChannelId: reading a channel needs apns-channel-id`.
+    public var description: String { "\(answer): \(message)" }
+  }
+
+  /// Reads a channel management request the way APNs checks it: path, method, then the
+  /// `apns-channel-id` header or the body. Authentication is not looked at here.
+  public static func parse(method: String, path: String, headers: [RequestHeader], body: [UInt8]) -> Result<Parsed, Refusal> {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    // "", "1", "apps", bundle, "channels" | "all-channels"
+    guard parts.count == 5, parts[1] == "1", parts[2] == "apps", !parts[3].isEmpty,
+          parts[4] == "channels" || parts[4] == "all-channels" else {
+      return .failure(Refusal(404, "BadPath", "path '\(Visible.short(path))' is neither /1/apps/<bundle-id>/channels nor /1/apps/<bundle-id>/all-channels", part: ":path"))
+    }
+    let bundleID = String(parts[3])
+    guard RequestValidator.isBundleIdentifier(Substring(bundleID).utf8) else {
+      return .failure(Refusal(400, "BadTopic", "the path's bundle id '\(Visible.short(bundleID))' is not a bundle identifier", part: ":path"))
+    }
+    func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name }?.value }
+    if parts[4] == "all-channels" {
+      guard method == "GET" else {
+        return .failure(Refusal(405, "MethodNotAllowed", "method '\(Visible.short(method))' on all-channels: only GET lists the channels", part: ":method"))
+      }
+      return .success(Parsed(bundleID: bundleID, operation: .list))
+    }
+    switch method {
+    case "POST":
+      return createBody(body).map { Parsed(bundleID: bundleID, operation: .create($0)) }
+    case "GET", "DELETE":
+      guard let id = header("apns-channel-id") else {
+        return .failure(Refusal(400, "MissingChannelId", "\(method == "GET" ? "reading" : "deleting") a channel needs apns-channel-id", part: "apns-channel-id"))
+      }
+      if let problem = channelIDProblem(id) {
+        return .failure(Refusal(400, "BadChannelId", "apns-channel-id '\(Visible.short(id))' \(problem)", part: "apns-channel-id"))
+      }
+      return .success(Parsed(bundleID: bundleID, operation: method == "GET" ? .read(channelID: id) : .delete(channelID: id)))
+    default:
+      return .failure(Refusal(405, "MethodNotAllowed", "method '\(Visible.short(method))' on channels: POST creates, GET reads, DELETE deletes", part: ":method"))
+    }
+  }
+
+  /// Why a channel id is not one APNs could have issued, or nil: base64 (standard alphabet, with
+  /// padding), at most `maxChannelIDLength` characters.
+  public static func channelIDProblem(_ id: String) -> String? {
+    let bytes = Array(id.utf8)
+    if bytes.isEmpty { return "is empty" }
+    if bytes.count > maxChannelIDLength { return "is \(bytes.count) characters, longer than a channel id" }
+    guard bytes.count % 4 == 0 else { return "is not base64 (its length is not a multiple of 4)" }
+    var padding = 0
+    for (i, b) in bytes.enumerated() {
+      if b == UInt8(ascii: "=") {
+        padding += 1
+        if i < bytes.count - 2 { return "is not base64 ('=' inside it)" }
+      } else if padding > 0 {
+        return "is not base64 ('=' inside it)"
+      } else if !((b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "+") || b == UInt8(ascii: "/")) {
+        return "is not base64 (it holds '\(Visible.short(String(decoding: [b], as: UTF8.self)))')"
+      }
+    }
+    return nil
+  }
+
+  /// The body of a create request: `{"message-storage-policy": 0|1, "push-type": "LiveActivity"}`.
+  static func createBody(_ body: [UInt8]) -> Result<StoragePolicy, Refusal> {
+    guard let members = flatObject(body) else {
+      return .failure(Refusal(400, "CannotCreateChannelConfig", "the body is not a JSON object {\"message-storage-policy\": 0|1, \"push-type\": \"LiveActivity\"}", part: "body"))
+    }
+    guard let pushType = members["push-type"] else {
+      return .failure(Refusal(400, "MissingPushType", "the body has no \"push-type\" (\"LiveActivity\")", part: "body"))
+    }
+    guard pushType == "\"LiveActivity\"" || pushType == "\"liveactivity\"" else {
+      return .failure(Refusal(400, "InvalidPushType", "\"push-type\" is \(Visible.short(pushType)); the only allowed value is \"LiveActivity\"", part: "body"))
+    }
+    switch members["message-storage-policy"] {
+    case "0"?: return .success(.noMessageStored)
+    case "1"?: return .success(.mostRecentMessageStored)
+    case nil: return .success(.noMessageStored)
+    case let other?:
+      return .failure(Refusal(400, "CannotCreateChannelConfig", "\"message-storage-policy\" is \(Visible.short(other)), not 0 or 1", part: "body"))
+    }
+  }
+
+  /// A JSON object whose values are scalars, as member name to the value's text (strings keep
+  /// their quotes); nil for anything else (nesting, bad JSON, a duplicate member).
+  static func flatObject(_ body: [UInt8]) -> [String: String]? {
+    var i = 0
+    func space() { while i < body.count, body[i] == 0x20 || body[i] == 0x0A || body[i] == 0x0D || body[i] == 0x09 { i += 1 } }
+    func string() -> String? {
+      guard i < body.count, body[i] == UInt8(ascii: "\"") else { return nil }
+      let start = i
+      i += 1
+      while i < body.count, body[i] != UInt8(ascii: "\"") {
+        if body[i] == UInt8(ascii: "\\") { i += 1 }
+        if i < body.count, body[i] < 0x20 { return nil }
+        i += 1
+      }
+      guard i < body.count else { return nil }
+      i += 1
+      return String(decoding: body[start..<i], as: UTF8.self)
+    }
+    space()
+    guard i < body.count, body[i] == UInt8(ascii: "{") else { return nil }
+    i += 1
+    var members: [String: String] = [:]
+    space()
+    if i < body.count, body[i] == UInt8(ascii: "}") {
+      i += 1
+    } else {
+      while true {
+        space()
+        guard let quoted = string() else { return nil }
+        let key = String(quoted.dropFirst().dropLast())
+        space()
+        guard i < body.count, body[i] == UInt8(ascii: ":") else { return nil }
+        i += 1
+        space()
+        let start = i
+        if i < body.count, body[i] == UInt8(ascii: "\"") {
+          guard string() != nil else { return nil }
+        } else {
+          while i < body.count, !(body[i] == UInt8(ascii: ",") || body[i] == UInt8(ascii: "}") || body[i] <= 0x20) {
+            if body[i] == UInt8(ascii: "{") || body[i] == UInt8(ascii: "[") { return nil }
+            i += 1
+          }
+        }
+        guard i > start, members[key] == nil else { return nil }
+        members[key] = String(decoding: body[start..<i], as: UTF8.self)
+        space()
+        guard i < body.count else { return nil }
+        if body[i] == UInt8(ascii: ",") { i += 1; continue }
+        if body[i] == UInt8(ascii: "}") { i += 1; break }
+        return nil
+      }
+    }
+    space()
+    return i == body.count ? members : nil
+  }
+}

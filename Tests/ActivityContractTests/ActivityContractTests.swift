@@ -1,0 +1,340 @@
+import ActivityContract
+import Foundation
+import PayloadSchema
+import Testing
+
+/// Findings as tests compare them: "rule line:column keyPath".
+func summary(_ f: PayloadFinding) -> String {
+  "\(f.rule.rawValue) \(f.line):\(f.column) \(f.keyPath ?? "-")"
+}
+
+func contract(_ files: [(String, String)]) -> ActivityContract {
+  var c = ActivityContract()
+  for (name, source) in files { c.add(source: source, file: name) }
+  return c
+}
+
+func run(_ payload: String, _ source: String, now: Int64 = 1_700_000_000) -> ActivityOutcome {
+  ActivityChecker(contract: contract([("A.swift", source)])).check(Array(payload.utf8), now: now)
+}
+
+func found(_ payload: String, _ source: String, now: Int64 = 1_700_000_000) -> [String] {
+  run(payload, source, now: now).findings.map(summary)
+}
+
+func messages(_ payload: String, _ source: String) -> [String] {
+  run(payload, source).findings.map(\.message)
+}
+
+let delivery = """
+  import ActivityKit
+
+  struct DeliveryAttributes: ActivityAttributes {
+    public struct ContentState: Codable, Hashable {
+      var courier: String
+      var eta: Date
+      var stops: Int
+      var note: String?
+      var phase: Phase = .ordered
+      let version = 2
+    }
+    enum Phase: String, Codable { case ordered, shipped, arrived = "done" }
+    var orderID: String
+  }
+  """
+
+func update(_ state: String) -> String {
+  #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": "# + state + "}}"
+}
+
+@Suite struct DeclarationTests {
+  @Test func readsPropertiesOptionalsDefaultsAndEnums() throws {
+    let c = contract([("A.swift", delivery)])
+    #expect(c.activityTypeNames == ["DeliveryAttributes"])
+    let state = try #require(c.types["DeliveryAttributes.ContentState"])
+    #expect(state.properties.map(\.name) == ["courier", "eta", "stops", "note", "phase", "version"])
+    #expect(state.properties.map { $0.type?.description ?? "-" } == ["String", "Date", "Int", "String?", "Phase", "Int"])
+    #expect(state.properties.map(\.isConstantWithValue) == [false, false, false, false, false, true])
+    let phase = try #require(c.types["DeliveryAttributes.Phase"])
+    #expect(phase.cases.map(\.name) == ["ordered", "shipped", "arrived"])
+    #expect(phase.cases[2].rawValue == .string("done"))
+    #expect(state.location == SwiftLocation(file: "A.swift", line: 4, column: 17))
+  }
+
+  @Test func aFileThatDoesNotParseIsAPositionedProblem() {
+    let c = contract([("Bad.swift", "struct A: ActivityAttributes {\n  var x: \n}\n")])
+    #expect(c.problems.map(\.description) == ["Bad.swift:2:10: error: the Swift file does not parse: expected a type here"])
+    #expect(c.activityTypes.isEmpty)
+  }
+
+  @Test func typesResolveAcrossFilesExtensionsAndAliases() {
+    let c = contract([
+      ("A.swift", "struct Score: ActivityAttributes {\n  typealias ContentState = ScoreState\n  var home: String\n}"),
+      ("B.swift", "struct ScoreState: Codable, Hashable { var goals: [Goal] }\nextension ScoreState { struct Goal: Codable, Hashable { var minute: Int } }"),
+    ])
+    let p = #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"goals": [{"minute": 3}, {"minute": "4"}]}}}"#
+    #expect(ActivityChecker(contract: c).check(Array(p.utf8), now: 0).findings.map(summary)
+      == ["activity-state-type 1:108 aps.content-state.goals[1].minute"])
+  }
+
+  @Test func conformanceInAnExtensionCounts() {
+    let c = contract([("A.swift", "struct Pizza { struct ContentState: Codable, Hashable { var n: Int } }\nextension Pizza: ActivityAttributes {}")])
+    #expect(c.activityTypeNames == ["Pizza"])
+  }
+
+  @Test func codingKeysGiveTheJSONKeys() {
+    let source = """
+      struct Ride: ActivityAttributes {
+        struct ContentState: Codable, Hashable {
+          var driverName: String
+          var etaMinutes: Int
+          var local = 0
+          enum CodingKeys: String, CodingKey { case driverName = "driver_name", etaMinutes = "eta_minutes" }
+        }
+      }
+      """
+    #expect(found(update(#"{"driver_name": "Ana", "eta_minutes": 4}"#), source) == [])
+    #expect(found(update(#"{"driverName": "Ana", "eta_minutes": 4}"#), source)
+      == ["activity-state-missing 1:71 aps.content-state.driver_name", "activity-extra-key 1:72 aps.content-state.driverName"])
+  }
+}
+
+@Suite struct StateRuleTests {
+  @Test func aCleanUpdateHasNoFinding() {
+    #expect(found(update(#"{"courier": "Anne", "eta": 721694000, "stops": 2, "phase": "done"}"#), delivery) == [])
+  }
+
+  @Test func missingAndNull() {
+    #expect(found(update(#"{"courier": null, "eta": 721694000}"#), delivery)
+      == ["activity-state-missing 1:83 aps.content-state.courier", "activity-state-missing 1:71 aps.content-state.stops",
+          "activity-state-missing 1:71 aps.content-state.phase"])
+    #expect(messages(update(#"{"courier": "A", "eta": 1, "stops": 1}"#), delivery)
+      == ["'phase' is missing; DeliveryAttributes.ContentState requires it (Phase): the device drops the update"])
+  }
+
+  @Test func optionalMayBeNullOrAbsent() {
+    #expect(found(update(#"{"courier": "A", "eta": 1, "stops": 1, "phase": "ordered", "note": null}"#), delivery) == [])
+  }
+
+  @Test func typeMismatches() {
+    let p = update(#"{"courier": 5, "eta": "2025-01-01", "stops": "2", "phase": "arrived", "note": true}"#)
+    // In declaration order, as the walk reads the properties.
+    #expect(found(p, delivery) == [
+      "activity-state-type 1:83 aps.content-state.courier", "activity-state-type 1:93 aps.content-state.eta",
+      "activity-state-type 1:116 aps.content-state.stops", "activity-state-type 1:149 aps.content-state.note",
+      "activity-state-type 1:130 aps.content-state.phase",
+    ])
+    #expect(messages(p, delivery) == [
+      "'courier' is the number 5; DeliveryAttributes.ContentState.courier decodes from a string (String): the device drops the update",
+      "'eta' is the string '2025-01-01'; DeliveryAttributes.ContentState.eta decodes from a number of seconds since 2001-01-01 (Date, decoded with the default strategy): the device drops the update",
+      "'stops' is the string '2'; DeliveryAttributes.ContentState.stops decodes from a number (Int): the device drops the update",
+      "'note' is true; DeliveryAttributes.ContentState.note decodes from a string (String): the device drops the update",
+      "'phase' is 'arrived', not a raw value of DeliveryAttributes.Phase ('ordered', 'shipped', 'done'): the device drops the update",
+    ])
+  }
+
+  @Test func integersTakeWholeNumbersOnly() {
+    let source = "struct T: ActivityAttributes { struct ContentState: Codable, Hashable { var a: Int; var b: UInt8; var c: Bool } }"
+    #expect(found(update(#"{"a": 34.0, "b": 255, "c": false}"#), source) == [])
+    #expect(found(update(#"{"a": 20.1234, "b": 256, "c": 1}"#), source)
+      == ["activity-state-type 1:77 aps.content-state.a", "activity-state-type 1:91 aps.content-state.b",
+          "activity-state-type 1:101 aps.content-state.c"])
+    #expect(messages(update(#"{"a": 20.1234, "b": 1, "c": true}"#), source)
+      == ["'a' is 20.1234; Int takes whole numbers only (T.ContentState.a): the device drops the update"])
+    #expect(found(update(#"{"a": 9223372036854775808, "b": 1, "c": true}"#), source) == ["activity-state-type 1:77 aps.content-state.a"])
+  }
+
+  @Test func uuidURLAndData() {
+    let source = "struct T: ActivityAttributes { struct ContentState: Codable, Hashable { var id: UUID; var link: URL; var blob: Data } }"
+    #expect(found(update(#"{"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "link": "https://x.example", "blob": "AAE="}"#), source) == [])
+    #expect(found(update(#"{"id": "E621E1F8", "link": "", "blob": "A"}"#), source)
+      == ["activity-state-type 1:78 aps.content-state.id", "activity-state-type 1:98 aps.content-state.link",
+          "activity-state-type 1:110 aps.content-state.blob"])
+  }
+
+  @Test func startChecksAttributesAndTheTypeName() {
+    let start = #"{"aps": {"event": "start", "timestamp": 1700000000, "attributes-type": "DeliveryAttributes", "attributes": {"orderID": 7}, "content-state": {"courier": "A", "eta": 1, "stops": 1, "phase": "ordered"}}}"#
+    #expect(found(start, delivery) == ["activity-state-type 1:120 aps.attributes.orderID"])
+    let unknown = start.replacingOccurrences(of: "\"DeliveryAttributes\"", with: "\"deliveryAttributes\"")
+    #expect(found(unknown, delivery) == ["activity-type-unknown 1:72 aps.attributes-type"])
+    #expect(messages(unknown, delivery)
+      == ["'deliveryAttributes' is not an ActivityAttributes type of the --activity files (declared: DeliveryAttributes; nearest 'DeliveryAttributes'): the Live Activity never starts"])
+  }
+
+  @Test func extraKeysAreInfo() {
+    let p = update(#"{"courier": "A", "eta": 1, "stops": 1, "phase": "ordered", "version": 3}"#)
+    #expect(found(p, delivery) == ["activity-extra-key 1:130 aps.content-state.version"])
+  }
+
+  @Test func undeclaredTypesAreNotChecked() {
+    let source = "struct T: ActivityAttributes { struct ContentState: Codable, Hashable { var route: Route; var n: Int } }"
+    #expect(found(update(#"{"route": {"id": 1}, "n": "x"}"#), source)
+      == ["activity-not-checked 1:81 aps.content-state.route", "activity-state-type 1:97 aps.content-state.n"])
+    #expect(messages(update(#"{"route": {"id": 1}, "n": 1}"#), source)
+      == ["'route' is not checked: Route is not declared in the --activity files"])
+  }
+
+  @Test func stateOver4KB() {
+    let source = "struct T: ActivityAttributes { struct ContentState: Codable, Hashable { var s: String } }"
+    let big = String(repeating: "x", count: 4088)
+    #expect(found(update(#"{"s": ""# + big + #""}"#), source) == [])  // 4096 bytes compact: {"s":"…"}
+    #expect(found(update(#"{"s": ""# + big + #"x"}"#), source) == ["activity-state-size 1:71 aps.content-state"])
+  }
+
+  @Test func severalTypesAnUpdateThatDecodesIntoOneIsClean() {
+    let source = delivery + "\nstruct Timer: ActivityAttributes { struct ContentState: Codable, Hashable { var left: Int } }"
+    #expect(found(update(#"{"left": 5}"#), source) == [])
+    #expect(found(update(#"{"left": "5"}"#), source) == ["activity-state-type 1:80 aps.content-state.left"])
+  }
+}
+
+@Suite struct DateEpochTests {
+  let source = "struct T: ActivityAttributes { struct ContentState: Codable, Hashable { var eta: Date } }"
+
+  @Test func unixSecondsAreThirtyOneYearsLate() {
+    let p = update(#"{"eta": 1700000800}"#)
+    #expect(found(p, source) == ["activity-date-epoch 1:79 aps.content-state.eta"])
+    #expect(messages(p, source) == [
+      "'eta' 1700000800 decodes as 2054-11-14 22:26 UTC, 31 years late; ActivityKit counts seconds since 2001-01-01: send 721,693,600 or subtract 978307200",
+    ])
+  }
+
+  @Test func millisecondsToo() {
+    let p = update(#"{"eta": 1700000800000}"#)
+    #expect(found(p, source) == ["activity-date-epoch 1:79 aps.content-state.eta"])
+    #expect(messages(p, source).first?.hasPrefix("'eta' 1700000800000 looks like milliseconds since 1970 and decodes as 55") == true)
+  }
+
+  @Test func secondsSince2001AreFine() {
+    #expect(found(update(#"{"eta": 721693600}"#), source) == [])
+    #expect(found(update(#"{"eta": 721693600.5}"#), source) == [])
+  }
+
+  @Test func withoutTimestampNowIsTheReference() {
+    let p = #"{"aps": {"event": "update", "content-state": {"eta": 1700000800}}}"#
+    #expect(found(p, source, now: 1_700_000_000) == ["activity-date-epoch 1:54 aps.content-state.eta"])
+    // In 1990 a value of 1.7e9 is a date 22 years away whichever way it is read: no guess.
+    #expect(found(p, source, now: 631_152_000) == [])
+  }
+
+  @Test func aCustomInitThatReadsUnixSecondsIsNotFlagged() {
+    let custom = """
+      struct T: ActivityAttributes {
+        struct ContentState: Codable, Hashable {
+          var eta: Date
+          enum CodingKeys: String, CodingKey { case eta = "eta_unix" }
+          init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            eta = Date(timeIntervalSince1970: try c.decode(Double.self, forKey: .eta))
+          }
+        }
+      }
+      """
+    #expect(found(update(#"{"eta_unix": 1700000800}"#), custom) == [])
+    #expect(found(update(#"{"eta_unix": "1700000800"}"#), custom) == ["activity-state-type 1:84 aps.content-state.eta_unix"])
+    #expect(found(update(#"{"eta": 1700000800}"#), custom)
+      == ["activity-state-missing 1:71 aps.content-state.eta_unix", "activity-extra-key 1:72 aps.content-state.eta"])
+  }
+
+  @Test func aWrapperTypeWithItsOwnSingleValueDecoding() {
+    let custom = """
+      struct UnixDate: Codable, Hashable {
+        var date: Date
+        init(from decoder: Decoder) throws {
+          let c = try decoder.singleValueContainer()
+          date = Date(timeIntervalSince1970: try c.decode(Double.self))
+        }
+      }
+      struct T: ActivityAttributes { struct ContentState: Codable, Hashable { var eta: UnixDate } }
+      """
+    #expect(found(update(#"{"eta": 1700000800}"#), custom) == [])
+    #expect(found(update(#"{"eta": "soon"}"#), custom) == ["activity-state-type 1:79 aps.content-state.eta"])
+  }
+}
+
+@Suite struct CustomDecodingTests {
+  @Test func whatCannotBeFollowedIsNotCheckedNeverGuessed() {
+    let source = """
+      struct T: ActivityAttributes {
+        struct ContentState: Codable, Hashable {
+          var a: Int
+          var b: Int
+          init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            a = try c.decode(Int.self, forKey: .a)
+            let nested = try c.nestedContainer(keyedBy: CodingKeys.self, forKey: .b)
+            b = try nested.decode(Int.self, forKey: .b)
+          }
+          enum CodingKeys: CodingKey { case a, b }
+        }
+      }
+      """
+    #expect(found(update(#"{"a": "1", "whatever": 2}"#), source)
+      == ["activity-state-type 1:77 aps.content-state.a", "activity-not-checked 1:71 aps.content-state"])
+    #expect(messages(update(#"{"a": 1}"#), source).first?.hasPrefix(
+      "'content-state' is partly checked: T.ContentState's own init(from:) (A.swift:5:5) reads 'c.nestedContainer(") == true)
+  }
+
+  @Test func tryQuestionMarkAndBranchesAreNotRequired() {
+    let source = """
+      struct T: ActivityAttributes {
+        struct ContentState: Codable, Hashable {
+          var a: Int?
+          var b: Int
+          init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            a = try? c.decode(Int.self, forKey: .a)
+            b = try c.decodeIfPresent(Int.self, forKey: .b) ?? 0
+          }
+          enum CodingKeys: CodingKey { case a, b }
+        }
+      }
+      """
+    #expect(found(update(#"{"a": "x"}"#), source) == ["activity-not-checked 1:71 aps.content-state"])
+    #expect(found(update(#"{"a": 1, "b": "x"}"#), source)
+      == ["activity-state-type 1:85 aps.content-state.b", "activity-not-checked 1:71 aps.content-state"])
+  }
+}
+
+@Suite struct BoundsTests {
+  /// 200 types each nested in the previous one, the innermost the ContentState.
+  @Test func twoHundredTypesDeep() {
+    var source = "struct T: ActivityAttributes {\n"
+    for i in 0..<200 { source += "struct N\(i): Codable, Hashable {\n" }
+    source += "var x: Int\n"
+    for _ in 0..<200 { source += "}\n" }
+    source += "typealias ContentState = " + (0..<200).map { "N\($0)" }.joined(separator: ".") + "\n}\n"
+    let c = contract([("Deep.swift", source)])
+    #expect(c.problems.isEmpty)
+    #expect(c.types.count == 201)
+    let p = update(#"{"x": "1"}"#)
+    #expect(ActivityChecker(contract: c).check(Array(p.utf8), now: 0).findings.map(summary) == ["activity-state-type 1:77 aps.content-state.x"])
+  }
+
+  @Test func deeperThanTheParserNestsIsAPositionedProblem() {
+    var source = ""
+    for i in 0..<2000 { source += "struct N\(i) {\n" }
+    for _ in 0..<2000 { source += "}\n" }
+    let c = contract([("Deeper.swift", source)])
+    #expect(c.problems.count == 1)
+    #expect(c.problems.first?.location.file == "Deeper.swift")
+    #expect(c.types.isEmpty)
+  }
+
+  @Test func oneHundredThousandProperties() {
+    var source = "struct T: ActivityAttributes {\n struct ContentState: Codable, Hashable {\n"
+    for i in 0..<100_000 { source += "  var p\(i): Int\n" }
+    source += " }\n}\n"
+    let c = contract([("Wide.swift", source)])
+    #expect(c.types["T.ContentState"]?.properties.count == 100_000)
+    let p = update(#"{"p0": 1}"#)
+    let f = ActivityChecker(contract: c).check(Array(p.utf8), now: 0).findings
+    #expect(f.count == 99_999)
+    #expect(f.allSatisfy { $0.rule == .activityStateMissing })
+  }
+
+  @Test func aPayloadThatIsNotJSONGivesNothing() {
+    #expect(found(#"{"aps": {"content-state": {"a": }}"#, delivery) == [])
+    #expect(found(String(repeating: "[", count: 10_000), delivery) == [])
+  }
+}

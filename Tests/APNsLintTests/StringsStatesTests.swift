@@ -93,6 +93,11 @@ struct StringsStatesTests {
       "loc-key-unreviewed 2:14 aps.alert.loc-key: 'Archive' is not done in 'de' (needs_review): devices using it show a translation nobody has finished ('new') or reviewed ('needs_review')"
     ])
     #expect(check("Delete", ["de-AT", "ja"]) == [])
+    // A catalog plural named by a loc-key, and its de form that needs review.
+    #expect(check("N", ["de-AT"]) == [
+      "loc-key-plural 2:14 aps.alert.loc-key: 'N' is a plural entry (.stringsdict or String Catalog plural variation) in 'en' and 'de': iOS does not resolve plural rules for notification arguments",
+      "loc-key-unreviewed 2:14 aps.alert.loc-key: 'N' is not done in 'de' (needs_review): devices using it show a translation nobody has finished ('new') or reviewed ('needs_review')",
+    ])
     #expect(check("Delete", ["fr-CA"]).count == 1)
   }
 }

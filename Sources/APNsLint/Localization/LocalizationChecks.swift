@@ -107,7 +107,7 @@ public enum LocalizationChecks {
         if !pluralIn.contains(localization.identifier) { pluralIn.append(localization.identifier) }
       }
       if !pluralIn.isEmpty {
-        at(field, .locKeyPlural, "'\(key)' is a plural (.stringsdict) entry in \(LocalizationOutput.quotedList(pluralIn)): "
+        at(field, .locKeyPlural, "'\(key)' is a plural entry (.stringsdict or String Catalog plural variation) in \(LocalizationOutput.quotedList(pluralIn)): "
           + "iOS does not resolve plural rules for notification arguments")
       }
 

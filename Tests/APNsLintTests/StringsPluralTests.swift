@@ -143,8 +143,8 @@ struct StringsPluralTests {
     // A device variation inside a plural form counts for that form (its first text is kept).
     #expect(StringsLint.pluralGroups([("plural.one.device.ipad", "f"), ("plural.other", "b")], stringsdict: false)
       == [PluralGroup(name: "", forms: [.one: "f", .other: "b"])])
-    let dict = StringsLint.pluralGroups([("format", "%#@n@"), ("n.valueType", "d"), ("n.one", "a"), ("n.other", "b"), ("d.ipad", "x"), ("m.valueType", "d")],
-                                        stringsdict: true)
+    let dict = StringsLint.pluralGroups([("format", "%#@n@"), ("n.valueType", "d"), ("n.one", "a"), ("n.other", "b"), ("d.ipad", "x"), ("d.other", "y"),
+                                         ("m.valueType", "d")], stringsdict: true)
     #expect(dict == [PluralGroup(name: "n", forms: [.one: "a", .other: "b"], valueType: "d"), PluralGroup(name: "m", forms: [:], valueType: "d")])
   }
 

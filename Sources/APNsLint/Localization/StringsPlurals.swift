@@ -31,13 +31,15 @@ extension StringsLint {
   /// The plurals of a key, from its ``StringsTable/variations``: `.stringsdict` names are
   /// `variable.form` (with `format` and `variable.valueType` beside them); catalog names are
   /// paths whose last `plural` component is followed by the category (`device.ipad.plural.one`).
-  /// Names that are not plural categories (`device.iphone`, `NSStringDeviceSpecificRuleType`'s
-  /// `ipad`) make no group; a `.stringsdict` variable with a value type and no form is a group
-  /// with no forms.
+  /// Names that are not plural categories (`device.iphone`) make no group, and a `.stringsdict`
+  /// variable with a key that is not a category (`NSStringDeviceSpecificRuleType`'s `ipad`, even
+  /// beside an `other`) is not a plural; a variable with a value type and no form is a group with
+  /// no forms.
   static func pluralGroups(_ variations: [(name: String, value: String)], stringsdict: Bool) -> [PluralGroup] {
     var order: [String] = []
     var groups: [String: [PluralCategory: String]] = [:]
     var valueTypes: [String: String] = [:]
+    var notPlural: Set<String> = []
     func add(_ group: String, _ category: PluralCategory?, _ text: String) {
       if groups[group] == nil { order.append(group); groups[group] = [:] }
       if let category, groups[group]?[category] == nil { groups[group]?[category] = text }
@@ -49,6 +51,9 @@ extension StringsLint {
         let variable = parts.dropLast().joined(separator: ".")
         if last == "valueType" { add(variable, nil, value); valueTypes[variable] = value } else if let category = PluralCategory(rawValue: last) {
           add(variable, category, value)
+        } else {
+          // `iphone`, `mac`: a device-specific variable (NSStringDeviceSpecificRuleType), not a plural.
+          notPlural.insert(variable)
         }
       } else {
         guard let j = parts.lastIndex(of: "plural"), j + 1 < parts.count, let category = PluralCategory(rawValue: parts[j + 1])
@@ -57,7 +62,7 @@ extension StringsLint {
         add(parts[..<j].joined(separator: "."), category, value)
       }
     }
-    return order.map { PluralGroup(name: $0, forms: groups[$0] ?? [:], valueType: valueTypes[$0]) }
+    return order.filter { !notPlural.contains($0) }.map { PluralGroup(name: $0, forms: groups[$0] ?? [:], valueType: valueTypes[$0]) }
   }
 
   /// The plural rules (SPEC §14) for one key's plurals in one language: `strings-plural-other`

@@ -323,6 +323,24 @@ func runProcess(_ executable: String, _ arguments: [String], in directory: Strin
       """)
   }
 
+  /// SPEC §14: a payload linking out of the repository is not read either, in a folder or named.
+  @Test func aPayloadLinkedOutOfTheRepositoryIsNotRead() throws {
+    let dir = try TemporaryFolder()
+    let secret = try dir.write("secret.json", "{\"aps\": {\"alert\": \"must-not-be-checked\"}}")
+    try dir.write("P/good.json", "{\"aps\": {\"alert\": \"Hi\"}}")
+    try FileManager.default.createSymbolicLink(atPath: dir.path + "/P/link.json", withDestinationPath: secret)
+    try FileManager.default.createSymbolicLink(atPath: dir.path + "/P/inside.json", withDestinationPath: "good.json")
+    let boundary = try #require(FileWalk.repositoryBoundary(of: dir.path + "/P"))
+    let message = "P/link.json: error: a symbolic link to a file outside the repository being checked ('\(boundary)'): not read"
+    let (status, out, err) = try runCLI(["check", "P", "--format", "json"], in: dir.path)
+    #expect(status == 2)
+    #expect(err.contains(message), "\(err)")
+    #expect(out.contains("P/good.json") && out.contains("P/inside.json") && !out.contains("P/link.json"))
+    let (named, _, namedErr) = try runCLI(["check", "P/link.json"], in: dir.path)
+    #expect(named == 2)
+    #expect(namedErr.contains(message), "\(namedErr)")
+  }
+
   @Test func aTableLinkedToASystemFileIsNotQuotedWhole() throws {
     let dir = try TemporaryFolder()
     let secret = try dir.write("secret.txt", "root-password-line-that-must-not-be-printed:x:0:0\nmore\n")

@@ -1,6 +1,17 @@
 /// A CLDR cardinal plural category (`one` in "1 file", `other` in "2 files").
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
-  case zero, one, two, few, many, other
+  /// `zero` (ar 0, lv 10; Apple also uses a `zero` form for 0 in every language).
+  case zero
+  /// `one` (1 in en; 1, 21, 31 in ru; 0 and 1 in fr).
+  case one
+  /// `two` (ar, he, sl).
+  case two
+  /// `few` (ru 2–4, 22–24; pl; cs; ar 3–10).
+  case few
+  /// `many` (ru 0, 5–20; fr only for millions).
+  case many
+  /// `other`: what every plural falls back to.
+  case other
 
   /// CLDR's order (`zero` … `other`).
   public static func < (a: PluralCategory, b: PluralCategory) -> Bool {

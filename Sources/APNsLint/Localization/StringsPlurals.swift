@@ -20,9 +20,14 @@ struct PluralGroup: Equatable {
     let floats: Set<Character> = ["f", "F", "e", "E", "g", "G", "a", "A"]
     if let valueType, let last = valueType.last { return floats.contains(last) }
     return forms.values.contains { text in
-      guard text.contains("%") else { return false }
-      let withoutArg = text.replacingOccurrences(of: "%arg", with: "")
-      return FormatString(withoutArg).specifiers.contains { $0.kind != .percent && $0.conversion.last.map(floats.contains) == true }
+      guard text.containsUTF8(UInt8(ascii: "%")) else { return false }
+      let utf8 = Array(text.utf8)
+      return FormatString(text).specifiers.contains { specifier in
+        guard specifier.kind != .percent, let last = specifier.conversion.last, floats.contains(last) else { return false }
+        // `%arg` is a catalog substitution's argument (it reads as `%a` then "rg").
+        let end = specifier.range.utf8.upperBound
+        return !(specifier.text == "%a" && end + 1 < utf8.count && utf8[end] == UInt8(ascii: "r") && utf8[end + 1] == UInt8(ascii: "g"))
+      }
     }
   }
 }
@@ -36,34 +41,67 @@ extension StringsLint {
   /// beside an `other`) is not a plural; a variable with a value type and no form is a group with
   /// no forms.
   static func pluralGroups(_ variations: [(name: String, value: String)], stringsdict: Bool) -> [PluralGroup] {
-    var order: [String] = []
-    var groups: [String: [PluralCategory: String]] = [:]
-    var valueTypes: [String: String] = [:]
-    var notPlural: Set<String> = []
-    func add(_ group: String, _ category: PluralCategory?, _ text: String) {
-      if groups[group] == nil { order.append(group); groups[group] = [:] }
-      if let category, groups[group]?[category] == nil { groups[group]?[category] = text }
+    // Names are split by their bytes and groups kept in a short array: the names of one group
+    // come together and an entry has a few groups (this ran over every plural of every table,
+    // and splitting each name into an array of Strings took a fifth of a one-thread lint).
+    var groups: [PluralGroup] = []
+    var notPlural: [String] = []
+    func index(_ name: Substring) -> Int {
+      if let last = groups.indices.last, groups[last].name == name { return last }
+      if let found = groups.firstIndex(where: { $0.name == name }) { return found }
+      groups.append(PluralGroup(name: String(name), forms: [:]))
+      return groups.count - 1
     }
     for (name, value) in variations {
-      let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       if stringsdict {
-        guard parts.count >= 2, let last = parts.last else { continue }
-        let variable = parts.dropLast().joined(separator: ".")
-        if last == "valueType" { add(variable, nil, value); valueTypes[variable] = value } else if let category = PluralCategory(rawValue: last) {
-          add(variable, category, value)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { continue }
+        let variable = name[..<dot], last = name[name.index(after: dot)...]
+        if last == "valueType" {
+          groups[index(variable)].valueType = value
+        } else if let category = PluralCategory(rawValue: String(last)) {
+          let i = index(variable)
+          if groups[i].forms[category] == nil { groups[i].forms[category] = value }
         } else {
           // `iphone`, `mac`: a device-specific variable (NSStringDeviceSpecificRuleType), not a plural.
-          notPlural.insert(variable)
+          notPlural.append(String(variable))
         }
       } else {
-        guard let j = parts.lastIndex(of: "plural"), j + 1 < parts.count, let category = PluralCategory(rawValue: parts[j + 1])
-        else { continue }
-        // `plural.one.device.ipad` (a device variation inside a plural form) counts for the form.
-        add(parts[..<j].joined(separator: "."), category, value)
+        // The last `plural` component and the category after it: `plural.one`,
+        // `device.ipad.plural.other`, `count.plural.few`; `plural.one.device.ipad` (a device
+        // variation inside a plural form) counts for the form.
+        guard name.containsUTF8(UInt8(ascii: "p")), let (prefix, category) = Self.pluralComponent(name) else { continue }
+        let i = index(prefix)
+        if groups[i].forms[category] == nil { groups[i].forms[category] = value }
       }
     }
-    return order.filter { !notPlural.contains($0) }.map { PluralGroup(name: $0, forms: groups[$0] ?? [:], valueType: valueTypes[$0]) }
+    return notPlural.isEmpty ? groups : groups.filter { !notPlural.contains($0.name) }
   }
+
+  /// `("device.ipad", .other)` for `device.ipad.plural.other`: the path before the last `plural`
+  /// component that a category follows, and the category.
+  static func pluralComponent(_ name: String) -> (Substring, PluralCategory)? {
+    var best: (Substring, PluralCategory)?
+    var rest = name[...]
+    var start = name.startIndex
+    while true {
+      let component: Substring
+      let dot = rest.firstIndex(of: ".")
+      component = dot.map { rest[..<$0] } ?? rest
+      if component == "plural", let dot {
+        let after = rest[rest.index(after: dot)...]
+        let next = after.firstIndex(of: ".").map { after[..<$0] } ?? after
+        if let category = PluralCategory(rawValue: String(next)) {
+          let prefixEnd = start == name.startIndex ? start : name.index(before: start)
+          best = (name[..<prefixEnd], category)
+        }
+      }
+      guard let dot else { break }
+      start = rest.index(after: dot)
+      rest = rest[start...]
+    }
+    return best
+  }
+
 
   /// The plural rules (SPEC §14) for one key's plurals in one language: `strings-plural-other`
   /// (no `other`), `strings-plural-missing` (a category an integer selects and the entry lacks),
@@ -76,7 +114,8 @@ extension StringsLint {
     var out: [(TableRule, String)] = []
     for group in groups {
       let label = group.name.isEmpty ? prefix : prefix + " (plural '\(group.name)')"
-      let fractions = group.mayBeFraction
+      // Only languages with categories that only fractions select (ru, cs, lt …) care.
+      let fractions = !rules.fractionExamples.isEmpty && group.mayBeFraction
       let needed = rules.neededCategories(fractions: fractions)
       // `other` is named as needed even where only fractions select it (ru): the fallback.
       let needs = (needed.contains(.other) ? needed : needed + [.other]).map(\.rawValue).joined(separator: ", ")
@@ -112,8 +151,8 @@ extension StringsLint {
   /// Whether a form writes the number 1 as text and reads no argument: a `1` not part of a larger
   /// number, in a text with no specifier (`%%` aside).
   static func writesDigitOne(_ text: String) -> Bool {
+    guard text.containsUTF8(UInt8(ascii: "1")) else { return false }
     let bytes = Array(text.utf8)
-    guard bytes.contains(UInt8(ascii: "1")) else { return false }
     if bytes.contains(UInt8(ascii: "%")), FormatString(text).specifiers.contains(where: { $0.kind != .percent }) { return false }
     func isNumberPart(_ i: Int) -> Bool {
       guard i >= 0, i < bytes.count else { return false }
@@ -176,6 +215,7 @@ extension StringsLint {
   /// The first `\n`, `\t` or `\"` written as two characters in `text` (a backslash and a letter
   /// or quote), as it is written; nil when there is none.
   static func literalEscape(in text: String) -> String? {
+    guard text.containsUTF8(UInt8(ascii: "\\")) else { return nil }
     let bytes = Array(text.utf8)
     guard bytes.count >= 2 else { return nil }
     for i in 0..<(bytes.count - 1) where bytes[i] == UInt8(ascii: "\\") {

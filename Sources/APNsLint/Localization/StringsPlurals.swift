@@ -109,18 +109,21 @@ extension StringsLint {
   /// which Apple uses for 0 in every language), `strings-plural-one-digit` (a `one` form writing
   /// the digit 1 with no specifier, where `one` covers other numbers). Each finding's message
   /// starts with `prefix` (`'KEY'` or `in 'ru', 'KEY'`).
-  static func pluralFindings(_ groups: [PluralGroup], language: String, rules: PluralRules, prefix: String)
+  static func pluralFindings(_ groups: [PluralGroup], language: String, rules: PluralRules, prefix: @autoclosure () -> String)
     -> [(rule: TableRule, message: String)] {
     var out: [(TableRule, String)] = []
     for group in groups {
-      let label = group.name.isEmpty ? prefix : prefix + " (plural '\(group.name)')"
       // Only languages with categories that only fractions select (ru, cs, lt …) care.
       let fractions = !rules.fractionExamples.isEmpty && group.mayBeFraction
       let needed = rules.neededCategories(fractions: fractions)
+      let missing = needed.filter { group.forms[$0] == nil && $0 != .other }
+      let unused = group.forms.keys.contains { $0 != .zero && !rules.categories.contains($0) }
+      let oneDigit = rules.oneCoversMore && group.forms[.one].map(writesDigitOne) == true
+      if missing.isEmpty && !unused && !oneDigit && group.forms[.other] != nil { continue }
+      // Messages are made only for a plural that has a finding (most have none).
+      let label = group.name.isEmpty ? prefix() : prefix() + " (plural '\(group.name)')"
       // `other` is named as needed even where only fractions select it (ru): the fallback.
       let needs = (needed.contains(.other) ? needed : needed + [.other]).map(\.rawValue).joined(separator: ", ")
-      let present = Set(group.forms.keys)
-      let missing = needed.filter { !present.contains($0) && $0 != .other }
       guard let other = group.forms[.other] else {
         // An integer count of ru, uk, be, pl with one, few and many never reaches `other`
         // (only fractions select it): nothing is shown wrong, so no error.
@@ -139,7 +142,7 @@ extension StringsLint {
         out.append((.pluralUnused, "\(label) has a '\(category.rawValue)' form that \(language) never selects "
           + "(CLDR \(PluralRules.cldrVersion): \(rules.categories.map(\.rawValue).joined(separator: ", "))): no count shows it"))
       }
-      if rules.oneCoversMore, let one = group.forms[.one], writesDigitOne(one) {
+      if oneDigit, let one = group.forms[.one] {
         let others = (rules.examples[.one] ?? []).filter { $0 != 1 }.map(String.init).joined(separator: ", ")
         out.append((.pluralOneDigit, "\(label) has a 'one' form that writes the digit 1 ('\(LocalizationOutput.excerpt(one))'), "
           + "but \(language) also selects 'one' for \(others): write the number's specifier instead"))

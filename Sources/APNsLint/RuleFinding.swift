@@ -13,6 +13,8 @@ public enum LocalizationRule: String, Sendable, Hashable, CaseIterable {
   case locFormatMixed = "loc-format-mixed"
   case locFormatGap = "loc-format-gap"
   case locKeyPlural = "loc-key-plural"
+  case locKeyStale = "loc-key-stale"
+  case locKeyUnreviewed = "loc-key-unreviewed"
 }
 
 /// The rules APNsLint detects when it compares the tables of a project (`strings lint`, SPEC §3
@@ -25,6 +27,13 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case accidentalSpecifier = "strings-accidental-specifier"
   case controlCharacter = "strings-control-character"
   case emptyTranslation = "strings-empty-translation"
+  case pluralMissing = "strings-plural-missing"
+  case pluralUnused = "strings-plural-unused"
+  case pluralOther = "strings-plural-other"
+  case pluralOneDigit = "strings-plural-one-digit"
+  case needsReview = "strings-needs-review"
+  case stale = "strings-stale"
+  case xmlEscape = "strings-xml-escape"
 }
 
 /// A rule id of the catalogue, made only from the typed rules of the module that detects them

@@ -6,6 +6,8 @@
 enum FormatParser {
   /// The highest position a `%n$@` may name (SPEC §4).
   static let maximumPosition = 9999
+  /// The longest name a named placeholder may have, in scalars (`%(name)@`).
+  static let maximumNameLength = 64
 
   struct Result {
     var pieces: [FormatPiece] = []
@@ -107,6 +109,27 @@ enum FormatParser {
         if (1...maximumPosition).contains(value) { position = value }
       }
 
+      // A name in parentheses (Xcode 26's named placeholders: `%(count)lld`, `%1$(name)@`): at
+      // most `maximumNameLength` scalars, none of them `)`, `(` or `%`; without its `)` the `(`
+      // is the conversion, as before.
+      var isNamed = false
+      if cursor.index < scalars.endIndex, scalars[cursor.index] == "(" {
+        var probe = cursor
+        probe.advance(over: "(", in: scalars)
+        var length = 0
+        while probe.index < scalars.endIndex, length <= maximumNameLength {
+          let next = scalars[probe.index]
+          if next == ")" || next == "(" || next == "%" { break }
+          probe.advance(over: next, in: scalars)
+          length += 1
+        }
+        if length > 0, length <= maximumNameLength, probe.index < scalars.endIndex, scalars[probe.index] == ")" {
+          probe.advance(over: ")", in: scalars)
+          cursor = probe
+          isNamed = true
+        }
+      }
+
       // Flags, width, precision and length modifiers, in any order, as CoreFoundation reads them.
       var runIsEmpty = true
       var afterDigit = false
@@ -128,7 +151,10 @@ enum FormatParser {
 
       let kind: FormatSpecifier.Kind
       var read = 0
-      if !hasPrefix, runIsEmpty, conversion == "%" {
+      if isNamed {
+        // Matched by name, not by position: no position is read (FormatSignature.names).
+        kind = .unsupported
+      } else if !hasPrefix, runIsEmpty, conversion == "%" {
         kind = .percent
       } else if !hasPrefix, runIsEmpty, conversion == "@" {
         counter &+= 1

@@ -50,15 +50,33 @@ public struct FormatSpecifier: Sendable, Hashable {
     self.kind = kind
   }
 
-  /// The conversion as written without `%` and without a leading `n$`: `"@"` for `%@` and `%2$@`,
-  /// `"d"` for `%1$d`, `"lld"`, `"5@"` for `%5@`, `"%"` for `%%`, `""` for a `%` at the end.
+  /// The conversion as written without `%`, without a leading `n$` and without a name:
+  /// `"@"` for `%@`, `%2$@` and `%(name)@`, `"d"` for `%1$d`, `"lld"`, `"5@"` for `%5@`, `"%"`
+  /// for `%%`, `""` for a `%` at the end.
   public var conversion: String {
-    var scalars = text.unicodeScalars.dropFirst()
+    var scalars = afterPosition
+    if let name { scalars = scalars.dropFirst(name.unicodeScalars.count + 2) }
+    return String(String.UnicodeScalarView(scalars))
+  }
+
+  /// The name of a named placeholder (Xcode 26): `"count"` for `%(count)lld` and `%1$(count)lld`;
+  /// nil for every other specifier.
+  public var name: String? {
+    // The parser ends an unnamed specifier at its conversion, so a text that goes on after a `(`
+    // there is a named one: `%(` alone is a `%` whose conversion is `(`.
+    let scalars = afterPosition
+    guard scalars.first == "(", let close = scalars.firstIndex(of: ")") else { return nil }
+    return String(String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close]))
+  }
+
+  /// The text after `%` and a leading `n$`.
+  private var afterPosition: Substring.UnicodeScalarView {
+    var scalars = Substring(text).unicodeScalars.dropFirst()
     let digits = scalars.prefix { (48...57).contains($0.value) }
     if !digits.isEmpty, scalars.dropFirst(digits.count).first == "$" {
       scalars = scalars.dropFirst(digits.count + 1)
     }
-    return String(String.UnicodeScalarView(scalars))
+    return scalars
   }
 }
 

@@ -9,10 +9,14 @@
 public struct FormatSignature: Sendable, Hashable {
   /// Position → conversion as written without `%` and position: `"@"`, `"d"`, `"ld"`, `"5@"`.
   public let conversions: [Int: String]
+  /// Named placeholders (Xcode 26: `%(count)lld`, `%1$(name)@`): name → conversion. They are
+  /// matched by name, so a translation may reorder them.
+  public let names: [String: String]
 
-  /// Makes a signature from positions and conversions.
-  public init(conversions: [Int: String]) {
+  /// Makes a signature from positions and conversions, and names and their conversions.
+  public init(conversions: [Int: String], names: [String: String] = [:]) {
     self.conversions = conversions
+    self.names = names
   }
 
   /// How this signature differs from `other` (the reference, e.g. the development language's),
@@ -33,6 +37,15 @@ public struct FormatSignature: Sendable, Hashable {
         break
       }
     }
+    for name in Set(names.keys).union(other.names.keys).sorted() {
+      switch (names[name], other.names[name]) {
+      case (nil, .some): differences.append("the placeholder '\(name)' is missing")
+      case (.some, nil): differences.append("the placeholder '\(name)' is extra")
+      case (.some(let mine), .some(let theirs)) where mine != theirs:
+        differences.append("the placeholder '\(name)' is '%\(mine)', not '%\(theirs)'")
+      default: break
+      }
+    }
     return differences
   }
 }
@@ -41,11 +54,16 @@ extension FormatString {
   /// The positions this format reads and the conversion of each (see `FormatSignature`).
   public var signature: FormatSignature {
     var conversions: [Int: String] = [:]
-    for (piece, argumentIndex) in zip(pieces, argumentIndices) where argumentIndex >= 0 {
+    var names: [String: String] = [:]
+    for (piece, argumentIndex) in zip(pieces, argumentIndices) {
       guard case .specifier(let specifier) = piece else { continue }
-      let position = positions[argumentIndex]
-      if conversions[position] == nil { conversions[position] = specifier.conversion }
+      if argumentIndex >= 0 {
+        let position = positions[argumentIndex]
+        if conversions[position] == nil { conversions[position] = specifier.conversion }
+      } else if case .unsupported = specifier.kind, let name = specifier.name, names[name] == nil {
+        names[name] = specifier.conversion
+      }
     }
-    return FormatSignature(conversions: conversions)
+    return FormatSignature(conversions: conversions, names: names)
   }
 }

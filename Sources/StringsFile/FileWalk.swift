@@ -264,6 +264,45 @@ public enum FileWalk {
     path.withCString { open($0, O_RDONLY) }
   }
 
+  /// The repository a run checks (SPEC §14): the git work tree enclosing `root` (the nearest
+  /// folder at or above it holding `.git`), else `root` itself (its folder when it is a file);
+  /// as a real path, symbolic links resolved. Nil when `root` does not resolve.
+  public static func repositoryBoundary(of root: String) -> String? {
+    guard let real = realPath(Array(root.utf8)) else { return nil }
+    var info = stat()
+    let start = real.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR ? real : parent(real)
+    var candidate = start
+    while true {
+      if (candidate + "/.git").withCString({ access($0, F_OK) }) == 0 { return candidate }
+      if candidate == "/" || candidate.isEmpty { return start }
+      candidate = parent(candidate)
+    }
+  }
+
+  /// Whether the file at `path` (a symbolic link, say) really lies inside `boundary`, a real path
+  /// from ``repositoryBoundary(of:)``. A path that does not resolve is not inside.
+  public static func resolves(_ path: [UInt8], inside boundary: String) -> Bool {
+    guard let real = realPath(path) else { return false }
+    return real == boundary || real.hasPrefix(boundary == "/" ? "/" : boundary + "/")
+  }
+
+  /// The problem for a table that is a symbolic link out of the repository: it is not read, and
+  /// nothing of it (not even where it points) is shown.
+  public static func outsideProblem(_ file: File, boundary: String) -> Problem {
+    Problem(path: file.path, message: "a symbolic link to a file outside the repository being checked ('\(boundary)'): not read")
+  }
+
+  private static func realPath(_ path: [UInt8]) -> String? {
+    guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  private static func parent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
   /// Where the symbolic link at `path` points, shown as text; nil when it is not a link.
   public static func symbolicLinkTarget(_ path: [UInt8]) -> String? {
     var target = [CChar](repeating: 0, count: 4096)

@@ -57,9 +57,19 @@ public struct LocalizationBundle: Sendable {
       wantedNames.contains(String(relative[(relative.lastIndex(of: "/").map { relative.index(after: $0) } ?? relative.startIndex)...]))
     }
     unreadable += walk.problems
+    // Nothing outside the repository is read through a symbolic link (SPEC §14).
+    var files = walk.files
+    if files.contains(where: \.isSymbolicLink) {
+      let boundary = FileWalk.repositoryBoundary(of: root)
+      files.removeAll { file in
+        guard file.isSymbolicLink, !(boundary.map { FileWalk.resolves(file.bytes, inside: $0) } ?? false) else { return false }
+        unreadable.append(FileWalk.outsideProblem(file, boundary: boundary ?? root))
+        return true
+      }
+    }
     var bytesByPath: [String: [UInt8]] = [:]
-    for file in walk.files { bytesByPath[file.path] = file.bytes }
-    let paths = walk.files.map(\.path)
+    for file in files { bytesByPath[file.path] = file.bytes }
+    let paths = files.map(\.path)
     func readFile(_ path: String) -> Data? {
       switch FileWalk.read(bytesByPath[path] ?? Array(path.utf8), shownAs: path, limit: Self.maxTableBytes) {
       case .success(let bytes): return Data(bytes)
@@ -81,6 +91,8 @@ public struct LocalizationBundle: Sendable {
           existing.entries += newTable.entries
           existing.findings += newTable.findings
           existing.pluralKeys.formUnion(newTable.pluralKeys)
+          existing.states.merge(newTable.states) { _, new in new }
+          existing.staleKeys.formUnion(newTable.staleKeys)
           localization.table = existing
         } else {
           localization.table = newTable

@@ -56,6 +56,8 @@ public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
   case zeroLength = "strings-zero-length"
   /// An escape CoreFoundation reads differently from what the author meant.
   case escape = "strings-escape"
+  /// A String Catalog `version` this reader does not know (read as far as it goes).
+  case catalogVersion = "strings-catalog-version"
 }
 
 /// A problem found in a table: a rule of SPEC §3 ("Strings tables"), a message and a position.
@@ -79,6 +81,9 @@ public struct StringsFinding: Sendable, Hashable {
   }
   /// The key the finding is about, if any.
   public var key: String?
+  /// At most a warning, and not a refusal of the file even when its rule is one of
+  /// ``StringsTable/fatalRules`` (UTF-16 without a BOM whose two skipped bytes are a line break).
+  public var softened: Bool = false
 
   /// Creates a finding.
   public init(rule: StringsRule, message: String, line: Int, column: Int, key: String? = nil) {
@@ -115,6 +120,13 @@ public struct StringsTable: Sendable {
   public var argumentFormats: [String: String] = [:]
   /// A String Catalog's keys marked `shouldTranslate: false`: never missing from a translation.
   public var untranslatableKeys: Set<String> = []
+  /// A String Catalog's keys whose translation in this language is not done, by key: the state
+  /// of its string unit, or of its variations' units (`new` first, then `needs_review`, then
+  /// `stale`, when they differ). Keys whose units are all `translated` (or have no state) are absent.
+  public var states: [String: String] = [:]
+  /// A String Catalog's keys with `"extractionState": "stale"` (Xcode no longer finds them in
+  /// code); the same set in every language's table of the catalog.
+  public var staleKeys: Set<String> = []
   /// Values that are not the entry's plain value, by key: a catalog's plural and device
   /// variations (`plural.one`, `device.iphone`, `count.plural.other` for a substitution), a
   /// `.stringsdict` entry's format key and plural forms. What `dump` shows besides the entries.
@@ -131,7 +143,7 @@ public struct StringsTable: Sendable {
 
   /// Whether CoreFoundation reads the file at all (no syntax, encoding or zero-length finding).
   public var isReadable: Bool {
-    !findings.contains { StringsTable.fatalRules.contains($0.rule) }
+    !findings.contains { StringsTable.fatalRules.contains($0.rule) && !$0.softened }
   }
 
   /// The rules whose findings mean CoreFoundation refuses the file.

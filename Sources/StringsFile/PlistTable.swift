@@ -122,11 +122,17 @@ enum PlistTable {
     }
     var out: [(name: String, value: String)] = []
     if let format = string(member(rule, "NSStringLocalizedFormatKey")) { out.append(("format", format)) }
+    // Most variables have only CLDR's forms: no sorting of their keys and no extra arrays then
+    // (this runs on every entry of every .stringsdict that strings lint reads).
     for (variable, value) in rule.sorted(by: { $0.key < $1.key }) where variable != "NSStringLocalizedFormatKey" {
       guard case .dictionary(let spec) = value else { continue }
       if let type = string(member(spec, "NSStringFormatValueTypeKey")) { out.append((variable + ".valueType", type)) }
-      let forms = pluralForms + spec.map(\.key).sorted().filter { !pluralForms.contains($0) && !$0.hasPrefix("NSStringFormat") }
-      for form in forms { if let text = string(member(spec, form)) { out.append((variable + "." + form, text)) } }
+      let prefix = variable + "."
+      for form in pluralForms { if let text = string(member(spec, form)) { out.append((prefix + form, text)) } }
+      let keys = spec.map(\.key)
+      func isOther(_ key: String) -> Bool { !pluralForms.contains(key) && !key.hasPrefix("NSStringFormat") }
+      guard keys.contains(where: isOther) else { continue }
+      for form in keys.filter(isOther).sorted() { if let text = string(member(spec, form)) { out.append((prefix + form, text)) } }
     }
     return out
   }

@@ -40,6 +40,7 @@ public enum StringCatalog {
     if source == nil {
       findings.append(StringsFinding(rule: .syntax, message: "the catalog has no 'sourceLanguage' string", line: 1, column: 1))
     }
+    if let finding = versionFinding(root["version"]) { findings.append(finding) }
     guard let stringsNode = root["strings"], let strings = stringsNode.members else {
       findings.append(StringsFinding(rule: .syntax, message: "the catalog has no 'strings' object", line: 1, column: 1))
       return (source, [:], findings)
@@ -61,6 +62,7 @@ public enum StringCatalog {
         continue
       }
       let comment = itemNode["comment"]?.string
+      let isStale = itemNode["extractionState"]?.string == "stale"
       var localizations: [JSONMember] = []
       for member in itemNode["localizations"]?.members ?? [] {
         if let k = localizations.firstIndex(where: { $0.key == member.key }) { localizations[k] = member } else { localizations.append(member) }
@@ -80,10 +82,13 @@ public enum StringCatalog {
         if read.isPlural { tables[language, default: empty].pluralKeys.insert(key) }
         if !read.variations.isEmpty { tables[language, default: empty].variations[key] = read.variations }
         if let format = read.argumentFormat { tables[language, default: empty].argumentFormats[key] = format }
+        if let state = read.pendingState { tables[language, default: empty].states[key] = state }
+        if isStale { tables[language, default: empty].staleKeys.insert(key) }
         tables[language, default: empty].findings += read.findings
       }
       if let source, !localizations.contains(where: { $0.key == source }) {
         tables[source, default: empty].entries.append(StringsEntry(key: key, value: key, comment: comment))
+        if isStale { tables[source, default: empty].staleKeys.insert(key) }
       }
       if let source, itemNode["shouldTranslate"]?.bool == false {
         tables[source, default: empty].untranslatableKeys.insert(key)
@@ -94,6 +99,33 @@ public enum StringCatalog {
 }
 
 extension StringCatalog {
+  /// The catalog versions Xcode writes (SPEC §14): 1.0 (Xcode 15), 1.1 once generated comments
+  /// or symbols are used (Xcode 26), up to 1.3; later ones add no field this reader needs.
+  public static let knownVersions = ["1.0", "1.1", "1.2", "1.3"]
+
+  /// `strings-catalog-version` (info) for a `version` this reader does not know: the catalog is
+  /// read as far as it goes all the same. No finding for a known version or none at all.
+  static func versionFinding(_ node: JSONNode?) -> StringsFinding? {
+    guard let node else { return nil }
+    let known = "\(knownVersions.first!) to \(knownVersions.last!)"
+    guard let version = node.string else {
+      return StringsFinding(rule: .catalogVersion, message: "the catalog's 'version' is not a string: read as a catalog of versions \(known)",
+                            line: 1, column: 1)
+    }
+    if knownVersions.contains(version) { return nil }
+    // "2", "1.4", "1.10", "2.0.1": numbers above 1.3 compared part by part.
+    let parts = version.split(separator: ".", omittingEmptySubsequences: false).compactMap { $0.count <= 6 ? Int($0) : nil }
+    let isNumeric = !parts.isEmpty && parts.count == version.split(separator: ".", omittingEmptySubsequences: false).count
+    let isNewer = isNumeric && [1, 3].lexicographicallyPrecedes(parts)
+    let excerpt = VisibleText.excerpt(version, limit: 40)
+    return StringsFinding(
+      rule: .catalogVersion,
+      message: isNewer
+        ? "the catalog's version '\(excerpt)' is newer than those known (\(known)): read as far as it goes; what a later Xcode added may be missed"
+        : "the catalog's version '\(excerpt)' is not one Xcode writes (\(known)): read as a catalog of those versions",
+      line: 1, column: 1)
+  }
+
   /// The table of one language of a catalog (`language` matched as devices match names: letter
   /// case, `-` and `_` alike), with the catalog's own findings first; nil when the catalog has no
   /// such language. `languages` lists those it has, `name` is the language as the catalog spells it.
@@ -117,6 +149,15 @@ private struct ReadLocalization {
   var variations: [(name: String, value: String)] = []
   var argumentFormat: String?
   var findings: [StringsFinding] = []
+  /// The states of the units of the variations (`collect`).
+  var variationStates: Set<String> = []
+
+  /// The state that says the translation is not done (`new`, then `needs_review`, then `stale`),
+  /// of the string unit or any variation's; nil when every unit is `translated` or has no state.
+  var pendingState: String? {
+    let all = variationStates.union(state.map { [$0] } ?? [])
+    return ["new", "needs_review", "stale"].first { all.contains($0) }
+  }
 
   /// The device a push is rendered for, then the fallbacks Xcode documents (`other`).
   static let devicePreference = ["iphone", "other"]
@@ -159,6 +200,7 @@ private struct ReadLocalization {
       for variation in (kind.value.members ?? []) {
         let path = prefix + kind.key + "." + variation.key, node = variation.value
         if let text = node["stringUnit"]?["value"]?.string { self.variations.append((path, text)) }
+        if let state = node["stringUnit"]?["state"]?.string { variationStates.insert(state) }
         if let nested = node["variations"], case .object = nested { collect(nested, prefix: path + ".") }
       }
     }

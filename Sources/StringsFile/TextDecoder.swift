@@ -31,6 +31,9 @@ enum TextDecoder {
     return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
   }
 
+  /// First bytes of a BOM-less little-endian UTF-16 text whose loss changes nothing, named.
+  static let skippedSpace: [UInt8: String] = [0x0A: "a line break", 0x0D: "a carriage return", 0x09: "a tab", 0x20: "a space"]
+
   static func decode(_ bytes: [UInt8]) -> Result<Decoded, Failure> {
     let n = bytes.count
     if n > 4 {
@@ -50,10 +53,17 @@ enum TextDecoder {
       if bytes[0] == 0x00 || bytes[1] == 0x00 {
         // kCFStringEncodingUnicode without a BOM: CF skips two bytes and reads host-order (little-endian) UTF-16.
         let bigEndianGuess = bytes[0] == 0x00
-        let note = StringsFinding(
+        var note = StringsFinding(
           rule: .encoding,
           message: "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian UTF-16\(bigEndianGuess ? ", which garbles this big-endian text" : "")); save the file as UTF-8 or with a BOM",
           line: 1, column: 1)
+        // The two skipped bytes are a little-endian line break, tab or space: the table reads the
+        // same without them, so the device gets every entry (SPEC §14): a warning, not a refusal.
+        if let skipped = Self.skippedSpace[bytes[0]], bytes[1] == 0x00 {
+          note.message = "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes (\(skipped) here, so the table "
+            + "reads the same) and reads the rest as little-endian UTF-16; save the file as UTF-8 or with a BOM"
+          note.softened = true
+        }
         switch decodeUTF16(bytes, from: 2, bigEndian: false) {
         case .success(var decoded):
           decoded.finding = note

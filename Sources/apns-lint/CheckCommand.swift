@@ -224,13 +224,31 @@ struct CheckCommand: ParsableCommand {
       unreadable = true
       return []
     }
-    guard isDirectory.boolValue else { return [Input(path: path, bytes: Array(path.utf8))] }
+    // Nothing outside the repository is read through a symbolic link (SPEC §14): the enclosing
+    // git work tree, else the folder named (a named file's own folder).
+    func isOutside(_ file: FileWalk.File, boundaryOf root: String) -> Bool {
+      guard file.isSymbolicLink else { return false }
+      guard let boundary = FileWalk.repositoryBoundary(of: root), FileWalk.resolves(file.bytes, inside: boundary) else {
+        complain("\(file.path): error: \(FileWalk.outsideProblem(file, boundary: FileWalk.repositoryBoundary(of: root) ?? root).message)")
+        unreadable = true
+        return true
+      }
+      return false
+    }
+    guard isDirectory.boolValue else {
+      var link = stat()
+      let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+      let file = FileWalk.File(path: path, relativePath: path, bytes: Array(path.utf8), isSymbolicLink: isLink)
+      let folder = (path as NSString).deletingLastPathComponent
+      if isOutside(file, boundaryOf: folder.isEmpty ? "." : folder) { return [] }
+      return [Input(path: path, bytes: Array(path.utf8))]
+    }
     let walk = FileWalk.files(below: path) { $0.hasSuffix(".json") || $0.hasSuffix(".apns") || $0.hasSuffix(".http") }
     for problem in walk.problems {
       complain("\(problem.path): error: \(problem.message)")
       unreadable = true
     }
-    return walk.files.map { Input(path: $0.path, bytes: $0.bytes) }
+    return walk.files.filter { !isOutside($0, boundaryOf: path) }.map { Input(path: $0.path, bytes: $0.bytes) }
   }
 }
 

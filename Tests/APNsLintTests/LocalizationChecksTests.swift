@@ -136,7 +136,7 @@ struct LocalizationChecksTests {
   @Test func locKeyPlural() {
     let bundle = tables([("en", #""NEW_MSG" = "New";"#)], plural: ["en": ["N_MESSAGES"]])
     #expect(check(Self.payload(key: "N_MESSAGES", args: ["3"]), bundle) == [
-      "loc-key-plural 2:14 aps.alert.loc-key: 'N_MESSAGES' is a plural (.stringsdict) entry in 'en': iOS does not resolve plural rules for notification arguments"
+      "loc-key-plural 2:14 aps.alert.loc-key: 'N_MESSAGES' is a plural entry (.stringsdict or String Catalog plural variation) in 'en': iOS does not resolve plural rules for notification arguments"
     ])
     #expect(check(Self.payload(key: "NEW_MSG", args: nil), bundle) == [])
   }
@@ -170,7 +170,7 @@ struct LocalizationChecksTests {
     ])
     #expect(check(Self.payload(key: "N_NEW_MESSAGES", args: ["3"]), bundle) == [
       "loc-key-untranslated 2:14 aps.alert.loc-key: 'N_NEW_MESSAGES' is not translated in 'de', 'es' and 'fr': devices using them show the raw key",
-      "loc-key-plural 2:14 aps.alert.loc-key: 'N_NEW_MESSAGES' is a plural (.stringsdict) entry in 'en': iOS does not resolve plural rules for notification arguments",
+      "loc-key-plural 2:14 aps.alert.loc-key: 'N_NEW_MESSAGES' is a plural entry (.stringsdict or String Catalog plural variation) in 'en': iOS does not resolve plural rules for notification arguments",
     ])
   }
 }

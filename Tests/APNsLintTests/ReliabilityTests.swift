@@ -321,7 +321,7 @@ func runProcess(_ executable: String, _ arguments: [String], in directory: Strin
 }
 
 /// `strings lint` flags what no translator means: `%n`, positions above 9999, and accidental
-/// specifiers in the development language; a table linked to a system file is not quoted whole.
+/// specifiers in the development language; a table linked to a system file is not read at all (SPEC §14).
 @Suite struct TableHazardTests {
   @Test func percentNAndHugePositions() throws {
     let dir = try TemporaryFolder()
@@ -336,16 +336,44 @@ func runProcess(_ executable: String, _ arguments: [String], in directory: Strin
       """)
   }
 
+  /// SPEC §14: a payload linking out of the repository is not read either, in a folder or named.
+  @Test func aPayloadLinkedOutOfTheRepositoryIsNotRead() throws {
+    let dir = try TemporaryFolder()
+    let secret = try dir.write("secret.json", "{\"aps\": {\"alert\": \"must-not-be-checked\"}}")
+    try dir.write("P/good.json", "{\"aps\": {\"alert\": \"Hi\"}}")
+    try FileManager.default.createSymbolicLink(atPath: dir.path + "/P/link.json", withDestinationPath: secret)
+    try FileManager.default.createSymbolicLink(atPath: dir.path + "/P/inside.json", withDestinationPath: "good.json")
+    let boundary = try #require(FileWalk.repositoryBoundary(of: dir.path + "/P"))
+    let message = "P/link.json: error: a symbolic link to a file outside the repository being checked ('\(boundary)'): not read"
+    let (status, out, err) = try runCLI(["check", "P", "--format", "json"], in: dir.path)
+    #expect(status == 2)
+    #expect(err.contains(message), "\(err)")
+    #expect(out.contains("P/good.json") && out.contains("P/inside.json") && !out.contains("P/link.json"))
+    let (named, _, namedErr) = try runCLI(["check", "P/link.json"], in: dir.path)
+    #expect(named == 2)
+    #expect(namedErr.contains(message), "\(namedErr)")
+  }
+
   @Test func aTableLinkedToASystemFileIsNotQuotedWhole() throws {
     let dir = try TemporaryFolder()
     let secret = try dir.write("secret.txt", "root-password-line-that-must-not-be-printed:x:0:0\nmore\n")
     try FileManager.default.createDirectory(atPath: dir.path + "/A/en.lproj", withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: dir.path + "/A/en.lproj/Localizable.strings", withDestinationPath: secret)
-    let (status, out, _) = try runCLI(["strings", "lint", "A"], in: dir.path)
-    #expect(status == 1)
-    #expect(out.contains("after the key 'root-password-line-that-…', found"), "\(out)")
-    #expect(out.contains("(the file is a symbolic link to '\(secret)')"))
-    #expect(!out.contains("must-not-be-printed"))
+    // SPEC §14: a table linking out of the repository (no git work tree here: the folder named,
+    // A) is not read at all: reported like an unreadable file, exit 2, nothing of it printed.
+    let (status, out, err) = try runCLI(["strings", "lint", "A"], in: dir.path)
+    #expect(status == 2)
+    let boundary = try #require(FileWalk.repositoryBoundary(of: dir.path + "/A"))
+    #expect(err.contains("A/en.lproj/Localizable.strings: error: a symbolic link to a file outside the repository being checked ('\(boundary)'): not read"),
+            "\(err)")
+    #expect(!out.contains("root-password") && !err.contains("root-password"))
+    // A link to a table inside the repository is read as before.
+    try dir.write("A/Shared/fr.strings", "\"a\" = \"b\";\n")
+    try FileManager.default.removeItem(atPath: dir.path + "/A/en.lproj/Localizable.strings")
+    try FileManager.default.createSymbolicLink(atPath: dir.path + "/A/en.lproj/Localizable.strings", withDestinationPath: "../Shared/fr.strings")
+    let (inside, insideOut, _) = try runCLI(["strings", "lint", "A"], in: dir.path)
+    #expect(inside == 0)
+    #expect(insideOut == "2 files, 0 errors, 0 warnings\n")
   }
 }
 

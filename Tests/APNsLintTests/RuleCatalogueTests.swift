@@ -26,10 +26,12 @@ import Testing
     "activity-not-checked", "activity-extra-key", "activity-state-size",
     "loc-key-missing", "loc-key-untranslated", "loc-args-count", "loc-args-unused",
     "loc-format-unsupported", "loc-format-mixed", "loc-format-gap", "loc-key-plural",
+    "loc-key-stale", "loc-key-unreviewed",
     "strings-syntax", "strings-truncated", "strings-duplicate-key", "strings-encoding",
     "strings-zero-length", "strings-escape", "strings-missing-translation", "strings-extra-key",
     "strings-format-mismatch", "strings-format-gap", "strings-accidental-specifier", "strings-control-character",
-    "strings-empty-translation",
+    "strings-empty-translation", "strings-plural-missing", "strings-plural-unused", "strings-plural-other",
+    "strings-plural-one-digit", "strings-needs-review", "strings-stale", "strings-xml-escape", "strings-catalog-version",
   ]
 
   @Test func idsAreUniqueAndThoseOfTheSpecInItsOrder() {

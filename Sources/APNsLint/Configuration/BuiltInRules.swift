@@ -185,6 +185,10 @@ rules:                                       # a severity: error | warning | inf
   loc-format-gap: error
   # the key is a .stringsdict plural entry (iOS does not resolve plurals for push arguments)
   loc-key-plural: warning
+  # the loc-key is marked stale in its String Catalog: Xcode offers to remove a key only pushes use (set 'extractionState' to 'manual')
+  loc-key-stale: warning
+  # the loc-key's translation is in state 'new' or 'needs_review' in a localization a checked device picks
+  loc-key-unreviewed: warning
 
   # — Strings tables —
   # the file does not parse (missing ;, unterminated string, stray character)
@@ -213,6 +217,22 @@ rules:                                       # a severity: error | warning | inf
   strings-control-character: warning
   # a translation that is the empty string where the development language has text
   strings-empty-translation: warning
+  # a plural (.stringsdict variable, catalog plural variation) lacks a category CLDR selects for an integer count in its language (ru 'few' for 3): the device shows the 'other' form
+  strings-plural-missing: warning
+  # a plural form in a category its language never selects (ko 'one'); 'zero' is never reported (Apple uses it for 0 in every language)
+  strings-plural-unused: info
+  # a plural without an 'other' form, the one every count falls back to
+  strings-plural-other: error
+  # a 'one' form that writes the digit 1 instead of the count's specifier, in a language whose 'one' covers other numbers (ru 21, 31; fr 0)
+  strings-plural-one-digit: warning
+  # a String Catalog translation in state 'needs_review': shown to users, but nobody has reviewed it since the source changed
+  strings-needs-review: warning
+  # a String Catalog key Xcode marks stale (no longer found in code; Xcode offers to remove it and its translations), or a translation in state 'stale'
+  strings-stale: info
+  # a literal \n, \t or \" inside an XML property list's <string> (XML plists have no backslash escapes: the user sees the backslash)
+  strings-xml-escape: warning
+  # a String Catalog version this tool does not know (it knows 1.0 to 1.3): read as far as it goes
+  strings-catalog-version: info
 
 """#
 }

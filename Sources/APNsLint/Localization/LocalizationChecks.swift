@@ -12,6 +12,9 @@ import StringsFile
 /// - `loc-key-untranslated`: in the development language, absent from other checked
 ///   localizations (one finding listing them);
 /// - `loc-key-plural`: a `.stringsdict` / String Catalog plural entry in some checked localization;
+/// - `loc-key-stale`: a String Catalog key with `"extractionState": "stale"` (SPEC §14);
+/// - `loc-key-unreviewed`: in state `new` or `needs_review` in a checked localization (one finding
+///   listing them);
 /// - per checked localization that has a value for the key (not for `action-loc-key`, which takes
 ///   no arguments): `loc-format-unsupported`, `loc-format-mixed`, `loc-format-gap` for each issue
 ///   of the format, and `loc-args-count` when the loc-args are fewer than the positions it reads;
@@ -104,8 +107,22 @@ public enum LocalizationChecks {
         if !pluralIn.contains(localization.identifier) { pluralIn.append(localization.identifier) }
       }
       if !pluralIn.isEmpty {
-        at(field, .locKeyPlural, "'\(key)' is a plural (.stringsdict) entry in \(LocalizationOutput.quotedList(pluralIn)): "
+        at(field, .locKeyPlural, "'\(key)' is a plural entry (.stringsdict or String Catalog plural variation) in \(LocalizationOutput.quotedList(pluralIn)): "
           + "iOS does not resolve plural rules for notification arguments")
+      }
+
+      // A catalog key Xcode marks stale (SPEC §14): pushes are the reason it looks unused.
+      if ([development].compactMap { $0 } + checked).contains(where: { $0.table?.staleKeys.contains(key) ?? false }) {
+        at(field, .locKeyStale, "'\(key)' is marked stale in the String Catalog: a key used only by pushes is never found in code, so "
+          + "Xcode marks it stale and offers to remove it (and its translations); set its 'extractionState' to 'manual'")
+      }
+      let pending = checked.filter { $0.identifier != development?.identifier }.compactMap { localization -> String? in
+        guard let state = localization.table?.states[key], state == "new" || state == "needs_review" else { return nil }
+        return "'\(localization.identifier)' (\(state))"
+      }
+      if !pending.isEmpty {
+        at(field, .locKeyUnreviewed, "'\(key)' is not done in \(pending.joined(separator: ", ")): devices using "
+          + "\(pending.count == 1 ? "it" : "them") show a translation nobody has finished ('new') or reviewed ('needs_review')")
       }
 
       guard takesArguments else { return findings }

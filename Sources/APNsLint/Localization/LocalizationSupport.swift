@@ -31,7 +31,8 @@ public enum LocalizationOutput {
 
   /// A strings-table finding as a severity-free finding (the key is the key path).
   public static func ruleFinding(_ finding: StringsFinding) -> RuleFinding {
-    RuleFinding(rule: RuleID(finding.rule), message: finding.message, position: finding.position, keyPath: finding.key)
+    RuleFinding(rule: RuleID(finding.rule), message: finding.message, position: finding.position, keyPath: finding.key,
+                softened: finding.softened)
   }
 
   /// `{"rule", "severity", "message", "line", "column", "keyPath"}`, as `check --format json` writes it.

@@ -13,12 +13,16 @@ public struct StringsLintFile: Sendable, Hashable {
   /// The keys of the development language this file's localizations lack, one group per
   /// localization (one for a `.lproj` table, one per language for a String Catalog).
   public var missingTranslations: [MissingTranslations] = []
+  /// A catalog's keys in state `needs_review` or `stale`, one group per localization and rule
+  /// (``groupedFindings`` shows one finding per group, as for missing translations).
+  public var stateGroups: [StateGroup] = []
 
   /// Creates a file result.
-  public init(path: String, findings: [RuleFinding], missingTranslations: [MissingTranslations] = []) {
+  public init(path: String, findings: [RuleFinding], missingTranslations: [MissingTranslations] = [], stateGroups: [StateGroup] = []) {
     self.path = path
     self.findings = findings
     self.missingTranslations = missingTranslations
+    self.stateGroups = stateGroups
   }
 }
 
@@ -93,7 +97,24 @@ public enum StringsLint {
       found = walk.files
       problems += walk.problems
     } else {
-      found = [FileWalk.File(path: root, relativePath: root, bytes: Array(root.utf8), isSymbolicLink: false)]
+      var link = stat()
+      let isLink = root.withCString { lstat($0, &link) } == 0 && link.st_mode & S_IFMT == S_IFLNK
+      found = [FileWalk.File(path: root, relativePath: root, bytes: Array(root.utf8), isSymbolicLink: isLink)]
+    }
+    // Nothing outside the repository is read through a symbolic link (SPEC §14): a table that
+    // links to `/etc/passwd` is reported like an unreadable file, and nothing of it is shown.
+    if found.contains(where: \.isSymbolicLink) {
+      // A file named on the command line is bounded by its folder's repository, not by itself.
+      let boundary = FileWalk.repositoryBoundary(of: isDirectory.boolValue ? root : (root as NSString).deletingLastPathComponent.isEmpty
+                                                   ? "." : (root as NSString).deletingLastPathComponent)
+      found.removeAll { file in
+        guard file.isSymbolicLink else { return false }
+        guard let boundary, FileWalk.resolves(file.bytes, inside: boundary) else {
+          problems.append(FileWalk.outsideProblem(file, boundary: boundary ?? root))
+          return true
+        }
+        return false
+      }
     }
 
     // Files are read and parsed on `jobs` threads, each into its own slot: the order (and so the
@@ -121,13 +142,15 @@ public enum StringsLint {
     return Concurrent.map(updating: &files, jobs: jobs) { file in
       if file.isCatalog { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
       file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
+      file.checkPlurals(excluded: excluded)
+      file.checkXMLEscapes()
       let ordered = file.findings.enumerated().sorted {
         ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
       }.map(\.element)
       // The tables are released here, on the worker threads, not one by one when `files` goes.
       file.table = nil
       file.catalogTables = [:]
-      return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing)
+      return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing, stateGroups: file.stateGroups)
     }
   }
 
@@ -206,6 +229,7 @@ public enum StringsLint {
     let relativePath: String
     var findings: [RuleFinding] = []
     var missing: [MissingTranslations] = []
+    var stateGroups: [StateGroup] = []
     /// The file's table; for a catalog, the source language's.
     var table: StringsTable?
     /// A catalog's tables by language, and its source language.
@@ -254,7 +278,8 @@ public enum StringsLint {
         }
         table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
       } else {
-        let parsed = StringsParser.parse(bytes, path: path, variations: false, valueMap: false)
+        // A `.stringsdict`'s forms are read for the plural rules; other tables have none.
+        let parsed = StringsParser.parse(bytes, path: path, variations: isStringsdict, valueMap: false)
         table = parsed
         kind = parsed.kind
         findings += parsed.findings.map(LocalizationOutput.ruleFinding)
@@ -470,7 +495,9 @@ public enum StringsLint {
     for language in languages where language != source {
       guard let table = file.catalogTables[language] else { continue }
       compare(&file, table, kind: table.kind, language: language, with: &reference)
+      checkStates(&file, table, language: language, reference: reference)
     }
+    checkStaleKeys(&file, source: source, languages: languages)
   }
 
   /// The development language's table a translation is compared with, and what every
@@ -583,6 +610,8 @@ public enum StringsLint {
     for i in 0..<keys.count {
       let position = devPosition[i]
       guard position >= 0 else {
+        // A `shouldTranslate: false` key is in the source, only not among the keys to translate.
+        if reference.table.untranslatableKeys.contains(keys.key(i)) { continue }
         file.add(.extraKey, "'\(keys.key(i))' is not in the development language's \(devName)", at: keys.entry(i), key: keys.key(i))
         continue
       }
@@ -603,8 +632,11 @@ public enum StringsLint {
       let key = entry.key
       let devSignature = reference.signature(position, devValue)
       // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
-      // `%` (French "50 % de réduction") is text there too.
-      let signature = comparableSignature(value) { devSignature.conversions.isEmpty && isFlaggedPercent($0) }
+      // `%` (French "50 % de réduction") is text there too. Unless the source writes `%%`: that
+      // proves it goes through a format call, so the translation's `% la` reads an argument that
+      // does not exist (SPEC §14).
+      let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.contains("%%")
+      let signature = comparableSignature(value) { sourceIsText && isFlaggedPercent($0) }
       let differences = signature.differences(from: devSignature)
       // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
       // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those

@@ -9,13 +9,16 @@ extension StringsLintFile {
   /// localization and table, at 1:1: "da: 2,493 of 2,520 keys of 'Vector.strings' missing: 'a',
   /// 'b', … and 2,488 more". A 40-language app then gets a few lines, not one per key (GitHub code
   /// scanning keeps 25,000 results a run).
+  /// A catalog's `needs_review` and `stale` keys (``stateGroups``) are grouped the same way.
   public var groupedFindings: [RuleFinding] {
-    guard !missingTranslations.isEmpty else { return findings }
+    guard !missingTranslations.isEmpty || !stateGroups.isEmpty else { return findings }
     let missingRule = RuleID(TableRule.missingTranslation)
     let grouped = missingTranslations.map { group in
       RuleFinding(rule: missingRule, message: group.message, line: 1, column: 1, keyPath: nil)
-    }
-    let rest = findings.filter { !($0.rule == missingRule && $0.keyPath != nil) }
+    } + stateGroups.map { RuleFinding(rule: $0.rule, message: $0.message, line: 1, column: 1, keyPath: nil) }
+    var groupedRules: Set<RuleID> = missingTranslations.isEmpty ? [] : [missingRule]
+    for group in stateGroups { groupedRules.insert(group.rule) }
+    let rest = findings.filter { !(groupedRules.contains($0.rule) && $0.keyPath != nil) }
     // File-level findings (1:1) first, as in `findings`.
     let atStart = rest.prefix { $0.line == 1 && $0.column == 1 }
     return Array(atStart) + grouped + rest.dropFirst(atStart.count)

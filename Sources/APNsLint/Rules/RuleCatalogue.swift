@@ -132,6 +132,18 @@ extension Rule {
            + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key>"
            + "<string>%d message</string><key>other</key><string>%d messages</string></dict></dict></dict></plist>",
          pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";"),
+    Rule(LocalizationRule.locKeyStale, .on(.warning),
+         "the loc-key is marked stale in its String Catalog: Xcode offers to remove a key only pushes use (set 'extractionState' to 'manual')",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
+           + catalogExample(#""NEW_MSG": {"extractionState": "stale", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "New message"}}}}"#),
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
+           + catalogExample(#""NEW_MSG": {"extractionState": "manual", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "New message"}}}}"#)),
+    Rule(LocalizationRule.locKeyUnreviewed, .on(.warning),
+         "the loc-key's translation is in state 'new' or 'needs_review' in a localization a checked device picks",
+         trigger: "{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
+           + catalogExample(#""NEW_MSG": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "New message"}}, "de": {"stringUnit": {"state": "needs_review", "value": "Neue Nachricht"}}}}"#),
+         pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
+           + catalogExample(#""NEW_MSG": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "New message"}}, "de": {"stringUnit": {"state": "translated", "value": "Neue Nachricht"}}}}"#)),
     // Strings tables
     Rule(StringsRule.syntax, .on(.error),
          "the file does not parse (missing ;, unterminated string, stray character)",
@@ -177,7 +189,52 @@ extension Rule {
          "a translation that is the empty string where the development language has text",
          trigger: "--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n1️⃣\"ARCHIVE\" = \"\";",
          pass: "--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n\"ARCHIVE\" = \"Archiver\";"),
+    Rule(TableRule.pluralMissing, .on(.warning),
+         "a plural (.stringsdict variable, catalog plural variation) lacks a category CLDR selects for an integer count in its language (ru 'few' for 3): the device shows the 'other' form",
+         trigger: "--- ru.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d файл", "other": "%d файлов"]),
+         pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"])),
+    Rule(TableRule.pluralUnused, .on(.info),
+         "a plural form in a category its language never selects (ko 'one'); 'zero' is never reported (Apple uses it for 0 in every language)",
+         trigger: "--- ko.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "파일 %d개", "other": "파일 %d개"]),
+         pass: "--- ko.lproj/Localizable.stringsdict\n" + pluralExample(["other": "파일 %d개"])),
+    Rule(TableRule.pluralOther, .on(.error),
+         "a plural without an 'other' form, the one every count falls back to",
+         trigger: "--- en.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d file"]),
+         pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files"])),
+    Rule(TableRule.pluralOneDigit, .on(.warning),
+         "a 'one' form that writes the digit 1 instead of the count's specifier, in a language whose 'one' covers other numbers (ru 21, 31; fr 0)",
+         trigger: "--- ru.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "1 файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]),
+         pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"])),
+    Rule(TableRule.needsReview, .on(.warning),
+         "a String Catalog translation in state 'needs_review': shown to users, but nobody has reviewed it since the source changed",
+         trigger: "--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": "Archiv"}}}}"#),
+         pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#)),
+    Rule(TableRule.stale, .on(.info),
+         "a String Catalog key Xcode marks stale (no longer found in code; Xcode offers to remove it and its translations), or a translation in state 'stale'",
+         trigger: "--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {"extractionState": "stale", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#),
+         pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"extractionState": "manual", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#)),
+    Rule(TableRule.xmlEscape, .on(.warning),
+         "a literal \\n, \\t or \\\" inside an XML property list's <string> (XML plists have no backslash escapes: the user sees the backslash)",
+         trigger: "--- en.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d file", "other": "%d files\\nin total"]),
+         pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files\nin total"])),
+    Rule(StringsRule.catalogVersion, .on(.info),
+         "a String Catalog version this tool does not know (it knows 1.0 to 1.3): read as far as it goes",
+         trigger: "--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {}"#, version: "2.0"),
+         pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"isCommentAutoGenerated": true, "comment": "A button"}"#, version: "1.1")),
   ]
+
+  /// A `.stringsdict` with one plural entry `N_FILES` whose variable `n` has `forms` (category → text).
+  static func pluralExample(_ forms: KeyValuePairs<String, String>) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>N_FILES</key><dict>"
+      + "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
+      + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string>"
+      + forms.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined() + "</dict></dict></dict></plist>"
+  }
+
+  /// A String Catalog with source language `en` and the given members of `strings` (JSON text).
+  static func catalogExample(_ strings: String, version: String = "1.0") -> String {
+    "{\"sourceLanguage\": \"en\", \"version\": \"\(version)\", \"strings\": {\(strings)}}"
+  }
 
   private static let catalogueIndex: [String: Int] = {
     var index: [String: Int] = [:]

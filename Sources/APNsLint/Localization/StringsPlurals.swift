@@ -1,0 +1,257 @@
+import Foundation
+import LocFormat
+import StringsFile
+
+/// One plural of one key: a `.stringsdict` variable, or a catalog `plural` variation (at the
+/// top, under a device, or inside a substitution), with the forms it has.
+struct PluralGroup: Equatable {
+  /// Where the plural is in the entry: the `.stringsdict` variable (`count`), or the catalog path
+  /// before `plural` (`""`, `device.iphone`, `count` for a substitution).
+  var name: String
+  /// The forms by category, their text.
+  var forms: [PluralCategory: String]
+  /// A `.stringsdict` variable's `NSStringFormatValueTypeKey` (`d`, `lld`, `f`); nil elsewhere.
+  var valueType: String? = nil
+
+  /// Whether the count may be a fraction: a float value type (`f`, `g`, `e`, `a`), or, without
+  /// one, a float specifier in a form (`%.1f pixels`). A catalog substitution's `%arg` says
+  /// nothing (its type is the substitution's `formatSpecifier`, not read here).
+  var mayBeFraction: Bool {
+    let floats: Set<Character> = ["f", "F", "e", "E", "g", "G", "a", "A"]
+    if let valueType, let last = valueType.last { return floats.contains(last) }
+    return forms.values.contains { text in
+      guard text.containsUTF8(UInt8(ascii: "%")) else { return false }
+      let utf8 = Array(text.utf8)
+      return FormatString(text).specifiers.contains { specifier in
+        guard specifier.kind != .percent, let last = specifier.conversion.last, floats.contains(last) else { return false }
+        // `%arg` is a catalog substitution's argument (it reads as `%a` then "rg").
+        let end = specifier.range.utf8.upperBound
+        return !(specifier.text == "%a" && end + 1 < utf8.count && utf8[end] == UInt8(ascii: "r") && utf8[end + 1] == UInt8(ascii: "g"))
+      }
+    }
+  }
+}
+
+extension StringsLint {
+  /// The plurals of a key, from its ``StringsTable/variations``: `.stringsdict` names are
+  /// `variable.form` (with `format` and `variable.valueType` beside them); catalog names are
+  /// paths whose last `plural` component is followed by the category (`device.ipad.plural.one`).
+  /// Names that are not plural categories (`device.iphone`) make no group, and a `.stringsdict`
+  /// variable with a key that is not a category (`NSStringDeviceSpecificRuleType`'s `ipad`, even
+  /// beside an `other`) is not a plural; a variable with a value type and no form is a group with
+  /// no forms.
+  static func pluralGroups(_ variations: [(name: String, value: String)], stringsdict: Bool) -> [PluralGroup] {
+    // Names are split by their bytes and groups kept in a short array: the names of one group
+    // come together and an entry has a few groups (this ran over every plural of every table,
+    // and splitting each name into an array of Strings took a fifth of a one-thread lint).
+    var groups: [PluralGroup] = []
+    var notPlural: [String] = []
+    func index(_ name: Substring) -> Int {
+      if let last = groups.indices.last, groups[last].name == name { return last }
+      if let found = groups.firstIndex(where: { $0.name == name }) { return found }
+      groups.append(PluralGroup(name: String(name), forms: [:]))
+      return groups.count - 1
+    }
+    for (name, value) in variations {
+      if stringsdict {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { continue }
+        let variable = name[..<dot], last = name[name.index(after: dot)...]
+        if last == "valueType" {
+          groups[index(variable)].valueType = value
+        } else if let category = PluralCategory(rawValue: String(last)) {
+          let i = index(variable)
+          if groups[i].forms[category] == nil { groups[i].forms[category] = value }
+        } else {
+          // `iphone`, `mac`: a device-specific variable (NSStringDeviceSpecificRuleType), not a plural.
+          notPlural.append(String(variable))
+        }
+      } else {
+        // The last `plural` component and the category after it: `plural.one`,
+        // `device.ipad.plural.other`, `count.plural.few`; `plural.one.device.ipad` (a device
+        // variation inside a plural form) counts for the form.
+        guard name.containsUTF8(UInt8(ascii: "p")), let (prefix, category) = Self.pluralComponent(name) else { continue }
+        let i = index(prefix)
+        if groups[i].forms[category] == nil { groups[i].forms[category] = value }
+      }
+    }
+    return notPlural.isEmpty ? groups : groups.filter { !notPlural.contains($0.name) }
+  }
+
+  /// `("device.ipad", .other)` for `device.ipad.plural.other`: the path before the last `plural`
+  /// component that a category follows, and the category.
+  static func pluralComponent(_ name: String) -> (Substring, PluralCategory)? {
+    var best: (Substring, PluralCategory)?
+    var rest = name[...]
+    var start = name.startIndex
+    while true {
+      let component: Substring
+      let dot = rest.firstIndex(of: ".")
+      component = dot.map { rest[..<$0] } ?? rest
+      if component == "plural", let dot {
+        let after = rest[rest.index(after: dot)...]
+        let next = after.firstIndex(of: ".").map { after[..<$0] } ?? after
+        if let category = PluralCategory(rawValue: String(next)) {
+          let prefixEnd = start == name.startIndex ? start : name.index(before: start)
+          best = (name[..<prefixEnd], category)
+        }
+      }
+      guard let dot else { break }
+      start = rest.index(after: dot)
+      rest = rest[start...]
+    }
+    return best
+  }
+
+
+  /// The plural rules (SPEC §14) for one key's plurals in one language: `strings-plural-other`
+  /// (no `other`), `strings-plural-missing` (a category an integer selects and the entry lacks),
+  /// `strings-plural-unused` (a category CLDR does not define for the language; never `zero`,
+  /// which Apple uses for 0 in every language), `strings-plural-one-digit` (a `one` form writing
+  /// the digit 1 with no specifier, where `one` covers other numbers). Each finding's message
+  /// starts with `prefix` (`'KEY'` or `in 'ru', 'KEY'`).
+  static func pluralFindings(_ groups: [PluralGroup], language: String, rules: PluralRules, prefix: @autoclosure () -> String)
+    -> [(rule: TableRule, message: String)] {
+    var out: [(TableRule, String)] = []
+    for group in groups {
+      // Only languages with categories that only fractions select (ru, cs, lt …) care.
+      let fractions = !rules.fractionExamples.isEmpty && group.mayBeFraction
+      let needed = rules.neededCategories(fractions: fractions)
+      let missing = needed.filter { group.forms[$0] == nil && $0 != .other }
+      let unused = group.forms.keys.contains { $0 != .zero && !rules.categories.contains($0) }
+      let oneDigit = rules.oneCoversMore && group.forms[.one].map(writesDigitOne) == true
+      if missing.isEmpty && !unused && !oneDigit && group.forms[.other] != nil { continue }
+      // Messages are made only for a plural that has a finding (most have none).
+      let label = group.name.isEmpty ? prefix() : prefix() + " (plural '\(group.name)')"
+      // `other` is named as needed even where only fractions select it (ru): the fallback.
+      let needs = (needed.contains(.other) ? needed : needed + [.other]).map(\.rawValue).joined(separator: ", ")
+      guard let other = group.forms[.other] else {
+        // An integer count of ru, uk, be, pl with one, few and many never reaches `other`
+        // (only fractions select it): nothing is shown wrong, so no error.
+        if !needed.contains(.other) && missing.isEmpty { continue }
+        let also = missing.isEmpty ? "" : " (and \(missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")))"
+        out.append((.pluralOther, "\(label) has no 'other' form\(also): 'other' is the form every plural falls back to, "
+          + "so a count whose form is missing has no text and the device shows the format itself"))
+        continue
+      }
+      for category in missing {
+        let number = rules.examples[category]?.first.map(String.init) ?? rules.fractionExamples[category] ?? "0"
+        out.append((.pluralMissing, "\(label): \(language) needs \(needs); '\(category.rawValue)' is missing: a count of \(number) "
+          + "shows the 'other' form ('\(LocalizationOutput.excerpt(withNumber(other, number)))')"))
+      }
+      for category in group.forms.keys.sorted() where category != .zero && !rules.categories.contains(category) {
+        out.append((.pluralUnused, "\(label) has a '\(category.rawValue)' form that \(language) never selects "
+          + "(CLDR \(PluralRules.cldrVersion): \(rules.categories.map(\.rawValue).joined(separator: ", "))): no count shows it"))
+      }
+      if oneDigit, let one = group.forms[.one] {
+        let others = (rules.examples[.one] ?? []).filter { $0 != 1 }.map(String.init).joined(separator: ", ")
+        out.append((.pluralOneDigit, "\(label) has a 'one' form that writes the digit 1 ('\(LocalizationOutput.excerpt(one))'), "
+          + "but \(language) also selects 'one' for \(others): write the number's specifier instead"))
+      }
+    }
+    return out
+  }
+
+  /// Whether a form writes the number 1 as text and reads no argument: a `1` not part of a larger
+  /// number, in a text with no specifier (`%%` aside).
+  static func writesDigitOne(_ text: String) -> Bool {
+    guard text.containsUTF8(UInt8(ascii: "1")) else { return false }
+    let bytes = Array(text.utf8)
+    if bytes.contains(UInt8(ascii: "%")), FormatString(text).specifiers.contains(where: { $0.kind != .percent }) { return false }
+    func isNumberPart(_ i: Int) -> Bool {
+      guard i >= 0, i < bytes.count else { return false }
+      return (0x30...0x39).contains(bytes[i])
+    }
+    for i in bytes.indices where bytes[i] == UInt8(ascii: "1") && !isNumberPart(i - 1) && !isNumberPart(i + 1) {
+      // `1.5`, `1,5`: a decimal, not the number 1.
+      let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+      if (next == UInt8(ascii: ".") || next == UInt8(ascii: ",")) && isNumberPart(i + 2) { continue }
+      if i >= 2, bytes[i - 1] == UInt8(ascii: ".") || bytes[i - 1] == UInt8(ascii: ","), isNumberPart(i - 2) { continue }
+      return true
+    }
+    return false
+  }
+
+  /// `text` with its first integer specifier (`%d`, `%lld`, `%1$ld`, a catalog's `%arg`) or
+  /// substitution (`%#@n@`) replaced by `number`: what the device shows for that count.
+  static func withNumber(_ text: String, _ number: String) -> String {
+    if let range = text.range(of: "%arg") { return text.replacingCharacters(in: range, with: number) }
+    for specifier in FormatString(text).specifiers {
+      guard case .unsupported = specifier.kind else { continue }
+      guard let last = specifier.conversion.last, "diuDUfFeEgG".contains(last) else { continue }
+      let utf8 = Array(text.utf8)
+      let range = specifier.range.utf8
+      return String(decoding: utf8[..<range.lowerBound], as: UTF8.self) + number
+        + String(decoding: utf8[range.upperBound...], as: UTF8.self)
+    }
+    return text
+  }
+}
+
+extension StringsLint.LintedFile {
+  /// The plural rules on every plural of this file: a `.stringsdict` in a `.lproj` folder (its
+  /// localization's rules) or each language of a catalog. Languages CLDR does not know, `Base`
+  /// and excluded localizations are left alone.
+  mutating func checkPlurals(excluded: Set<String>) {
+    let tables: [(label: String, language: String, table: StringsTable)]
+    if isCatalog {
+      tables = catalogTables.sorted { $0.key < $1.key }.map { ("in '\($0.key)', ", $0.key, $0.value) }
+    } else if isStringsdict, isInLocalizationFolder, let table {
+      tables = [("", localization, table)]
+    } else {
+      return
+    }
+    for (label, language, table) in tables where !table.variations.isEmpty && Localizer.isLoaded(table) {
+      guard !excluded.contains(StringsLint.sameLanguageKey(language)), let rules = PluralRules.forLanguage(language) else { continue }
+      for key in table.variations.keys.sorted() {
+        guard let variations = table.variations[key] else { continue }
+        let groups = StringsLint.pluralGroups(variations, stringsdict: !isCatalog)
+        if groups.isEmpty { continue }
+        for (rule, message) in StringsLint.pluralFindings(groups, language: language, rules: rules, prefix: "\(label)'\(key)'") {
+          add(rule, message, at: nil, key: key)
+        }
+      }
+    }
+  }
+}
+
+extension StringsLint {
+  /// The first `\n`, `\t` or `\"` written as two characters in `text` (a backslash and a letter
+  /// or quote), as it is written; nil when there is none.
+  static func literalEscape(in text: String) -> String? {
+    guard text.containsUTF8(UInt8(ascii: "\\")) else { return nil }
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 2 else { return nil }
+    for i in 0..<(bytes.count - 1) where bytes[i] == UInt8(ascii: "\\") {
+      switch bytes[i + 1] {
+      case UInt8(ascii: "n"): return "\\n"
+      case UInt8(ascii: "t"): return "\\t"
+      case UInt8(ascii: "\""): return "\\\""
+      default: continue
+      }
+    }
+    return nil
+  }
+}
+
+extension StringsLint.LintedFile {
+  /// `strings-xml-escape` (SPEC §14): a value of an XML property list (an XML `.strings` table or
+  /// a `.stringsdict`) holding a literal `\n`, `\t` or `\"`. Property lists have no backslash
+  /// escapes, so the device shows the backslash. One finding per key (its first such value).
+  mutating func checkXMLEscapes() {
+    guard !isCatalog, let table, table.format == .xml || table.format == .stringsdict, Localizer.isLoaded(table) else { return }
+    for entry in StringsLint.lastDefinitions(table) {
+      if let escape = StringsLint.literalEscape(in: entry.value) {
+        add(.xmlEscape, "'\(entry.key)' holds a literal '\(escape)' ('\(LocalizationOutput.excerpt(entry.value))'): a property list has no "
+          + "backslash escapes, so the device shows the backslash; write the character itself", at: entry)
+      }
+    }
+    for key in table.variations.keys.sorted() {
+      for (name, value) in table.variations[key] ?? [] where !name.hasSuffix(".valueType") {
+        guard let escape = StringsLint.literalEscape(in: value) else { continue }
+        add(.xmlEscape, "'\(key)' ('\(name)') holds a literal '\(escape)' ('\(LocalizationOutput.excerpt(value))'): a property list has no "
+          + "backslash escapes, so the device shows the backslash; write the character itself", at: nil, key: key)
+        break
+      }
+    }
+  }
+}

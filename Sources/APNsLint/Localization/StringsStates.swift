@@ -1,0 +1,100 @@
+import StringsFile
+
+/// The keys of one localization of one table that share a translation state (SPEC §14): what
+/// text and SARIF show as one finding, as they do for missing translations.
+public struct StateGroup: Sendable, Hashable {
+  /// `strings-needs-review` or `strings-stale`.
+  public var rule: RuleID
+  /// The localization (`de`); for keys Xcode marks stale, the catalog's source language.
+  public var localization: String
+  /// The table's file name (`Localizable.xcstrings`).
+  public var table: String
+  /// How many keys the source language's table has.
+  public var developmentKeyCount: Int
+  /// The keys, sorted.
+  public var keys: [String]
+
+  /// "de: 3 of 120 keys of 'Localizable.xcstrings' need review (state 'needs_review': users see
+  /// them unreviewed): 'a', 'b', 'c'".
+  public var message: String {
+    let listed = keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }.joined(separator: ", ")
+    let more = keys.count > MissingTranslations.listedKeyLimit
+      ? " and \(StringsLint.grouped(keys.count - MissingTranslations.listedKeyLimit)) more" : ""
+    let noun = developmentKeyCount == 1 ? "key" : "keys"
+    let what = rule == RuleID(TableRule.needsReview)
+      ? "need review (state 'needs_review': users see them unreviewed)"
+      : "are stale (Xcode no longer finds them in code and offers to remove them)"
+    return "\(localization): \(StringsLint.grouped(keys.count)) of \(StringsLint.grouped(developmentKeyCount)) \(noun) of '\(table)' \(what): \(listed)\(more)"
+  }
+}
+
+extension StringsLint {
+  /// The translation states of one language of a catalog against its source (SPEC §14), after
+  /// ``compare(_:_:kind:language:with:)``: a key in state `new` is a missing translation (the
+  /// device shows what stands in the unit, which nobody has translated; it joins the language's
+  /// missing group); `needs_review` is `strings-needs-review`; a unit in state `stale` is
+  /// `strings-stale`. Keys `shouldTranslate: false` and keys the source lacks are left out (the
+  /// latter are extra keys already).
+  static func checkStates(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) {
+    guard !table.states.isEmpty else { return }
+    var new: [String] = [], review: [String] = [], stale: [String] = []
+    for key in table.states.keys.sorted() where reference.index[key] != nil {
+      switch table.states[key] {
+      case "new": new.append(key)
+      case "needs_review": review.append(key)
+      case "stale": stale.append(key)
+      default: break
+      }
+    }
+    let values = table.values
+    for key in new {
+      let shown = values[key].map { "the device shows '\(LocalizationOutput.excerpt($0))', which nobody has translated" }
+        ?? "the device shows the source language's text"
+      file.add(.missingTranslation, "'\(key)' in '\(language)' is in state 'new' (not translated yet): \(shown)", at: nil, key: key)
+    }
+    if !new.isEmpty {
+      if let i = file.missing.firstIndex(where: { $0.localization == language && $0.table == file.fileName }) {
+        file.missing[i].keys += new
+      } else {
+        file.missing.append(MissingTranslations(localization: language, table: file.fileName, kind: reference.kind,
+                                                developmentKeyCount: reference.keys.count, keys: new))
+      }
+    }
+    for key in review {
+      let value = values[key].map { " ('\(LocalizationOutput.excerpt($0))')" } ?? ""
+      file.add(.needsReview, "'\(key)' in '\(language)'\(value) is in state 'needs_review': users see a translation nobody has reviewed "
+        + "(Xcode sets it when the source text changed)", at: nil, key: key)
+    }
+    for key in stale {
+      file.add(.stale, "'\(key)' in '\(language)' is in state 'stale'", at: nil, key: key)
+    }
+    for (rule, keys) in [(TableRule.needsReview, review), (.stale, stale)] where !keys.isEmpty {
+      file.stateGroups.append(StateGroup(rule: RuleID(rule), localization: language, table: file.fileName,
+                                         developmentKeyCount: reference.keys.count, keys: keys))
+    }
+  }
+
+  /// Keys of a catalog with `"extractionState": "stale"` (SPEC §14), once each, in the source
+  /// language: `strings-stale` (info), naming how many translations would go with the key.
+  static func checkStaleKeys(_ file: inout LintedFile, source: String, languages: [String]) {
+    guard let sourceTable = file.catalogTables[source], !sourceTable.staleKeys.isEmpty else { return }
+    let keys = sourceTable.staleKeys.sorted()
+    // How many languages have each stale key (a value or a plural), one pass per language.
+    var counts: [String: Int] = [:]
+    for language in languages where language != source {
+      guard let table = file.catalogTables[language] else { continue }
+      let has = Set(table.entries.map(\.key)).union(table.pluralKeys)
+      for key in keys where has.contains(key) { counts[key, default: 0] += 1 }
+    }
+    for key in keys {
+      let translated = counts[key] ?? 0
+      let carrying = translated == 0 ? "" : ", with its \(translated) translation\(translated == 1 ? "" : "s")"
+      file.add(.stale, "'\(key)' is stale: Xcode no longer finds it in code and offers to remove it\(carrying); a key used only by "
+        + "pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
+        at: nil, key: key)
+    }
+    file.stateGroups.append(StateGroup(rule: RuleID(TableRule.stale), localization: source, table: file.fileName,
+                                       developmentKeyCount: sourceTable.entries.count + sourceTable.pluralKeys.subtracting(sourceTable.entries.map(\.key)).count,
+                                       keys: keys))
+  }
+}

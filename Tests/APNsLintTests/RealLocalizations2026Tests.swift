@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import APNsLint
+
+/// `strings lint` on the five apps collected for SPEC §14 (Fixtures/RealLocalizations, see
+/// SOURCES.tsv and docs/accuracy-localization.md): every finding by rule, each judged by CLDR and
+/// Apple's documentation there. No error on any of them.
+@Suite("strings lint on real catalogs and .stringsdict files (SPEC §14)")
+struct RealLocalizations2026Tests {
+  static func counts(_ app: String) throws -> [String: Int] {
+    let root = SARIFReporterTests.packageRoot.appendingPathComponent("Fixtures/RealLocalizations/" + app).path
+    var counts: [String: Int] = [:]
+    for file in try StringsLint.lint(root: root) {
+      for finding in file.findings { counts[finding.rule.rawValue, default: 0] += 1 }
+    }
+    return counts
+  }
+
+  @Test func whisky() throws {
+    // 21 translations in state new (one finding per key and language), one key Xcode marks stale.
+    #expect(try Self.counts("Whisky") == ["strings-missing-translation": 21, "strings-stale": 1])
+  }
+
+  @Test func loop() throws {
+    // 84 translations absent, 30 in state needs_review (counted apart from the tool: same numbers).
+    #expect(try Self.counts("Loop") == ["strings-missing-translation": 84, "strings-needs-review": 30])
+  }
+
+  @Test func linearMouse() throws {
+    // he 'many' in the two plurals: CLDR 47 has no 'many' for Hebrew (info).
+    #expect(try Self.counts("LinearMouse") == ["strings-missing-translation": 4, "strings-plural-unused": 2, "strings-stale": 1])
+  }
+
+  @Test func elementX() throws {
+    // English one/other entries kept in be, cs, lt, ru, uk (few and many missing); ko 'one'.
+    #expect(try Self.counts("ElementX") == ["strings-plural-missing": 100, "strings-plural-unused": 5])
+  }
+
+  @Test func mastodon() throws {
+    // 'one' forms writing "1" in be, ru (one covers 21, 31) and fr (one covers 0).
+    #expect(try Self.counts("mastodon-ios") == ["strings-plural-one-digit": 74])
+  }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import StringsFile
+import Testing
+@testable import APNsLint
+
+/// A folder of tables written for one test and removed after it.
+struct TableFolder: ~Copyable {
+  let root: URL
+
+  init() {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("strings-lint-\(UUID().uuidString)")
+  }
+
+  deinit { try? FileManager.default.removeItem(at: root) }
+
+  func write(_ relative: String, _ text: String) throws {
+    let url = root.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  func lint() throws -> [String: [String]] { try linted(root.path) }
+}
+
+/// A `.stringsdict` with one entry per key, each with one variable `n` of the given forms.
+func stringsdict(_ entries: KeyValuePairs<String, KeyValuePairs<String, String>>) -> String {
+  var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+  for (key, forms) in entries {
+    out += "<key>\(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
+    out += "<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+    out += "<key>NSStringFormatValueTypeKey</key><string>d</string>"
+    for (form, text) in forms { out += "<key>\(form)</key><string>\(text)</string>" }
+    out += "</dict></dict>\n"
+  }
+  return out + "</dict>\n</plist>\n"
+}
+
+/// A catalog's plural variation (`{"plural": {"one": …}}`) as JSON.
+func pluralJSON(_ forms: KeyValuePairs<String, String>) -> String {
+  "{\"plural\": {" + forms.map { "\"\($0.key)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"\($0.value)\"}}" }
+    .joined(separator: ", ") + "}}"
+}
+
+@Suite("strings lint: plural categories by CLDR (SPEC §14)")
+struct StringsPluralTests {
+  @Test func russianStringsdictNeedsFewAndMany() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.stringsdict", stringsdict(["N_FILES": ["one": "%d file", "other": "%d files"]]))
+    try folder.write("ru.lproj/Localizable.stringsdict", stringsdict([
+      "N_FILES": ["one": "%d файл", "other": "%d файлов"],
+      "N_DONE": ["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"],
+    ]))
+    let result = try folder.lint()
+    #expect(result["en.lproj/Localizable.stringsdict"] == [])
+    #expect(result["ru.lproj/Localizable.stringsdict"] == [
+      "strings-extra-key 1:1 N_DONE: 'N_DONE' is not in the development language's 'en.lproj/Localizable.stringsdict'",
+      "strings-plural-missing 1:1 N_FILES: 'N_FILES' (plural 'n'): ru needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 файлов')",
+      "strings-plural-missing 1:1 N_FILES: 'N_FILES' (plural 'n'): ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлов')",
+    ])
+  }
+
+  /// fr/es/it/pt/ca `many` (millions only), en `zero` (Apple uses it for 0), pl with every
+  /// category: nothing. he `many` and ko `one`: info. No `other`: error.
+  @Test func whatRealTeamsShipAndIsRight() throws {
+    let folder = TableFolder()
+    for language in ["fr", "es", "it", "pt-BR", "pt-PT", "ca"] {
+      try folder.write("\(language).lproj/Localizable.stringsdict", stringsdict(["N": ["one": "%d fichier", "other": "%d fichiers"]]))
+    }
+    try folder.write("en.lproj/Localizable.stringsdict", stringsdict(["N": ["zero": "No files", "one": "%d file", "other": "%d files"]]))
+    try folder.write("pl.lproj/Localizable.stringsdict", stringsdict(["N": ["one": "1 plik", "few": "%d pliki", "many": "%d plików", "other": "%d pliku"]]))
+    try folder.write("he.lproj/Localizable.stringsdict", stringsdict(["N": ["one": "קובץ אחד", "two": "שני קבצים", "many": "%d קבצים", "other": "%d קבצים"]]))
+    try folder.write("ko.lproj/Localizable.stringsdict", stringsdict(["N": ["one": "파일 %d개", "other": "파일 %d개"]]))
+    try folder.write("de.lproj/Localizable.stringsdict", stringsdict(["N": ["one": "%d Datei"]]))
+    let result = try folder.lint()
+    for language in ["fr", "es", "it", "pt-BR", "pt-PT", "ca", "en", "pl"] {
+      #expect(result["\(language).lproj/Localizable.stringsdict"] == [], "\(language)")
+    }
+    #expect(result["he.lproj/Localizable.stringsdict"] == [
+      "strings-plural-unused 1:1 N: 'N' (plural 'n') has a 'many' form that he never selects (CLDR 47: one, two, other): no count shows it"
+    ])
+    #expect(result["ko.lproj/Localizable.stringsdict"] == [
+      "strings-plural-unused 1:1 N: 'N' (plural 'n') has a 'one' form that ko never selects (CLDR 47: other): no count shows it"
+    ])
+    #expect(result["de.lproj/Localizable.stringsdict"] == [
+      "strings-plural-other 1:1 N: 'N' (plural 'n') has no 'other' form: 'other' is the form every plural falls back to, so a count whose form is missing has no text and the device shows the format itself"
+    ])
+  }
+
+  @Test func oneFormWritingTheDigitOne() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.stringsdict", stringsdict(["N": ["one": "1 file", "other": "%d files"]]))
+    try folder.write("ru.lproj/Localizable.stringsdict", stringsdict([
+      "N": ["one": "1 файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"],
+      "M": ["one": "%d файл за 1 день", "few": "%d файла", "many": "%d файлов", "other": "%d файла"],
+      "P": ["one": "1,5 файла? нет: 10 файлов", "few": "%d файла", "many": "%d файлов", "other": "%d файла"],
+    ]))
+    try folder.write("fr.lproj/Localizable.stringsdict", stringsdict(["N": ["one": "1 fichier", "other": "%d fichiers"]]))
+    let result = try folder.lint()
+    // en `one` is 1 alone: writing 1 is right there.
+    #expect(result["en.lproj/Localizable.stringsdict"] == [])
+    #expect(result["ru.lproj/Localizable.stringsdict"]?.filter { $0.hasPrefix("strings-plural") } == [
+      "strings-plural-one-digit 1:1 N: 'N' (plural 'n') has a 'one' form that writes the digit 1 ('1 файл'), but ru also selects 'one' for 21, 31: write the number's specifier instead"
+    ])
+    #expect(result["fr.lproj/Localizable.stringsdict"] == [
+      "strings-plural-one-digit 1:1 N: 'N' (plural 'n') has a 'one' form that writes the digit 1 ('1 fichier'), but fr also selects 'one' for 0: write the number's specifier instead"
+    ])
+  }
+
+  /// Catalog plurals: at the top, under a device, inside a substitution; each language by its rules.
+  @Test func catalogPluralsEverywhere() throws {
+    let folder = TableFolder()
+    let en = pluralJSON(["one": "%lld file", "other": "%lld files"])
+    let ruTop = pluralJSON(["one": "%lld файл", "few": "%lld файла", "other": "%lld файлов"])
+    let ukDevice = "{\"device\": {\"iphone\": {\"variations\": " + pluralJSON(["one": "%lld файл", "other": "%lld файлів"]) + "}}}"
+    let plSubstitution = """
+      {"stringUnit": {"state": "translated", "value": "Masz %#@files@"}, "substitutions": {"files": {"argNum": 1, "formatSpecifier": "lld", \
+      "variations": \(pluralJSON(["few": "%arg pliki", "many": "%arg plików", "other": "%arg pliku"]))}}}
+      """
+    try folder.write("Localizable.xcstrings", """
+      {"sourceLanguage": "en", "version": "1.0", "strings": {"N_FILES": {"localizations": {
+        "en": {"variations": \(en)}, "ru": {"variations": \(ruTop)}, "uk": {"variations": \(ukDevice)}, "pl": \(plSubstitution)
+      }}}}
+      """)
+    let result = try folder.lint()
+    #expect(result["Localizable.xcstrings"]?.filter { $0.hasPrefix("strings-plural") } == [
+      "strings-plural-missing 1:1 N_FILES: in 'pl', 'N_FILES' (plural 'files'): pl needs one, few, many, other; 'one' is missing: a count of 1 shows the 'other' form ('1 pliku')",
+      "strings-plural-missing 1:1 N_FILES: in 'ru', 'N_FILES': ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлов')",
+      "strings-plural-missing 1:1 N_FILES: in 'uk', 'N_FILES' (plural 'device.iphone'): uk needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 файлів')",
+      "strings-plural-missing 1:1 N_FILES: in 'uk', 'N_FILES' (plural 'device.iphone'): uk needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлів')",
+    ])
+  }
+
+  @Test func pluralGroupsFromVariationNames() {
+    let catalog = StringsLint.pluralGroups([
+      ("plural.one", "a"), ("plural.other", "b"), ("device.ipad.plural.other", "c"), ("device.mac", "d"),
+      ("n.plural.few", "e"), ("plural.one.device.ipad", "f"),
+    ], stringsdict: false)
+    #expect(catalog == [
+      PluralGroup(name: "", forms: [.one: "a", .other: "b"]),
+      PluralGroup(name: "device.ipad", forms: [.other: "c"]),
+      PluralGroup(name: "n", forms: [.few: "e"]),
+    ])
+    // A device variation inside a plural form counts for that form (its first text is kept).
+    #expect(StringsLint.pluralGroups([("plural.one.device.ipad", "f"), ("plural.other", "b")], stringsdict: false)
+      == [PluralGroup(name: "", forms: [.one: "f", .other: "b"])])
+    let dict = StringsLint.pluralGroups([("format", "%#@n@"), ("n.valueType", "d"), ("n.one", "a"), ("n.other", "b"), ("d.ipad", "x"), ("d.other", "y"),
+                                         ("m.valueType", "d")], stringsdict: true)
+    #expect(dict == [PluralGroup(name: "n", forms: [.one: "a", .other: "b"], valueType: "d"), PluralGroup(name: "m", forms: [:], valueType: "d")])
+  }
+
+  @Test func digitOneIsTheNumberOneAlone() {
+    #expect(StringsLint.writesDigitOne("1 файл"))
+    #expect(StringsLint.writesDigitOne("Один файл (1)"))
+    #expect(!StringsLint.writesDigitOne("%d файл"))
+    #expect(!StringsLint.writesDigitOne("21 файл"))
+    #expect(!StringsLint.writesDigitOne("1,5 файла"))
+    #expect(!StringsLint.writesDigitOne("0.1 файла"))
+    #expect(!StringsLint.writesDigitOne("%1$@ файл"))
+    #expect(StringsLint.writesDigitOne("1 файл, 100%%"))
+  }
+
+  /// Element X's Russian entries have one, few and many and no `other`: an integer count never
+  /// reaches `other` (only fractions select it), so nothing is reported; a fraction would.
+  @Test func otherOnlyFractionsSelect() throws {
+    let folder = TableFolder()
+    try folder.write("ru.lproj/Localizable.stringsdict", stringsdict([
+      "N": ["one": "Введена %1$d цифра", "few": "Введено %1$d цифры", "many": "Введено %1$d цифр"],
+      "M": ["one": "%d цифра", "few": "%d цифры"],
+    ]))
+    try folder.write("cs.lproj/Localizable.stringsdict", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>P</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@v@</string>
+      <key>v</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+      <key>NSStringFormatValueTypeKey</key><string>f</string>
+      <key>one</key><string>%.1f pixel</string><key>few</key><string>%.1f pixely</string><key>other</key><string>%.1f pixelů</string>
+      </dict></dict></dict></plist>
+      """)
+    let result = try folder.lint()
+    #expect(result["ru.lproj/Localizable.stringsdict"] == [
+      "strings-plural-other 1:1 M: 'M' (plural 'n') has no 'other' form (and 'many'): 'other' is the form every plural falls back to, so a count whose form is missing has no text and the device shows the format itself"
+    ])
+    // A float count: cs `many` (1.5) is needed.
+    #expect(result["cs.lproj/Localizable.stringsdict"] == [
+      "strings-plural-missing 1:1 P: 'P' (plural 'v'): cs needs one, few, many, other; 'many' is missing: a count of 1.5 shows the 'other' form ('1.5 pixelů')"
+    ])
+  }
+}

@@ -225,7 +225,7 @@ final class PushDesk {
       return Answer(status: a.status, reason: a.reason)
     }
     if c.strict, let error = report.findings.first(where: { $0.severity == .error }) {
-      return Answer(status: 400, reason: error.rule.rawValue)
+      return Answer(status: 400, reason: Self.strictReason(error.rule), rule: error.rule.rawValue)
     }
     let token = Self.deviceToken(in: path)
     if let token, let refusal = c.devices.refusal(token: token, topic: topic, environment: c.environment, nowMilliseconds: nowMs) {
@@ -242,6 +242,25 @@ final class PushDesk {
       }
     }
     return .accepted
+  }
+
+  /// The reason a `--strict` refusal gives: one of Apple's reasons where one fits the rule (client
+  /// libraries map reasons to exception classes and fail on names they do not know), else the rule
+  /// id; the body's `"rule"` always names the rule. Apple's list: "Handling notification responses
+  /// from APNs", developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns.
+  static func strictReason(_ rule: PayloadRule) -> String {
+    switch rule {
+    case .priorityMismatch: "BadPriority"                        // a background push at 10
+    case .pushTypeMismatch, .pushTypeMissing, .pushTypeUnknown: "InvalidPushType"
+    case .topicMismatch, .topicSyntax: "BadTopic"                 // "isn't specified or is invalid"
+    case .topicMissing: "MissingTopic"
+    case .collapseIDTooLong: "BadCollapseId"
+    case .locationAuth: "MissingProviderToken"                    // location pushes take tokens only
+    case .payloadEmpty: "PayloadEmpty"
+    case .payloadTooLarge: "PayloadTooLarge"
+    case .expirationSyntax: "BadExpirationDate"
+    default: rule.apnsAnswer?.reason ?? rule.rawValue
+    }
   }
 
   /// The device token of `/3/device/<token>`.

@@ -9,11 +9,16 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
   public var reason: String?
   /// Milliseconds since 1970; only for 410.
   public var timestamp: Int64?
+  /// Under `--strict`, the id of the rule that refused the push (`value-type`), sent as the body's
+  /// `"rule"` beside an APNs reason; nil otherwise.
+  public var rule: String?
 
-  public init(status: Int, reason: String?, timestamp: Int64? = nil) {
+  /// Makes an answer; `rule` only for a `--strict` refusal.
+  public init(status: Int, reason: String?, timestamp: Int64? = nil, rule: String? = nil) {
     self.status = status
     self.reason = reason
     self.timestamp = timestamp
+    self.rule = rule
   }
 
   public static let accepted = Answer(status: 200, reason: nil)
@@ -25,6 +30,7 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
     w.beginObject()
       w.member("reason", reason ?? "")
       if let timestamp { w.member("timestamp", timestamp) }
+      if let rule { w.member("rule", rule) }
     w.endObject()
     return w.bytes
   }
@@ -93,6 +99,7 @@ extension PushRecord {
       w.member("status", Int64(answer.status))
       if let reason = answer.reason { w.member("reason", reason) }
       if let ts = answer.timestamp { w.member("timestamp", ts) }
+      if let rule = answer.rule { w.member("rule", rule) }
       w.member("apnsId", apnsID)
       if let uniqueID { w.member("apnsUniqueId", uniqueID) }
       w.memberKey("findings")

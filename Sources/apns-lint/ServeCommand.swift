@@ -32,12 +32,13 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "A device's preferred languages (comma-separated); repeat for several devices.") var lang: [String] = []
   @Option(help: "The table name (default: Localizable).") var table = "Localizable"
   @Option(name: .customLong("ui-port"), help: "Serve the inbox page and API over HTTP/1.1 on this port.") var uiPort: Int?
-  @Flag(help: "Also refuse pushes with error findings APNs accepts: 400 with the rule id as the reason.") var strict = false
+  @Flag(help: "Also refuse pushes with error findings APNs accepts: 400 with an APNs reason where one fits (else the rule id), and the rule id in the body's \"rule\".") var strict = false
   @Option(help: "Inject failures: STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5); repeatable.") var fault: [String] = []
   @Option(name: .customLong("rate-limit"), help: "Answer 429 TooManyRequests past N pushes a second to one device token.") var rateLimit: Int?
   @Option(help: "The platform the pushes are for (ios, macos, watchos, …).") var platform: Platform = .ios
   @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may read nothing before GOAWAY {\"reason\":\"IdleTimeout\"}.") var idleTimeout = 300
   @Option(help: "Event-loop threads (default: one per core).") var threads: Int?
+  @Option(name: .customLong("stream-limit-model"), help: "apns: one stream until a push is accepted, one again after a refusal (as APNs); fixed: always 1,000.") var streamLimitModel: APNsServer.StreamLimitModel = .apns
 
   func validate() throws {
     if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
@@ -77,6 +78,7 @@ struct ServeCommand: ParsableCommand {
     c.rateLimit = rateLimit
     c.log = log.map { $0 == "-" ? .standardOutput : .file($0) }
     c.uiPort = uiPort
+    c.streamLimitModel = streamLimitModel
     c.target = Target(platform: platform)
     c.idleTimeout = .seconds(Int64(idleTimeout))
     c.threads = threads
@@ -125,3 +127,5 @@ struct ServeCommand: ParsableCommand {
 }
 
 extension APNsEnvironment: ExpressibleByArgument {}
+
+extension APNsServer.StreamLimitModel: ExpressibleByArgument {}

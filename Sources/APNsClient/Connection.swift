@@ -79,32 +79,36 @@ final class Connection: Sendable {
     let state = NIOLockedValueBox(ConnectionState())
     let ssl = client.sslContext
     let sni = Self.isIPAddress(c.host) ? nil : c.host
+    // The pipeline is made before the connection reads anything: the server's SETTINGS come
+    // first, and bytes read before the HTTP/2 handler is there would be lost.
+    let made = NIOLockedValueBox<NIOHTTP2Handler.StreamMultiplexer?>(nil)
     let bootstrap = ClientBootstrap(group: client.group)
       .channelOption(.socketOption(.tcp_nodelay), value: 1)
       .connectTimeout(.seconds(10))
+      .channelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          let sync = channel.pipeline.syncOperations
+          if let ssl { try sync.addHandler(try NIOSSLClientHandler(context: ssl, serverHostname: sni)) }
+          var connection = NIOHTTP2Handler.ConnectionConfiguration()
+          connection.initialSettings = [
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
+            HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: 16 << 10),
+          ]
+          let multiplexer = try sync.configureHTTP2Pipeline(
+            mode: .client, connectionConfiguration: connection, streamConfiguration: .init(),
+            inboundStreamInitializer: { $0.close() })
+          try sync.addHandler(ConnectionWatcher(state: state))
+          made.withLockedValue { $0 = multiplexer }
+        }
+      }
     let channel = try await bootstrap.connect(host: c.host, port: c.port).get()
-    do {
-      let multiplexer = try await channel.eventLoop.submit { () throws -> NIOHTTP2Handler.StreamMultiplexer in
-        let sync = channel.pipeline.syncOperations
-        if let ssl { try sync.addHandler(try NIOSSLClientHandler(context: ssl, serverHostname: sni)) }
-        var connection = NIOHTTP2Handler.ConnectionConfiguration()
-        connection.initialSettings = [
-          HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
-          HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
-          HTTP2Setting(parameter: .maxHeaderListSize, value: 16 << 10),
-        ]
-        let multiplexer = try sync.configureHTTP2Pipeline(
-          mode: .client, connectionConfiguration: connection, streamConfiguration: .init(),
-          inboundStreamInitializer: { $0.close() })
-        try sync.addHandler(ConnectionWatcher(state: state))
-        return multiplexer
-      }.get()
-      return Connection(channel: channel, multiplexer: multiplexer, state: state,
-                        authority: c.port == 443 ? c.host : "\(c.host):\(c.port)", authentication: c.authentication)
-    } catch {
+    guard let multiplexer = made.withLockedValue({ $0 }) else {
       channel.close(promise: nil)
-      throw error
+      throw APNsClientError(.connection, "the HTTP/2 pipeline was not made")
     }
+    return Connection(channel: channel, multiplexer: multiplexer, state: state,
+                      authority: c.port == 443 ? c.host : "\(c.host):\(c.port)", authentication: c.authentication)
   }
 
   static func isIPAddress(_ host: String) -> Bool {

@@ -80,7 +80,8 @@ extension APNsServer {
   /// limit to one again (openradar 27870881, pushy issue 732).
   public enum StreamLimitModel: String, Sendable, Hashable, CaseIterable {
     /// One stream on a connection without a client certificate until a push is accepted, then
-    /// `maxConcurrentStreams`; one again after any refused push, back after an accepted one.
+    /// `maxConcurrentStreams`; one again after a refused push (a 4xx other than 429), back after
+    /// an accepted one. 429 and 5xx (the server's rate and faults) leave it as it is.
     case apns
     /// `maxConcurrentStreams` from the start, whatever the answers (for benchmarks).
     case fixed

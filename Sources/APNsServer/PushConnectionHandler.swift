@@ -277,7 +277,9 @@ final class PushConnectionHandler: ChannelInboundHandler {
     if c.streamLimitModel == .apns {
       // One stream after a refused push, the full limit after an accepted one; a new SETTINGS
       // only when the limit changes (NIOHTTP2 applies it once the client acknowledges).
-      let wanted = answer.status == 200 ? c.maxConcurrentStreams : 1
+      // A refusal is a 4xx about the push (not 429, the server's own rate; not 5xx, its faults).
+      let refused = answer.status >= 400 && answer.status < 500 && answer.status != 429
+      let wanted = answer.status == 200 ? c.maxConcurrentStreams : refused ? 1 : streamLimit
       if wanted != streamLimit {
         streamLimit = wanted
         write(context: context, HTTP2Frame(streamID: .rootStream,

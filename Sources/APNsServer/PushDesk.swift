@@ -137,6 +137,9 @@ final class PushDesk {
   /// The provider token in use and when it last changed (seconds), for TooManyProviderTokenUpdates.
   private var currentToken: String?
   private var lastTokenChange: Int64?
+  /// With `--client-ca`: what the connection's client certificate allows (nil: none could be read).
+  var clientCertificate: ClientCertificate?
+  var hasClientCertificate = false
 
   init(server: ServerContext, connectionNumber: UInt64, tools: LoopTools) {
     self.server = server
@@ -205,6 +208,11 @@ final class PushDesk {
     }
     if let refusing, refusing.rule.requestPart <= .authentication, let a = refusing.apnsAnswer {
       return Answer(status: a.status, reason: a.reason)
+    }
+    if c.requiresClientCertificate && authorization == nil {
+      // A certificate connection: the certificate decides the topics and the environment.
+      guard let certificate = clientCertificate else { return Answer(status: 403, reason: "BadCertificate") }
+      if let refusal = certificate.refusal(topic: topic, environment: c.environment) { return refusal }
     }
     if let authorization {
       if !repeated {

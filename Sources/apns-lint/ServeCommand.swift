@@ -38,6 +38,7 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "The platform the pushes are for (ios, macos, watchos, …).") var platform: Platform = .ios
   @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may read nothing before GOAWAY {\"reason\":\"IdleTimeout\"}.") var idleTimeout = 300
   @Option(help: "Event-loop threads (default: one per core).") var threads: Int?
+  @Option(name: .customLong("client-ca"), help: "Require a client certificate signed by this CA (PEM; with TLS): certificate connections, topics from the certificate.") var clientCA: String?
   @Option(name: .customLong("stream-limit-model"), help: "apns: one stream until a push is accepted, one again after a refusal (as APNs); fixed: always 1,000.") var streamLimitModel: APNsServer.StreamLimitModel = .apns
 
   func validate() throws {
@@ -53,6 +54,7 @@ struct ServeCommand: ParsableCommand {
       throw ValidationError("--fault '\(f)' is not STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5)")
     }
     if !lang.isEmpty && strings == nil { throw ValidationError("--lang needs --strings") }
+    if clientCA != nil && tlsCert == nil && !tlsSelfSigned { throw ValidationError("--client-ca needs TLS (--tls-cert/--tls-key or --tls-self-signed)") }
   }
 
   func run() throws {
@@ -79,6 +81,7 @@ struct ServeCommand: ParsableCommand {
     c.log = log.map { $0 == "-" ? .standardOutput : .file($0) }
     c.uiPort = uiPort
     c.streamLimitModel = streamLimitModel
+    c.clientCA = clientCA
     c.target = Target(platform: platform)
     c.idleTimeout = .seconds(Int64(idleTimeout))
     c.threads = threads

@@ -17,10 +17,10 @@ struct ClientCertificate: Sendable, Hashable {
   var development = false
   var production = false
 
-  static let uid = try! ASN1ObjectIdentifier(dotRepresentation: "0.9.2342.19200300.100.1.1")
-  static let topicsExtension = try! ASN1ObjectIdentifier(dotRepresentation: "1.2.840.113635.100.6.3.6")
-  static let developmentExtension = try! ASN1ObjectIdentifier(dotRepresentation: "1.2.840.113635.100.6.3.1")
-  static let productionExtension = try! ASN1ObjectIdentifier(dotRepresentation: "1.2.840.113635.100.6.3.2")
+  static let uid: ASN1ObjectIdentifier = [0, 9, 2342, 19200300, 100, 1, 1]
+  static let topicsExtension: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 3, 6]
+  static let developmentExtension: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 3, 1]
+  static let productionExtension: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 3, 2]
 
   init?(_ certificate: NIOSSLCertificate) {
     guard let der = try? certificate.toDERBytes(), let parsed = try? Certificate(derEncoded: der) else { return nil }

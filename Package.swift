@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "APNsServer", targets: ["APNsServer"]),
     .library(name: "NotificationCard", targets: ["NotificationCard"]),
     .library(name: "ActivityContract", targets: ["ActivityContract"]),
+    .library(name: "APNsClient", targets: ["APNsClient"]),
     .executable(name: "apns-lint", targets: ["apns-lint"]),
     // `swift package apns-lint check|strings-lint|init|…` in a package that depends on this one (SPEC §11).
     .plugin(name: "APNsLintPlugin", targets: ["APNsLintPlugin"]),
@@ -88,10 +89,23 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
+    // `apns-lint send` (SPEC §12): an HTTP/2 + TLS client on SwiftNIO; NIO stays out of
+    // PayloadSchema, LocFormat and StringsFile.
+    .target(
+      name: "APNsClient",
+      dependencies: [
+        "PayloadSchema", "APNsAuth",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
     .executableTarget(
       name: "apns-lint",
       dependencies: [
-        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer", "NotificationCard", "ActivityContract",
+        "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer", "NotificationCard", "ActivityContract", "APNsClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -129,6 +143,13 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
+    .testTarget(
+      name: "APNsClientTests",
+      dependencies: [
+        "APNsClient", "APNsServer", "APNsAuth", "PayloadSchema",
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint", "TestSupport"], exclude: ["Snapshots"]),

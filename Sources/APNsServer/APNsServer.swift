@@ -76,7 +76,7 @@ public final class APNsServer: Sendable {
   /// cannot be read or the log cannot be opened.
   public static func start(_ configuration: Configuration) throws(APNsServerError) -> APNsServer {
     let context = try ServerContext(configuration: configuration)
-    let tls = try configuration.tls.map { identity throws(APNsServerError) in try TLSSetup(identity) }
+    let tls = try configuration.tls.map { identity throws(APNsServerError) in try TLSSetup(identity, clientCA: configuration.clientCA) }
     let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
     let quiescing = ServerQuiescingHelper(group: group)
     do {
@@ -126,15 +126,18 @@ public final class APNsServer: Sendable {
           }
           try sync.addHandler(IdleStateHandler(readTimeout: c.idleTimeout))
           var connection = NIOHTTP2Handler.ConnectionConfiguration()
+          // The apns model starts a connection without a client certificate at one stream.
+          let startLimit = c.streamLimitModel == .apns && !c.requiresClientCertificate ? 1 : c.maxConcurrentStreams
           connection.initialSettings = [
-            HTTP2Setting(parameter: .maxConcurrentStreams, value: c.maxConcurrentStreams),
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: startLimit),
             HTTP2Setting(parameter: .maxHeaderListSize, value: c.maxHeaderListSize),
             HTTP2Setting(parameter: .initialWindowSize, value: PushConnectionHandler.windowSize),
           ]
           let desk = PushDesk(server: context, connectionNumber: context.nextConnection(), tools: context.tools(for: channel.eventLoop))
+          if tls != nil && c.requiresClientCertificate { try sync.addHandler(ClientCertificateReader(desk: desk)) }
           // Frames, not a channel per stream: PushConnectionHandler keeps the streams in a table.
           try sync.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connection))
-          try sync.addHandler(PushConnectionHandler(desk: desk))
+          try sync.addHandler(PushConnectionHandler(desk: desk, streamLimit: startLimit))
         }
       }
   }

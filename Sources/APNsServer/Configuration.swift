@@ -50,12 +50,21 @@ extension APNsServer {
     public var streamTimeout: TimeAmount = .seconds(10)
     /// SETTINGS_MAX_CONCURRENT_STREAMS offered to each connection (APNs offers up to 1,000).
     public var maxConcurrentStreams = 1000
+    /// How SETTINGS_MAX_CONCURRENT_STREAMS moves (`--stream-limit-model`): `.apns` as APNs does,
+    /// `.fixed` always `maxConcurrentStreams`.
+    public var streamLimitModel: StreamLimitModel = .apns
     /// SETTINGS_MAX_HEADER_LIST_SIZE: a larger header block is a connection error.
     public var maxHeaderListSize = 16 * 1024
     /// Event-loop threads; nil: one per core.
     public var threads: Int?
     /// How long shutdown waits for clients to finish their streams before closing them.
     public var shutdownGrace: TimeAmount = .seconds(10)
+
+    /// PEM file of the CA whose client certificates are required (`--client-ca`); nil: none asked.
+    public var clientCA: String?
+
+    /// True when every connection must present a client certificate.
+    public var requiresClientCertificate: Bool { clientCA != nil && tls != nil }
 
     public init() {}
   }
@@ -66,6 +75,21 @@ extension APNsServer {
     case files(certificate: String, privateKey: String)
     /// A P-256 certificate for `localhost` and 127.0.0.1 made at start (`--tls-self-signed`).
     case selfSigned
+  }
+
+  /// How a connection's stream limit moves.
+  ///
+  /// Apple: "APNs allows only one stream until you post a request with a valid authentication
+  /// token" (Sending notification requests to APNs, developer.apple.com/documentation/
+  /// usernotifications/sending-notification-requests-to-apns); after a refused push APNs drops the
+  /// limit to one again (openradar 27870881, pushy issue 732).
+  public enum StreamLimitModel: String, Sendable, Hashable, CaseIterable {
+    /// One stream on a connection without a client certificate until a push is accepted, then
+    /// `maxConcurrentStreams`; one again after a refused push (a 4xx other than 429), back after
+    /// an accepted one. 429 and 5xx (the server's rate and faults) leave it as it is.
+    case apns
+    /// `maxConcurrentStreams` from the start, whatever the answers (for benchmarks).
+    case fixed
   }
 
   /// Where NDJSON records are written.

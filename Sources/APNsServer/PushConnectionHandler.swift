@@ -58,8 +58,12 @@ final class PushConnectionHandler: ChannelInboundHandler {
   private var lastStreamID = HTTP2StreamID(0)
   private var draining = false
 
-  init(desk: PushDesk) {
+  /// The SETTINGS_MAX_CONCURRENT_STREAMS last announced (the `.apns` model moves it).
+  private var streamLimit: Int
+
+  init(desk: PushDesk, streamLimit: Int) {
     self.desk = desk
+    self.streamLimit = streamLimit
     streams.reserveCapacity(64)
   }
 
@@ -141,6 +145,9 @@ final class PushConnectionHandler: ChannelInboundHandler {
       if draining && streams.isEmpty { context.close(promise: nil) }
       return
     }
+    // A stream past SETTINGS_MAX_CONCURRENT_STREAMS has been refused by NIOHTTP2Handler with
+    // RST_STREAM REFUSED_STREAM (its HEADERS never reach this table): the connection goes on.
+    if error is NIOHTTP2Errors.MaxStreamsViolation { return }
     // A connection error has been answered with GOAWAY and its code: this connection alone is
     // closed, the server keeps serving the rest.
     context.close(promise: nil)
@@ -264,6 +271,20 @@ final class PushConnectionHandler: ChannelInboundHandler {
     } else {
       (answer, apnsID, uniqueID) = desk.answer(headers: requestHeaders, body: UnsafeRawBufferPointer(start: nil, count: 0),
                                                bodyTruncated: truncated, streamID: streamNumber)
+    }
+
+    let c = desk.server.configuration
+    if c.streamLimitModel == .apns {
+      // One stream after a refused push, the full limit after an accepted one; a new SETTINGS
+      // only when the limit changes (NIOHTTP2 applies it once the client acknowledges).
+      // A refusal is a 4xx about the push (not 429, the server's own rate; not 5xx, its faults).
+      let refused = answer.status >= 400 && answer.status < 500 && answer.status != 429
+      let wanted = answer.status == 200 ? c.maxConcurrentStreams : refused ? 1 : streamLimit
+      if wanted != streamLimit {
+        streamLimit = wanted
+        write(context: context, HTTP2Frame(streamID: .rootStream,
+                                           payload: .settings(.settings([HTTP2Setting(parameter: .maxConcurrentStreams, value: wanted)]))))
+      }
     }
 
     var response = HPACKHeaders()

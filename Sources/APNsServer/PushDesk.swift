@@ -140,6 +140,9 @@ final class PushDesk {
   /// The provider token in use and when it last changed (seconds), for TooManyProviderTokenUpdates.
   private var currentToken: String?
   private var lastTokenChange: Int64?
+  /// With `--client-ca`: what the connection's client certificate allows (nil: none could be read).
+  var clientCertificate: ClientCertificate?
+  var hasClientCertificate = false
 
   init(server: ServerContext, connectionNumber: UInt64, tools: LoopTools) {
     self.server = server
@@ -242,6 +245,11 @@ final class PushDesk {
     if let refusing, refusing.rule.requestPart <= .authentication, let a = refusing.apnsAnswer {
       return Answer(status: a.status, reason: a.reason)
     }
+    if c.requiresClientCertificate && authorization == nil {
+      // A certificate connection: the certificate decides the topics and the environment.
+      guard let certificate = clientCertificate else { return Answer(status: 403, reason: "BadCertificate") }
+      if let refusal = certificate.refusal(topic: topic, environment: c.environment) { return refusal }
+    }
     if let authorization {
       if !repeated {
         if let team = c.teamID, ProviderToken.decode(authorization)?.claims.issuer != team {
@@ -261,7 +269,7 @@ final class PushDesk {
       return Answer(status: a.status, reason: a.reason)
     }
     if c.strict, let error = report.findings.first(where: { $0.severity == .error }) {
-      return Answer(status: 400, reason: error.rule.rawValue)
+      return Answer(status: 400, reason: Self.strictReason(error.rule), rule: error.rule.rawValue)
     }
     let token = Self.deviceToken(in: path)
     if let token, let refusal = c.devices.refusal(token: token, topic: topic, environment: c.environment, nowMilliseconds: nowMs) {
@@ -278,6 +286,25 @@ final class PushDesk {
       }
     }
     return .accepted
+  }
+
+  /// The reason a `--strict` refusal gives: one of Apple's reasons where one fits the rule (client
+  /// libraries map reasons to exception classes and fail on names they do not know), else the rule
+  /// id; the body's `"rule"` always names the rule. Apple's list: "Handling notification responses
+  /// from APNs", developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns.
+  static func strictReason(_ rule: PayloadRule) -> String {
+    switch rule {
+    case .priorityMismatch: "BadPriority"                        // a background push at 10
+    case .pushTypeMismatch, .pushTypeMissing, .pushTypeUnknown: "InvalidPushType"
+    case .topicMismatch, .topicSyntax: "BadTopic"                 // "isn't specified or is invalid"
+    case .topicMissing: "MissingTopic"
+    case .collapseIDTooLong: "BadCollapseId"
+    case .locationAuth: "MissingProviderToken"                    // location pushes take tokens only
+    case .payloadEmpty: "PayloadEmpty"
+    case .payloadTooLarge: "PayloadTooLarge"
+    case .expirationSyntax: "BadExpirationDate"
+    default: rule.apnsAnswer?.reason ?? rule.rawValue
+    }
   }
 
   /// The device token of `/3/device/<token>`.

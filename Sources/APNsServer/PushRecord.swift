@@ -15,11 +15,16 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
   public var content: [UInt8]? = nil
   /// The name of the id header: `apns-id` for pushes, `apns-request-id` for channel management.
   public var idHeader = "apns-id"
+  /// Under `--strict`, the id of the rule that refused the push (`value-type`), sent as the body's
+  /// `"rule"` beside an APNs reason; nil otherwise.
+  public var rule: String?
 
-  public init(status: Int, reason: String?, timestamp: Int64? = nil) {
+  /// Makes an answer; `rule` only for a `--strict` refusal.
+  public init(status: Int, reason: String?, timestamp: Int64? = nil, rule: String? = nil) {
     self.status = status
     self.reason = reason
     self.timestamp = timestamp
+    self.rule = rule
   }
 
   public static let accepted = Answer(status: 200, reason: nil)
@@ -32,6 +37,7 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
     w.beginObject()
       w.member("reason", reason ?? "")
       if let timestamp { w.member("timestamp", timestamp) }
+      if let rule { w.member("rule", rule) }
     w.endObject()
     return w.bytes
   }
@@ -111,6 +117,7 @@ extension PushRecord {
       if let reason = answer.reason { w.member("reason", reason) }
       if let ts = answer.timestamp { w.member("timestamp", ts) }
       if let dropped { w.member("dropped", dropped) }
+      if let rule = answer.rule { w.member("rule", rule) }
       w.member("apnsId", apnsID)
       if let uniqueID { w.member("apnsUniqueId", uniqueID) }
       w.memberKey("findings")

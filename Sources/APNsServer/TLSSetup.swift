@@ -10,7 +10,7 @@ struct TLSSetup {
   /// The certificate's SHA-256 over its DER, as `AB:CD:…`.
   let fingerprint: String
 
-  init(_ identity: APNsServer.TLSIdentity) throws(APNsServerError) {
+  init(_ identity: APNsServer.TLSIdentity, clientCA: String? = nil) throws(APNsServerError) {
     do {
       let chain: [NIOSSLCertificate]
       let key: NIOSSLPrivateKey
@@ -37,6 +37,16 @@ struct TLSSetup {
         certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
       configuration.applicationProtocols = ["h2"]
       configuration.minimumTLSVersion = .tlsv12
+      if let clientCA {
+        // `--client-ca`: a client certificate signed by this CA is required (as APNs requires
+        // one on a certificate connection); the handshake fails without one.
+        do {
+          configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(clientCA))
+        } catch {
+          throw APNsServerError(.tls("\(clientCA): cannot read a PEM certificate: \(error)"))
+        }
+        configuration.certificateVerification = .noHostnameVerification
+      }
       context = try NIOSSLContext(configuration: configuration)
       fingerprint = SHA256.hash(data: der).map { byte in
         let hex = String(byte, radix: 16, uppercase: true)

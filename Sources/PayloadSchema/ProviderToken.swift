@@ -15,7 +15,8 @@ public struct ProviderTokenClaims: Sendable, Hashable, Codable {
   public var keyID: String?
   /// The claims' `iss`: the 10-character team id; nil when missing or not a string.
   public var issuer: String?
-  /// The claims' `iat` in seconds since 1970; nil when missing or not an integer.
+  /// The claims' `iat` in seconds since 1970: a JSON number's integer part (`1700000000.5` is
+  /// 1700000000), or a string of decimal digits read as one; nil when missing or neither.
   public var issuedAt: Int64?
 
   /// Makes claims from their parts; every part defaults to nil.
@@ -46,7 +47,7 @@ public enum ProviderTokenProblem: Sendable, Hashable {
   case keyID(String?)
   /// The claims' `iss` is not a 10-character team id of A-Z and 0-9 (nil: missing or not a string).
   case issuer(String?)
-  /// The claims have no `iat`, or it is not an integer.
+  /// The claims have no `iat`, or it is neither a JSON number nor a string of decimal digits.
   case issuedAtMissing
   /// `iat` is later than now by more than `ProviderToken.allowedClockSkew` (60 s); the value is
   /// how many seconds later.
@@ -78,7 +79,7 @@ public enum ProviderTokenProblem: Sendable, Hashable {
       guard let value else { return "provider token has no 'iss' string; it must be the 10-character team id" }
       return "provider token 'iss' is '\(value)', not a 10-character team id"
     case .issuedAtMissing:
-      return "provider token has no integer 'iat' (issued at, in seconds since 1970)"
+      return "provider token has no numeric 'iat' (issued at, in seconds since 1970)"
     case .issuedInFuture(let seconds):
       return "provider token 'iat' is \(seconds) seconds later than now"
     case .expired(let age):
@@ -117,19 +118,35 @@ public enum ProviderToken {
 
   /// Checks the raw bytes of an `authorization` header value, as `check(authorization:now:)`.
   public static func check(authorization: UnsafeBufferPointer<UInt8>, now: Int64?) -> ProviderTokenProblem? {
-    guard let token = bearerToken(in: authorization) else { return .notBearer }
-    guard let parts = TokenParts(token) else { return .notThreeParts }
+    inspect(authorization: authorization, now: now).problem
+  }
+
+  /// The warning for a token whose `iat` is a string of digits: APNs takes it, RFC 7519 wants a number.
+  public static let issuedAtStringMessage = "provider token 'iat' is a string of digits; APNs accepts it, but RFC 7519 wants a number (NumericDate)"
+
+  /// True when the token is well-formed (`check` finds no problem) but its `iat` is a string of
+  /// digits rather than a JSON number: APNs accepts it; RFC 7519's NumericDate is a number.
+  public static func issuedAtIsString(authorization: String, now: Int64?) -> Bool {
+    var value = authorization
+    let result = value.withUTF8 { inspect(authorization: $0, now: now) }
+    return result.problem == nil && result.issuedAtString
+  }
+
+  /// `check`'s problem and whether `iat` was a digit string (for the warning); allocates nothing.
+  static func inspect(authorization: UnsafeBufferPointer<UInt8>, now: Int64?) -> (problem: ProviderTokenProblem?, issuedAtString: Bool) {
+    guard let token = bearerToken(in: authorization) else { return (.notBearer, false) }
+    guard let parts = TokenParts(token) else { return (.notThreeParts, false) }
     for part in 0..<3 where !Base64URL.isValid(token, parts.range(part)) {
-      return .badBase64(part: part)
+      return (.badBase64(part: part), false)
     }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxDecodedPartBytes) { headerBuffer in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxDecodedPartBytes) { claimsBuffer in
         let header = Base64URL.decode(token, parts.range(0), into: headerBuffer)
           .flatMap { TokenJSON.read(headerBuffer, count: $0, keys: "alg", "kid") }
-        guard let header else { return .headerNotJSON }
+        guard let header else { return (.headerNotJSON, false) }
         let claims = Base64URL.decode(token, parts.range(1), into: claimsBuffer)
           .flatMap { TokenJSON.read(claimsBuffer, count: $0, keys: "iss", "iat") }
-        guard let claims else { return .claimsNotJSON }
+        guard let claims else { return (.claimsNotJSON, false) }
         return problem(header: header, headerBytes: headerBuffer, claims: claims, claimsBytes: claimsBuffer, now: now)
       }
     }
@@ -166,7 +183,7 @@ public enum ProviderToken {
       let claimsOK = decoded[1].withUnsafeMutableBufferPointer { body -> Bool in
         guard let fields = TokenJSON.read(body, count: body.count, keys: "iss", "iat") else { return false }
         claims.issuer = fields.first.string(in: body)
-        claims.issuedAt = fields.second.integer
+        claims.issuedAt = fields.second.integer ?? fields.second.digits(in: body)
         return true
       }
       guard headerOK, claimsOK else { return nil }
@@ -203,27 +220,31 @@ public enum ProviderToken {
 
   private static func problem(header: TokenJSON.Fields, headerBytes: UnsafeMutableBufferPointer<UInt8>,
                               claims: TokenJSON.Fields, claimsBytes: UnsafeMutableBufferPointer<UInt8>,
-                              now: Int64?) -> ProviderTokenProblem? {
+                              now: Int64?) -> (problem: ProviderTokenProblem?, issuedAtString: Bool) {
     guard header.first.stringEquals("ES256", in: headerBytes) else {
-      return .algorithm(header.first.string(in: headerBytes))
+      return (.algorithm(header.first.string(in: headerBytes)), false)
     }
     guard header.second.isString(in: headerBytes, count: 10, where: isKeyIDByte) else {
-      return .keyID(header.second.string(in: headerBytes))
+      return (.keyID(header.second.string(in: headerBytes)), false)
     }
     guard claims.first.isString(in: claimsBytes, count: 10, where: isTeamIDByte) else {
-      return .issuer(claims.first.string(in: claimsBytes))
+      return (.issuer(claims.first.string(in: claimsBytes)), false)
     }
-    guard let issuedAt = claims.second.integer else { return .issuedAtMissing }
-    guard let now else { return nil }
+    // A JSON number (its integer part), or a string of digits: APNs accepts both (APNSwift sent
+    // strings until 2026, PyAPNs2 and its forks send `time.time()` floats).
+    let digits = claims.second.digits(in: claimsBytes)
+    guard let issuedAt = claims.second.integer ?? digits else { return (.issuedAtMissing, false) }
+    let isString = digits != nil
+    guard let now else { return (nil, isString) }
     let (ahead, aheadOverflow) = issuedAt.subtractingReportingOverflow(now)
     if aheadOverflow ? issuedAt > now : ahead > allowedClockSkew {
-      return .issuedInFuture(aheadOverflow ? .max : ahead)
+      return (.issuedInFuture(aheadOverflow ? .max : ahead), false)
     }
     let (age, ageOverflow) = now.subtractingReportingOverflow(issuedAt)
     if ageOverflow ? now > issuedAt : age > maxAge {
-      return .expired(age: ageOverflow ? .max : age)
+      return (.expired(age: ageOverflow ? .max : age), false)
     }
-    return nil
+    return (nil, isString)
   }
 
   /// Apple's key ids are 10 letters or digits.

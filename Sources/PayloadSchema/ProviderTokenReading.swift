@@ -103,6 +103,18 @@ enum TokenJSON {
       return nil
     }
 
+    /// A string of 1 to 18 decimal digits, as a number (an `iat` sent as `"1700000000"`).
+    func digits(in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int64? {
+      guard case .string(let start, let end) = self, end > start, end - start <= 18 else { return nil }
+      var value: Int64 = 0
+      for i in start..<end {
+        let b = buffer[i]
+        guard b >= 0x30 && b <= 0x39 else { return nil }
+        value = value * 10 + Int64(b - 0x30)
+      }
+      return value
+    }
+
     func string(in buffer: UnsafeMutableBufferPointer<UInt8>) -> String? {
       guard case .string(let start, let end) = self else { return nil }
       return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
@@ -147,8 +159,11 @@ enum TokenJSON {
           guard let s = reader.string() else { return nil }
           value = .string(start: s.lowerBound, end: s.upperBound)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          let start = reader.index
           guard let n = reader.number() else { return nil }
-          value = n.map { .integer($0) } ?? .other
+          // A fraction or an exponent (`1700000000.5`, `1.7e9`): its integer part, as RFC 7519's
+          // NumericDate allows non-integers and clients send `time.time()`.
+          value = n.map { .integer($0) } ?? Self.integerPart(reader.buffer, start..<reader.index).map { .integer($0) } ?? .other
         default:
           guard reader.skipValue() else { return nil }
           value = .other
@@ -162,6 +177,17 @@ enum TokenJSON {
     }
     reader.skipBlanks()
     return reader.index == count ? fields : nil
+  }
+
+  /// The integer part of the JSON number in `range` (already checked to be one), or nil when it
+  /// does not fit in 64 bits. Only for numbers with a fraction or an exponent: a short string
+  /// (no allocation for up to 15 bytes), then the standard library's `Double` parser.
+  static func integerPart(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
+    guard range.count <= 64 else { return nil }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    guard let double = Double(text), double.isFinite,
+          double > -9_223_372_036_854_775_808.0, double < 9_223_372_036_854_775_808.0 else { return nil }
+    return Int64(double.rounded(.towardZero))
   }
 
   struct Reader {

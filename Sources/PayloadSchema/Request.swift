@@ -161,7 +161,11 @@ public struct RequestValidator: Sendable {
       if let authorization {
         let at = seen.index(.authorization)
         var value = authorization
-        let problem = value.withUTF8 { ProviderToken.check(authorization: $0, now: now) }
+        let (problem, issuedAtString) = value.withUTF8 { ProviderToken.inspect(authorization: $0, now: now) }
+        if issuedAtString {
+          found.add(.providerTokenSyntax, ProviderToken.issuedAtStringMessage, path: "authorization", header: at,
+                    softened: true, noAnswer: true)
+        }
         var signatureChecked = false
         if let problem, case .expired = problem, let verifier {
           // The claims of a token that does not verify are not trusted: a bad signature first.
@@ -285,6 +289,12 @@ public struct RequestValidator: Sendable {
     // The body, with the headers that change what is checked in it.
     payload.setTransport(transport)
     var report = payload.validate(body, headers: headersForBody)
+    if report.pushType == .background && transport != .broadcast && headersForBody.priority == nil
+        && seen.value(.priority, in: headers) == nil {
+      // No apns-priority: APNs sends at 10, so this is the finding of an explicit 10 (SPEC §9).
+      found.add(.priorityMismatch, "a background push must have priority 5, not 10 (no apns-priority: APNs sends at 10)",
+                path: "apns-priority", noAnswer: true)
+    }
     if report.pushType == .location && auth != .token {
       found.add(.locationAuth, "a location push needs token authentication (Apple: \"supports only token-based authentication\")",
                 path: "authorization")

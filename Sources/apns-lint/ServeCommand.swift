@@ -34,12 +34,14 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "The app's Swift files with its ActivityAttributes (a file or a folder; repeatable): a Live Activity push that would not decode is answered 200, as APNs does, and logged as dropped on the device.", completion: .file(extensions: ["swift"]))
   var activity: [String] = []
   @Option(name: .customLong("ui-port"), help: "Serve the inbox page and API over HTTP/1.1 on this port.") var uiPort: Int?
-  @Flag(help: "Also refuse pushes with error findings APNs accepts: 400 with the rule id as the reason.") var strict = false
+  @Flag(help: "Also refuse pushes with error findings APNs accepts: 400 with an APNs reason where one fits (else the rule id), and the rule id in the body's \"rule\".") var strict = false
   @Option(help: "Inject failures: STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5); repeatable.") var fault: [String] = []
   @Option(name: .customLong("rate-limit"), help: "Answer 429 TooManyRequests past N pushes a second to one device token.") var rateLimit: Int?
   @Option(help: "The platform the pushes are for (ios, macos, watchos, …).") var platform: Platform = .ios
   @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may read nothing before GOAWAY {\"reason\":\"IdleTimeout\"}.") var idleTimeout = 300
   @Option(help: "Event-loop threads (default: one per core).") var threads: Int?
+  @Option(name: .customLong("client-ca"), help: "Require a client certificate signed by this CA (PEM; with TLS): certificate connections, topics from the certificate.") var clientCA: String?
+  @Option(name: .customLong("stream-limit-model"), help: "apns: one stream until a push is accepted, one again after a refusal (as APNs); fixed: always 1,000.") var streamLimitModel: APNsServer.StreamLimitModel = .apns
 
   func validate() throws {
     if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
@@ -54,6 +56,7 @@ struct ServeCommand: ParsableCommand {
       throw ValidationError("--fault '\(f)' is not STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5)")
     }
     if !lang.isEmpty && strings == nil { throw ValidationError("--lang needs --strings") }
+    if clientCA != nil && tlsCert == nil && !tlsSelfSigned { throw ValidationError("--client-ca needs TLS (--tls-cert/--tls-key or --tls-self-signed)") }
   }
 
   func run() throws {
@@ -79,6 +82,8 @@ struct ServeCommand: ParsableCommand {
     c.rateLimit = rateLimit
     c.log = log.map { $0 == "-" ? .standardOutput : .file($0) }
     c.uiPort = uiPort
+    c.streamLimitModel = streamLimitModel
+    c.clientCA = clientCA
     c.target = Target(platform: platform)
     c.idleTimeout = .seconds(Int64(idleTimeout))
     c.threads = threads
@@ -133,3 +138,5 @@ struct ServeCommand: ParsableCommand {
 }
 
 extension APNsEnvironment: ExpressibleByArgument {}
+
+extension APNsServer.StreamLimitModel: ExpressibleByArgument {}

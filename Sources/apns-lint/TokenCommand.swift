@@ -152,7 +152,7 @@ struct TokenReport {
     if let claims {
       lines.append("header: {\"alg\": \(Self.json(claims.algorithm)), \"kid\": \(Self.json(claims.keyID))}")
       lines.append("claims: {\"iss\": \(Self.json(claims.issuer)), \"iat\": \(claims.issuedAt.map(String.init) ?? "null")}")
-      lines.append("age: " + (age.map { "\($0) seconds" } ?? "unknown (no integer 'iat')"))
+      lines.append("age: " + (age.map { "\($0) seconds" } ?? "unknown (no numeric 'iat')"))
     } else {
       lines.append("header: cannot be decoded")
       lines.append("claims: cannot be decoded")

@@ -163,7 +163,12 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     let client = sharedClient
     let reply = try await push(client, port: server.port, body: #"{"aps":{"alert":"hi","badge":"3"}}"#)
     #expect(reply.status == 400)
-    #expect(reply.body == #"{"reason":"value-type"}"#)
+    #expect(reply.body == #"{"reason":"value-type","rule":"value-type"}"#)
+    // Where one of Apple's reasons fits, it is the reason (clients know it); the rule rides beside it.
+    let background = try await push(client, port: server.port, headers: [("apns-topic", "com.example.app"), ("apns-push-type", "background")],
+                                    body: #"{"aps":{"content-available":1}}"#)
+    #expect(background.status == 400)
+    #expect(background.body == #"{"reason":"BadPriority","rule":"priority-mismatch"}"#)
   }
 
   @Test func deviceRegistry() async throws {

@@ -42,6 +42,20 @@ let now: Int64 = 1_700_000_100
     #expect(ProviderToken.check(authorization: "bearer " + padded, now: now) == nil)
   }
 
+  /// RFC 7519's NumericDate may be a non-integer, and clients send `time.time()` (PyAPNs2) or a
+  /// string of digits (APNSwift until 2026); APNs accepts both: the integer part is the `iat`.
+  @Test func iatAsAFloatOrADigitStringIsAccepted() {
+    for claims in [#"{"iss":"DEF123GHIJ","iat":1700000000.987654}"#, #"{"iss":"DEF123GHIJ","iat":1.7e9}"#,
+                   #"{"iss":"DEF123GHIJ","iat":17000000.005e2}"#, #"{"iss":"DEF123GHIJ","iat":"1700000000"}"#] {
+      #expect(ProviderToken.check(authorization: "bearer " + token(claims: claims), now: now) == nil, "\(claims)")
+      #expect(ProviderToken.decode(token(claims: claims))?.claims.issuedAt == 1_700_000_000, "\(claims)")
+    }
+    // Only the digit string earns the warning.
+    #expect(ProviderToken.issuedAtIsString(authorization: "bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":"1700000000"}"#), now: now))
+    #expect(!ProviderToken.issuedAtIsString(authorization: "bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":1700000000.5}"#), now: now))
+    #expect(!ProviderToken.issuedAtIsString(authorization: "bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":"1699996499"}"#), now: now))
+  }
+
   @Test func theBytesEntryPointAgrees() {
     let value = Array(("bearer " + token()).utf8)
     #expect(value.withUnsafeBufferPointer { ProviderToken.check(authorization: $0, now: now) } == nil)
@@ -88,11 +102,16 @@ let now: Int64 = 1_700_000_100
     ("bearer " + token(claims: #"{"iss":"team","iat":1700000000}"#), .issuer("team"), "provider token 'iss' is 'team', not a 10-character team id"),
     ("bearer " + token(claims: #"{"iss":"def123ghij","iat":1700000000}"#), .issuer("def123ghij"), "provider token 'iss' is 'def123ghij', not a 10-character team id"),
     ("bearer " + token(claims: #"{"iat":1700000000}"#), .issuer(nil), "provider token has no 'iss' string; it must be the 10-character team id"),
-    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ"}"#), .issuedAtMissing, "provider token has no integer 'iat' (issued at, in seconds since 1970)"),
-    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":"1700000000"}"#), .issuedAtMissing, "provider token has no integer 'iat' (issued at, in seconds since 1970)"),
-    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":1700000000.5}"#), .issuedAtMissing, "provider token has no integer 'iat' (issued at, in seconds since 1970)"),
-    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":1.7e9}"#), .issuedAtMissing, "provider token has no integer 'iat' (issued at, in seconds since 1970)"),
-    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":99999999999999999999}"#), .issuedAtMissing, "provider token has no integer 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ"}"#), .issuedAtMissing, "provider token has no numeric 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":99999999999999999999}"#), .issuedAtMissing, "provider token has no numeric 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":"17e8"}"#), .issuedAtMissing, "provider token has no numeric 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":"-1700000000"}"#), .issuedAtMissing, "provider token has no numeric 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":""}"#), .issuedAtMissing, "provider token has no numeric 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":true}"#), .issuedAtMissing, "provider token has no numeric 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":null}"#), .issuedAtMissing, "provider token has no numeric 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":1e400}"#), .issuedAtMissing, "provider token has no numeric 'iat' (issued at, in seconds since 1970)"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":"1699996499"}"#), .expired(age: 3601), "provider token is 3601 seconds old; APNs refuses tokens issued more than an hour (3600 seconds) ago"),
+    ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":1699996498.9}"#), .expired(age: 3602), "provider token is 3602 seconds old; APNs refuses tokens issued more than an hour (3600 seconds) ago"),
     ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":1700000161}"#), .issuedInFuture(61), "provider token 'iat' is 61 seconds later than now"),
     ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":9223372036854775807}"#), .issuedInFuture(9_223_372_035_154_775_707), "provider token 'iat' is 9223372035154775707 seconds later than now"),
     ("bearer " + token(claims: #"{"iss":"DEF123GHIJ","iat":1699996499}"#), .expired(age: 3601), "provider token is 3601 seconds old; APNs refuses tokens issued more than an hour (3600 seconds) ago"),
@@ -171,7 +190,7 @@ let now: Int64 = 1_700_000_100
     #expect(ProviderToken.decode("bearer " + t)?.claims == decoded.claims)
     // What is there is decoded even when `check` would refuse it.
     let odd = try #require(ProviderToken.decode(token(header: #"{"alg":"HS256"}"#, claims: #"{"iat":1.5}"#)))
-    #expect(odd.claims == ProviderTokenClaims(algorithm: "HS256"))
+    #expect(odd.claims == ProviderTokenClaims(algorithm: "HS256", issuedAt: 1))  // a number's integer part
     #expect(ProviderToken.decode("a.b") == nil)
     #expect(ProviderToken.decode(base64URL("[]") + ".e30.AAAA") == nil)
     #expect(ProviderToken.decode("") == nil)

@@ -95,6 +95,23 @@ struct FixedVerifier: ProviderTokenVerifying {
     Row(name: "background at 10: an error without an answer",
         request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "background")]), body: Array(#"{"aps": {"content-available": 1}}"#.utf8)),
         expected: ["priority-mismatch - - -"], verdict: "200"),
+    Row(name: "background without apns-priority: APNs sends it at 10, the same finding",
+        request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "background"), ("apns-priority", nil)]), body: Array(#"{"aps": {"content-available": 1}}"#.utf8)),
+        expected: ["priority-mismatch - apns-priority -"], verdict: "200"),
+    Row(name: "background at 5 is fine",
+        request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "background"), ("apns-priority", "5")]), body: Array(#"{"aps": {"content-available": 1}}"#.utf8)),
+        expected: [], verdict: "200"),
+    Row(name: "alert without apns-priority is fine", request: APNsRequest(deviceToken: token, headers: headers([("apns-priority", nil)]), body: body),
+        expected: [], verdict: "200"),
+    Row(name: "iat as a string of digits: accepted, a warning",
+        request: APNsRequest(deviceToken: token, headers: [RequestHeader("authorization", "bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoiMTcwMDAwMDAwMCJ9.pQ")] + headers(auth: false), body: body),
+        expected: ["provider-token-syntax 0 authorization -"], verdict: "200"),
+    Row(name: "iat as a float: accepted, nothing to say",
+        request: APNsRequest(deviceToken: token, headers: [RequestHeader("authorization", "bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwLjV9.pQ")] + headers(auth: false), body: body),
+        expected: [], verdict: "200"),
+    Row(name: "iat as a word: 403",
+        request: APNsRequest(deviceToken: token, headers: [RequestHeader("authorization", "bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0Ijoibm93In0.pQ")] + headers(auth: false), body: body),
+        expected: ["provider-token-syntax 0 authorization 403 InvalidProviderToken"], verdict: "403 InvalidProviderToken"),
     Row(name: "push type", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "notification")]), body: body),
         expected: ["push-type-unknown 2 apns-push-type 400 InvalidPushType"], verdict: "400 InvalidPushType"),
     Row(name: "push type spelling", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "Alert")]), body: body),
@@ -149,6 +166,17 @@ struct FixedVerifier: ProviderTokenVerifying {
     let report = Self.check(row.request, authentication: row.authentication)
     #expect(Self.summary(report) == row.expected)
     #expect(report.verdict.description == row.verdict)
+  }
+
+  @Test func theDigitStringWarningSaysWhy() {
+    let claims = "eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoiMTcwMDAwMDAwMCJ9"
+    let report = Self.check(APNsRequest(deviceToken: Self.token, headers: [RequestHeader("authorization", "bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.\(claims).pQ")] + Self.headers(auth: false), body: Self.body))
+    #expect(report.findings.first?.message == "provider token 'iat' is a string of digits; APNs accepts it, but RFC 7519 wants a number (NumericDate)")
+    #expect(report.findings.first?.severity == .warning)
+    let background = Self.check(APNsRequest(deviceToken: Self.token, headers: Self.headers([("apns-push-type", "background"), ("apns-priority", nil)]),
+                                            body: Array(#"{"aps": {"content-available": 1}}"#.utf8)))
+    #expect(background.findings.first?.message == "a background push must have priority 5, not 10 (no apns-priority: APNs sends at 10)")
+    #expect(background.findings.first?.severity == .error)
   }
 
   @Test func watchOSNeedsAPushType() {

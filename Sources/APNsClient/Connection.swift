@@ -1,0 +1,345 @@
+import APNsAuth
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+import PayloadSchema
+
+/// One of the client's connection places: it holds a live connection, or opens one when the last
+/// was lost, closed by GOAWAY or never made. Concurrent callers share one attempt to connect.
+actor ConnectionSlot {
+  let index: Int
+  private var current: Connection?
+  private var connecting: Task<Connection, any Error>?
+  private var closed = false
+
+  init(index: Int) { self.index = index }
+
+  func connection(client: APNsClient) async throws -> Connection {
+    if let current, current.isUsable { return current }
+    if let connecting { return try await connecting.value }
+    if closed { throw APNsClientError(.connection, "the client has been shut down") }
+    let task = Task { try await Connection.open(client: client) }
+    connecting = task
+    do {
+      let made = try await task.value
+      connecting = nil
+      current = made
+      client.counters.withLockedValue { $0.connectionsOpened += 1 }
+      return made
+    } catch {
+      connecting = nil
+      throw error
+    }
+  }
+
+  func close() async {
+    closed = true
+    if let current { try? await current.channel.close().get() }
+    current = nil
+  }
+}
+
+/// A connection's state, shared by its handlers (on its event loop) and the tasks that send on it.
+struct ConnectionState: Sendable {
+  var usable = true
+  /// The server's SETTINGS_MAX_CONCURRENT_STREAMS as last announced (nil: none yet).
+  var maxConcurrentStreams: Int?
+  /// The provider token in use and when it was issued (seconds since 1970).
+  var token: String?
+  var tokenIssuedAt: Int64 = 0
+  /// Set after a GOAWAY: streams above it were not processed.
+  var goAwayLastStreamID: Int?
+}
+
+/// One HTTP/2 connection: a stream per push, its own provider token.
+final class Connection: Sendable {
+  let channel: any Channel
+  let multiplexer: NIOHTTP2Handler.StreamMultiplexer
+  let state: NIOLockedValueBox<ConnectionState>
+  let authority: String
+  let authentication: APNsClient.Authentication
+
+  private init(channel: any Channel, multiplexer: NIOHTTP2Handler.StreamMultiplexer, state: NIOLockedValueBox<ConnectionState>,
+               authority: String, authentication: APNsClient.Authentication) {
+    self.channel = channel
+    self.multiplexer = multiplexer
+    self.state = state
+    self.authority = authority
+    self.authentication = authentication
+  }
+
+  var isUsable: Bool { state.withLockedValue { $0.usable } && channel.isActive }
+
+  static func open(client: APNsClient) async throws -> Connection {
+    let c = client.configuration
+    let state = NIOLockedValueBox(ConnectionState())
+    let ssl = client.sslContext
+    let sni = Self.isIPAddress(c.host) ? nil : c.host
+    // The pipeline is made before the connection reads anything: the server's SETTINGS come
+    // first, and bytes read before the HTTP/2 handler is there would be lost.
+    let made = NIOLockedValueBox<NIOHTTP2Handler.StreamMultiplexer?>(nil)
+    let bootstrap = ClientBootstrap(group: client.group)
+      .channelOption(.socketOption(.tcp_nodelay), value: 1)
+      .connectTimeout(.seconds(10))
+      .channelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          let sync = channel.pipeline.syncOperations
+          if let ssl { try sync.addHandler(try NIOSSLClientHandler(context: ssl, serverHostname: sni)) }
+          var connection = NIOHTTP2Handler.ConnectionConfiguration()
+          connection.initialSettings = [
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
+            HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: 16 << 10),
+          ]
+          let multiplexer = try sync.configureHTTP2Pipeline(
+            mode: .client, connectionConfiguration: connection, streamConfiguration: .init(),
+            inboundStreamInitializer: { $0.close() })
+          try sync.addHandler(ConnectionWatcher(state: state))
+          made.withLockedValue { $0 = multiplexer }
+        }
+      }
+    let channel = try await bootstrap.connect(host: c.host, port: c.port).get()
+    guard let multiplexer = made.withLockedValue({ $0 }) else {
+      channel.close(promise: nil)
+      throw APNsClientError(.connection, "the HTTP/2 pipeline was not made")
+    }
+    return Connection(channel: channel, multiplexer: multiplexer, state: state,
+                      authority: c.port == 443 ? c.host : "\(c.host):\(c.port)", authentication: c.authentication)
+  }
+
+  static func isIPAddress(_ host: String) -> Bool {
+    host.contains(":") || host.allSatisfy { $0 == "." || $0.isNumber }
+  }
+
+  /// The `authorization` value for a push on this connection, making or renewing the token when
+  /// it is missing or older than 50 minutes; nil without token authentication.
+  func authorization(now: Int64) throws -> String? {
+    guard case .token(let signer, let teamID) = authentication else { return nil }
+    return try state.withLockedValue { s in
+      if s.token == nil || now - s.tokenIssuedAt >= APNsClient.tokenRefreshAge {
+        s.token = try signer.token(teamID: teamID, issuedAt: now)
+        s.tokenIssuedAt = now
+      }
+      return "bearer " + s.token!
+    }
+  }
+
+  /// After 403 ExpiredProviderToken: a new token now, unless the one in use is younger than 20
+  /// minutes (APNs would answer TooManyProviderTokenUpdates). True when renewed.
+  func renewToken(now: Int64) -> Bool {
+    guard case .token(let signer, let teamID) = authentication else { return false }
+    return state.withLockedValue { s in
+      guard s.token == nil || now - s.tokenIssuedAt >= APNsClient.tokenMinimumAge else { return false }
+      guard let token = try? signer.token(teamID: teamID, issuedAt: now) else { return false }
+      s.token = token
+      s.tokenIssuedAt = now
+      return true
+    }
+  }
+
+  /// Sends one push on a new stream and waits for its answer.
+  func send(_ push: APNsPush, client: APNsClient) async -> Outcome {
+    var headers = HPACKHeaders()
+    headers.reserveCapacity(push.headers.count + 6)
+    headers.add(name: ":method", value: "POST")
+    headers.add(name: ":scheme", value: client.configuration.tls ? "https" : "http")
+    headers.add(name: ":path", value: push.path)
+    headers.add(name: ":authority", value: authority)
+    if !push.headers.contains(where: { $0.name.lowercased() == "authorization" }) {
+      do {
+        if let value = try authorization(now: APNsClient.wallClockSeconds()) {
+          headers.add(name: "authorization", value: value, indexing: .indexable)
+        }
+      } catch {
+        return .notAnswered("cannot sign a provider token: \(error)")
+      }
+    }
+    for h in push.headers { headers.add(name: h.name.lowercased(), value: h.value) }
+    let promise = channel.eventLoop.makePromise(of: StreamAnswer.self)
+    let body = push.body
+    let request = headers
+    multiplexer.createStreamChannel { stream in
+      stream.eventLoop.makeCompletedFuture {
+        try stream.pipeline.syncOperations.addHandler(PushStreamHandler(headers: request, body: body, promise: promise))
+      }
+    }.whenFailure { promise.fail($0) }
+    do {
+      let answer = try await promise.futureResult.get()
+      return .answered(answer.delivery(), self)
+    } catch {
+      if !channel.isActive { state.withLockedValue { $0.usable = false } }
+      if error is NIOHTTP2Errors.CreatedStreamAfterGoaway { state.withLockedValue { $0.usable = false } }
+      return .notAnswered(Self.describe(error))
+    }
+  }
+
+  static func describe(_ error: any Error) -> String {
+    if let closed = error as? NIOHTTP2Errors.StreamClosed {
+      return closed.errorCode == .refusedStream ? "stream refused (RST_STREAM REFUSED_STREAM)" : "stream reset (\(closed.errorCode))"
+    }
+    return "\(error)"
+  }
+}
+
+/// What came back on a stream.
+struct StreamAnswer: Sendable {
+  var status = 0
+  var apnsID: String?
+  var uniqueID: String?
+  var body: [UInt8] = []
+
+  func delivery() -> APNsDelivery {
+    var reason: String?
+    var timestamp: Int64?
+    if !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
+      reason = object["reason"] as? String
+      if let n = object["timestamp"] as? NSNumber { timestamp = n.int64Value }
+    }
+    return APNsDelivery(answer: APNsAnswer(status: status, reason: status == 200 ? nil : reason),
+                        apnsID: apnsID, apnsUniqueID: uniqueID, timestamp: timestamp)
+  }
+}
+
+/// One push's stream: writes the request, gathers the response, fulfils the promise once.
+final class PushStreamHandler: ChannelInboundHandler {
+  typealias InboundIn = HTTP2Frame.FramePayload
+  typealias OutboundOut = HTTP2Frame.FramePayload
+
+  private let headers: HPACKHeaders
+  private let body: [UInt8]
+  private let promise: EventLoopPromise<StreamAnswer>
+  private var answer = StreamAnswer()
+  private var written = false
+  private var done = false
+  /// The most response body kept (APNs' error bodies are under 100 bytes).
+  static let maxResponseBody = 64 << 10
+
+  init(headers: HPACKHeaders, body: [UInt8], promise: EventLoopPromise<StreamAnswer>) {
+    self.headers = headers
+    self.body = body
+    self.promise = promise
+  }
+
+  /// How long a stream waits for its answer before it is reset (RST_STREAM CANCEL) and counted
+  /// as not answered.
+  static let answerTimeout: TimeAmount = .seconds(30)
+  private var timeout: Scheduled<Void>?
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    timeout = context.eventLoop.scheduleTask(in: Self.answerTimeout) {
+      let (handler, context) = bound.value
+      guard !handler.done else { return }
+      handler.done = true
+      handler.promise.fail(APNsClientError(.connection, "no answer within \(Self.answerTimeout.nanoseconds / 1_000_000_000) s"))
+      context.close(promise: nil)
+    }
+    if context.channel.isActive { write(context: context) }
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    timeout?.cancel()
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    write(context: context)
+    context.fireChannelActive()
+  }
+
+  private func write(context: ChannelHandlerContext) {
+    guard !written else { return }
+    written = true
+    context.write(wrapOutboundOut(.headers(.init(headers: headers, endStream: body.isEmpty))), promise: nil)
+    if !body.isEmpty {
+      var buffer = context.channel.allocator.buffer(capacity: body.count)
+      buffer.writeBytes(body)
+      context.write(wrapOutboundOut(.data(.init(data: .byteBuffer(buffer), endStream: true))), promise: nil)
+    }
+    context.flush()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .headers(let h):
+      if let status = h.headers.first(name: ":status"), let code = Int(status) {
+        if code >= 200 { answer.status = code }  // 1xx are informational
+      }
+      if let id = h.headers.first(name: "apns-id") { answer.apnsID = id }
+      if let id = h.headers.first(name: "apns-unique-id") { answer.uniqueID = id }
+      if h.endStream { finish(context: context) }
+    case .data(let d):
+      if case .byteBuffer(let buffer) = d.data, answer.body.count < Self.maxResponseBody {
+        answer.body += buffer.readableBytesView.prefix(Self.maxResponseBody - answer.body.count)
+      }
+      if d.endStream { finish(context: context) }
+    default:
+      break
+    }
+  }
+
+  private func finish(context: ChannelHandlerContext) {
+    guard !done, answer.status != 0 else { return }
+    done = true
+    promise.succeed(answer)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    if !done {
+      done = true
+      promise.fail(error)
+    }
+    context.close(promise: nil)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    if !done {
+      done = true
+      promise.fail(APNsClientError(.connection, "the stream closed without an answer"))
+    }
+    context.fireChannelInactive()
+  }
+}
+
+/// Watches the connection's own frames: SETTINGS (the stream limit, for statistics; NIOHTTP2
+/// itself keeps new streams within it) and GOAWAY (no new streams here; the streams above its
+/// last-stream-id come back to their senders as refused and are sent on another connection).
+final class ConnectionWatcher: ChannelInboundHandler {
+  typealias InboundIn = HTTP2Frame
+
+  let state: NIOLockedValueBox<ConnectionState>
+
+  init(state: NIOLockedValueBox<ConnectionState>) { self.state = state }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let frame = unwrapInboundIn(data)
+    switch frame.payload {
+    case .settings(.settings(let settings)):
+      for s in settings where s.parameter == .maxConcurrentStreams {
+        state.withLockedValue { $0.maxConcurrentStreams = s.value }
+      }
+    case .goAway(let lastStreamID, _, _):
+      state.withLockedValue {
+        $0.usable = false
+        $0.goAwayLastStreamID = Int(lastStreamID)
+      }
+    default:
+      break
+    }
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    state.withLockedValue { $0.usable = false }
+    context.fireChannelInactive()
+  }
+
+  /// Stream errors reach the connection's pipeline too: they end their stream, not the
+  /// connection (NIOHTTP2Handler closes the connection itself on a connection error, and
+  /// `channelInactive` then marks it unusable).
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    context.fireErrorCaught(error)
+  }
+}

@@ -1,0 +1,371 @@
+import APNsAuth
+import APNsClient
+import APNsLint
+import Foundation
+import PayloadSchema
+import StringsFile
+
+/// `apns-lint send --batch FILE.ndjson|-`: reads one push a line, gates each with `check`'s
+/// validator, sends them over the client's connections with a bounded number in flight, writes
+/// `--results` records as answers come, and prints a summary. Memory stays bounded whatever the
+/// batch's size: the input is read in chunks, a line is at most `maxLineBytes`, at most `inflight`
+/// pushes are held, and the counts are by status and reason.
+struct BatchSender {
+  let command: SendCommand
+  let setup: SendCommand.Setup
+
+  /// The longest line read; a longer one is reported and skipped.
+  static let maxLineBytes = 1 << 20
+
+  struct Tally {
+    var byAnswer: [String: Int] = [:]
+    var retried: [String: Int] = [:]
+    var unanswered = 0
+    var sent = 0
+    var accepted = 0
+    var refused = 0
+    var gated = 0
+    var badLines = 0
+    var failed = 0
+    var mismatches = 0
+  }
+
+  /// What one push came to.
+  struct Finished: Sendable {
+    var line: Int
+    var token: String?
+    var predicted: APNsAnswer
+    var delivery: APNsDelivery?
+    var error: String?
+  }
+
+  func run(path: String) throws -> Int32 {
+    let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+    if fd < 0 {
+      complain("\(path): error: cannot read: \(String(cString: strerror(errno)))")
+      return 2
+    }
+    defer { if fd != 0 { close(fd) } }
+    var resultsHandle: FileHandle?
+    if let results = command.results {
+      guard FileManager.default.createFile(atPath: results, contents: nil), let handle = FileHandle(forWritingAtPath: results) else {
+        complain("\(results): error: cannot write the results")
+        return 2
+      }
+      resultsHandle = handle
+    }
+    let client = try command.makeClient(setup, connections: command.connections)
+    let results = resultsHandle
+    let linterTemplate = try command.makeLinter(setup)
+    let setup = self.setup
+    let batchName = command.batch ?? "-"
+    let baseHeaders = try command.commandLineHeaders()
+    let showProgress = command.progress == .always || (command.progress == .auto && isatty(2) != 0)
+    let limit = max(1, command.inflight ?? command.connections * 250)
+    let force = command.force
+    let started = Date()
+
+    let tally = waitFor { () async -> Tally in
+      var tally = Tally()
+      var linter = linterTemplate
+      var reader = LineReader(fd: fd, maxLine: Self.maxLineBytes)
+      var gateToken: (token: String?, at: Int64) = (nil, 0)
+      var lastProgress = Date()
+      func handle(_ f: Finished) {
+        var record: String
+        if let d = f.delivery {
+          tally.sent += 1
+          tally.byAnswer[d.answer.description, default: 0] += 1
+          for a in d.retriedAnswers { tally.retried[a.description, default: 0] += 1 }
+          tally.unanswered += d.unanswered
+          if d.answer.isAccepted { tally.accepted += 1 } else { tally.refused += 1 }
+          if !SendCommand.same(d.answer, f.predicted) { tally.mismatches += 1 }
+          record = SendCommand.record(token: f.token, delivery: d, predicted: f.predicted, line: f.line)
+        } else {
+          tally.failed += 1
+          record = SendCommand.record(token: f.token, delivery: nil, predicted: f.predicted, line: f.line, error: f.error)
+        }
+        if let results { results.write(Data((record + "\n").utf8)) }
+        if showProgress, -lastProgress.timeIntervalSinceNow >= 0.25 {
+          lastProgress = Date()
+          let elapsed = max(0.001, -started.timeIntervalSinceNow)
+          let reasons = tally.byAnswer.filter { $0.key != "200" }.sorted { $0.value > $1.value }.prefix(3)
+            .map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+          let retries = tally.retried.values.reduce(0, +) + tally.unanswered
+          let text = "\rsent \(tally.sent), accepted \(tally.accepted), refused \(tally.refused)\(reasons.isEmpty ? "" : " (\(reasons))"), retries \(retries), \(Int(Double(tally.sent) / elapsed))/s   "
+          FileHandle.standardError.write(Data(text.utf8))
+        }
+      }
+      await withTaskGroup(of: Finished.self) { group in
+        var running = 0
+        while let next = reader.next() {
+          let lineNumber = next.number
+          guard case .line(let bytes) = next.content else {
+            complain("\(batchName):\(lineNumber):1: error: a line longer than \(Self.maxLineBytes) bytes; skipped")
+            tally.badLines += 1
+            continue
+          }
+          if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+          let parsed: BatchLine
+          switch BatchLine.parse(bytes) {
+          case .failure(let problem):
+            complain("\(batchName):\(lineNumber):\(problem.column): error: \(problem.message)")
+            tally.badLines += 1
+            continue
+          case .success(let p):
+            parsed = p
+          }
+          var headers = baseHeaders
+          for h in parsed.headers {
+            headers.removeAll { $0.name.lowercased() == h.name.lowercased() }
+            headers.append(h)
+          }
+          let push = APNsPush(deviceToken: parsed.token, headers: headers, body: parsed.payload)
+          // The gate: one token signed a minute for the validator (the client signs its own).
+          let now = Int64(Date().timeIntervalSince1970)
+          if now - gateToken.at >= 60 { gateToken = (SendCommand.gateToken(setup, now: now), now) }
+          let report = linter.validate(request: SendCommand.gated(push, authorization: gateToken.token), now: now)
+          let predicted = report.verdict
+          let blocked = !predicted.isAccepted || linter.result(report, path: "", record: nil).diagnostics.contains { $0.severity == .error }
+          if blocked && !force {
+            tally.gated += 1
+            let record = SendCommand.record(token: parsed.token, delivery: nil, predicted: predicted, line: lineNumber, gated: true)
+            if let results { results.write(Data((record + "\n").utf8)) }
+            continue
+          }
+          group.addTask {
+            do {
+              let d = try await client.deliver(push)
+              return Finished(line: lineNumber, token: parsed.token, predicted: predicted, delivery: d)
+            } catch {
+              return Finished(line: lineNumber, token: parsed.token, predicted: predicted, delivery: nil, error: (error as? APNsClientError)?.message ?? "\(error)")
+            }
+          }
+          running += 1
+          if running >= limit, let f = await group.next() {
+            running -= 1
+            handle(f)
+          }
+        }
+        while let f = await group.next() { handle(f) }
+      }
+      try? await client.shutdown()
+      return tally
+    }
+    if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+    try? resultsHandle?.close()
+
+    let elapsed = max(0.001, -started.timeIntervalSinceNow)
+    var lines: [String] = []
+    lines.append("sent \(tally.sent) pushes in \(String(format: "%.1f", elapsed)) s (\(Int(Double(tally.sent) / elapsed))/s) over \(command.connections) connection\(command.connections == 1 ? "" : "s")")
+    for (answer, count) in tally.byAnswer.sorted(by: { $0.key < $1.key }) { lines.append("  \(answer): \(count)") }
+    if !tally.retried.isEmpty || tally.unanswered > 0 {
+      let retried = tally.retried.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)" }
+      lines.append("retried: " + (retried + (tally.unanswered > 0 ? ["not answered (refused stream, lost connection): \(tally.unanswered)"] : [])).joined(separator: ", "))
+    }
+    if tally.gated > 0 { lines.append("not sent (the gate predicts a refusal or found an error; --force sends them): \(tally.gated)") }
+    if tally.badLines > 0 { lines.append("lines not read (reported above): \(tally.badLines)") }
+    if tally.failed > 0 { lines.append("no answer after \(command.retries) retries: \(tally.failed)") }
+    lines.append("prediction mismatches: \(tally.mismatches)")
+    print(lines.joined(separator: "\n"))
+    if tally.failed > 0 { return 2 }
+    return tally.refused + tally.gated + tally.badLines > 0 ? 1 : 0
+  }
+}
+
+/// Reads lines in 64 KiB chunks; a line over `maxLine` bytes is reported as such, never held whole.
+struct LineReader {
+  enum Content { case line([UInt8]), tooLong }
+  let fd: Int32
+  let maxLine: Int
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  private var start = 0
+  private var end = 0
+  private var eof = false
+  private var number = 0
+
+  init(fd: Int32, maxLine: Int) {
+    self.fd = fd
+    self.maxLine = maxLine
+  }
+
+  mutating func next() -> (number: Int, content: Content)? {
+    var line: [UInt8] = []
+    var tooLong = false
+    while true {
+      if start == end {
+        if eof { break }
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { eof = true; break }
+        start = 0
+        end = n
+      }
+      if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
+        if !tooLong { line += buffer[start..<newline] }
+        start = newline + 1
+        number += 1
+        return (number, (tooLong || line.count > maxLine) ? .tooLong : .line(line))
+      }
+      if !tooLong { line += buffer[start..<end] }
+      if line.count > maxLine { tooLong = true; line = [] }
+      start = end
+    }
+    if line.isEmpty && !tooLong { return nil }
+    number += 1
+    return (number, tooLong ? .tooLong : .line(line))
+  }
+}
+
+/// One batch line: `{"token": HEX, "payload": {...}, "headers": {...}}`; the payload is kept as
+/// the bytes written (what is sent), the rest read as strings.
+struct BatchLine {
+  var token: String
+  var payload: [UInt8]
+  var headers: [RequestHeader]
+
+  struct Problem: Error {
+    var column: Int
+    var message: String
+  }
+
+  static func parse(_ bytes: [UInt8]) -> Result<BatchLine, Problem> {
+    guard case .success(let members) = RawJSON.members(bytes, from: 0, depthLimit: 64) else {
+      if case .failure(let p) = RawJSON.members(bytes, from: 0, depthLimit: 64) { return .failure(p) }
+      return .failure(Problem(column: 1, message: "not a JSON object"))
+    }
+    var token: String?
+    var payload: [UInt8]?
+    var headers: [RequestHeader] = []
+    for (key, range) in members {
+      switch key {
+      case "token":
+        guard let s = RawJSON.string(bytes, range) else {
+          return .failure(Problem(column: range.lowerBound + 1, message: "'token' is not a string"))
+        }
+        token = s
+      case "payload":
+        guard bytes[range.lowerBound] == UInt8(ascii: "{") else {
+          return .failure(Problem(column: range.lowerBound + 1, message: "'payload' is not a JSON object"))
+        }
+        payload = Array(bytes[range])
+      case "headers":
+        guard bytes[range.lowerBound] == UInt8(ascii: "{"), case .success(let pairs) = RawJSON.members(bytes, from: range.lowerBound, depthLimit: 1) else {
+          return .failure(Problem(column: range.lowerBound + 1, message: "'headers' is not an object of strings"))
+        }
+        for (name, valueRange) in pairs {
+          guard let value = RawJSON.string(bytes, valueRange) else {
+            return .failure(Problem(column: valueRange.lowerBound + 1, message: "header '\(name)' is not a string"))
+          }
+          headers.append(RequestHeader(name, value))
+        }
+      default:
+        break
+      }
+    }
+    guard let token else { return .failure(Problem(column: 1, message: "no 'token' member")) }
+    guard let payload else { return .failure(Problem(column: 1, message: "no 'payload' member")) }
+    return .success(BatchLine(token: token, payload: payload, headers: headers))
+  }
+}
+
+/// The members of one JSON object as byte ranges, without building values: enough to keep a
+/// payload's bytes as written. Nesting is counted, not recursed into.
+enum RawJSON {
+  static func members(_ b: [UInt8], from: Int, depthLimit: Int) -> Result<[(String, Range<Int>)], BatchLine.Problem> {
+    var i = from
+    func skipBlanks() { while i < b.count, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0D || b[i] == 0x0A { i += 1 } }
+    func fail(_ message: String) -> Result<[(String, Range<Int>)], BatchLine.Problem> {
+      .failure(BatchLine.Problem(column: min(i, b.count) + 1, message: message))
+    }
+    skipBlanks()
+    guard i < b.count, b[i] == UInt8(ascii: "{") else { return fail("not a JSON object") }
+    i += 1
+    var out: [(String, Range<Int>)] = []
+    skipBlanks()
+    if i < b.count, b[i] == UInt8(ascii: "}") {
+      i += 1
+    } else {
+      while true {
+        skipBlanks()
+        guard let keyRange = stringEnd(b, i) else { return fail("expected a member name in quotes") }
+        guard let key = string(b, i..<keyRange) else { return fail("a member name that is not a string") }
+        i = keyRange
+        skipBlanks()
+        guard i < b.count, b[i] == UInt8(ascii: ":") else { return fail("expected ':'") }
+        i += 1
+        skipBlanks()
+        let valueStart = i
+        guard let valueEnd = valueEnd(b, i, depthLimit: depthLimit) else { return fail("a value that is not JSON") }
+        out.append((key, valueStart..<valueEnd))
+        i = valueEnd
+        skipBlanks()
+        if i < b.count, b[i] == UInt8(ascii: ",") { i += 1; continue }
+        if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; break }
+        return fail("expected ',' or '}'")
+      }
+    }
+    if from == 0 {
+      skipBlanks()
+      if i != b.count { return fail("text after the object") }
+    }
+    return .success(out)
+  }
+
+  /// The index after the string that starts at `i`, or nil.
+  static func stringEnd(_ b: [UInt8], _ start: Int) -> Int? {
+    guard start < b.count, b[start] == UInt8(ascii: "\"") else { return nil }
+    var i = start + 1
+    while i < b.count {
+      if b[i] == UInt8(ascii: "\\") { i += 2; continue }
+      if b[i] == UInt8(ascii: "\"") { return i + 1 }
+      if b[i] < 0x20 { return nil }
+      i += 1
+    }
+    return nil
+  }
+
+  /// The index after the value that starts at `i` (strings, numbers, literals, nested containers
+  /// up to `depthLimit` levels, counted), or nil.
+  static func valueEnd(_ b: [UInt8], _ start: Int, depthLimit: Int) -> Int? {
+    guard start < b.count else { return nil }
+    switch b[start] {
+    case UInt8(ascii: "\""):
+      return stringEnd(b, start)
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      var depth = 0
+      var i = start
+      while i < b.count {
+        switch b[i] {
+        case UInt8(ascii: "\""):
+          guard let e = stringEnd(b, i) else { return nil }
+          i = e
+          continue
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          depth += 1
+          if depth > depthLimit + 1 { return nil }
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+          if depth == 0 { return i + 1 }
+        default:
+          break
+        }
+        i += 1
+      }
+      return nil
+    default:
+      var i = start
+      while i < b.count, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "}"), b[i] != UInt8(ascii: "]"),
+            b[i] != 0x20, b[i] != 0x09, b[i] != 0x0D, b[i] != 0x0A { i += 1 }
+      return i > start ? i : nil
+    }
+  }
+
+  /// A JSON string's value (escapes decoded by Foundation when there are any).
+  static func string(_ b: [UInt8], _ range: Range<Int>) -> String? {
+    guard range.count >= 2, b[range.lowerBound] == UInt8(ascii: "\""), b[range.upperBound - 1] == UInt8(ascii: "\"") else { return nil }
+    let inner = b[(range.lowerBound + 1)..<(range.upperBound - 1)]
+    if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
+    return (try? JSONSerialization.jsonObject(with: Data(b[range]), options: [.fragmentsAllowed])) as? String
+  }
+}

@@ -262,6 +262,9 @@ public final class APNsClient: Sendable {
         } else {
           return delivery
         }
+      case .unknown(let why):
+        // Sent, and maybe processed (RFC 9113 §8.7): sending it again could deliver it twice.
+        throw APNsClientError(.connection, "no answer, and the server may have processed it (\(why)): not sent again")
       case .notAnswered(let why):
         unanswered += 1
         lastUnanswered = why
@@ -311,5 +314,8 @@ import Darwin
 /// What one attempt came to.
 enum Outcome: Sendable {
   case answered(APNsDelivery, Connection)
+  /// Not processed by the server (never sent, refused, above a GOAWAY's last-stream-id): retried.
   case notAnswered(String)
+  /// Sent but not answered (a lost connection, a reset, a timeout): maybe processed, never resent.
+  case unknown(String)
 }

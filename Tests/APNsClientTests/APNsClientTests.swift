@@ -144,7 +144,7 @@ func client(port: Int, _ configure: (inout APNsClient.Configuration) -> Void = {
     #expect(refused > count / 4 && refused < count * 3 / 4, "\(refused) refused: the limit did not flap")
     let bodies = server.inbox.pushes().map(\.body)
     let twice = Dictionary(grouping: bodies, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
-    #expect(twice.isEmpty, "sent twice: \(twice.count), e.g. \(twice.prefix(3))")
+    #expect(twice.count == 0, "sent twice, e.g. \(twice.prefix(3))")
     #expect(bodies.count == count)
     #expect(deliveries.allSatisfy { $0.unanswered == 0 && $0.attempts == 1 }, "\(Set(deliveries.compactMap(\.lastUnanswered)))")
     #expect(apns.statistics.connectionsOpened == 1)

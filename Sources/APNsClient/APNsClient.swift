@@ -60,7 +60,8 @@ public struct APNsDelivery: Sendable, Hashable {
   public var attempts: Int
   /// The answers of earlier attempts that were retried (429, 500, 503), in order.
   public var retriedAnswers: [APNsAnswer] = []
-  /// Earlier attempts that got no answer (a refused stream, a lost or refused connection).
+  /// Earlier attempts the server did not process (a refused stream, a stream above a GOAWAY's
+  /// last-stream-id, a push that never reached the socket).
   public var unanswered = 0
   /// Why the last of those got no answer; nil when every attempt was answered.
   public var lastUnanswered: String?
@@ -220,10 +221,12 @@ public final class APNsClient: Sendable {
 
   /// Sends one push and returns the answer with its ids and the number of attempts.
   ///
-  /// Retries (with backoff) a push that was not answered — a refused stream, a lost or refused
-  /// connection — and the answers 429, 500 and 503, up to `retries` times; on 403
-  /// ExpiredProviderToken, renews the connection's token once and sends again. Throws when it
-  /// cannot be sent at all (no answer after the last retry, a gate refusal, bad credentials).
+  /// Retries (with backoff) a push the server cannot have processed — a refused stream, a stream
+  /// above a GOAWAY's last-stream-id, a push that never reached the socket — and the answers 429,
+  /// 500 and 503, up to `retries` times; on 403 ExpiredProviderToken, renews the connection's
+  /// token once and sends again. Throws when it cannot be sent at all (no answer after the last
+  /// retry, a gate refusal, bad credentials), and when it was sent but got no answer (a lost
+  /// connection, a reset, a timeout): it may have been delivered, so it is not sent again.
   public func deliver(_ push: APNsPush) async throws(APNsClientError) -> APNsDelivery {
     if var gate = configuration.gate {
       let report = push.body.withUnsafeBytes { gate.validate(method: "POST", path: push.path, headers: push.headers, body: $0, now: Self.now()) }
@@ -262,6 +265,9 @@ public final class APNsClient: Sendable {
         } else {
           return delivery
         }
+      case .unknown(let why):
+        // Sent, and maybe processed (RFC 9113 §8.7): sending it again could deliver it twice.
+        throw APNsClientError(.connection, "no answer, and the server may have processed it (\(why)): not sent again")
       case .notAnswered(let why):
         unanswered += 1
         lastUnanswered = why
@@ -311,5 +317,8 @@ import Darwin
 /// What one attempt came to.
 enum Outcome: Sendable {
   case answered(APNsDelivery, Connection)
+  /// Not processed by the server (never sent, refused, above a GOAWAY's last-stream-id): retried.
   case notAnswered(String)
+  /// Sent but not answered (a lost connection, a reset, a timeout): maybe processed, never resent.
+  case unknown(String)
 }

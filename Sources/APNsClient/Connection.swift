@@ -55,6 +55,18 @@ struct ConnectionState: Sendable {
   var goAwayLastStreamID: Int?
 }
 
+/// Why a stream ended without an answer, and what the client knows about whether the server saw it.
+struct StreamFailure: Error, Sendable {
+  /// The stream's id, once it had one.
+  var streamID: Int?
+  /// The request's HEADERS reached the socket (the server may have read and processed it).
+  var sent: Bool
+  /// RST_STREAM REFUSED_STREAM came before any response HEADERS (RFC 9113 §8.7: not processed).
+  var refused: Bool
+  /// What happened, for the delivery record.
+  var why: String
+}
+
 /// One HTTP/2 connection: a stream per push, its own provider token.
 final class Connection: Sendable {
   let channel: any Channel
@@ -95,8 +107,16 @@ final class Connection: Sendable {
             HTTP2Setting(parameter: .initialWindowSize, value: 1 << 20),
             HTTP2Setting(parameter: .maxHeaderListSize, value: 16 << 10),
           ]
+          // APNs sends a SETTINGS frame each time it moves the stream limit (down after a refused
+          // push, up after an accepted one), which can be once an answer. NIOHTTP2's default (200
+          // control frames in 30 s, then GOAWAY ENHANCE_YOUR_CALM) closed the connection after a
+          // few hundred answers, with a connection's worth of pushes in flight.
+          connection.controlFrameRateLimit = Self.frameRateLimit
+          var stream = NIOHTTP2Handler.StreamConfiguration()
+          stream.streamResetFrameRateLimit.maximumCount = Self.frameRateLimit.maximumCount
+          stream.streamResetFrameRateLimit.windowLength = Self.frameRateLimit.windowLength
           let multiplexer = try sync.configureHTTP2Pipeline(
-            mode: .client, connectionConfiguration: connection, streamConfiguration: .init(),
+            mode: .client, connectionConfiguration: connection, streamConfiguration: stream,
             inboundStreamInitializer: { $0.close() })
           try sync.addHandler(ConnectionWatcher(state: state))
           made.withLockedValue { $0 = multiplexer }
@@ -110,6 +130,15 @@ final class Connection: Sendable {
     return Connection(channel: channel, multiplexer: multiplexer, state: state,
                       authority: c.port == 443 ? c.host : "\(c.host):\(c.port)", authentication: c.authentication)
   }
+
+  /// The most SETTINGS (or PING) frames, and RST_STREAMs, the server may send in a second before
+  /// the connection is taken as abusive: one an answer at 10,000 answers a second.
+  static let frameRateLimit: NIOHTTP2Handler.ControlFrameRateLimitConfiguration = {
+    var limit = NIOHTTP2Handler.ControlFrameRateLimitConfiguration()
+    limit.maximumCount = 10_000
+    limit.windowLength = .seconds(1)
+    return limit
+  }()
 
   static func isIPAddress(_ host: String) -> Bool {
     host.contains(":") || host.allSatisfy { $0 == "." || $0.isNumber }
@@ -141,7 +170,10 @@ final class Connection: Sendable {
     }
   }
 
-  /// Sends one push on a new stream and waits for its answer.
+  /// Sends one push on a new stream and waits for its answer. An attempt that got no answer is
+  /// `.notAnswered` (sent again) only when the server cannot have processed it (RFC 9113 §8.7):
+  /// its HEADERS never reached the socket, it was refused (REFUSED_STREAM before any response
+  /// HEADERS), or it is above a GOAWAY's last-stream-id. Otherwise it is `.unknown`, never resent.
   func send(_ push: APNsPush, client: APNsClient) async -> Outcome {
     var headers = HPACKHeaders()
     headers.reserveCapacity(push.headers.count + 6)
@@ -173,8 +205,21 @@ final class Connection: Sendable {
     } catch {
       if !channel.isActive { state.withLockedValue { $0.usable = false } }
       if error is NIOHTTP2Errors.CreatedStreamAfterGoaway { state.withLockedValue { $0.usable = false } }
-      return .notAnswered(Self.describe(error))
+      guard let failure = error as? StreamFailure else {
+        return .notAnswered(Self.describe(error))  // the stream was never made: nothing was sent
+      }
+      return Self.outcome(of: failure, goAwayLastStreamID: state.withLockedValue { $0.goAwayLastStreamID })
     }
+  }
+
+  /// Whether a failed stream may be sent again (RFC 9113 §8.7).
+  static func outcome(of failure: StreamFailure, goAwayLastStreamID: Int?) -> Outcome {
+    if !failure.sent { return .notAnswered(failure.why + " (not sent)") }
+    if failure.refused { return .notAnswered(failure.why) }
+    if let last = goAwayLastStreamID, let id = failure.streamID, id > last {
+      return .notAnswered("stream \(id) above the GOAWAY's last-stream-id \(last): not processed")
+    }
+    return .unknown(failure.why)
   }
 
   static func describe(_ error: any Error) -> String {
@@ -214,6 +259,10 @@ final class PushStreamHandler: ChannelInboundHandler {
   private let promise: EventLoopPromise<StreamAnswer>
   private var answer = StreamAnswer()
   private var written = false
+  /// The HEADERS reached the socket, or the server answered on the stream.
+  private var sent = false
+  /// Response HEADERS were read.
+  private var responseStarted = false
   private var done = false
   /// The most response body kept (APNs' error bodies are under 100 bytes).
   static let maxResponseBody = 64 << 10
@@ -233,9 +282,7 @@ final class PushStreamHandler: ChannelInboundHandler {
     let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     timeout = context.eventLoop.scheduleTask(in: Self.answerTimeout) {
       let (handler, context) = bound.value
-      guard !handler.done else { return }
-      handler.done = true
-      handler.promise.fail(APNsClientError(.connection, "no answer within \(Self.answerTimeout.nanoseconds / 1_000_000_000) s"))
+      handler.fail(context: context, "no answer within \(Self.answerTimeout.nanoseconds / 1_000_000_000) s")
       context.close(promise: nil)
     }
     if context.channel.isActive { write(context: context) }
@@ -253,7 +300,12 @@ final class PushStreamHandler: ChannelInboundHandler {
   private func write(context: ChannelHandlerContext) {
     guard !written else { return }
     written = true
-    context.write(wrapOutboundOut(.headers(.init(headers: headers, endStream: body.isEmpty))), promise: nil)
+    // The write's promise succeeds once the HEADERS reach the socket; one NIOHTTP2 still holds
+    // (above the stream limit) fails if the connection goes first, and the push is safe to resend.
+    let headersWritten = context.eventLoop.makePromise(of: Void.self)
+    let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+    headersWritten.futureResult.whenSuccess { bound.value.sent = true }
+    context.write(wrapOutboundOut(.headers(.init(headers: headers, endStream: body.isEmpty))), promise: headersWritten)
     if !body.isEmpty {
       var buffer = context.channel.allocator.buffer(capacity: body.count)
       buffer.writeBytes(body)
@@ -265,6 +317,8 @@ final class PushStreamHandler: ChannelInboundHandler {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
     case .headers(let h):
+      sent = true
+      responseStarted = true
       if let status = h.headers.first(name: ":status"), let code = Int(status) {
         if code >= 200 { answer.status = code }  // 1xx are informational
       }
@@ -272,6 +326,7 @@ final class PushStreamHandler: ChannelInboundHandler {
       if let id = h.headers.first(name: "apns-unique-id") { answer.uniqueID = id }
       if h.endStream { finish(context: context) }
     case .data(let d):
+      sent = true
       if case .byteBuffer(let buffer) = d.data, answer.body.count < Self.maxResponseBody {
         answer.body += buffer.readableBytesView.prefix(Self.maxResponseBody - answer.body.count)
       }
@@ -288,19 +343,29 @@ final class PushStreamHandler: ChannelInboundHandler {
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    if !done {
-      done = true
-      promise.fail(error)
+    var refused = false
+    if let closed = error as? NIOHTTP2Errors.StreamClosed, closed.errorCode == .refusedStream, !responseStarted {
+      refused = true
     }
+    fail(context: context, Connection.describe(error), refused: refused)
     context.close(promise: nil)
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    if !done {
-      done = true
-      promise.fail(APNsClientError(.connection, "the stream closed without an answer"))
-    }
+    fail(context: context, "the stream closed without an answer")
     context.fireChannelInactive()
+  }
+
+  /// Fails the promise once, with what is known about whether the server saw the request. The
+  /// failure is delivered on the next event-loop tick: a GOAWAY closes its streams before the
+  /// connection's watcher reads the frame, and its last-stream-id must be known by then.
+  private func fail(context: ChannelHandlerContext, _ why: String, refused: Bool = false) {
+    guard !done else { return }
+    done = true
+    let id: HTTP2StreamID? = try? context.channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID)
+    let failure = StreamFailure(streamID: id.map { Int($0) }, sent: sent, refused: refused, why: why)
+    let promise = self.promise
+    context.eventLoop.execute { promise.fail(failure) }
   }
 }
 

@@ -133,6 +133,13 @@ public final class APNsServer: Sendable {
             HTTP2Setting(parameter: .maxHeaderListSize, value: c.maxHeaderListSize),
             HTTP2Setting(parameter: .initialWindowSize, value: PushConnectionHandler.windowSize),
           ]
+          if c.streamLimitModel == .apns {
+            // The apns model sends SETTINGS whenever the limit moves (up to once an answer), and
+            // the client acknowledges each: NIOHTTP2's default of 200 control frames in 30 s
+            // would count those ACKs and close the connection (GOAWAY ENHANCE_YOUR_CALM).
+            connection.controlFrameRateLimit.maximumCount = 10_000
+            connection.controlFrameRateLimit.windowLength = .seconds(1)
+          }
           let desk = PushDesk(server: context, connectionNumber: context.nextConnection(), tools: context.tools(for: channel.eventLoop))
           if tls != nil && c.requiresClientCertificate { try sync.addHandler(ClientCertificateReader(desk: desk)) }
           // Frames, not a channel per stream: PushConnectionHandler keeps the streams in a table.

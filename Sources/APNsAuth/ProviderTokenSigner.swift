@@ -38,7 +38,7 @@ public struct ProviderTokenSigner: Sendable {
 }
 
 /// The text pieces of a JWT.
-enum JWTText {
+package enum JWTText {
   /// base64url (RFC 4648 §5) without padding.
   static func base64URL(_ data: Data) -> String {
     var text = data.base64EncodedString()
@@ -47,7 +47,7 @@ enum JWTText {
   }
 
   /// A JSON string literal (quotes included) for any text.
-  static func jsonString(_ text: String) -> String {
+  package static func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

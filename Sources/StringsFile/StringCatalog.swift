@@ -107,7 +107,7 @@ extension StringCatalog {
   /// read as far as it goes all the same. No finding for a known version or none at all.
   static func versionFinding(_ node: JSONNode?) -> StringsFinding? {
     guard let node else { return nil }
-    let known = "\(knownVersions.first!) to \(knownVersions.last!)"
+    let known = "\(knownVersions.first ?? "1.0") to \(knownVersions.last ?? "1.3")"
     guard let version = node.string else {
       return StringsFinding(rule: .catalogVersion, message: "the catalog's 'version' is not a string: read as a catalog of versions \(known)",
                             line: 1, column: 1)

@@ -403,23 +403,8 @@ extension SendCommand {
     }
   }
 
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string literal, escaped as the provider token's claims are (one escaper, in APNsAuth).
+  static func quoted(_ s: String) -> String { JWTText.jsonString(s) }
 }
 
 /// Runs an async body to completion from synchronous code (the command line's `run`).

@@ -101,6 +101,7 @@ final class Connection: Sendable {
         channel.eventLoop.makeCompletedFuture {
           let sync = channel.pipeline.syncOperations
           if let ssl { try sync.addHandler(try NIOSSLClientHandler(context: ssl, serverHostname: sni)) }
+          try sync.addHandler(FlushCoalescer())
           var connection = NIOHTTP2Handler.ConnectionConfiguration()
           connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
@@ -406,5 +407,48 @@ final class ConnectionWatcher: ChannelInboundHandler {
   /// `channelInactive` then marks it unusable).
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
     context.fireErrorCaught(error)
+  }
+}
+
+/// Joins the flushes that reach the connection in one turn of its event loop into one.
+///
+/// Each push is a stream whose handler writes and flushes its HEADERS and DATA, and every stream
+/// flush went down to TLS and the socket on its own: one TLS record and one `write(2)` a push
+/// (a profile of `send --batch` spent 30% of the event loop's time there). Here the first flush
+/// of a turn is put off to a task queued behind the streams the loop is already opening, and the
+/// ones after it, until that task runs, are dropped; that task flushes them all as one. Nothing
+/// waits longer than the rest of the loop's current turn. The handshake and TLS's own records are
+/// below this handler and not delayed.
+final class FlushCoalescer: ChannelOutboundHandler {
+  typealias OutboundIn = Any
+  typealias OutboundOut = Any
+  private var scheduled = false
+  private var removed = false
+
+  init() {}
+
+  func flush(context: ChannelHandlerContext) {
+    guard !scheduled else { return }
+    scheduled = true
+    let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    context.eventLoop.execute {
+      let (coalescer, context) = bound.value
+      guard coalescer.scheduled, !coalescer.removed else { return }
+      coalescer.scheduled = false
+      context.flush()
+    }
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    removed = true
+  }
+
+  func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+    // A GOAWAY or last frames written just before the close still go out.
+    if scheduled {
+      scheduled = false
+      context.flush()
+    }
+    context.close(mode: mode, promise: promise)
   }
 }

@@ -71,8 +71,21 @@ struct BatchSender {
       var reader = LineReader(fd: fd, maxLine: Self.maxLineBytes)
       var gateToken: (token: String?, at: Int64) = (nil, 0)
       var lastProgress = Date()
+      // Records are written 64 KiB at a time (one write(2) a push cost more than the push), and
+      // made only when there is a --results file.
+      var pending: [UInt8] = []
+      func emit(_ record: @autoclosure () -> String) {
+        guard let results else { return }
+        pending.append(contentsOf: record().utf8)
+        pending.append(0x0A)
+        if pending.count >= 1 << 16 { flushResults(results) }
+      }
+      func flushResults(_ handle: FileHandle) {
+        guard !pending.isEmpty else { return }
+        handle.write(Data(pending))
+        pending.removeAll(keepingCapacity: true)
+      }
       func handle(_ f: Finished) {
-        var record: String
         if let d = f.delivery {
           tally.sent += 1
           tally.byAnswer[d.answer.description, default: 0] += 1
@@ -80,12 +93,11 @@ struct BatchSender {
           tally.unanswered += d.unanswered
           if d.answer.isAccepted { tally.accepted += 1 } else { tally.refused += 1 }
           if !SendCommand.same(d.answer, f.predicted) { tally.mismatches += 1 }
-          record = SendCommand.record(token: f.token, delivery: d, predicted: f.predicted, line: f.line)
+          emit(SendCommand.record(token: f.token, delivery: d, predicted: f.predicted, line: f.line))
         } else {
           tally.failed += 1
-          record = SendCommand.record(token: f.token, delivery: nil, predicted: f.predicted, line: f.line, error: f.error)
+          emit(SendCommand.record(token: f.token, delivery: nil, predicted: f.predicted, line: f.line, error: f.error))
         }
-        if let results { results.write(Data((record + "\n").utf8)) }
         if showProgress, -lastProgress.timeIntervalSinceNow >= 0.25 {
           lastProgress = Date()
           let elapsed = max(0.001, -started.timeIntervalSinceNow)
@@ -129,8 +141,7 @@ struct BatchSender {
           let blocked = !predicted.isAccepted || linter.result(report, path: "", record: nil).diagnostics.contains { $0.severity == .error }
           if blocked && !force {
             tally.gated += 1
-            let record = SendCommand.record(token: parsed.token, delivery: nil, predicted: predicted, line: lineNumber, gated: true)
-            if let results { results.write(Data((record + "\n").utf8)) }
+            emit(SendCommand.record(token: parsed.token, delivery: nil, predicted: predicted, line: lineNumber, gated: true))
             continue
           }
           group.addTask {
@@ -149,6 +160,7 @@ struct BatchSender {
         }
         while let f = await group.next() { handle(f) }
       }
+      if let results { flushResults(results) }
       try? await client.shutdown()
       return tally
     }

@@ -135,6 +135,8 @@ struct SendCommand: ParsableCommand {
     c.tls = setup.tls
     c.caFile = ca
     c.connections = connections
+    // A batch over several connections spreads them over the cores' event loops.
+    c.threads = max(1, min(connections, ProcessInfo.processInfo.activeProcessorCount))
     c.retries = retries
     do {
       return try APNsClient(c)

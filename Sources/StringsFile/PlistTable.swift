@@ -116,25 +116,67 @@ enum PlistTable {
 
   /// `pluralVariations(_:)` of a rule that `StringsdictReader` read.
   static func pluralVariations(_ rule: [(key: String, value: StringsdictReader.Node)]) -> [(name: String, value: String)] {
-    func string(_ node: StringsdictReader.Node?) -> String? { if case .string(let s) = node { s } else { nil } }
-    func member(_ members: [(key: String, value: StringsdictReader.Node)], _ key: String) -> StringsdictReader.Node? {
-      members.first { $0.key == key }?.value
-    }
+    // This runs on every entry of every .stringsdict that strings lint reads: each variable's
+    // members are looked at once (a slot per CLDR form), and keys are sorted only when they are
+    // not in order already or a variable has keys other than CLDR's forms.
     var out: [(name: String, value: String)] = []
-    if let format = string(member(rule, "NSStringLocalizedFormatKey")) { out.append(("format", format)) }
-    // Most variables have only CLDR's forms: no sorting of their keys and no extra arrays then
-    // (this runs on every entry of every .stringsdict that strings lint reads).
-    for (variable, value) in rule.sorted(by: { $0.key < $1.key }) where variable != "NSStringLocalizedFormatKey" {
+    for member in rule where member.key == "NSStringLocalizedFormatKey" {
+      if case .string(let format) = member.value { out.append(("format", format)) }
+      break
+    }
+    let inOrder = zip(rule, rule.dropFirst()).allSatisfy { $0.key < $1.key }
+    for (variable, value) in inOrder ? rule : rule.sorted(by: { $0.key < $1.key }) where variable != "NSStringLocalizedFormatKey" {
       guard case .dictionary(let spec) = value else { continue }
-      if let type = string(member(spec, "NSStringFormatValueTypeKey")) { out.append((variable + ".valueType", type)) }
+      var type: String?
+      var forms: (String?, String?, String?, String?, String?, String?)
+      var others: [(key: String, text: String)] = []
+      var seenType = false
+      var seen: UInt8 = 0
+      for (key, node) in spec {
+        let index = pluralFormIndex(key)
+        guard case .string(let text) = node else {
+          if index >= 0 { seen |= 1 << index } else if key == "NSStringFormatValueTypeKey" { seenType = true }
+          continue
+        }
+        if index >= 0 {
+          guard seen & (1 << index) == 0 else { continue }
+          seen |= 1 << index
+          switch index {
+          case 0: forms.0 = text
+          case 1: forms.1 = text
+          case 2: forms.2 = text
+          case 3: forms.3 = text
+          case 4: forms.4 = text
+          default: forms.5 = text
+          }
+        } else if key == "NSStringFormatValueTypeKey" {
+          if !seenType { type = text }
+          seenType = true
+        } else if !key.hasPrefix("NSStringFormat"), !others.contains(where: { $0.key == key }) {
+          others.append((key, text))
+        }
+      }
+      if let type { out.append((variable + ".valueType", type)) }
       let prefix = variable + "."
-      for form in pluralForms { if let text = string(member(spec, form)) { out.append((prefix + form, text)) } }
-      let keys = spec.map(\.key)
-      func isOther(_ key: String) -> Bool { !pluralForms.contains(key) && !key.hasPrefix("NSStringFormat") }
-      guard keys.contains(where: isOther) else { continue }
-      for form in keys.filter(isOther).sorted() { if let text = string(member(spec, form)) { out.append((prefix + form, text)) } }
+      for (i, text) in [forms.0, forms.1, forms.2, forms.3, forms.4, forms.5].enumerated() {
+        if let text { out.append((prefix + pluralForms[i], text)) }
+      }
+      for (key, text) in others.sorted(by: { $0.key < $1.key }) { out.append((prefix + key, text)) }
     }
     return out
+  }
+
+  /// The index of a CLDR form name in ``pluralForms``, or -1.
+  static func pluralFormIndex(_ key: String) -> Int {
+    switch key {
+    case "zero": 0
+    case "one": 1
+    case "two": 2
+    case "few": 3
+    case "many": 4
+    case "other": 5
+    default: -1
+    }
   }
 
   /// The plural forms CLDR names, in its order (what `dump` lists first).

@@ -51,6 +51,8 @@ public struct PluralRules: Sendable, Hashable {
   /// specific CLDR entry, dropping subtags from the end; nil for a language CLDR does not know
   /// (and for `Base`).
   public static func forLanguage(_ name: String) -> PluralRules? {
+    // Most names are already CLDR's lowercase identifiers (`ru`, `fr`).
+    if let rules = lowercasedTable[name] { return rules }
     var key = String(name.lowercased().map { $0 == "_" ? "-" : $0 })
     while !key.isEmpty {
       if let rules = lowercasedTable[key] { return rules }

@@ -2,6 +2,41 @@ import Foundation
 import LocFormat
 import StringsFile
 
+/// The forms of one plural by category, held inline (no dictionary per plural: `strings lint`
+/// makes one for every plural of every table it reads).
+struct PluralForms: Equatable {
+  var zero, one, two, few, many, other: String?
+
+  subscript(category: PluralCategory) -> String? {
+    get {
+      switch category {
+      case .zero: zero
+      case .one: one
+      case .two: two
+      case .few: few
+      case .many: many
+      case .other: other
+      }
+    }
+    set {
+      switch category {
+      case .zero: zero = newValue
+      case .one: one = newValue
+      case .two: two = newValue
+      case .few: few = newValue
+      case .many: many = newValue
+      case .other: other = newValue
+      }
+    }
+  }
+
+  /// The categories that have a form, in CLDR's order.
+  var categories: [PluralCategory] { PluralCategory.allCases.filter { self[$0] != nil } }
+
+  /// The forms' texts, in CLDR's order.
+  var texts: [String] { [zero, one, two, few, many, other].compactMap { $0 } }
+}
+
 /// One plural of one key: a `.stringsdict` variable, or a catalog `plural` variation (at the
 /// top, under a device, or inside a substitution), with the forms it has.
 struct PluralGroup: Equatable {
@@ -9,26 +44,57 @@ struct PluralGroup: Equatable {
   /// before `plural` (`""`, `device.iphone`, `count` for a substitution).
   var name: String
   /// The forms by category, their text.
-  var forms: [PluralCategory: String]
+  var forms = PluralForms()
   /// A `.stringsdict` variable's `NSStringFormatValueTypeKey` (`d`, `lld`, `f`); nil elsewhere.
   var valueType: String? = nil
+
+  init(name: String, valueType: String? = nil) {
+    self.name = name
+    self.valueType = valueType
+  }
+
+  /// A plural with the given forms (how tests write one).
+  init(name: String, forms: [PluralCategory: String], valueType: String? = nil) {
+    self.init(name: name, valueType: valueType)
+    for (category, text) in forms { self.forms[category] = text }
+  }
+
+  /// A float conversion (`f`, `F`, `e`, `E`, `g`, `G`, `a`, `A`).
+  static func isFloat(_ c: Character) -> Bool { "fFeEgGaA".contains(c) }
 
   /// Whether the count may be a fraction: a float value type (`f`, `g`, `e`, `a`), or, without
   /// one, a float specifier in a form (`%.1f pixels`). A catalog substitution's `%arg` says
   /// nothing (its type is the substitution's `formatSpecifier`, not read here).
   var mayBeFraction: Bool {
-    let floats: Set<Character> = ["f", "F", "e", "E", "g", "G", "a", "A"]
-    if let valueType, let last = valueType.last { return floats.contains(last) }
-    return forms.values.contains { text in
+    if let valueType, let last = valueType.last { return Self.isFloat(last) }
+    return forms.texts.contains { text in
       guard text.containsUTF8(UInt8(ascii: "%")) else { return false }
       let utf8 = Array(text.utf8)
       return FormatString(text).specifiers.contains { specifier in
-        guard specifier.kind != .percent, let last = specifier.conversion.last, floats.contains(last) else { return false }
+        guard specifier.kind != .percent, let last = specifier.conversion.last, Self.isFloat(last) else { return false }
         // `%arg` is a catalog substitution's argument (it reads as `%a` then "rg").
         let end = specifier.range.utf8.upperBound
         return !(specifier.text == "%a" && end + 1 < utf8.count && utf8[end] == UInt8(ascii: "r") && utf8[end + 1] == UInt8(ascii: "g"))
       }
     }
+  }
+}
+
+extension PluralCategory {
+  /// The category a name's bytes spell (`one`, `other`), without making a String of them.
+  static func named(_ name: Substring) -> PluralCategory? {
+    let utf8 = name.utf8
+    guard let first = utf8.first, (3...5).contains(utf8.count) else { return nil }
+    let candidate: PluralCategory
+    switch first {
+    case UInt8(ascii: "z"): candidate = .zero
+    case UInt8(ascii: "o"): candidate = utf8.count == 3 ? .one : .other
+    case UInt8(ascii: "t"): candidate = .two
+    case UInt8(ascii: "f"): candidate = .few
+    case UInt8(ascii: "m"): candidate = .many
+    default: return nil
+    }
+    return utf8.elementsEqual(candidate.rawValue.utf8) ? candidate : nil
   }
 }
 
@@ -49,7 +115,7 @@ extension StringsLint {
     func index(_ name: Substring) -> Int {
       if let last = groups.indices.last, groups[last].name == name { return last }
       if let found = groups.firstIndex(where: { $0.name == name }) { return found }
-      groups.append(PluralGroup(name: String(name), forms: [:]))
+      groups.append(PluralGroup(name: String(name)))
       return groups.count - 1
     }
     for (name, value) in variations {
@@ -58,7 +124,7 @@ extension StringsLint {
         let variable = name[..<dot], last = name[name.index(after: dot)...]
         if last == "valueType" {
           groups[index(variable)].valueType = value
-        } else if let category = PluralCategory(rawValue: String(last)) {
+        } else if let category = PluralCategory.named(last) {
           let i = index(variable)
           if groups[i].forms[category] == nil { groups[i].forms[category] = value }
         } else {
@@ -90,7 +156,7 @@ extension StringsLint {
       if component == "plural", let dot {
         let after = rest[rest.index(after: dot)...]
         let next = after.firstIndex(of: ".").map { after[..<$0] } ?? after
-        if let category = PluralCategory(rawValue: String(next)) {
+        if let category = PluralCategory.named(next) {
           let prefixEnd = start == name.startIndex ? start : name.index(before: start)
           best = (name[..<prefixEnd], category)
         }
@@ -116,10 +182,12 @@ extension StringsLint {
       // Only languages with categories that only fractions select (ru, cs, lt …) care.
       let fractions = !rules.fractionExamples.isEmpty && group.mayBeFraction
       let needed = rules.neededCategories(fractions: fractions)
+      // Most plurals have no finding: they are decided here without making an array.
+      let anyMissing = needed.contains { $0 != .other && group.forms[$0] == nil }
+      let unused = PluralCategory.allCases.contains { $0 != .zero && group.forms[$0] != nil && !rules.categories.contains($0) }
+      let oneDigit = rules.oneCoversMore && group.forms.one.map(writesDigitOne) == true
+      if !anyMissing && !unused && !oneDigit && group.forms.other != nil { continue }
       let missing = needed.filter { group.forms[$0] == nil && $0 != .other }
-      let unused = group.forms.keys.contains { $0 != .zero && !rules.categories.contains($0) }
-      let oneDigit = rules.oneCoversMore && group.forms[.one].map(writesDigitOne) == true
-      if missing.isEmpty && !unused && !oneDigit && group.forms[.other] != nil { continue }
       // Messages are made only for a plural that has a finding (most have none).
       let label = group.name.isEmpty ? prefix() : prefix() + " (plural '\(group.name)')"
       // `other` is named as needed even where only fractions select it (ru): the fallback.
@@ -138,7 +206,7 @@ extension StringsLint {
         out.append((.pluralMissing, "\(label): \(language) needs \(needs); '\(category.rawValue)' is missing: a count of \(number) "
           + "shows the 'other' form ('\(LocalizationOutput.excerpt(withNumber(other, number)))')"))
       }
-      for category in group.forms.keys.sorted() where category != .zero && !rules.categories.contains(category) {
+      for category in group.forms.categories where category != .zero && !rules.categories.contains(category) {
         out.append((.pluralUnused, "\(label) has a '\(category.rawValue)' form that \(language) never selects "
           + "(CLDR \(PluralRules.cldrVersion): \(rules.categories.map(\.rawValue).joined(separator: ", "))): no count shows it"))
       }
@@ -202,13 +270,16 @@ extension StringsLint.LintedFile {
     }
     for (label, language, table) in tables where !table.variations.isEmpty && Localizer.isLoaded(table) {
       guard !excluded.contains(StringsLint.sameLanguageKey(language)), let rules = PluralRules.forLanguage(language) else { continue }
-      for key in table.variations.keys.sorted() {
-        guard let variations = table.variations[key] else { continue }
+      // Keys in order for the findings; only the keys with findings are sorted (most have none).
+      var found: [(key: String, findings: [(rule: TableRule, message: String)])] = []
+      for (key, variations) in table.variations {
         let groups = StringsLint.pluralGroups(variations, stringsdict: !isCatalog)
         if groups.isEmpty { continue }
-        for (rule, message) in StringsLint.pluralFindings(groups, language: language, rules: rules, prefix: "\(label)'\(key)'") {
-          add(rule, message, at: nil, key: key)
-        }
+        let findings = StringsLint.pluralFindings(groups, language: language, rules: rules, prefix: "\(label)'\(key)'")
+        if !findings.isEmpty { found.append((key, findings)) }
+      }
+      for (key, findings) in found.sorted(by: { $0.key < $1.key }) {
+        for (rule, message) in findings { add(rule, message, at: nil, key: key) }
       }
     }
   }

@@ -97,10 +97,32 @@ import Testing
     #expect(out.contains("1 payloads"), "\(out)")
   }
 
-  @Test func ndjsonIsAUsageError() throws {
-    let (status, _, err) = try runCLI(["check", "--ndjson", "--activity", "x.swift", "-"], stdin: Data())
-    #expect(status == 2)
-    #expect(err.contains("--activity checks payload files and requests"))
+  @Test func ndjsonRecordsAreCheckedAgainstTheAppsTypes() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-activity-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try Data("struct Score: ActivityAttributes { struct ContentState: Codable, Hashable { var home: Int; var away: Int } }".utf8)
+      .write(to: dir.appendingPathComponent("Score.swift"))
+    // A good update, one whose `away` is a string, an empty line, and one without `away`.
+    let stream = #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 1, "away": 2}}}"# + "\n"
+      + #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 1, "away": "2"}}}"# + "\n\n"
+      + #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 3}}}"#
+    let (status, out, err) = try runCLI(["check", "--ndjson", "-", "--activity", "Score.swift", "--format", "json", "--now", "1700000000"],
+                                        stdin: Data(stream.utf8), in: dir.path)
+    #expect(status == 1)
+    #expect(err == "")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let results = try #require(root["results"] as? [[String: Any]])
+    #expect(results.map { $0["record"] as? Int } == [1, 2, 3, 4])
+    func found(_ i: Int) -> [String] {
+      (results[i]["diagnostics"] as? [[String: Any]] ?? []).map {
+        "\($0["rule"] as? String ?? "") \($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0) \($0["keyPath"] as? String ?? "-")"
+      }
+    }
+    #expect(found(0) == [])
+    #expect(found(1) == ["activity-state-type 2:91 aps.content-state.away"])
+    #expect(found(2) == ["payload-empty 3:1 -"])
+    #expect(found(3).filter { $0.hasPrefix("activity-") } == ["activity-state-missing 4:71 aps.content-state.away"], "\(found(3))")
   }
 
   @Test func renderShowsTheDecodedState() throws {

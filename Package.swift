@@ -152,7 +152,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
-    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint", "TestSupport"], exclude: ["Snapshots"]),
+    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint", "TestSupport", "APNsServer", "APNsAuth", "APNsClient"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,11 @@ import PayloadSchema
 
 /// One push: the device token (or a whole path), the headers and the body as sent.
 public struct APNsPush: Sendable, Hashable {
-  /// The request's `:path`: `/3/device/<token>`, or `/4/broadcasts/apps/<bundle-id>`.
+  /// The request's `:method`: `POST` for a push; `GET` and `DELETE` too for the channel
+  /// management API (`/1/apps/<bundle-id>/channels`, SPEC §13.2).
+  public var method = "POST"
+  /// The request's `:path`: `/3/device/<token>`, `/4/broadcasts/apps/<bundle-id>`, or a channel
+  /// management path.
   public var path: String
   /// Headers in order (`apns-topic`, `apns-push-type`, …); `authorization` is added by the client
   /// under token authentication unless one is given here.
@@ -35,6 +39,13 @@ public struct APNsPush: Sendable, Hashable {
 
   /// A push to any path (a broadcast, or a deliberately odd request under `--force`).
   public init(path: String, headers: [RequestHeader], body: [UInt8]) {
+    self.init(method: "POST", path: path, headers: headers, body: body)
+  }
+
+  /// Any request: a channel management request (`ChannelManagement.request(_:bundleID:)`'s
+  /// method, path, headers and body) or a push.
+  public init(method: String, path: String, headers: [RequestHeader], body: [UInt8]) {
+    self.method = method
     self.path = path
     self.headers = headers
     self.body = body
@@ -65,6 +76,17 @@ public struct APNsDelivery: Sendable, Hashable {
   public var unanswered = 0
   /// Why the last of those got no answer; nil when every attempt was answered.
   public var lastUnanswered: String?
+  /// The answer's headers other than the pseudo-headers, in the order received (a created
+  /// channel's `apns-channel-id`, `apns-request-id`).
+  public var headers: [RequestHeader] = []
+  /// The answer's body (an error's `{"reason": …}`, a channel's settings, the channel list); at
+  /// most 64 KiB are kept.
+  public var body: [UInt8] = []
+
+  /// The first answer header named `name` (lowercase), or nil.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.name == name }?.value
+  }
 
   /// Makes a delivery record.
   public init(answer: APNsAnswer, apnsID: String? = nil, apnsUniqueID: String? = nil, timestamp: Int64? = nil, attempts: Int = 1) {
@@ -229,7 +251,7 @@ public final class APNsClient: Sendable {
   /// connection, a reset, a timeout): it may have been delivered, so it is not sent again.
   public func deliver(_ push: APNsPush) async throws(APNsClientError) -> APNsDelivery {
     if var gate = configuration.gate {
-      let report = push.body.withUnsafeBytes { gate.validate(method: "POST", path: push.path, headers: push.headers, body: $0, now: Self.now()) }
+      let report = push.body.withUnsafeBytes { gate.validate(method: push.method, path: push.path, headers: push.headers, body: $0, now: Self.now()) }
       if !report.verdict.isAccepted || report.findings.contains(where: { $0.severity == .error }) {
         throw APNsClientError(.gated, "not sent: apns-lint predicts \(report.verdict)", report: report)
       }

@@ -178,7 +178,7 @@ final class Connection: Sendable {
   func send(_ push: APNsPush, client: APNsClient) async -> Outcome {
     var headers = HPACKHeaders()
     headers.reserveCapacity(push.headers.count + 6)
-    headers.add(name: ":method", value: "POST")
+    headers.add(name: ":method", value: push.method)
     headers.add(name: ":scheme", value: client.configuration.tls ? "https" : "http")
     headers.add(name: ":path", value: push.path)
     headers.add(name: ":authority", value: authority)
@@ -236,6 +236,7 @@ struct StreamAnswer: Sendable {
   var status = 0
   var apnsID: String?
   var uniqueID: String?
+  var headers: [RequestHeader] = []
   var body: [UInt8] = []
 
   func delivery() -> APNsDelivery {
@@ -245,8 +246,11 @@ struct StreamAnswer: Sendable {
       reason = object["reason"] as? String
       if let n = object["timestamp"] as? NSNumber { timestamp = n.int64Value }
     }
-    return APNsDelivery(answer: APNsAnswer(status: status, reason: status == 200 ? nil : reason),
-                        apnsID: apnsID, apnsUniqueID: uniqueID, timestamp: timestamp)
+    var delivery = APNsDelivery(answer: APNsAnswer(status: status, reason: status < 300 ? nil : reason),
+                                apnsID: apnsID, apnsUniqueID: uniqueID, timestamp: timestamp)
+    delivery.headers = headers
+    delivery.body = body
+    return delivery
   }
 }
 
@@ -325,6 +329,9 @@ final class PushStreamHandler: ChannelInboundHandler {
       }
       if let id = h.headers.first(name: "apns-id") { answer.apnsID = id }
       if let id = h.headers.first(name: "apns-unique-id") { answer.uniqueID = id }
+      for (name, value, _) in h.headers where !name.hasPrefix(":") && answer.headers.count < 64 {
+        answer.headers.append(RequestHeader(name, value))
+      }
       if h.endStream { finish(context: context) }
     case .data(let d):
       sent = true

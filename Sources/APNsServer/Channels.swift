@@ -69,21 +69,21 @@ extension PushDesk {
       switch parsed.operation {
       case .create(let policy):
         guard let id = store.create(bundleID: parsed.bundleID, policy: policy, id: newID()) else {
-          return Answer(status: 400, reason: "CannotCreateChannelConfig")
+          return Answer(documented: "CannotCreateChannelConfig")
         }
         var a = Answer(status: 201, reason: nil)
         a.headers = [RequestHeader("apns-channel-id", id)]
         return a
       case .read(let id):
         guard let policy = store.policy(bundleID: parsed.bundleID, id: id) else {
-          return Answer(status: 400, reason: "ChannelNotRegistered")
+          return Answer(documented: "ChannelNotRegistered")
         }
         var a = Answer(status: 200, reason: nil)
         a.content = Array("{\"message-storage-policy\":\(policy.rawValue),\"push-type\":\"LiveActivity\"}".utf8)
         return a
       case .delete(let id):
         return store.delete(bundleID: parsed.bundleID, id: id) ? Answer(status: 204, reason: nil)
-          : Answer(status: 400, reason: "ChannelNotRegistered")
+          : Answer(documented: "ChannelNotRegistered")
       case .list:
         // The ids are this server's own base64: nothing in them needs escaping.
         let ids = store.list(bundleID: parsed.bundleID).map { "\"" + $0 + "\"" }.joined(separator: ",")
@@ -100,13 +100,22 @@ extension PushDesk {
   static func broadcastRefusal(path: String, headers: [RequestHeader], store: ChannelStore) -> Answer? {
     let bundleID = String(path.dropFirst("/4/broadcasts/apps/".count))
     func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name }?.value }
-    guard let id = header("apns-channel-id") else { return Answer(status: 400, reason: "MissingChannelId") }
-    if ChannelManagement.channelIDProblem(id) != nil { return Answer(status: 400, reason: "BadChannelId") }
-    guard let policy = store.policy(bundleID: bundleID, id: id) else { return Answer(status: 400, reason: "ChannelNotRegistered") }
-    guard header("apns-priority") != nil else { return Answer(status: 400, reason: "BadPriority") }
-    guard let expiration = header("apns-expiration") else { return Answer(status: 400, reason: "BadExpirationDate") }
-    if policy == .noMessageStored && expiration != "0" { return Answer(status: 400, reason: "BadExpirationDate") }
+    guard let id = header("apns-channel-id") else { return Answer(documented: "MissingChannelId") }
+    if ChannelManagement.channelIDProblem(id) != nil { return Answer(documented: "BadChannelId") }
+    guard let policy = store.policy(bundleID: bundleID, id: id) else { return Answer(documented: "ChannelNotRegistered") }
+    guard header("apns-priority") != nil else { return Answer(documented: "BadPriority") }
+    guard let expiration = header("apns-expiration") else { return Answer(documented: "BadExpirationDate") }
+    if policy == .noMessageStored && expiration != "0" { return Answer(documented: "BadExpirationDate") }
     return nil
+  }
+}
+
+extension Answer {
+  /// The answer with a reason of Apple's channel and broadcast table, at its documented status
+  /// (`ChannelManagement.documentedReasons`: "Handling error responses from Apple Push
+  /// Notification service").
+  init(documented reason: String) {
+    self.init(status: ChannelManagement.answer(reason).status, reason: reason)
   }
 }
 

@@ -21,6 +21,57 @@ public enum ChannelManagement {
   /// The longest `apns-channel-id` accepted (base64 of up to 256 bytes); longer is BadChannelId.
   public static let maxChannelIDLength = 344
 
+  /// A reason APNs gives a channel management or broadcast request: its status and Apple's words.
+  public struct DocumentedReason: Sendable, Hashable {
+    /// The reason string of the error body (`ChannelNotRegistered`).
+    public var reason: String
+    /// The HTTP status it comes with.
+    public var status: Int
+    /// What it means, in the words of the page that lists it.
+    public var meaning: String
+  }
+
+  /// The reasons of Apple's "Handling error responses from Apple Push Notification service"
+  /// (https://developer.apple.com/documentation/usernotifications/handling-error-responses-from-apns),
+  /// the page of the channel and broadcast APIs, with their statuses. `serve` answers with these
+  /// statuses, `check` predicts them and `apns-lint channel`/`send --channel` explain an answer with
+  /// the meaning. The page's status table gives 404 to "an invalid :path value", 405 to "an invalid
+  /// :method value", 403 to certificate and token errors, 413 to a payload too large and 429 to too
+  /// many requests; `ChannelNotRegistered` (the channel the request names does not exist) is 404:
+  /// docs/behaviour.md says why, and what could not be read from Apple's page.
+  public static let documentedReasons: [DocumentedReason] = [
+    DocumentedReason(reason: "FeatureNotEnabled", status: 400, meaning: "the feature isn't enabled for this topic (enable broadcast push for the app: \"Setting up broadcast push notifications\")"),
+    DocumentedReason(reason: "MissingChannelId", status: 400, meaning: "the apns-channel-id header is missing"),
+    DocumentedReason(reason: "BadChannelId", status: 400, meaning: "the apns-channel-id header isn't properly encoded, or it's greater than the allowed length"),
+    DocumentedReason(reason: "InvalidPushType", status: 400, meaning: "the apns-push-type attribute is set to an incorrect value; the only allowed value is LiveActivity"),
+    DocumentedReason(reason: "MissingPushType", status: 400, meaning: "the apns-push-type header is missing"),
+    DocumentedReason(reason: "CannotCreateChannelConfig", status: 400, meaning: "you have reached the maximum channel limit for your application"),
+    DocumentedReason(reason: "BadExpirationDate", status: 400, meaning: "the apns-expiration value is bad (a No Message Stored channel takes only 0)"),
+    DocumentedReason(reason: "BadPriority", status: 400, meaning: "the apns-priority value is bad or missing"),
+    DocumentedReason(reason: "BadMessageId", status: 400, meaning: "the apns-request-id value is bad"),
+    DocumentedReason(reason: "BadTopic", status: 400, meaning: "the bundle id of the path is not a bundle identifier"),
+    DocumentedReason(reason: "MissingProviderToken", status: 403, meaning: "no provider token, and no certificate for the app"),
+    DocumentedReason(reason: "InvalidProviderToken", status: 403, meaning: "the provider token is not valid, or its signature can't be verified"),
+    DocumentedReason(reason: "ExpiredProviderToken", status: 403, meaning: "the provider token is stale; make a new one"),
+    DocumentedReason(reason: "BadPath", status: 404, meaning: "the request contained an invalid :path value"),
+    DocumentedReason(reason: "ChannelNotRegistered", status: 404, meaning: "the apns-channel-id header used in the request doesn't exist"),
+    DocumentedReason(reason: "MethodNotAllowed", status: 405, meaning: "the request used an invalid :method value"),
+    DocumentedReason(reason: "PayloadTooLarge", status: 413, meaning: "the broadcast payload is larger than 5 KB"),
+    DocumentedReason(reason: "TooManyRequests", status: 429, meaning: "too many requests"),
+    DocumentedReason(reason: "InternalServerError", status: 500, meaning: "an internal server error"),
+    DocumentedReason(reason: "ServiceUnavailable", status: 503, meaning: "the server is shutting down and unavailable"),
+  ]
+
+  /// The documented reason named `reason`, or nil.
+  public static func documented(_ reason: String) -> DocumentedReason? {
+    documentedReasons.first { $0.reason == reason }
+  }
+
+  /// The answer for a documented reason: its status and the reason (400 for a reason not in the table).
+  public static func answer(_ reason: String) -> APNsAnswer {
+    APNsAnswer(status: documented(reason)?.status ?? 400, reason: reason)
+  }
+
   /// `message-storage-policy`: whether APNs keeps the most recent broadcast for devices offline.
   public enum StoragePolicy: Int, Sendable, Hashable, Codable {
     /// 0: No Message Stored; a broadcast on such a channel must have `apns-expiration: 0`.

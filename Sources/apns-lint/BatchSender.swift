@@ -62,7 +62,7 @@ struct BatchSender {
     let baseHeaders = try command.commandLineHeaders()
     let showProgress = command.progress == .always || (command.progress == .auto && isatty(2) != 0)
     let limit = max(1, command.inflight ?? command.connections * 250)
-    let force = command.force
+    let force = command.gate.force
     let started = Date()
 
     let tally = waitFor { () async -> Tally in

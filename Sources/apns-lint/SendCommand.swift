@@ -27,21 +27,10 @@ struct SendCommand: ParsableCommand {
   @Option(help: "apns-expiration, seconds since 1970.") var expiration: Int64?
   @Option(name: .customLong("collapse-id"), help: "apns-collapse-id.") var collapseID: String?
   @Option(name: [.customShort("H"), .customLong("header")], help: "A request header 'name: value' (repeatable, as curl).") var header: [String] = []
-  @Option(help: "Token authentication: the team's AuthKey_KEYID.p8.") var key: String?
-  @Option(name: .customLong("key-id"), help: "The key id (default: from the file name AuthKey_<KEYID>.p8).") var keyID: String?
-  @Option(help: "Token authentication: the 10-character team id.") var team: String?
-  @Option(help: "Certificate authentication: the client certificate, PEM.") var cert: String?
-  @Option(name: .customLong("cert-key"), help: "Certificate authentication: the certificate's private key, PEM.") var certKey: String?
-  @Option(help: "Certificate authentication: a PKCS#12 bundle (.p12).") var p12: String?
-  @Option(name: .customLong("p12-password-env"), help: "The environment variable holding the .p12 password.") var p12PasswordEnv: String?
-  @Flag(help: "api.sandbox.push.apple.com (the default).") var sandbox = false
-  @Flag(help: "api.push.apple.com.") var production = false
-  @Option(help: "Another server: https://host:port (a serve, a proxy); http:// for a plain-TCP serve (h2c).") var url: String?
-  @Option(help: "Trust this CA (PEM) instead of the system's.") var ca: String?
-  @Flag(help: "Send even when the gate predicts a refusal or finds an error.") var force = false
-  @Flag(name: .customLong("dry-run"), help: "Check and print the request; send nothing.") var dryRun = false
-  @Flag(help: "Print an equivalent curl command; send nothing.") var curl = false
-  @Flag(name: .customLong("show-secrets"), help: "Do not redact the provider token in --curl and reports.") var showSecrets = false
+  @Option(help: "A broadcast: the channel id (base64) to send to, at /4/broadcasts/apps/<bundle-id>.") var channel: String?
+  @Option(name: .customLong("bundle-id"), help: "With --channel: the app's bundle id (default: --topic without its suffix).") var bundleID: String?
+  @OptionGroup(title: "Authentication and server") var connection: ConnectionOptions
+  @OptionGroup(title: "Gate and output") var gate: GateOptions
   @Option(help: "Output: text or json.") var format: SendFormat = .text
   @Option(help: "An NDJSON file of pushes ({\"token\", \"payload\", \"headers\"} a line); '-' for standard input.") var batch: String?
   @Option(help: "Connections for a batch.") var connections: Int = 1
@@ -56,10 +45,10 @@ struct SendCommand: ParsableCommand {
   func validate() throws {
     if batch != nil && input != nil { throw ValidationError("give a payload or --batch, not both") }
     if batch == nil && input == nil { throw ValidationError("give a payload or request file, or --batch FILE") }
-    if [key != nil, cert != nil, p12 != nil].filter({ $0 }).count > 1 { throw ValidationError("choose one of --key, --cert and --p12") }
-    if key != nil && team == nil { throw ValidationError("--key needs --team TEAMID") }
-    if cert != nil && certKey == nil { throw ValidationError("--cert needs --cert-key FILE") }
-    if [sandbox, production, url != nil].filter({ $0 }).count > 1 { throw ValidationError("choose one of --sandbox, --production and --url") }
+    if channel != nil && batch != nil { throw ValidationError("--channel sends one broadcast; it does not take --batch") }
+    if channel != nil && deviceToken != nil { throw ValidationError("give --device-token or --channel, not both") }
+    if channel != nil && bundleID == nil && topic == nil { throw ValidationError("--channel needs --bundle-id ID (or --topic)") }
+    if bundleID != nil && channel == nil { throw ValidationError("--bundle-id goes with --channel") }
     if connections < 1 || connections > 64 { throw ValidationError("--connections must be 1 to 64") }
     if retries < 0 || retries > 100 { throw ValidationError("--retries must be 0 to 100") }
     if let results, let input, results == input { throw ValidationError("--results would overwrite the input") }
@@ -78,72 +67,12 @@ struct SendCommand: ParsableCommand {
 
   // MARK: - Setup
 
-  /// The target, the credentials and a signer for the gate's token.
-  struct Setup: Sendable {
-    var host: String
-    var port: Int
-    var tls: Bool
-    var authentication: APNsClient.Authentication
-    var signer: ProviderTokenSigner?
-  }
+  typealias Setup = ConnectionOptions.Setup
 
-  func makeSetup() throws -> Setup {
-    var host = production ? "api.push.apple.com" : "api.sandbox.push.apple.com"
-    var port = 443
-    var tls = true
-    if let url {
-      guard let parsed = URLComponents(string: url), let scheme = parsed.scheme, scheme == "https" || scheme == "http",
-            let h = parsed.host, !h.isEmpty else {
-        complain("error: --url '\(url)': expected https://host[:port] or http://host[:port]")
-        throw ExitCode(2)
-      }
-      host = h
-      tls = scheme == "https"
-      port = parsed.port ?? (tls ? 443 : 80)
-    }
-    var authentication = APNsClient.Authentication.none
-    var signer: ProviderTokenSigner?
-    if let key, let team {
-      do {
-        let loaded = try ProviderKey.load(path: key, keyID: keyID)
-        signer = try ProviderTokenSigner(key: loaded)
-      } catch {
-        complain(error.description)
-        throw ExitCode(2)
-      }
-      authentication = .token(signer: signer!, teamID: team)
-    } else if let cert, let certKey {
-      authentication = .certificate(certificateFile: cert, keyFile: certKey)
-    } else if let p12 {
-      var password: String?
-      if let variable = p12PasswordEnv {
-        guard let value = ProcessInfo.processInfo.environment[variable] else {
-          complain("error: --p12-password-env \(variable): the variable is not set")
-          throw ExitCode(2)
-        }
-        password = value
-      }
-      authentication = .pkcs12(file: p12, password: password)
-    }
-    return Setup(host: host, port: port, tls: tls, authentication: authentication, signer: signer)
-  }
+  func makeSetup() throws -> Setup { try connection.makeSetup(.push) }
 
   func makeClient(_ setup: Setup, connections: Int) throws -> APNsClient {
-    var c = APNsClient.Configuration(authentication: setup.authentication)
-    c.host = setup.host
-    c.port = setup.port
-    c.tls = setup.tls
-    c.caFile = ca
-    c.connections = connections
-    // A batch over several connections spreads them over the cores' event loops.
-    c.threads = max(1, min(connections, ProcessInfo.processInfo.activeProcessorCount))
-    c.retries = retries
-    do {
-      return try APNsClient(c)
-    } catch {
-      complain("error: \(error.message)")
-      throw ExitCode(2)
-    }
+    try connection.makeClient(setup, connections: connections, retries: retries)
   }
 
   /// The command line's headers, in a fixed order, before any of a request file or a batch line.
@@ -169,15 +98,7 @@ struct SendCommand: ParsableCommand {
   }
 
   /// The gate's linter: `check`'s configuration and validator, with the authentication in use.
-  func makeLinter(_ setup: Setup) throws -> Linter {
-    let configuration = try loadConfiguration(nil)
-    let auth: PayloadSchema.Authentication? = switch setup.authentication {
-      case .token: .token
-      case .certificate, .pkcs12: .certificate
-      case .none: nil
-    }
-    return Linter(configuration: configuration, authentication: auth)
-  }
+  func makeLinter(_ setup: Setup) throws -> Linter { try connection.makeLinter(setup) }
 
   /// The request the gate checks: the push plus the `authorization` the client will add.
   static func gated(_ push: APNsPush, authorization: String?) -> APNsRequest {
@@ -185,13 +106,10 @@ struct SendCommand: ParsableCommand {
     if let authorization, !headers.contains(where: { $0.name.lowercased() == "authorization" }) {
       headers.insert(RequestHeader("authorization", authorization), at: 0)
     }
-    return APNsRequest(path: push.path, headers: headers, body: push.body)
+    return APNsRequest(method: push.method, path: push.path, headers: headers, body: push.body)
   }
 
-  static func gateToken(_ setup: Setup, now: Int64) -> String? {
-    guard let signer = setup.signer, case .token(_, let team) = setup.authentication else { return nil }
-    return (try? signer.token(teamID: team, issuedAt: now)).map { "bearer " + $0 }
-  }
+  static func gateToken(_ setup: Setup, now: Int64) -> String? { ConnectionOptions.gateToken(setup, now: now) }
 
   // MARK: - One push
 
@@ -204,6 +122,11 @@ struct SendCommand: ParsableCommand {
     let bytes = Array(data)
     var headers = try commandLineHeaders()
     var path: String? = deviceToken.map { "/3/device/" + $0 }
+    if let channel {
+      let broadcast = Self.broadcast(channel: channel, bundleID: bundleID, topic: topic, headers: headers)
+      path = broadcast.0
+      headers = broadcast.1
+    }
     var body = bytes
     var requestLine = 0
     var entry: RequestFile.Entry?
@@ -249,23 +172,23 @@ struct SendCommand: ParsableCommand {
     let predicted = report.verdict
     let blocked = !predicted.isAccepted || result.diagnostics.contains { $0.severity == .error }
 
-    if curl {
+    if gate.curl {
       print(curlCommand(push, setup: setup, authorization: gateAuthorization))
       return
     }
     // The gate's findings, as `check` prints them.
     let text = TextReporter(colour: false)
-    if format == .text && (text.hasLines(for: result) || blocked || dryRun) {
+    if format == .text && (text.hasLines(for: result) || blocked || gate.dryRun) {
       let lines = text.lines(for: result)
       if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
     }
-    if dryRun {
+    if gate.dryRun {
       print(requestText(push, setup: setup, authorization: gateAuthorization))
       print("apns-lint predicts \(predicted)")
       if blocked { throw ExitCode(1) }
       return
     }
-    if blocked && !force {
+    if blocked && !gate.force {
       complain("\(input): not sent: apns-lint predicts \(predicted)\(predicted.isAccepted ? " and found errors" : ""); --force sends it anyway")
       throw ExitCode(1)
     }
@@ -282,7 +205,9 @@ struct SendCommand: ParsableCommand {
     case .success(let d):
       delivery = d
     }
-    let mismatch = !Self.same(delivery.answer, predicted)
+    // A channel APNs does not have (or a limit it keeps) is no prediction an offline check could make.
+    let stateful = channel != nil && delivery.answer.reason.map { ChannelAnswer.stateReasons.contains($0) } == true
+    let mismatch = !Self.same(delivery.answer, predicted) && !stateful
     if format == .json {
       print(Self.record(token: push.deviceToken, delivery: delivery, predicted: predicted, line: nil))
     } else {
@@ -290,10 +215,14 @@ struct SendCommand: ParsableCommand {
       var details: [String] = []
       if let id = delivery.apnsID { details.append("apns-id \(id)") }
       if let id = delivery.apnsUniqueID { details.append("apns-unique-id \(id)") }
+      if let id = delivery.header("apns-request-id") { details.append("apns-request-id \(id)") }
       if let ts = delivery.timestamp { details.append("timestamp \(ts)") }
       if delivery.attempts > 1 { details.append("\(delivery.attempts) attempts") }
       if !details.isEmpty { line += " (" + details.joined(separator: ", ") + ")" }
       print(line)
+      if channel != nil, let reason = delivery.answer.reason, let documented = ChannelManagement.documented(reason) {
+        print("\(reason): \(documented.meaning)")
+      }
       if mismatch {
         print("APNs answered \(delivery.answer); apns-lint predicted \(predicted)")
         print(bugReport(push, setup: setup, delivery: delivery, predicted: predicted))
@@ -302,28 +231,32 @@ struct SendCommand: ParsableCommand {
     if !delivery.answer.isAccepted { throw ExitCode(1) }
   }
 
+  /// A broadcast to `channel` (SPEC §13.2): `/4/broadcasts/apps/<bundle-id>` with
+  /// `apns-channel-id`, and the headers Apple requires there that the command line did not give
+  /// (`apns-push-type: LiveActivity`, `apns-priority: 10`, `apns-expiration: 0`, which every
+  /// storage policy takes). The bundle id is `--bundle-id`, else `--topic` without its
+  /// `.push-type.…` suffix; a broadcast carries no `apns-topic` from `--topic` (its bundle id is
+  /// in the path, and a suffixed topic there is TopicDisallowed).
+  static func broadcast(channel: String, bundleID: String?, topic: String?, headers: [RequestHeader]) -> (String, [RequestHeader]) {
+    var app = bundleID ?? topic ?? ""
+    if bundleID == nil, let suffix = app.range(of: ".push-type.") { app = String(app[..<suffix.lowerBound]) }
+    var out = headers.filter { !($0.name.lowercased() == "apns-topic" && $0.value == topic && topic != nil) }
+    func add(_ name: String, _ value: String) {
+      if !out.contains(where: { $0.name.lowercased() == name }) { out.append(RequestHeader(name, value)) }
+    }
+    add("apns-channel-id", channel)
+    add("apns-push-type", "LiveActivity")
+    add("apns-priority", "10")
+    add("apns-expiration", "0")
+    return ("/4/broadcasts/apps/" + app, out)
+  }
+
   /// An answer equals a prediction when status and reason do.
   static func same(_ a: APNsAnswer, _ b: APNsAnswer) -> Bool { a.status == b.status && (a.status == 200 || a.reason == b.reason) }
 
   /// The request as text, the provider token redacted unless `--show-secrets`.
   func requestText(_ push: APNsPush, setup: Setup, authorization: String?) -> String {
-    var lines = ["POST \(push.path) HTTP/2", "host: \(setup.host)\(setup.port == 443 ? "" : ":\(setup.port)")"]
-    if let authorization, !push.headers.contains(where: { $0.name.lowercased() == "authorization" }) {
-      lines.append("authorization: \(redact(authorization))")
-    }
-    for h in push.headers {
-      lines.append("\(h.name): \(h.name.lowercased() == "authorization" ? redact(h.value) : h.value)")
-    }
-    lines.append("")
-    lines.append(String(decoding: push.body, as: UTF8.self))
-    return lines.joined(separator: "\n")
-  }
-
-  /// `bearer header.claims.signature` → `bearer header.claims.<redacted>`: who sent it stays
-  /// readable (key id, team, iat), the token cannot be replayed.
-  func redact(_ authorization: String) -> String {
-    guard !showSecrets, let dot = authorization.lastIndex(of: ".") else { return authorization }
-    return String(authorization[...dot]) + "<redacted>"
+    ConnectionOptions.requestText(push, setup: setup, authorization: authorization, showSecrets: gate.showSecrets)
   }
 
   /// The request and the answer in one block, ready for a bug report.
@@ -350,21 +283,7 @@ struct SendCommand: ParsableCommand {
 
   /// `curl --http2 …`: the same request; the provider token redacted unless `--show-secrets`.
   func curlCommand(_ push: APNsPush, setup: Setup, authorization: String?) -> String {
-    func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    var parts = ["curl", setup.tls ? "--http2" : "--http2-prior-knowledge", "-sS", "-D", "-"]
-    if let ca { parts += ["--cacert", quote(ca)] }
-    if let cert, let certKey { parts += ["--cert", quote(cert), "--key", quote(certKey)] }
-    if let p12 { parts += ["--cert-type", "P12", "--cert", quote(p12 + (p12PasswordEnv.map { _ in ":$" + (p12PasswordEnv ?? "") } ?? ""))] }
-    if let authorization, !push.headers.contains(where: { $0.name.lowercased() == "authorization" }) {
-      parts += ["-H", quote("authorization: " + redact(authorization))]
-    }
-    for h in push.headers {
-      parts += ["-H", quote("\(h.name): \(h.name.lowercased() == "authorization" ? redact(h.value) : h.value)")]
-    }
-    parts += ["--data-binary", quote(String(decoding: push.body, as: UTF8.self))]
-    let port = setup.port == 443 ? "" : ":\(setup.port)"
-    parts.append(quote("\(setup.tls ? "https" : "http")://\(setup.host)\(port)\(push.path)"))
-    return parts.joined(separator: " ")
+    connection.curlCommand(push, setup: setup, authorization: authorization, showSecrets: gate.showSecrets)
   }
 
   /// One NDJSON record (`--results`, `--format json`).

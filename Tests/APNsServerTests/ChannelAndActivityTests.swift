@@ -48,7 +48,7 @@ import Testing
                                  headers: [("apns-channel-id", id)], body: "")
     #expect(deleted.status == 204)
     let gone = try await broadcast("0")
-    #expect(gone.status == 400)
+    #expect(gone.status == 404)
     #expect(gone.body == #"{"reason":"ChannelNotRegistered"}"#)
     #expect(server.inbox.pushes().count == 7)
   }
@@ -62,7 +62,7 @@ import Testing
     let channels = "/1/apps/\(Self.app)/channels"
     #expect(answer("GET", channels) == "400 MissingChannelId")
     #expect(answer("DELETE", channels, [RequestHeader("apns-channel-id", "***")]) == "400 BadChannelId")
-    #expect(answer("GET", channels, [RequestHeader("apns-channel-id", "dHN0LXNyY2gtY2hubA==")]) == "400 ChannelNotRegistered")
+    #expect(answer("GET", channels, [RequestHeader("apns-channel-id", "dHN0LXNyY2gtY2hubA==")]) == "404 ChannelNotRegistered")
     #expect(answer("POST", channels, [], #"{"message-storage-policy": 1}"#) == "400 MissingPushType")
     #expect(answer("POST", channels, [], #"{"message-storage-policy": 1, "push-type": "alert"}"#) == "400 InvalidPushType")
     #expect(answer("POST", channels, [], #"{"message-storage-policy": 7, "push-type": "LiveActivity"}"#) == "400 CannotCreateChannelConfig")

@@ -1,0 +1,184 @@
+import APNsAuth
+import APNsClient
+import APNsLint
+import ArgumentParser
+import Foundation
+import PayloadSchema
+import StringsFile
+
+/// How `send` and `channel` reach APNs and prove who they are (SPEC §12, §13.2): token or
+/// certificate authentication, and the server. One definition, shared by both commands.
+struct ConnectionOptions: ParsableArguments {
+  @Option(help: "Token authentication: the team's AuthKey_KEYID.p8.") var key: String?
+  @Option(name: .customLong("key-id"), help: "The key id (default: from the file name AuthKey_<KEYID>.p8).") var keyID: String?
+  @Option(help: "Token authentication: the 10-character team id.") var team: String?
+  @Option(help: "Certificate authentication: the client certificate, PEM.") var cert: String?
+  @Option(name: .customLong("cert-key"), help: "Certificate authentication: the certificate's private key, PEM.") var certKey: String?
+  @Option(help: "Certificate authentication: a PKCS#12 bundle (.p12).") var p12: String?
+  @Option(name: .customLong("p12-password-env"), help: "The environment variable holding the .p12 password.") var p12PasswordEnv: String?
+  @Flag(help: "Apple's development environment (the default).") var sandbox = false
+  @Flag(help: "Apple's production environment.") var production = false
+  @Option(help: "Another server: https://host:port (a serve, a proxy); http:// for a plain-TCP serve (h2c).") var url: String?
+  @Option(help: "Trust this CA (PEM) instead of the system's.") var ca: String?
+
+  func validate() throws {
+    if [key != nil, cert != nil, p12 != nil].filter({ $0 }).count > 1 { throw ValidationError("choose one of --key, --cert and --p12") }
+    if key != nil && team == nil { throw ValidationError("--key needs --team TEAMID") }
+    if cert != nil && certKey == nil { throw ValidationError("--cert needs --cert-key FILE") }
+    if [sandbox, production, url != nil].filter({ $0 }).count > 1 { throw ValidationError("choose one of --sandbox, --production and --url") }
+  }
+
+  /// Which of Apple's services a command talks to: pushes (`api.push.apple.com`, 443) or channel
+  /// management (`api-manage-broadcast.push.apple.com`, 2195/2196: `ChannelManagement`).
+  enum Service { case push, management }
+
+  /// The target, the credentials and a signer for the gate's token.
+  struct Setup: Sendable {
+    var host: String
+    var port: Int
+    var tls: Bool
+    var authentication: APNsClient.Authentication
+    var signer: ProviderTokenSigner?
+  }
+
+  /// Apple's host and port for `service` in the chosen environment (`--url` overrides both).
+  func appleTarget(_ service: Service) -> (host: String, port: Int) {
+    switch service {
+    case .push: (production ? "api.push.apple.com" : "api.sandbox.push.apple.com", 443)
+    case .management: production ? (ChannelManagement.productionHost, ChannelManagement.productionPort)
+                                 : (ChannelManagement.developmentHost, ChannelManagement.developmentPort)
+    }
+  }
+
+  /// Reads the key or names the certificate, and picks the server. Exit 2 on a bad `--url`, an
+  /// unreadable key or an unset password variable.
+  func makeSetup(_ service: Service) throws -> Setup {
+    var (host, port) = appleTarget(service)
+    var tls = true
+    if let url {
+      guard let parsed = URLComponents(string: url), let scheme = parsed.scheme, scheme == "https" || scheme == "http",
+            let h = parsed.host, !h.isEmpty else {
+        complain("error: --url '\(VisibleText.escape(url))': expected https://host[:port] or http://host[:port]")
+        throw ExitCode(2)
+      }
+      host = h
+      tls = scheme == "https"
+      port = parsed.port ?? (tls ? 443 : 80)
+    }
+    var authentication = APNsClient.Authentication.none
+    var signer: ProviderTokenSigner?
+    if let key, let team {
+      let made: ProviderTokenSigner
+      do {
+        made = try ProviderTokenSigner(key: try ProviderKey.load(path: key, keyID: keyID))
+      } catch {
+        complain(error.description)
+        throw ExitCode(2)
+      }
+      signer = made
+      authentication = .token(signer: made, teamID: team)
+    } else if let cert, let certKey {
+      authentication = .certificate(certificateFile: cert, keyFile: certKey)
+    } else if let p12 {
+      var password: String?
+      if let variable = p12PasswordEnv {
+        guard let value = ProcessInfo.processInfo.environment[variable] else {
+          complain("error: --p12-password-env \(variable): the variable is not set")
+          throw ExitCode(2)
+        }
+        password = value
+      }
+      authentication = .pkcs12(file: p12, password: password)
+    }
+    return Setup(host: host, port: port, tls: tls, authentication: authentication, signer: signer)
+  }
+
+  /// A client for `setup`; exit 2 when the credentials or the CA cannot be used.
+  func makeClient(_ setup: Setup, connections: Int, retries: Int) throws -> APNsClient {
+    var c = APNsClient.Configuration(authentication: setup.authentication)
+    c.host = setup.host
+    c.port = setup.port
+    c.tls = setup.tls
+    c.caFile = ca
+    c.connections = connections
+    // A batch over several connections spreads them over the cores' event loops.
+    c.threads = max(1, min(connections, ProcessInfo.processInfo.activeProcessorCount))
+    c.retries = retries
+    do {
+      return try APNsClient(c)
+    } catch {
+      complain("error: \(error.message)")
+      throw ExitCode(2)
+    }
+  }
+
+  /// The gate's linter: `check`'s configuration and validator, with the authentication in use.
+  func makeLinter(_ setup: Setup) throws -> Linter {
+    let configuration = try loadConfiguration(nil)
+    let auth: PayloadSchema.Authentication? = switch setup.authentication {
+      case .token: .token
+      case .certificate, .pkcs12: .certificate
+      case .none: nil
+    }
+    return Linter(configuration: configuration, authentication: auth)
+  }
+
+  /// A provider token for the gate to check (the client signs its own per connection).
+  static func gateToken(_ setup: Setup, now: Int64) -> String? {
+    guard let signer = setup.signer, case .token(_, let team) = setup.authentication else { return nil }
+    return (try? signer.token(teamID: team, issuedAt: now)).map { "bearer " + $0 }
+  }
+
+  /// `bearer header.claims.signature` → `bearer header.claims.<redacted>`: who sent it stays
+  /// readable (key id, team, iat), the token cannot be replayed.
+  static func redact(_ authorization: String, showSecrets: Bool) -> String {
+    guard !showSecrets, let dot = authorization.lastIndex(of: ".") else { return authorization }
+    return String(authorization[...dot]) + "<redacted>"
+  }
+
+  /// The request as text (`METHOD path HTTP/2`, host, headers, body), the provider token
+  /// redacted unless `showSecrets`.
+  static func requestText(_ push: APNsPush, setup: Setup, authorization: String?, showSecrets: Bool) -> String {
+    var lines = ["\(push.method) \(push.path) HTTP/2", "host: \(setup.host)\(setup.port == 443 ? "" : ":\(setup.port)")"]
+    if let authorization, !push.headers.contains(where: { $0.name.lowercased() == "authorization" }) {
+      lines.append("authorization: \(redact(authorization, showSecrets: showSecrets))")
+    }
+    for h in push.headers {
+      lines.append("\(h.name): \(h.name.lowercased() == "authorization" ? redact(h.value, showSecrets: showSecrets) : h.value)")
+    }
+    lines.append("")
+    lines.append(String(decoding: push.body, as: UTF8.self))
+    return lines.joined(separator: "\n")
+  }
+
+  /// `curl --http2 …`: the same request; the provider token redacted unless `showSecrets`.
+  func curlCommand(_ push: APNsPush, setup: Setup, authorization: String?, showSecrets: Bool) -> String {
+    func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    var parts = ["curl", setup.tls ? "--http2" : "--http2-prior-knowledge", "-sS", "-D", "-"]
+    if push.method != "POST" && push.method != "GET" { parts += ["-X", push.method] }
+    if let ca { parts += ["--cacert", quote(ca)] }
+    if let cert, let certKey { parts += ["--cert", quote(cert), "--key", quote(certKey)] }
+    if let p12 { parts += ["--cert-type", "P12", "--cert", quote(p12 + (p12PasswordEnv.map { ":$" + $0 } ?? ""))] }
+    if let authorization, !push.headers.contains(where: { $0.name.lowercased() == "authorization" }) {
+      parts += ["-H", quote("authorization: " + Self.redact(authorization, showSecrets: showSecrets))]
+    }
+    for h in push.headers {
+      parts += ["-H", quote("\(h.name): \(h.name.lowercased() == "authorization" ? Self.redact(h.value, showSecrets: showSecrets) : h.value)")]
+    }
+    if !push.body.isEmpty || push.method == "POST" {
+      parts += ["--data-binary", quote(String(decoding: push.body, as: UTF8.self))]
+    }
+    let port = setup.port == 443 ? "" : ":\(setup.port)"
+    parts.append(quote("\(setup.tls ? "https" : "http")://\(setup.host)\(port)\(push.path)"))
+    return parts.joined(separator: " ")
+  }
+}
+
+/// What the gate and the output of `send` and `channel` do: `--force`, `--dry-run`, `--curl`,
+/// `--show-secrets`.
+struct GateOptions: ParsableArguments {
+  @Flag(help: "Send even when the gate predicts a refusal or finds an error.") var force = false
+  @Flag(name: .customLong("dry-run"), help: "Check and print the request; send nothing.") var dryRun = false
+  @Flag(help: "Print an equivalent curl command; send nothing.") var curl = false
+  @Flag(name: .customLong("show-secrets"), help: "Do not redact the provider token in --curl and reports.") var showSecrets = false
+}

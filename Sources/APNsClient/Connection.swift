@@ -117,9 +117,10 @@ final class Connection: Sendable {
           // control frames in 30 s, then GOAWAY ENHANCE_YOUR_CALM) closed the connection after a
           // few hundred answers, with a connection's worth of pushes in flight.
           connection.controlFrameRateLimit = Self.frameRateLimit
-          // The request's headers were checked by the gate (or are the caller's, as given), and
-          // the names are lowercased here: NIOHTTP2's own check of every header block, both
-          // ways, was 4% of a batch's time.
+          // Header names are lowercased here and, unless the caller skips the gate (`--force`,
+          // a library caller without one), checked by it; what the server thinks of the rest is
+          // its answer. NIOHTTP2's own check of every header block, both ways, was 4% of a
+          // batch's time.
           connection.headerBlockValidation = .disabled
           var stream = NIOHTTP2Handler.StreamConfiguration()
           stream.streamResetFrameRateLimit.maximumCount = Self.frameRateLimit.maximumCount

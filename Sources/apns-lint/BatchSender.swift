@@ -109,6 +109,11 @@ struct BatchSender {
     if tally.failed > 0 { lines.append("no answer after \(command.retries) retries: \(tally.failed)") }
     lines.append("prediction mismatches: \(tally.mismatches)")
     print(lines.joined(separator: "\n"))
+    // A read that failed ended the input early: what followed was never sent, so never a pass.
+    if let code = feed.readError {
+      complain("\(batchName): error: cannot read the rest of the input: \(String(cString: strerror(code))); what followed was not sent")
+      return 2
+    }
     if tally.failed > 0 { return 2 }
     return tally.refused + tally.gated + tally.badLines > 0 ? 1 : 0
   }
@@ -158,6 +163,9 @@ final class BatchFeed: @unchecked Sendable {
 
   /// The counts so far.
   var tally: BatchSender.Tally { lock.withLock { counts } }
+
+  /// The `errno` of a read of the input that failed, which ended it early.
+  var readError: Int32? { lock.withLock { reader.readError } }
 
   /// The next push to send, or nil at the end of the input. Lines that are too long, not a push
   /// or refused by the gate are reported and counted here.
@@ -259,6 +267,8 @@ struct LineReader {
   private var end = 0
   private var eof = false
   private var number = 0
+  /// The `errno` of a read that failed (the input ends there); nil while reads succeed.
+  private(set) var readError: Int32?
 
   init(fd: Int32, maxLine: Int) {
     self.fd = fd
@@ -273,6 +283,7 @@ struct LineReader {
         if eof { break }
         let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { continue }
+        if n < 0 { readError = errno }
         if n <= 0 { eof = true; break }
         start = 0
         end = n

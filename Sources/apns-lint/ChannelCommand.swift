@@ -134,19 +134,7 @@ struct ChannelCommand: ParsableCommand {
     // idempotent and retried as `send` retries (refused streams, 429, 500, 503).
     let retries: Int
     if case .create = operation { retries = 0 } else { retries = 2 }
-    let client = try options.connection.makeClient(setup, connections: 1, retries: retries)
-    let outcome: Result<APNsDelivery, APNsClientError> = waitFor {
-      defer { Task { try? await client.shutdown() } }
-      do throws(APNsClientError) { return .success(try await client.deliver(request)) } catch { return .failure(error) }
-    }
-    let delivery: APNsDelivery
-    switch outcome {
-    case .failure(let error):
-      complain("error: \(error.message)")
-      throw ExitCode(2)
-    case .success(let d):
-      delivery = d
-    }
+    let delivery = try options.connection.deliverOnce(request, setup: setup, retries: retries)
     let answer = ChannelAnswer(operation, delivery: delivery, predicted: predicted)
     print(options.format == .json ? answer.json() : answer.text())
     if !answer.succeeded { throw ExitCode(1) }

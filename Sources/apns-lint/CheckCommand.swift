@@ -146,6 +146,10 @@ struct CheckCommand: ParsableCommand {
               ActivitySources.apply(activityChecker, to: &report, body: bytes, now: clock)
               sink.add(linter.result(report, path: file.path, record: next.number, extra: localize.rules?(report) ?? []))
             }
+            if let code = reader.readError {
+              complain("\(file.path): error: cannot read: \(FileWalk.errorText(code))")
+              unreadable = true
+            }
           } else if ndjson {
             try PayloadInput.lintNDJSON(fd: fd, path: file.path, linter: &linter, workers: Self.workers, localize: localize.rules) { sink.add($0) }
           } else if activityChecker != nil {

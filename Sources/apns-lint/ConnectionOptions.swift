@@ -112,6 +112,23 @@ struct ConnectionOptions: ParsableArguments {
     }
   }
 
+  /// Sends one request on a client of its own and shuts the client down; a failure to get any
+  /// answer is printed and exits 2 (`send` and `channel` alike).
+  func deliverOnce(_ request: APNsPush, setup: Setup, retries: Int) throws -> APNsDelivery {
+    let client = try makeClient(setup, connections: 1, retries: retries)
+    let outcome: Result<APNsDelivery, APNsClientError> = waitFor {
+      defer { Task { try? await client.shutdown() } }
+      do throws(APNsClientError) { return .success(try await client.deliver(request)) } catch { return .failure(error) }
+    }
+    switch outcome {
+    case .failure(let error):
+      complain("error: \(error.message)")
+      throw ExitCode(2)
+    case .success(let delivery):
+      return delivery
+    }
+  }
+
   /// The gate's linter: `check`'s configuration and validator, with the authentication in use.
   func makeLinter(_ setup: Setup) throws -> Linter {
     let configuration = try loadConfiguration(nil)

@@ -192,19 +192,7 @@ struct SendCommand: ParsableCommand {
       complain("\(input): not sent: apns-lint predicts \(predicted)\(predicted.isAccepted ? " and found errors" : ""); --force sends it anyway")
       throw ExitCode(1)
     }
-    let client = try makeClient(setup, connections: 1)
-    let outcome: Result<APNsDelivery, APNsClientError> = waitFor {
-      defer { Task { try? await client.shutdown() } }
-      do throws(APNsClientError) { return .success(try await client.deliver(push)) } catch { return .failure(error) }
-    }
-    let delivery: APNsDelivery
-    switch outcome {
-    case .failure(let error):
-      complain("error: \(error.message)")
-      throw ExitCode(2)
-    case .success(let d):
-      delivery = d
-    }
+    let delivery = try connection.deliverOnce(push, setup: setup, retries: retries)
     // A channel APNs does not have (or a limit it keeps) is no prediction an offline check could make.
     let stateful = channel != nil && delivery.answer.reason.map { ChannelAnswer.stateReasons.contains($0) } == true
     let mismatch = !Self.same(delivery.answer, predicted) && !stateful

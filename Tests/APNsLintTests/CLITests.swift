@@ -110,6 +110,19 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(lang.err == "error: --lang selects localizations for the localization rules; give --strings DIR too\n")
   }
 
+  #if os(Linux)
+  @Test func aBatchWhoseInputCannotBeReadIsNeverAPass() throws {
+    // A folder opens but does not read (EISDIR on Linux): the batch ends there, with an error and exit 2.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-batch-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let (status, out, err) = try runCLI(["send", "--batch", dir.path, "--url", "http://127.0.0.1:9", "--topic", "com.example.app"])
+    #expect(status == 2)
+    #expect(out.hasPrefix("sent 0 pushes"), "\(out)")
+    #expect(err == "\(dir.path): error: cannot read the rest of the input: Is a directory; what followed was not sent\n")
+  }
+  #endif
+
   @Test func ndjsonLinesAreRecordsAndLinesOfTheStream() throws {
     let stream = "{\"aps\":{\"alert\":\"a\"}}\n{\"aps\":{\"badge\":-1}}\n\n{\"aps\":{\"alert\":\"b\"}}"
     let (status, out, _) = try runCLI(["check", "--ndjson", "-", "--format", "json"], stdin: Data(stream.utf8))

@@ -117,41 +117,87 @@ public enum StringsLint {
       }
     }
 
-    // Files are read and parsed on `jobs` threads, each into its own slot: the order (and so the
-    // output) is the walk's whatever the number of threads.
-    let read = Concurrent.map(found, jobs: jobs) { file -> Result<LintedFile, FileWalk.Problem> in
-      var linted = LintedFile(path: file.path, relativePath: file.relativePath)
-      switch FileWalk.read(file.bytes, shownAs: file.path, limit: maxTableBytes) {
-      case .success(let bytes):
-        linted.read(bytes)
-        if file.isSymbolicLink { linted.noteSymbolicLink(file.bytes) }
-        return .success(linted)
-      case .failure(let problem): return .failure(problem)
+    // Files are grouped by what their paths say (the tables a group's localizations are compared
+    // in), then each group is read, compared, checked and released on one thread while the other
+    // threads take other groups: no table outlives its group, so memory is reused instead of every
+    // table being held (and paged in) until all are read, and no thread waits at a barrier between
+    // reading and comparing. Each file keeps its own slot: the output is in the walk's order
+    // whatever the number of threads.
+    let planned = Concurrent.map(found, jobs: jobs) { LintedFile(path: $0.path, relativePath: $0.relativePath) }
+    let units = workUnits(planned, excluded: excluded)
+    var results = [StringsLintFile?](repeating: nil, count: found.count)
+    var failures = [FileWalk.Problem?](repeating: nil, count: found.count)
+    results.withUnsafeMutableBufferPointer { results in
+      failures.withUnsafeMutableBufferPointer { failures in
+        let slots = UncheckedSendable((results, failures))
+        Concurrent.forEach(units.count, jobs: jobs) { unit in
+          let (results, failures) = slots.value
+          var members = units[unit].members.map { planned[$0] }
+          for (position, index) in units[unit].members.enumerated() {
+            let file = found[index]
+            switch FileWalk.read(file.bytes, shownAs: file.path, limit: maxTableBytes) {
+            case .success(let bytes):
+              members[position].read(bytes)
+              if file.isSymbolicLink { members[position].noteSymbolicLink(file.bytes) }
+            case .failure(let problem):
+              // Unread, it stays in its group without a table: its localization is not "missing".
+              failures[index] = problem
+            }
+          }
+          if let localizations = units[unit].localizations {
+            members.withUnsafeMutableBufferPointer { buffer in
+              compareGroup(buffer, members: Array(buffer.indices), localizations: localizations,
+                           developmentLanguage: developmentLanguage)
+            }
+          }
+          for (position, index) in units[unit].members.enumerated() where failures[index] == nil {
+            results[index] = finish(&members[position], developmentLanguage: developmentLanguage, excluded: excluded)
+          }
+        }
       }
     }
-    var files: [LintedFile] = []
-    files.reserveCapacity(read.count)
-    for result in read {
-      switch result {
-      case .success(let file): files.append(file)
-      case .failure(let problem): problems.append(problem)
-      }
+    problems += failures.compactMap { $0 }
+    return results.compactMap { $0 }
+  }
+
+  /// A file's own checks, then its findings in order; its tables are released here, on the
+  /// worker thread.
+  static func finish(_ file: inout LintedFile, developmentLanguage: String, excluded: Set<String>) -> StringsLintFile {
+    if file.isCatalog { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
+    file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
+    file.checkPlurals(excluded: excluded)
+    file.checkXMLEscapes()
+    let ordered = file.findings.enumerated().sorted {
+      ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+    }.map(\.element)
+    file.table = nil
+    file.catalogTables = [:]
+    return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing, stateGroups: file.stateGroups)
+  }
+
+  /// What one thread does at a time: the files of one comparison group with the directory's
+  /// localizations (sorted), or a file compared with nothing (a catalog, `Base.lproj`, an
+  /// excluded localization, a table outside `.lproj`). The largest groups come first, so that the
+  /// last one to finish is a small one.
+  static func workUnits(_ files: [LintedFile], excluded: Set<String>) -> [(members: [Int], localizations: [String]?)] {
+    var groups: [String: [Int]] = [:]
+    var localizationsByDirectory: [String: Set<String>] = [:]
+    var alone: [Int] = []
+    for index in files.indices {
+      let file = files[index]
+      guard !file.isCatalog, file.localization.lowercased() != "base", file.isInLocalizationFolder,
+            !excluded.contains(sameLanguageKey(file.localization))
+      else { alone.append(index); continue }
+      groups[file.groupKey, default: []].append(index)
+      localizationsByDirectory[file.directory, default: []].insert(file.localization)
     }
-    compareLocalizations(&files, developmentLanguage: developmentLanguage, excluded: excluded, jobs: jobs)
-    // Each file's own checks, then its findings in order, one file per task.
-    return Concurrent.map(updating: &files, jobs: jobs) { file in
-      if file.isCatalog { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
-      file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
-      file.checkPlurals(excluded: excluded)
-      file.checkXMLEscapes()
-      let ordered = file.findings.enumerated().sorted {
-        ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
-      }.map(\.element)
-      // The tables are released here, on the worker threads, not one by one when `files` goes.
-      file.table = nil
-      file.catalogTables = [:]
-      return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing, stateGroups: file.stateGroups)
+    var units: [(members: [Int], localizations: [String]?)] = groups.keys.sorted().compactMap { groupKey in
+      guard let members = groups[groupKey], let first = members.first else { return nil }
+      return (members, (localizationsByDirectory[files[first].directory] ?? []).sorted())
     }
+    units.sort { $0.members.count > $1.members.count }
+    units += alone.map { ([$0], nil) }
+    return units
   }
 
   /// Threads `lint` uses when not told: one per active processor, at most 16 (`APNS_LINT_JOBS`
@@ -427,33 +473,6 @@ public enum StringsLint {
     if table.pluralKeys.isEmpty { return defined.map { ($0.key, $0) } }
     let definedKeys = Set(defined.map(\.key))
     return defined.map { ($0.key, $0) } + table.pluralKeys.subtracting(definedKeys).sorted().map { ($0, nil) }
-  }
-
-  /// The cross-localization rules for `.lproj` files, group by group. Excluded localizations
-  /// (`qqq`, `localization.exclude`) are neither the development language nor translations.
-  static func compareLocalizations(_ files: inout [LintedFile], developmentLanguage: String, excluded: Set<String>, jobs: Int = 1) {
-    var groups: [String: [Int]] = [:]
-    var localizationsByDirectory: [String: Set<String>] = [:]
-    for index in files.indices where !files[index].isCatalog {
-      let file = files[index]
-      guard file.localization.lowercased() != "base", file.isInLocalizationFolder,
-            !excluded.contains(sameLanguageKey(file.localization))
-      else { continue }
-      groups[file.groupKey, default: []].append(index)
-      localizationsByDirectory[file.directory, default: []].insert(file.localization)
-    }
-    let work: [(members: [Int], localizations: [String])] = groups.keys.sorted().compactMap { groupKey in
-      guard let members = groups[groupKey], let first = members.first else { return nil }
-      return (members, (localizationsByDirectory[files[first].directory] ?? []).sorted())
-    }
-    // A file is in one group at most, so groups run side by side, each changing only its members.
-    files.withUnsafeMutableBufferPointer { buffer in
-      let shared = UncheckedSendable(buffer)
-      Concurrent.forEach(work.count, jobs: jobs) { group in
-        compareGroup(shared.value, members: work[group].members, localizations: work[group].localizations,
-                     developmentLanguage: developmentLanguage)
-      }
-    }
   }
 
   /// One group: the files of one table name and extension in the `.lproj` folders of one directory.

@@ -53,22 +53,16 @@ public struct Linter: Sendable {
                                 authentication: authentication, verifier: verifier)
   }
 
-  /// The regular expressions of the built-in `rules.yaml` are matched by an allocation-free word
-  /// matcher that agrees with them; any other list is compiled as `KeyPattern`s.
+  /// The built-in patterns (``SensitiveKeyMatcher/defaultPatterns``) are matched by the
+  /// allocation-free word matcher of their spellings; any other list is compiled as `KeyPattern`s.
   static func matcher(for patterns: [String]) -> SensitiveKeyMatcher {
-    if patterns == defaultSensitivePatterns { return .defaultWords }
+    if patterns == SensitiveKeyMatcher.defaultPatterns { return .defaultWords }
     // Linear-time matching whatever the pattern (`KeyPattern`); the configuration refuses what
     // it cannot compile, so nothing is dropped here.
     let compiled = patterns.compactMap { try? KeyPattern($0) }
     if compiled.isEmpty { return .none }
     return SensitiveKeyMatcher { key in compiled.contains { $0.matches(key) } }
   }
-
-  /// `sensitive-data.key-patterns` in the built-in `rules.yaml`.
-  static let defaultSensitivePatterns = [
-    "(?i)pass(word|wd)", "(?i)secret", "(?i)token", "(?i)ssn", "(?i)credit[-_ ]?card", "(?i)cvv",
-    "(?i)e-?mail", "(?i)phone",
-  ]
 
   /// The rules that run (not `off`), in catalogue order.
   public var rulesRun: [String] {

@@ -144,18 +144,36 @@ public struct SensitiveKeyMatcher: Sendable {
   }
   let storage: Storage
 
-  /// The built-in list, matched case-insensitively anywhere in the key with `-`, `_` and spaces
-  /// ignored: password, passwd, secret, token, ssn, creditcard, cvv, email, phone. It agrees with the
-  /// default regular expressions of `rules.yaml` and allocates nothing.
-  public static let defaultWords = SensitiveKeyMatcher(words: [
-    "password", "passwd", "secret", "token", "ssn", "creditcard", "cvv", "email", "phone",
-  ])
+  /// The built-in `sensitive-data.key-patterns`: each regular expression `rules.yaml` shows, with
+  /// every spelling it matches. This is the one list: `rules.yaml` and `apns-lint init` show the
+  /// patterns, ``defaultWords`` matches the spellings, and a test runs the compiled patterns and
+  /// the word matcher over the same keys to prove they agree.
+  public static let defaultList: [(pattern: String, spellings: [String])] = [
+    ("(?i)pass(word|wd)", ["password", "passwd"]),
+    ("(?i)secret", ["secret"]),
+    ("(?i)token", ["token"]),
+    ("(?i)ssn", ["ssn"]),
+    ("(?i)credit[-_ ]?card", ["creditcard", "credit-card", "credit_card", "credit card"]),
+    ("(?i)cvv", ["cvv"]),
+    ("(?i)e-?mail", ["email", "e-mail"]),
+    ("(?i)phone", ["phone"]),
+  ]
+
+  /// The patterns of ``defaultList``, in its order: what `sensitive-data.key-patterns` is when the
+  /// configuration does not set it.
+  public static let defaultPatterns: [String] = defaultList.map(\.pattern)
+
+  /// The default patterns as an allocation-free matcher: any spelling of ``defaultList`` anywhere in
+  /// the key, case ignored as the patterns' `(?i)` ignores it.
+  public static let defaultWords = SensitiveKeyMatcher(words: defaultList.flatMap(\.spellings))
   /// Matches nothing.
   public static let none = SensitiveKeyMatcher(storage: .none)
 
   init(storage: Storage) { self.storage = storage }
 
-  /// Matches keys containing any of `words` (lowercase ASCII), ignoring case, `-`, `_` and spaces.
+  /// Matches keys containing any of `words` (ASCII), ignoring case: a word's letters match their
+  /// other case, and `k` also matches U+212A KELVIN SIGN, whose lowercase is `k` (as a `(?i)`
+  /// pattern's `k` does). Other characters, `-`, `_` and spaces included, match only themselves.
   public init(words: [String]) { storage = .words(PackedWords(words)) }
 
   /// Matches with a predicate (e.g. regular expressions); called with the decoded key.
@@ -201,6 +219,14 @@ struct PackedWords: Sendable {
     self.firstLetters = letters
   }
 
+  /// The byte at `i` with ASCII case folded, and how many bytes it took: U+212A KELVIN SIGN
+  /// (E2 84 AA), whose lowercase is `k`, reads as `k`.
+  @inline(__always) static func letter(_ hay: UnsafeBufferPointer<UInt8>, at i: Int) -> (byte: UInt8, width: Int) {
+    let c = hay[i]
+    if c == 0xE2, i + 2 < hay.count, hay[i + 1] == 0x84, hay[i + 2] == 0xAA { return (UInt8(ascii: "k"), 3) }
+    return (SensitiveKeyMatcher.fold(c), 1)
+  }
+
   @inline(__always) private func isFirstLetter(_ c: UInt8) -> Bool {
     let bit = UInt64(1) << UInt64(c & 63)
     switch c >> 6 {
@@ -211,24 +237,23 @@ struct PackedWords: Sendable {
     }
   }
 
-  /// Case-insensitive substring search that skips `-`, `_` and spaces in the key.
+  /// Case-insensitive substring search (ASCII letters, and U+212A, the Kelvin sign, for `k`).
   func matches(_ hay: UnsafeBufferPointer<UInt8>) -> Bool {
     bytes.withUnsafeBufferPointer { words in
       starts.withUnsafeBufferPointer { starts in
         var i = 0
         while i < hay.count {
-          let first = SensitiveKeyMatcher.fold(hay[i])
-          if isFirstLetter(first) {
+          let first = PackedWords.letter(hay, at: i)
+          if isFirstLetter(first.byte) {
             var w = 0
             while w + 1 < starts.count {
               let ws = starts[w], we = starts[w + 1]
-              if words[ws] == first {
-                var j = i + 1, k = ws + 1
+              if words[ws] == first.byte {
+                var j = i + first.width, k = ws + 1
                 while j < hay.count && k < we {
-                  let c = hay[j]
-                  if c == 0x2D || c == 0x5F || c == 0x20 { j += 1; continue }
-                  if SensitiveKeyMatcher.fold(c) != words[k] { break }
-                  j += 1; k += 1
+                  let next = PackedWords.letter(hay, at: j)
+                  if next.byte != words[k] { break }
+                  j += next.width; k += 1
                 }
                 if k == we { return true }
               }

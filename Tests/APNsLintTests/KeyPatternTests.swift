@@ -55,3 +55,81 @@ import PayloadSchema
     #expect(report.findings.map(\.column) == [23, 36])
   }
 }
+
+/// The built-in `sensitive-data` list is one list: the patterns `rules.yaml` shows are the ones the
+/// configuration defaults to, and the allocation-free word matcher used for them matches exactly
+/// the keys the compiled patterns match.
+@Suite struct DefaultSensitivePatternsTests {
+  /// Keys around every default spelling: each case, a separator inside at every position, other
+  /// text around, and look-alike characters a case-insensitive pattern may or may not take.
+  static var keys: [String] {
+    var keys: Set<String> = ["", "pass_word", "e_mail", "e mail", "credit--card", "credit__card", "tok en", "ssN", "cvV"]
+    for spelling in SensitiveKeyMatcher.defaultList.flatMap(\.spellings) {
+      let characters = Array(spelling)
+      for variant in [spelling, spelling.uppercased(), spelling.capitalized] {
+        keys.insert(variant)
+        keys.insert("user" + variant)
+        keys.insert(variant + "Hash")
+        keys.insert("x-" + variant + "-y")
+      }
+      for cut in 1..<characters.count {
+        for separator in ["-", "_", " ", ".", "\u{00AD}"] {
+          keys.insert(String(characters[..<cut]) + separator + String(characters[cut...]))
+        }
+        keys.insert(String(characters[..<(cut - 1)]) + String(characters[cut...]))
+      }
+      // Look-alikes: the Kelvin sign (lowercase k), the long s (uppercase S), the dotless i
+      // (uppercase I), fullwidth and Cyrillic letters.
+      for (from, to) in [("k", "\u{212A}"), ("s", "\u{017F}"), ("i", "\u{0131}"), ("e", "\u{0435}"), ("a", "\u{FF41}"),
+                         ("K", "\u{212A}"), ("S", "\u{017F}"), ("I", "\u{0130}")] {
+        keys.insert(spelling.replacingOccurrences(of: from, with: to))
+        keys.insert(spelling.uppercased().replacingOccurrences(of: from, with: to))
+      }
+    }
+    return keys.sorted()
+  }
+
+  @Test func theConfigurationDefaultsToTheList() {
+    #expect(Configuration.builtIn.sensitiveKeyPatterns == SensitiveKeyMatcher.defaultPatterns)
+    #expect(Configuration.catalogueDefaults.sensitiveKeyPatterns == SensitiveKeyMatcher.defaultPatterns)
+    #expect(SensitiveKeyMatcher.defaultPatterns == ["(?i)pass(word|wd)", "(?i)secret", "(?i)token", "(?i)ssn",
+                                                    "(?i)credit[-_ ]?card", "(?i)cvv", "(?i)e-?mail", "(?i)phone"])
+  }
+
+  @Test func theWordMatcherMatchesWhatThePatternsMatch() throws {
+    let compiled = try SensitiveKeyMatcher.defaultPatterns.map { try KeyPattern($0) }
+    let keys = Self.keys
+    #expect(keys.count > 500)
+    var matched = 0
+    for key in keys {
+      let byPatterns = compiled.contains { $0.matches(key) }
+      let byWords = Self.wordMatcherFlags(key)
+      #expect(byWords == byPatterns, "'\(key)': patterns \(byPatterns), word matcher \(byWords)")
+      if byPatterns { matched += 1 }
+    }
+    #expect(matched > 100 && matched < keys.count - 100)
+    // What the list says, and what the old word matcher (separators skipped) got wrong.
+    for (key, flagged) in [("pass_word", false), ("e_mail", false), ("e-mail", true), ("credit card", true), ("to\u{212A}en", true),
+                           ("\u{017F}ecret", false), ("userToken", true), ("tokn", false)] {
+      #expect(Self.wordMatcherFlags(key) == flagged, "\(key)")
+    }
+  }
+
+  /// Whether `sensitive-data` fires on a custom key, through the validator and the default matcher.
+  static func wordMatcherFlags(_ key: String) -> Bool {
+    var json = "{\"aps\":{\"alert\":\"Hi\"},\""
+    for scalar in key.unicodeScalars {
+      switch scalar {
+      case "\"": json += "\\\""
+      case "\\": json += "\\\\"
+      default: json += String(scalar)
+      }
+    }
+    json += "\":1}"
+    var options = ValidationOptions()
+    options.sensitiveKeys = .defaultWords
+    var validator = PayloadValidator(target: Target(), options: options)
+    let report = Array(json.utf8).withUnsafeBytes { validator.validate($0) }
+    return report.findings.contains { $0.rule == .sensitiveData }
+  }
+}

@@ -90,10 +90,7 @@ extension Configuration {
     version: 1, platform: .ios, pushType: nil, transport: .http2,
     developmentLanguage: "en", table: "Localizable", sizeCount: .compact, warnAt: 0.9, maxDepth: 64,
     levels: Dictionary(uniqueKeysWithValues: Rule.catalogue.map { ($0.id, $0.defaultLevel) }),
-    sensitiveKeyPatterns: [
-      "(?i)pass(word|wd)", "(?i)secret", "(?i)token", "(?i)ssn", "(?i)credit[-_ ]?card", "(?i)cvv",
-      "(?i)e-?mail", "(?i)phone",
-    ],
+    sensitiveKeyPatterns: SensitiveKeyMatcher.defaultPatterns,
     sensitiveCheckValues: false,
     allowedCustomKeys: []
   )

@@ -9,13 +9,13 @@ struct RulesCommand: ParsableCommand {
   @Argument(help: "A rule id to describe with its examples.")
   var rule: String?
 
-  @Option(help: "Output format: text, json or markdown (the rule reference, docs/rules.md).")
+  @Option(help: "Output format: text, json, markdown (the rule reference, docs/rules.md) or yaml (the built-in configuration, rules.yaml).")
   var format: RulesFormat = .text
 
   @Option(help: "A configuration file whose severities to show (default: .apns-lint.yml, else built in).")
   var config: String?
 
-  enum RulesFormat: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+  enum RulesFormat: String, ExpressibleByArgument, CaseIterable { case text, json, markdown, yaml }
 
   func run() throws {
     let configuration = try loadConfiguration(config)
@@ -31,6 +31,8 @@ struct RulesCommand: ParsableCommand {
     case .text: Output.shared.write(RulesReporter.text(configuration))
     case .json: Output.shared.write(RulesReporter.json(configuration))
     case .markdown: Output.shared.write(RulesReporter.markdown(configuration))
+    // The built-in configuration, whatever --config says: it is what rules.yaml holds.
+    case .yaml: Output.shared.write(ConfigurationTemplate.rulesYAML())
     }
   }
 }

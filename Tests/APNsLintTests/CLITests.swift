@@ -218,10 +218,21 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(Set(rules.compactMap { $0["category"] as? String }) == ["json", "payload", "push", "request", "localization", "strings", "activity"])
   }
 
-  /// docs/rules.md and the DocC catalog's article (APNsLint.docc/RuleReference.md) are the generated
-  /// reference; regenerate both with UPDATE_SNAPSHOTS=1 or `apns-lint rules --format markdown > FILE`.
-  @Test(arguments: ["docs/rules.md", "Sources/APNsLint/APNsLint.docc/RuleReference.md"])
-  func ruleReferenceIsGenerated(_ file: String) throws {
+  /// docs/rules.md is the generated reference and rules.yaml the generated built-in configuration;
+  /// regenerate both with UPDATE_SNAPSHOTS=1 or scripts/generate-rules.
+  @Test func rulesYAMLIsGenerated() throws {
+    let (status, out, _) = try runCLI(["rules", "--format", "yaml"])
+    #expect(status == 0)
+    #expect(out == Configuration.builtInYAML)
+    let path = packageRoot + "/rules.yaml"
+    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+      try out.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == out, "rules.yaml is out of date: scripts/generate-rules")
+  }
+
+  @Test func ruleReferenceIsGenerated() throws {
+    let file = "docs/rules.md"
     let (status, out, _) = try runCLI(["rules", "--format", "markdown", "--config", "rules.yaml"])
     #expect(status == 0)
     #expect(out == RulesReporter.markdown(.builtIn))

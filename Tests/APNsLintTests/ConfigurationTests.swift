@@ -119,7 +119,7 @@ import Testing
 
   @Test func embeddedTextIsRulesYAMLByteForByte() throws {
     let file = try Data(contentsOf: Self.packageRoot.appendingPathComponent("rules.yaml"))
-    #expect(Array(file) == Array(Configuration.builtInYAML.utf8), "run scripts/embed-rules")
+    #expect(Array(file) == Array(Configuration.builtInYAML.utf8), "run scripts/generate-rules")
   }
 
   @Test func builtInParsesAndMatchesTheCatalogue() throws {

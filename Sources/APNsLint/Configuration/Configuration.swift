@@ -76,11 +76,15 @@ public struct Configuration: Sendable, Equatable {
 }
 
 extension Configuration {
-  /// The repository's `rules.yaml`, parsed. The text is embedded in the binary (`builtInYAML`),
-  /// so a copied executable needs no file beside it.
+  /// The text of `rules.yaml`, the built-in configuration, generated from the rule definitions
+  /// (``ConfigurationTemplate/rulesYAML()``): the repository's `rules.yaml` is this text, and a
+  /// copied executable needs no file beside it.
+  public static let builtInYAML: String = ConfigurationTemplate.rulesYAML()
+
+  /// `rules.yaml`, parsed: the configuration when no file is given.
   public static let builtIn: Configuration = {
-    // The embedded text is checked by the test suite; `catalogueDefaults` holds the same values,
-    // so the fallback only exists to keep library code free of traps.
+    // The text is generated from `catalogueDefaults` and the test suite checks that it parses back
+    // to them, so the fallback only exists to keep library code free of traps.
     (try? parse(yaml: builtInYAML, path: "rules.yaml", base: catalogueDefaults)) ?? catalogueDefaults
   }()
 

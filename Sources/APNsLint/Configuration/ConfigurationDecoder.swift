@@ -20,12 +20,6 @@ enum ConfigurationSchema {
   static let sizeCounts: [SizeCounting] = [.compact, .raw]
   static let severities = ["error", "warning", "info", "off"]
 
-  /// The parameters each rule takes besides `severity`.
-  static let ruleParameters: [String: [String]] = [
-    "sensitive-data": ["key-patterns", "check-values"],
-    "custom-key-allowlist": ["allowed"],
-  ]
-
   static let maxDepthRange = 1...1000
   /// `limits.max-input-bytes`: at least a payload's largest limit, at most 1 GiB.
   static let maxInputBytesRange = 5120...(1 << 30)
@@ -121,20 +115,25 @@ struct ConfigurationDecoder {
       case .scalar:
         configuration.levels[rule] = try severity(entry.value, at: name)
       case .mapping(let parameters, _):
-        let allowed = ConfigurationSchema.ruleParameters[id] ?? []
+        // The rule's declared parameters (its catalogue entry) say which names it takes; each
+        // name given changes that one parameter of what the configuration has so far.
+        let declared = Rule.named(id)?.parameters
         for parameter in parameters {
           let key = parameter.key.text
           let at = name + "." + key
-          switch (id, key) {
-          case (_, "severity"):
+          if key == "severity" {
             configuration.levels[rule] = try severity(parameter.value, at: at)
-          case ("sensitive-data", "key-patterns"):
-            configuration.sensitiveKeyPatterns = try patterns(parameter.value, at: at)
-          case ("sensitive-data", "check-values"):
-            configuration.sensitiveCheckValues = try boolean(parameter.value, at: at)
-          case ("custom-key-allowlist", "allowed"):
-            configuration.allowedCustomKeys = try strings(parameter.value, at: at).map(\.text)
+            continue
+          }
+          switch (configuration.parameters(of: rule), key) {
+          case (.sensitiveData(_, let checkValues)?, "key-patterns"):
+            configuration.setParameters(.sensitiveData(patterns: try patterns(parameter.value, at: at), checkValues: checkValues))
+          case (.sensitiveData(let patterns, _)?, "check-values"):
+            configuration.setParameters(.sensitiveData(patterns: patterns, checkValues: try boolean(parameter.value, at: at)))
+          case (.allowlist?, "allowed"):
+            configuration.setParameters(.allowlist(keys: try strings(parameter.value, at: at).map(\.text)))
           default:
+            let allowed = declared?.names ?? []
             let expected = allowed.isEmpty ? "it takes only 'severity'" : "expected \(choices(["severity"] + allowed))"
             throw error(parameter.key.mark, "unknown parameter '\(key)' of rule '\(id)'; \(expected)")
           }

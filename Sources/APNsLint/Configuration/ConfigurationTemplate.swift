@@ -43,35 +43,67 @@ public enum ConfigurationTemplate {
       "",
       "# rules:",
     ]
+    // The rules exactly as `rules.yaml` lists them, commented out: `#` before each line.
+    lines += ruleLines(base: base).map { $0.isEmpty ? "#" : "# " + $0 }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The text of `rules.yaml`, the built-in configuration (SPEC §7), generated from
+  /// `Rule.catalogue` and the catalogue's defaults: every setting, then
+  /// every rule in catalogue order under its category's heading, with its summary as a comment,
+  /// its default severity and its parameters. `apns-lint rules --format yaml` prints it,
+  /// `Configuration.builtIn` is read from it, and the repository's `rules.yaml` is this text
+  /// (a test compares them).
+  public static func rulesYAML() -> String {
+    let base = Configuration.catalogueDefaults
+    var lines: [String] = [
+      "# apns-lint's built-in configuration (SPEC §7): every rule with its default severity and",
+      "# parameters, generated from the rule definitions (`apns-lint rules --format yaml` prints it;",
+      "# scripts/embed-rules writes this file). A project's .apns-lint.yml, or --config FILE, overrides",
+      "# only what it names: a rule given a bare severity keeps its parameters, a map overrides only the",
+      "# parameters it names.",
+      "version: 1",
+      YAMLText.commented("target: {platform: \(base.platform.rawValue), transport: \(base.transport.rawValue)}",
+                         "push-type omitted: inferred from each payload"),
+      YAMLText.commented("localization: {development-language: \(plain(base.developmentLanguage)), table: \(plain(base.table)), "
+                         + "exclude: [\(base.excludedLocalizations.map(plain).joined(separator: ", "))]}",
+                         "exclude: localizations no device picks (qqq always)"),
+      YAMLText.commented("size: {count: \(base.sizeCount.rawValue), warn-at: \(base.warnAt)}",
+                         "compact: as sent, whitespace removed; raw: the bytes as they are"),
+      "limits:",
+      YAMLText.commented("  max-depth: \(base.maxDepth)", "deepest JSON nesting read (1...1000)"),
+      YAMLText.commented("  max-input-bytes: \(base.maxInputBytes)", "most bytes read from a payload file or stdin (not --ndjson)"),
+      YAMLText.commented("rules:", "a severity: error | warning | info | off"),
+    ]
+    lines += ruleLines(base: base)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The entries under `rules:`: a blank line and a heading before each category, then per rule
+  /// its summary as a comment and its severity, or a map of `severity` and its parameters.
+  static func ruleLines(base: Configuration) -> [String] {
+    var lines: [String] = []
     var category: RuleCategory? = nil
     for rule in Rule.catalogue {
       if rule.category != category {
         category = rule.category
-        lines.append("#")
-        lines.append("#   # — \(title(of: rule.category)) —")
+        lines.append("")
+        lines.append("  # — \(rule.category.title) —")
       }
-      lines.append("#   # \(rule.summary)")
+      lines.append("  # \(rule.summary)")
       let level = base.level(of: rule.id).name
-      switch rule.id.rawValue {
-      case "sensitive-data":
-        lines.append("#   \(rule.id):")
-        lines.append("#     severity: \(level)")
-        lines.append("#     key-patterns:\(pad("  key-patterns:"))# matched anywhere in custom key names")
-        for pattern in base.sensitiveKeyPatterns { lines.append("#       - \(quoted(pattern))") }
-        lines.append("#     check-values: \(base.sensitiveCheckValues)\(pad("  check-values: \(base.sensitiveCheckValues)"))# true: match string values too")
-      case "custom-key-allowlist":
-        lines.append("#   \(rule.id):")
-        lines.append("#     severity: \(level)")
-        let allowed = "[" + base.allowedCustomKeys.map(quoted).joined(separator: ", ") + "]"
-        lines.append("#     allowed: \(allowed)\(pad("  allowed: \(allowed)"))# the top-level custom keys a payload may carry")
-      default:
-        lines.append("#   \(rule.id): \(level)")
+      if let parameters = base.parameters(of: rule.id) {
+        lines.append("  \(rule.id):")
+        lines.append("    severity: \(level)")
+        lines += parameters.yamlLines
+      } else {
+        lines.append("  \(rule.id): \(level)")
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
-  /// Spaces that line the trailing comments up in one column.
+  /// Spaces that line the trailing comments up in one column (the settings above `rules:`).
   private static func pad(_ setting: String) -> String {
     String(repeating: " ", count: max(1, 28 - setting.count))
   }
@@ -86,30 +118,5 @@ public enum ConfigurationTemplate {
   }
 
   /// A YAML single-quoted scalar: no escapes but `''`, so regular expressions stay as typed.
-  static func quoted(_ text: String) -> String {
-    "'" + text.replacingAll("'", with: "''") + "'"
-  }
-
-  private static func title(of category: RuleCategory) -> String {
-    switch category {
-    case .json: "JSON (any payload)"
-    case .payload: "Payload structure"
-    case .push: "Push type and headers"
-    case .request: "Requests (*.http files and request options: what APNs would answer)"
-    case .localization: "Localization (payload against tables; needs --strings)"
-    case .strings: "Strings tables"
-    case .activity: "Live Activities (content-state against the app's ActivityAttributes; needs --activity)"
-    }
-  }
-}
-
-extension String {
-  /// Every occurrence of `target` replaced (standard library only).
-  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-    var result = ""
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
-    }
-    return result
-  }
+  static func quoted(_ text: String) -> String { YAMLText.singleQuoted(text) }
 }

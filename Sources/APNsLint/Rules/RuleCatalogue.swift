@@ -28,6 +28,8 @@ public struct Rule: Sendable, Hashable {
   public private(set) var apnsAnswer: APNsAnswer? = nil
   /// Where the triggering example's finding stands (the marker of the example's definition).
   public private(set) var expectedPosition: RuleExamplePosition? = nil
+  /// The settings the rule takes besides its severity, at their built-in values; nil for most.
+  public private(set) var parameters: RuleParameters? = nil
   /// The `apns-lint check` flags the triggering example needs (`--push-type background`); empty for most.
   public let triggeringFlags: String
   /// The `apns-lint check` flags the passing example needs; empty for most.
@@ -44,6 +46,7 @@ public struct Rule: Sendable, Hashable {
               trigger: e.marked, pass: e.passing, triggerFlags: e.triggeringFlags, passFlags: e.passingFlags,
               configuration: e.configuration)
     self.apnsAnswer = rule.apnsAnswer
+    self.parameters = RuleParameters.builtIn(rule)
     self.expectedPosition = e.expectedPosition.map { RuleExamplePosition(line: $0.line, column: $0.column) }
   }
 

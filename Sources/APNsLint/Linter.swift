@@ -130,12 +130,7 @@ public struct Linter: Sendable {
 
   /// The report's verdict without the findings of rules the configuration turns off.
   static func verdict(_ report: PayloadReport, configuration: Configuration) -> APNsAnswer {
-    var best: PayloadFinding? = nil
-    for f in report.findings where f.apnsAnswer != nil && configuration.level(of: f.rule) != .off {
-      if let b = best, b.rule.requestPart <= f.rule.requestPart { continue }
-      best = f
-    }
-    return best?.apnsAnswer ?? .accepted
+    report.refusal { configuration.level(of: $0.rule) != .off }?.apnsAnswer ?? .accepted
   }
 
   /// Validates a request (SPEC §9) with the linter's platform and options: method, path, headers

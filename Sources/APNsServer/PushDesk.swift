@@ -237,11 +237,7 @@ final class PushDesk {
   private func decide(report: PayloadReport, path: String, topic: String?, authorization: String?, repeated: Bool,
                       now: Int64, nowMs: Int64) -> Answer {
     let c = server.configuration
-    var refusing: PayloadFinding?
-    for f in report.findings where f.apnsAnswer != nil {
-      if let r = refusing, r.rule.requestPart <= f.rule.requestPart { continue }
-      refusing = f
-    }
+    let refusing = report.refusal()
     if let refusing, refusing.rule.requestPart <= .authentication, let a = refusing.apnsAnswer {
       return Answer(status: a.status, reason: a.reason)
     }

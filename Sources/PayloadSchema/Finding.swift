@@ -168,15 +168,21 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
     self.box = nil
   }
 
-  /// The answer APNs would give: the first refusing finding by `RequestPart`, then by position;
-  /// `APNsAnswer.accepted` when no finding carries an answer.
-  public var verdict: APNsAnswer {
+  /// The answer APNs would give: the answer of ``refusal(counting:)``, `APNsAnswer.accepted` when
+  /// there is none.
+  public var verdict: APNsAnswer { refusal()?.apnsAnswer ?? .accepted }
+
+  /// The finding that decides APNs' answer (SPEC §9), the one place this is worked out (the
+  /// linter and `serve` ask it too): among the findings that carry an answer and that `counting`
+  /// keeps (a configuration leaves out the rules it turns off), the first by `RequestPart`
+  /// (method, path, authentication, headers, body), then by position; nil when APNs accepts.
+  public func refusal(counting counted: (PayloadFinding) -> Bool = { _ in true }) -> PayloadFinding? {
     var best: PayloadFinding? = nil
-    for f in findings where f.apnsAnswer != nil {
+    for f in findings where f.apnsAnswer != nil && counted(f) {
       if let b = best, b.rule.requestPart <= f.rule.requestPart { continue }
       best = f
     }
-    return best?.apnsAnswer ?? .accepted
+    return best
   }
 
   /// Errors, warnings and infos among the findings, by their default severities.

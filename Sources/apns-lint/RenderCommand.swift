@@ -2,6 +2,7 @@ import ActivityContract
 import APNsLint
 import ArgumentParser
 import Foundation
+import PayloadSchema
 import StringsFile
 
 /// `apns-lint render PAYLOAD --strings DIR [--lang L,...|all] [--format text|json|html]`: what the push shows, per language.
@@ -83,7 +84,7 @@ struct RenderCommand: ParsableCommand {
         ("path", .string(payload)),
         ("type", .optional(outcome.typeName)),
         ("event", .optional(outcome.event)),
-        ("decodes", .bool(!result.diagnostics.contains { $0.severity == .error && $0.rule.hasPrefix("activity-") && $0.rule != "activity-date-epoch" })),
+        ("decodes", .bool(!result.diagnostics.contains { $0.severity == .error && $0.rule.hasPrefix("activity-") && $0.rule != PayloadRule.activityDateEpoch.rawValue })),
         ("values", .array(outcome.values.map { v in
           .object([("keyPath", .string(v.keyPath)), ("type", .string(v.type)), ("value", .string(v.shown))])
         })),

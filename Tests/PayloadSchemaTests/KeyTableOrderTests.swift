@@ -1,0 +1,48 @@
+import Testing
+@testable import PayloadSchema
+
+/// The key enums (`ApsKey`, `AlertKey`, `SoundKey`, `LiveTextKey`) index the rows of their
+/// `Schema` tables: case n is row n. Nothing but this test ties the two orders together, so it
+/// checks every case against its row's key name (the case name in kebab case: `threadID` is
+/// `thread-id`, `titleLocKey` is `title-loc-key`).
+@Suite struct KeyTableOrderTests {
+  /// `targetContentID` → `target-content-id`: a hyphen before each run of capitals, lowercased.
+  static func kebab(_ caseName: String) -> String {
+    var out = ""
+    var previousWasUpper = false
+    for character in caseName {
+      if character.isUppercase {
+        if !previousWasUpper { out += "-" }
+        out += character.lowercased()
+        previousWasUpper = true
+      } else {
+        out.append(character)
+        previousWasUpper = false
+      }
+    }
+    return out
+  }
+
+  static func check<Key: CaseIterable & RawRepresentable>(_ keys: Key.Type, _ rows: [KeySpec], _ table: String)
+  where Key.RawValue == Int {
+    #expect(Key.allCases.count == rows.count, "\(table): \(Key.allCases.count) cases, \(rows.count) rows")
+    for key in Key.allCases {
+      guard key.rawValue < rows.count else { continue }
+      #expect("\(rows[key.rawValue].name)" == kebab("\(key)"), "\(table) row \(key.rawValue) is not \(key)")
+    }
+  }
+
+  @Test func everyKeyCaseIndexesItsOwnRow() {
+    Self.check(ApsKey.self, Schema.aps, "Schema.aps")
+    Self.check(AlertKey.self, Schema.alert, "Schema.alert")
+    Self.check(SoundKey.self, Schema.sound, "Schema.sound")
+    Self.check(LiveTextKey.self, Schema.liveText, "Schema.liveText")
+  }
+
+  @Test func kebabCaseIsWhatTheTablesSpell() {
+    #expect(Self.kebab("threadID") == "thread-id")
+    #expect(Self.kebab("targetContentID") == "target-content-id")
+    #expect(Self.kebab("summaryArgCount") == "summary-arg-count")
+    #expect(Self.kebab("badge") == "badge")
+  }
+}

@@ -160,10 +160,9 @@ extension Checker {
     let apsAt = facts.apsOffset >= 0 ? facts.apsOffset : 0
     let apsPath: String? = facts.apsOffset >= 0 ? "aps" : nil
 
-    // background-inert: a background push is delivered to the app only with content-available.
-    // (Not with alert, badge or sound: push-type-mismatch says what is wrong there.)
-    if pushType == .background && facts.apsIsObject && !hasAps(.contentAvailable)
-        && !(hasAps(.alert) || hasAps(.badge) || hasAps(.sound)) {
+    // background-inert: a background push is delivered to the app only with content-available,
+    // whatever else `aps` holds (alert, badge or sound also get push-type-mismatch: two facts).
+    if pushType == .background && facts.apsIsObject && !hasAps(.contentAvailable) {
       report(.backgroundInert, "a background push without 'content-available': 1 wakes nothing; add it", at: apsAt, path: apsPath)
     }
 

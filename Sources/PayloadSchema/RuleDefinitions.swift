@@ -73,7 +73,7 @@ extension PayloadRule {
     case .valueRange: "a number out of range: badge negative or fractional, relevance-score or sound.volume outside 0…1, summary-arg-count below 1"
     case .valueEnum: "a string outside its set: interruption-level, event"
     case .flagValue: "content-available / mutable-content other than the number 1 (true: a warning, use 1); sound.critical other than 0 or 1; content-changed other than true"
-    case .backgroundInert: "a background push whose aps lacks content-available (empty aps, or only a misspelt contentAvailable): it wakes nothing"
+    case .backgroundInert: "a background push whose aps lacks content-available (empty aps, a misspelt contentAvailable, only badge or other keys): it wakes nothing"
     case .soundShape: "a sound dictionary on a notification that is not critical: Apple, \"for regular notifications, use the sound string\""
     case .payloadWhitespace: "a payload file over the limit as written but not when compact: send it compact"
     case .alertEmpty: "an alert object that shows nothing (no title, subtitle, body or loc-keys)"

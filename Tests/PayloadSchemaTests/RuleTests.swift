@@ -303,6 +303,11 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   @Test(arguments: [
     (#"{"aps": {}}"#, ["background-inert 1:9 aps"]),
     (#"{"aps": {"contentAvailable": 1}}"#, ["background-inert 1:9 aps", "unknown-key 1:10 aps.contentAvailable"]),
+    // Other keys do not wake the app either: inert, and badge is a mismatch of its own.
+    (#"{"aps": {"badge": 3, "contentAvailable": 1}}"#,
+     ["background-inert 1:9 aps", "push-type-mismatch 1:19 aps.badge", "unknown-key 1:22 aps.contentAvailable"]),
+    (#"{"aps": {"thread-id": "t"}, "refresh": 1}"#, ["background-inert 1:9 aps"]),
+    (#"{"aps": {"content-available": 1, "badge": 3}}"#, ["silent-push-shape 1:31 aps.content-available", "push-type-mismatch 1:43 aps.badge"]),
     (#"{"aps": {"content-available": 1}}"#, []),
     (#"{"aps": {"content-available": true}}"#, ["flag-value 1:31 aps.content-available"]),
   ])
@@ -679,6 +684,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       #"push-type-mismatch 1:43 aps.badge"#
     ]),
     RuleCase("push-type-mismatch background", text(#"{"aps": {"alert": "Hi", "badge": 1, "sound": "default"}}"#), flags: "--push-type background", [
+      #"background-inert 1:9 aps"#,
       #"push-type-mismatch 1:19 aps.alert"#,
       #"push-type-mismatch 1:34 aps.badge"#,
       #"push-type-mismatch 1:46 aps.sound"#

@@ -120,19 +120,8 @@ extension Checker {
       report(.jsonEscapedUnicode, "escaped characters take \(facts.inflation) bytes more than raw UTF-8 would", at: facts.inflationOffset, path: facts.inflationPath)
     }
     let isLive = pushType == .liveactivity
-    func hasAps(_ k: ApsKey) -> Bool { facts.apsKeys & (1 << UInt32(k.rawValue)) != 0 }
 
-    // Things only live activities may do.
-    if !isLive {
-      if facts.titleObject >= 0 { report(.valueType, "'title' must be a string, not an object (objects are for live activities)", at: facts.titleObject, path: "aps.alert.title") }
-      if facts.bodyObject >= 0 { report(.valueType, "'body' must be a string, not an object (objects are for live activities)", at: facts.bodyObject, path: "aps.alert.body") }
-      if facts.alertSoundKey >= 0 {
-        report(.unknownKey, "unknown key 'sound' in 'aps.alert'; 'sound' belongs in 'aps' (only live activities put it in the alert)", at: facts.alertSoundKey, path: "aps.alert.sound")
-      }
-      if facts.relevanceOffset >= 0 && (facts.relevance < 0 || facts.relevance > 1) {
-        report(.valueRange, "'relevance-score' must be between 0 and 1, not \(Self.show(JSONNumber(value: facts.relevance, isPlainInteger: false)))", at: facts.relevanceOffset, path: "aps.relevance-score")
-      }
-    }
+    if !isLive { checkLiveActivityOnlyShapes() }
 
     // SPEC §2: a Wallet pass update is `{}` to a `pass.` topic, and nothing else may go there.
     let wallet = target.topic.map { $0.utf8.starts(with: "pass.".utf8) } ?? false
@@ -141,25 +130,53 @@ extension Checker {
              at: 0, path: nil)
     }
 
-    // SPEC §2: which push types need `aps`.
-    if facts.apsKeyOffset < 0 && !wallet {
-      switch pushType {
-      case .mdm:
-        if facts.mdmOffset < 0 { report(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'", at: 0, path: nil) }
-      case .fileprovider, .pushtotalk:
-        break   // documented without `aps`: File Provider's container-identifier and domain, Push to Talk's own keys
-      case .voip, .complication, .location:
-        report(.apsMissing, "no 'aps' member; PushKit hands the whole payload to the app, so this push works, but a notification push needs one: check the push type",
-               at: 0, path: nil, softened: true)
-      default:
-        var message = facts.mdmOffset >= 0 ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one"
-        if facts.simulatorNearMiss >= 0 { message += " (and the Simulator needs 'Simulator Target Bundle', spelt exactly)" }
-        report(.apsMissing, message, at: 0, path: nil)
-      }
-    }
+    if facts.apsKeyOffset < 0 && !wallet { checkApsPresence(pushType: pushType) }
     let apsAt = facts.apsOffset >= 0 ? facts.apsOffset : 0
     let apsPath: String? = facts.apsOffset >= 0 ? "aps" : nil
 
+    checkSilentAndBackground(pushType: pushType, isLive: isLive, apsAt: apsAt, apsPath: apsPath)
+
+    // push-type-mismatch (to a Wallet topic, the pass-update finding above says all there is)
+    if (facts.apsIsObject || pushType == .mdm) && !wallet { checkPushTypeMismatch(pushType: pushType, apsAt: apsAt, apsPath: apsPath) }
+    if isLive && facts.apsIsObject { checkLiveActivityFields() }
+    if target.platform == .safari && facts.apsIsObject { checkSafariFields(apsAt: apsAt, apsPath: apsPath) }
+  }
+
+  /// Whether `aps` has key `k`.
+  @inline(__always) func hasAps(_ k: ApsKey) -> Bool { facts.apsKeys & (1 << UInt32(k.rawValue)) != 0 }
+
+  /// `value-type`, `unknown-key`, `value-range` for what only live activities may do (an object
+  /// title or body, a sound in the alert, any relevance score).
+  mutating func checkLiveActivityOnlyShapes() {
+    if facts.titleObject >= 0 { report(.valueType, "'title' must be a string, not an object (objects are for live activities)", at: facts.titleObject, path: "aps.alert.title") }
+    if facts.bodyObject >= 0 { report(.valueType, "'body' must be a string, not an object (objects are for live activities)", at: facts.bodyObject, path: "aps.alert.body") }
+    if facts.alertSoundKey >= 0 {
+      report(.unknownKey, "unknown key 'sound' in 'aps.alert'; 'sound' belongs in 'aps' (only live activities put it in the alert)", at: facts.alertSoundKey, path: "aps.alert.sound")
+    }
+    if facts.relevanceOffset >= 0 && (facts.relevance < 0 || facts.relevance > 1) {
+      report(.valueRange, "'relevance-score' must be between 0 and 1, not \(Self.show(JSONNumber(value: facts.relevance, isPlainInteger: false)))", at: facts.relevanceOffset, path: "aps.relevance-score")
+    }
+  }
+
+  /// `aps-missing`: SPEC §2, which push types need `aps` (called when there is none).
+  mutating func checkApsPresence(pushType: PushType) {
+    switch pushType {
+    case .mdm:
+      if facts.mdmOffset < 0 { report(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'", at: 0, path: nil) }
+    case .fileprovider, .pushtotalk:
+      break   // documented without `aps`: File Provider's container-identifier and domain, Push to Talk's own keys
+    case .voip, .complication, .location:
+      report(.apsMissing, "no 'aps' member; PushKit hands the whole payload to the app, so this push works, but a notification push needs one: check the push type",
+             at: 0, path: nil, softened: true)
+    default:
+      var message = facts.mdmOffset >= 0 ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one"
+      if facts.simulatorNearMiss >= 0 { message += " (and the Simulator needs 'Simulator Target Bundle', spelt exactly)" }
+      report(.apsMissing, message, at: 0, path: nil)
+    }
+  }
+
+  /// `background-inert`, `sound-shape`, `silent-push-shape`.
+  mutating func checkSilentAndBackground(pushType: PushType, isLive: Bool, apsAt: Int, apsPath: String?) {
     // background-inert: a background push is delivered to the app only with content-available,
     // whatever else `aps` holds (alert, badge or sound also get push-type-mismatch: two facts).
     if pushType == .background && facts.apsIsObject && !hasAps(.contentAvailable) {
@@ -177,110 +194,110 @@ extension Checker {
       let shown = Self.visibleKeys.filter(hasAps).map { "'\(Schema.aps[$0.rawValue].name)'" }.joined(separator: ", ")
       report(.silentPushShape, "'content-available' with \(shown): the push is no longer silent, and iOS may throttle or drop it", at: apsValueOffsets[ApsKey.contentAvailable.rawValue], path: "aps.content-available", escalated: pushType == .background)
     }
+  }
 
-    // push-type-mismatch (to a Wallet topic, the pass-update finding above says all there is)
-    if (facts.apsIsObject || pushType == .mdm) && !wallet {
-      switch pushType {
-      case .background:
-        // Checked first without the list: iterating a static array costs its lazy initializer per call.
-        if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
-          for k in Self.visibleKeys where hasAps(k) {
-            report(.pushTypeMismatch, "a background push must not have '\(Schema.aps[k.rawValue].name)'; use push type alert", at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
-          }
+  /// `push-type-mismatch`: the payload against its push type.
+  mutating func checkPushTypeMismatch(pushType: PushType, apsAt: Int, apsPath: String?) {
+    switch pushType {
+    case .background:
+      // Checked first without the list: iterating a static array costs its lazy initializer per call.
+      if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
+        for k in Self.visibleKeys where hasAps(k) {
+          report(.pushTypeMismatch, "a background push must not have '\(Schema.aps[k.rawValue].name)'; use push type alert", at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
         }
-      case .alert:
-        if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) {
-          report(.pushTypeMismatch, facts.mdmOffset >= 0
-                   ? "an alert push needs 'alert', 'badge' or 'sound'; with 'mdm' this looks like an MDM push, which has no 'aps' (or give --push-type mdm)"
-                   : "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push", at: apsAt, path: apsPath)
+      }
+    case .alert:
+      if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) {
+        report(.pushTypeMismatch, facts.mdmOffset >= 0
+                 ? "an alert push needs 'alert', 'badge' or 'sound'; with 'mdm' this looks like an MDM push, which has no 'aps' (or give --push-type mdm)"
+                 : "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push", at: apsAt, path: apsPath)
+      }
+    case .liveactivity:
+      if !hasAps(.event) || !hasAps(.timestamp) {
+        let missing = [ApsKey.event, .timestamp].filter { !hasAps($0) }.map { "'\(Schema.aps[$0.rawValue].name)'" }
+        report(.pushTypeMismatch, "a liveactivity push needs \(missing.joined(separator: " and "))", at: apsAt, path: apsPath)
+      }
+    case .mdm:
+      if facts.apsKeyOffset >= 0 {
+        report(.pushTypeMismatch, "an mdm push must not have 'aps'", at: facts.apsKeyOffset, path: "aps")
+      }
+    case .widgets, .controls:
+      if !hasAps(.contentChanged) {
+        report(.pushTypeMismatch, "a \(pushType.rawValue) push needs 'content-changed': true", at: apsAt, path: apsPath)
+      } else if facts.apsKeys != 1 << UInt32(ApsKey.contentChanged.rawValue) {
+        // SPEC §3: other `aps` keys in a widget push are a warning (the system reads content-changed only).
+        for k in 0..<Schema.aps.count where k != ApsKey.contentChanged.rawValue && facts.apsKeys & (1 << UInt32(k)) != 0 {
+          report(.pushTypeMismatch, "a \(pushType.rawValue) push carries only 'content-changed'; '\(Schema.aps[k].name)' is not read",
+                 at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
         }
-      case .liveactivity:
-        if !hasAps(.event) || !hasAps(.timestamp) {
-          let missing = [ApsKey.event, .timestamp].filter { !hasAps($0) }.map { "'\(Schema.aps[$0.rawValue].name)'" }
-          report(.pushTypeMismatch, "a liveactivity push needs \(missing.joined(separator: " and "))", at: apsAt, path: apsPath)
+      }
+    case .location:
+      // SPEC §3: the location push extension gets the payload; nobody sees an alert, badge or sound.
+      if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
+        for k in Self.visibleKeys where hasAps(k) {
+          report(.pushTypeMismatch, "a location push is handed to the location push extension; nobody sees '\(Schema.aps[k.rawValue].name)'",
+                 at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)", softened: true)
         }
-      case .mdm:
-        if facts.apsKeyOffset >= 0 {
-          report(.pushTypeMismatch, "an mdm push must not have 'aps'", at: facts.apsKeyOffset, path: "aps")
-        }
-      case .widgets, .controls:
-        if !hasAps(.contentChanged) {
-          report(.pushTypeMismatch, "a \(pushType.rawValue) push needs 'content-changed': true", at: apsAt, path: apsPath)
-        } else if facts.apsKeys != 1 << UInt32(ApsKey.contentChanged.rawValue) {
-          // SPEC §3: other `aps` keys in a widget push are a warning (the system reads content-changed only).
-          for k in 0..<Schema.aps.count where k != ApsKey.contentChanged.rawValue && facts.apsKeys & (1 << UInt32(k)) != 0 {
-            report(.pushTypeMismatch, "a \(pushType.rawValue) push carries only 'content-changed'; '\(Schema.aps[k].name)' is not read",
-                   at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
-          }
-        }
-      case .location:
-        // SPEC §3: the location push extension gets the payload; nobody sees an alert, badge or sound.
-        if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
-          for k in Self.visibleKeys where hasAps(k) {
-            report(.pushTypeMismatch, "a location push is handed to the location push extension; nobody sees '\(Schema.aps[k.rawValue].name)'",
-                   at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)", softened: true)
-          }
-        }
-      default:
-        break
+      }
+    default:
+      break
+    }
+  }
+
+  /// `live-activity-fields`: a Live Activity's `aps` by event, and its alert's shape.
+  mutating func checkLiveActivityFields() {
+    if facts.event == .start {
+      if !hasAps(.attributesType) || !hasAps(.attributes) || !hasAps(.alert) {
+        var missing = [ApsKey.attributesType, .attributes].filter { !hasAps($0) }.map { Schema.aps[$0.rawValue].name }
+        if !hasAps(.alert) { missing.append("alert") }
+        report(.liveActivityFields, "a live activity start needs \(missing.map { "'\($0)'" }.joined(separator: ", "))", at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
+      }
+      if target.transport == .broadcast {
+        report(.liveActivityFields, "a broadcast push cannot start a live activity (Apple: \"You can't use broadcast push notifications to start a Live Activity\")",
+               at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
+      }
+      if hasAps(.inputPushToken) && hasAps(.inputPushChannel) {
+        report(.liveActivityFields, "'input-push-token' and 'input-push-channel' together; send one", at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
+      }
+    } else {
+      for k in Self.startOnlyKeys where hasAps(k) {
+        report(.liveActivityFields, "'\(Schema.aps[k.rawValue].name)' belongs to a live activity start only", at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
       }
     }
-
-    // live-activity-fields
-    if isLive && facts.apsIsObject {
-      if facts.event == .start {
-        if !hasAps(.attributesType) || !hasAps(.attributes) || !hasAps(.alert) {
-          var missing = [ApsKey.attributesType, .attributes].filter { !hasAps($0) }.map { Schema.aps[$0.rawValue].name }
-          if !hasAps(.alert) { missing.append("alert") }
-          report(.liveActivityFields, "a live activity start needs \(missing.map { "'\($0)'" }.joined(separator: ", "))", at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
-        }
-        if target.transport == .broadcast {
-          report(.liveActivityFields, "a broadcast push cannot start a live activity (Apple: \"You can't use broadcast push notifications to start a Live Activity\")",
-                 at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
-        }
-        if hasAps(.inputPushToken) && hasAps(.inputPushChannel) {
-          report(.liveActivityFields, "'input-push-token' and 'input-push-channel' together; send one", at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
-        }
-      } else {
-        for k in Self.startOnlyKeys where hasAps(k) {
-          report(.liveActivityFields, "'\(Schema.aps[k.rawValue].name)' belongs to a live activity start only", at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
-        }
-      }
-      // The shape of a Live Activity's aps (SPEC §3): an alert is a dictionary of title, body and sound.
-      if facts.alertKind == .string {
-        report(.liveActivityFields, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string",
-               at: apsValueOffsets[ApsKey.alert.rawValue], path: "aps.alert")
-      }
-      if hasAps(.badge) {
-        report(.liveActivityFields, "'badge' is not a live activity key; the system ignores it", at: apsKeyOffsets[ApsKey.badge.rawValue],
-               path: "aps.badge", softened: true)
-      }
-      if hasAps(.sound) {
-        report(.liveActivityFields, "a live activity's sound goes inside 'alert' ('alert': {'sound': …}); 'aps.sound' is ignored",
-               at: apsKeyOffsets[ApsKey.sound.rawValue], path: "aps.sound", softened: true)
-      }
-      if facts.alertKind == .object && facts.alertKeys & (1 << UInt32(AlertKey.subtitle.rawValue)) != 0 {
-        report(.liveActivityFields, "'subtitle' is not a live activity alert key; the alert shows 'title' and 'body'",
-               at: alertKeyOffsets[AlertKey.subtitle.rawValue], path: "aps.alert.subtitle", softened: true)
-      }
-      if hasAps(.dismissalDate) && facts.event != .end {
-        report(.liveActivityFields, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored",
-               at: apsKeyOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
-      }
+    // The shape of a Live Activity's aps (SPEC §3): an alert is a dictionary of title, body and sound.
+    if facts.alertKind == .string {
+      report(.liveActivityFields, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string",
+             at: apsValueOffsets[ApsKey.alert.rawValue], path: "aps.alert")
     }
+    if hasAps(.badge) {
+      report(.liveActivityFields, "'badge' is not a live activity key; the system ignores it", at: apsKeyOffsets[ApsKey.badge.rawValue],
+             path: "aps.badge", softened: true)
+    }
+    if hasAps(.sound) {
+      report(.liveActivityFields, "a live activity's sound goes inside 'alert' ('alert': {'sound': …}); 'aps.sound' is ignored",
+             at: apsKeyOffsets[ApsKey.sound.rawValue], path: "aps.sound", softened: true)
+    }
+    if facts.alertKind == .object && facts.alertKeys & (1 << UInt32(AlertKey.subtitle.rawValue)) != 0 {
+      report(.liveActivityFields, "'subtitle' is not a live activity alert key; the alert shows 'title' and 'body'",
+             at: alertKeyOffsets[AlertKey.subtitle.rawValue], path: "aps.alert.subtitle", softened: true)
+    }
+    if hasAps(.dismissalDate) && facts.event != .end {
+      report(.liveActivityFields, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored",
+             at: apsKeyOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
+    }
+  }
 
-    // safari-fields
-    if target.platform == .safari && facts.apsIsObject {
-      if !hasAps(.urlArgs) {
-        report(.safariFields, "a website push needs 'url-args' (an array, possibly empty)", at: apsAt, path: apsPath)
-      }
-      let alertHasTitleAndBody = facts.alertKind == .object
-        && facts.alertKeys & (1 << UInt32(AlertKey.title.rawValue)) != 0
-        && facts.alertKeys & (1 << UInt32(AlertKey.body.rawValue)) != 0
-      if !alertHasTitleAndBody {
-        let at = apsValueOffsets[ApsKey.alert.rawValue]
-        report(.safariFields, "a website push needs 'alert' as an object with 'title' and 'body'", at: at >= 0 ? at : apsAt, path: at >= 0 ? "aps.alert" : apsPath)
-      }
+  /// `safari-fields`: a website push needs `url-args` and an alert with title and body.
+  mutating func checkSafariFields(apsAt: Int, apsPath: String?) {
+    if !hasAps(.urlArgs) {
+      report(.safariFields, "a website push needs 'url-args' (an array, possibly empty)", at: apsAt, path: apsPath)
+    }
+    let alertHasTitleAndBody = facts.alertKind == .object
+      && facts.alertKeys & (1 << UInt32(AlertKey.title.rawValue)) != 0
+      && facts.alertKeys & (1 << UInt32(AlertKey.body.rawValue)) != 0
+    if !alertHasTitleAndBody {
+      let at = apsValueOffsets[ApsKey.alert.rawValue]
+      report(.safariFields, "a website push needs 'alert' as an object with 'title' and 'body'", at: at >= 0 ? at : apsAt, path: at >= 0 ? "aps.alert" : apsPath)
     }
   }
 

@@ -117,39 +117,12 @@ struct CheckCommand: ParsableCommand {
             }
           } else if requestMode {
             let body = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
-            var headers = requestHeaders
-            func add(_ name: String, _ value: String?) {
-              guard let value, !headers.contains(where: { $0.name.lowercased() == name }) else { return }
-              headers.append(RequestHeader(name, value))
-            }
-            add("apns-push-type", pushType?.rawValue)
-            add("apns-priority", priority.map(String.init))
-            add("apns-topic", topic)
-            add("apns-collapse-id", collapseID)
-            let request = APNsRequest(path: deviceToken.map { "/3/device/" + $0 }, headers: headers, body: body)
-            let entry = RequestFile.Entry(request: request, line: 0)
+            let entry = RequestFile.Entry(request: requestFromOptions(body: body, headers: requestHeaders), line: 0)
             sink.add(requestResult(entry, linter: &linter, path: file.path, record: nil, now: clock, localize: localize.rules,
                                    activity: activityChecker))
           } else if ndjson, let activityChecker {
-            // Each record's content-state is checked against the app's types, which needs the
-            // record's bytes after its report: records are read one at a time on this thread
-            // (the activity check costs well under a millisecond a payload).
-            var reader = LineReader(fd: fd, maxLine: configuration.maxInputBytes)
-            while let next = reader.next() {
-              guard case .line(let bytes) = next.content else {
-                complain("\(VisibleText.escape(file.path)):\(next.number):1: error: a record of more than \(configuration.maxInputBytes) bytes "
-                  + "(limits.max-input-bytes): not checked")
-                unreadable = true
-                continue
-              }
-              var report = bytes.withUnsafeBytes { linter.validate($0) }
-              ActivitySources.apply(activityChecker, to: &report, body: bytes, now: clock)
-              sink.add(linter.result(report, path: file.path, record: next.number, extra: localize.rules?(report) ?? []))
-            }
-            if let code = reader.readError {
-              complain("\(file.path): error: cannot read: \(FileWalk.errorText(code))")
-              unreadable = true
-            }
+            checkActivityStream(fd: fd, path: file.path, checker: activityChecker, linter: &linter, sink: &sink, unreadable: &unreadable,
+                                maxRecord: configuration.maxInputBytes, now: clock, localize: localize.rules)
           } else if ndjson {
             try PayloadInput.lintNDJSON(fd: fd, path: file.path, linter: &linter, workers: Self.workers, localize: localize.rules) { sink.add($0) }
           } else if activityChecker != nil {
@@ -178,6 +151,45 @@ struct CheckCommand: ParsableCommand {
     let written = baselineOptions.write(sink.recorder, unreadable: unreadable)
     sink.outcome.unreadable = unreadable || !written
     try sink.finish()
+  }
+
+  /// The request the request options describe (`--device-token`, `-H`, and the target options
+  /// as the headers they stand for, unless `-H` gives that header) around a payload file's bytes.
+  func requestFromOptions(body: [UInt8], headers given: [RequestHeader]) -> APNsRequest {
+    var headers = given
+    func add(_ name: String, _ value: String?) {
+      guard let value, !headers.contains(where: { $0.name.lowercased() == name }) else { return }
+      headers.append(RequestHeader(name, value))
+    }
+    add("apns-push-type", pushType?.rawValue)
+    add("apns-priority", priority.map(String.init))
+    add("apns-topic", topic)
+    add("apns-collapse-id", collapseID)
+    return APNsRequest(path: deviceToken.map { "/3/device/" + $0 }, headers: headers, body: body)
+  }
+
+  /// `--ndjson` with `--activity`: each record's content-state is checked against the app's types,
+  /// which needs the record's bytes after its report, so records are read one at a time on this
+  /// thread (the activity check costs well under a millisecond a payload).
+  func checkActivityStream(fd: Int32, path: String, checker: ActivityChecker, linter: inout Linter, sink: inout ResultSink,
+                           unreadable: inout Bool, maxRecord: Int, now: Int64,
+                           localize: ((PayloadReport) -> [RuleFinding])?) {
+    var reader = LineReader(fd: fd, maxLine: maxRecord)
+    while let next = reader.next() {
+      guard case .line(let bytes) = next.content else {
+        complain("\(VisibleText.escape(path)):\(next.number):1: error: a record of more than \(maxRecord) bytes "
+          + "(limits.max-input-bytes): not checked")
+        unreadable = true
+        continue
+      }
+      var report = bytes.withUnsafeBytes { linter.validate($0) }
+      ActivitySources.apply(checker, to: &report, body: bytes, now: now)
+      sink.add(linter.result(report, path: path, record: next.number, extra: localize?(report) ?? []))
+    }
+    if let code = reader.readError {
+      complain("\(path): error: cannot read: \(FileWalk.errorText(code))")
+      unreadable = true
+    }
   }
 
   /// `-H 'name: value'` as headers; a header without a colon is a usage error.

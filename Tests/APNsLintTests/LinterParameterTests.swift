@@ -55,7 +55,7 @@ import Testing
     #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n") == ["safari-fields error 1:17"])
     let long = #"{"aps":{"alert":""# + String(repeating: "a", count: 300) + #""}}"#
     #expect(try lint(long, yaml: "version: 1\ntarget: {transport: binary-pre-ios8}\n") == ["payload-too-large error 1:1"])
-    #expect(try lint(#"{"aps":{"alert":"Hi"}}"#, yaml: "version: 1\ntarget: {push-type: background}\n") == ["push-type-mismatch error 1:17"])
+    #expect(try lint(#"{"aps":{"alert":"Hi"}}"#, yaml: "version: 1\ntarget: {push-type: background}\n") == ["background-inert error 1:8", "push-type-mismatch error 1:17"])
   }
 
   @Test func commandLineFlagsOverrideTheConfiguration() throws {

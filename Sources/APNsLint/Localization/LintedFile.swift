@@ -1,0 +1,214 @@
+import Foundation
+import LocFormat
+import StringsFile
+
+// One table file as `strings lint` reads and checks it on its own: its table(s), its findings,
+// the per-value rules (control characters, format gaps, accidental specifiers).
+
+extension StringsLint {
+  /// One file being linted: its table(s) and findings.
+  struct LintedFile {
+    let path: String
+    let relativePath: String
+    var findings: [RuleFinding] = []
+    var missing: [MissingTranslations] = []
+    var stateGroups: [StateGroup] = []
+    /// The file's table; for a catalog, the source language's.
+    var table: StringsTable?
+    /// A catalog's tables by language, and its source language.
+    var catalogTables: [String: StringsTable] = [:]
+    var sourceLanguage: String?
+
+    /// What the path says, worked out once (these were `URL` computations on every use: 13% of
+    /// a run, `compareLocalizations` asking them of every member of a group for every language).
+    let isCatalog: Bool
+    let isStringsdict: Bool
+    /// `en` for `App/en.lproj/Localizable.strings`.
+    let localization: String
+    /// Whether the file is in a `.lproj` folder (else it is linted on its own).
+    let isInLocalizationFolder: Bool
+    /// The file's name (`Localizable.strings`).
+    let fileName: String
+    /// The directory holding the `.lproj` folder (``PathParts/directory``).
+    let directory: String
+    /// What reads the table (``StringsTable/kind``), once it is read.
+    var kind: StringsTableKind = .standard
+
+    init(path: String, relativePath: String) {
+      self.path = path
+      self.relativePath = relativePath
+      let parts = PathParts(relativePath)
+      let ext = parts.pathExtension.lowercased()
+      isCatalog = ext == "xcstrings"
+      isStringsdict = ext == "stringsdict"
+      localization = String(parts.folder.dropLast(".lproj".count))
+      isInLocalizationFolder = parts.folder.lowercased().hasSuffix(".lproj")
+      fileName = parts.name
+      directory = parts.directory
+    }
+
+    /// What files are compared by: the directory holding the `.lproj`, the table name, the extension.
+    var groupKey: String { directory + "\u{0}" + fileName }
+
+    mutating func read(_ bytes: [UInt8]) {
+      if isCatalog {
+        let catalog = StringCatalog.parse(Data(bytes), path: path)
+        sourceLanguage = catalog.sourceLanguage
+        catalogTables = catalog.tables
+        findings += catalog.findings.map(LocalizationOutput.ruleFinding)
+        for language in catalog.tables.keys.sorted() {
+          findings += (catalog.tables[language]?.findings ?? []).map(LocalizationOutput.ruleFinding)
+        }
+        table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
+      } else {
+        // A `.stringsdict`'s forms are read for the plural rules; other tables have none.
+        let parsed = StringsParser.parse(bytes, path: path, variations: isStringsdict, valueMap: false)
+        table = parsed
+        kind = parsed.kind
+        findings += parsed.findings.map(LocalizationOutput.ruleFinding)
+      }
+    }
+
+    /// `strings-format-gap` for every value that skips a position (the definition the device reads).
+    /// A table that is a symbolic link and does not load says where it points: a link to a file
+    /// that is not a table (`/etc/passwd`) is then recognisable without quoting the file.
+    mutating func noteSymbolicLink(_ pathBytes: [UInt8]) {
+      let fatal = Set(StringsTable.fatalRules.map(RuleID.init))
+      guard let index = findings.firstIndex(where: { fatal.contains($0.rule) }) else { return }
+      let shown = FileWalk.symbolicLinkTarget(pathBytes) ?? "?"
+      findings[index].message += " (the file is a symbolic link to '\(VisibleText.excerpt(shown, limit: 200))')"
+    }
+
+    /// Per value (the definition the device reads): `strings-control-character`, then the format
+    /// rules unless the table is not a format string (Interface Builder, `NSPredicateEditor`):
+    /// `strings-format-gap`, and `strings-accidental-specifier` for a `%` that reads as a specifier
+    /// nobody means — in the development language any unsupported one made by accident
+    /// (`100% guaranteed` = `% g`, a trailing `%`), and in every localization `%n` and positions
+    /// above 9999, which are never text (`%n` is C's write-back conversion; `%10000$@` is shown as
+    /// written). Excluded localizations (`qqq`) are not translations: nothing here runs on them.
+    mutating func checkValues(developmentLanguage: String, excluded: Set<String>) {
+      let tables: [(label: String, language: String, table: StringsTable)] =
+        isCatalog ? catalogTables.sorted { $0.key < $1.key }.map { ("in '\($0.key)', ", $0.key, $0.value) }
+        : table.map { [("", localization, $0)] } ?? []
+      let development = StringsLint.sameLanguageKey(isCatalog ? (sourceLanguage ?? developmentLanguage) : developmentLanguage)
+      for (label, language, table) in tables where Localizer.isLoaded(table) {
+        let languageKey = StringsLint.sameLanguageKey(language)
+        if isInLocalizationFolder || isCatalog, excluded.contains(languageKey) { continue }
+        let isDevelopment = languageKey == development || !(isInLocalizationFolder || isCatalog)
+        let isFormat = StringsLint.runsFormatRules(isCatalog ? table.kind : kind)
+        for entry in lastDefinitions(table) {
+          if let control = StringsLint.controlCharacter(in: entry.value) {
+            add(.controlCharacter, "\(label)'\(entry.key)' holds the control character \(control) ('\(LocalizationOutput.excerpt(entry.value))'): "
+                + "a device shows nothing or a box for it, and a push carrying it may be cut", at: entry)
+          }
+          guard isFormat else { continue }
+          let argumentFormat = table.argumentFormats.isEmpty ? nil : table.argumentFormats[entry.key]
+          let formatText = argumentFormat ?? entry.value
+          guard formatText.containsUTF8(0x25) else { continue }
+          let format = FormatString(formatText)
+          // The value is the format unless a catalog gave an argument format: parsed once then.
+          for piece in (argumentFormat == nil ? format : FormatString(entry.value)).pieces {
+            guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
+                  let why = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
+            add(.accidentalSpecifier, "\(label)'\(entry.key)' has '\(specifier.text)' ('\(LocalizationOutput.excerpt(entry.value))'): \(why)",
+                at: entry)
+          }
+          for issue in format.issues {
+            guard case .gap(let missing) = issue.kind else { continue }
+            let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
+            let positions = missing.map(String.init).joined(separator: ", ") + more
+            add(.formatGap, "\(label)'\(entry.key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(entry.value)'): "
+              + "String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
+              at: entry)
+          }
+        }
+      }
+    }
+
+    mutating func add(_ rule: TableRule, _ message: String, at entry: StringsEntry?, key: String? = nil) {
+      findings.append(RuleFinding(
+        rule: RuleID(rule), message: message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
+    }
+  }
+
+  /// A language name compared case-insensitively with `-` and `_` alike (SPEC §6).
+  static func sameLanguageKey(_ name: String) -> String {
+    String(name.lowercased().map { $0 == "_" ? "-" : $0 })
+  }
+
+  /// Why an unsupported specifier is surely not meant, or nil when it may be (a `%d` in an app's
+  /// own table is read by its code with `String(format:)`).
+  static func accidentalReading(_ specifier: FormatSpecifier, inDevelopmentLanguage: Bool) -> String? {
+    let text = specifier.text
+    let conversion = specifier.conversion
+    if conversion.hasSuffix("n") && conversion.allSatisfy({ "hlqLjzt".contains($0) || $0 == "n" }) {
+      return "'%n' is C's write-back conversion, never text: String(format:) does not print it"
+    }
+    // `%N$…` with N above 9999 or 0: not a specifier for CoreFoundation, shown as written.
+    let afterPercent = text.dropFirst()
+    let digits = afterPercent.prefix { $0.isASCII && $0.isNumber }
+    if !digits.isEmpty, afterPercent.dropFirst(digits.count).first == "$" {
+      let position = digits.count > 5 ? Int.max : Int(digits) ?? Int.max
+      if position == 0 || position > 9999 {
+        return "positions run from 1 to 9999, so it is not a specifier and the device shows it as written"
+      }
+    }
+    guard inDevelopmentLanguage else { return nil }
+    if text == "%" { return "a '%' at the end reads as an incomplete specifier; write '%%' for a percent sign" }
+    if isSpaceFlaggedObject(specifier) {
+      return "the space is a printf flag: CoreFoundation formats '\(text)' as '%@' (an argument, not a percent sign); write '%@', or '%%' for a percent sign"
+    }
+    if afterPercent.first == " " {
+      return "the space is a printf flag, so '\(text)' reads as a specifier, not as a percent sign followed by text; write '%%'"
+    }
+    return nil
+  }
+
+  /// Each key's last definition, in the order keys first appear.
+  static func lastDefinitions(_ table: StringsTable) -> [StringsEntry] {
+    // One entry per key already: a catalog's table (StringCatalog keeps a repeated key's last),
+    // or a table whose parser found no duplicate (it reports every one).
+    if table.format == .xcstrings || !table.findings.contains(where: { $0.rule == .duplicateKey }) {
+      return table.entries
+    }
+    var index: [String: Int] = [:]
+    var entries: [StringsEntry] = []
+    for entry in table.entries {
+      if let i = index[entry.key] { entries[i] = entry } else {
+        index[entry.key] = entries.count
+        entries.append(entry)
+      }
+    }
+    return entries
+  }
+
+  /// The keys a table defines: each key's last definition in the order keys first appear, then
+  /// the plural keys that have no definition (a `.stringsdict`'s), sorted. What ``keyed(_:)``
+  /// lists, without a tuple (and its retains) per key.
+  struct KeyedTable {
+    var entries: [StringsEntry]
+    var pluralOnly: [String]
+
+    init(_ table: StringsTable) {
+      entries = lastDefinitions(table)
+      if table.pluralKeys.isEmpty {
+        pluralOnly = []
+      } else {
+        let definedKeys = Set(entries.map(\.key))
+        pluralOnly = table.pluralKeys.subtracting(definedKeys).sorted()
+      }
+    }
+
+    var count: Int { entries.count + pluralOnly.count }
+    func key(_ i: Int) -> String { i < entries.count ? entries[i].key : pluralOnly[i - entries.count] }
+    func entry(_ i: Int) -> StringsEntry? { i < entries.count ? entries[i] : nil }
+  }
+
+  /// The keys a table defines, with their last definition (plural keys of a `.stringsdict` have none).
+  static func keyed(_ table: StringsTable) -> [(key: String, entry: StringsEntry?)] {
+    let defined = lastDefinitions(table)
+    if table.pluralKeys.isEmpty { return defined.map { ($0.key, $0) } }
+    let definedKeys = Set(defined.map(\.key))
+    return defined.map { ($0.key, $0) } + table.pluralKeys.subtracting(definedKeys).sorted().map { ($0, nil) }
+  }
+}

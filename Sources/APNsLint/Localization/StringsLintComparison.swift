@@ -1,0 +1,290 @@
+import Foundation
+import LocFormat
+import StringsFile
+
+// The cross-localization rules of `strings lint`: each localization of a table against the
+// development language (`.lproj` groups), and each language of a String Catalog against its source.
+
+extension StringsLint {
+  /// One group: the files of one table name and extension in the `.lproj` folders of one directory.
+  static func compareGroup(_ files: UnsafeMutableBufferPointer<LintedFile>, members: [Int], localizations: [String],
+                           developmentLanguage: String) {
+    var byLocalization: [String: Int] = [:]
+    byLocalization.reserveCapacity(members.count)
+    for index in members where byLocalization[files[index].localization] == nil { byLocalization[files[index].localization] = index }
+    guard let development = pickDevelopment(localizations, developmentLanguage: developmentLanguage),
+      let devIndex = byLocalization[development],
+      let devTable = files[devIndex].table, Localizer.isLoaded(devTable)
+    else { return }
+    let devKind = files[devIndex].kind
+    let devName = files[devIndex].relativePath
+    var reference = Reference(table: devTable, kind: devKind, language: development, file: devName)
+    let devKeys = reference.keys
+    for localization in localizations where localization != development {
+      guard let index = byLocalization[localization] else {
+        if !devKeys.isEmpty {
+          let fileName = files[devIndex].fileName
+          files[devIndex].add(.missingTranslation, "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
+            + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)' ("
+            + "\(whatShows(devKind, plural: devKeys.count != 1)))", at: nil)
+        }
+        continue
+      }
+      guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
+      compare(&files[index], table, kind: files[index].kind, language: localization, with: &reference)
+    }
+  }
+
+  /// The cross-localization rules inside a String Catalog: every language against the source.
+  static func compareCatalog(_ file: inout LintedFile, developmentLanguage: String, excluded: Set<String>) {
+    let languages = file.catalogTables.keys.sorted().filter { !excluded.contains(sameLanguageKey($0)) }
+    guard let source = file.sourceLanguage ?? pickDevelopment(languages, developmentLanguage: developmentLanguage),
+      let sourceTable = file.catalogTables[source]
+    else { return }
+    var reference = Reference(table: sourceTable, kind: sourceTable.kind, language: source, file: nil)
+    for language in languages where language != source {
+      guard let table = file.catalogTables[language] else { continue }
+      compare(&file, table, kind: table.kind, language: language, with: &reference)
+      checkStates(&file, table, language: language, reference: reference)
+    }
+    checkStaleKeys(&file, source: source, languages: languages)
+  }
+
+  /// The development language's table a translation is compared with, and what every
+  /// translation needs of it, worked out once per group rather than once per language.
+  struct Reference {
+    let table: StringsTable
+    /// What reads it (``StringsTable/kind``).
+    let kind: StringsTableKind
+    /// The keys that need a translation (not `shouldTranslate: false`), with their last definition.
+    let keys: [(key: String, entry: StringsEntry?)]
+    /// Key → its position in `keys` (the first, were a key listed twice).
+    let index: [String: Int]
+    /// Whether every key in `keys` is listed once (always, by construction; checked, as matching
+    /// keys by position relies on it).
+    let keysAreUnique: Bool
+    let language: String
+    /// The development table's path below the root; nil inside a catalog.
+    let file: String?
+    /// The comparable signature of each key's format, made when a translation first needs it.
+    var signatures: [FormatSignature?]
+    /// Per key: its value (nil for a plural key without one) and its format as compared (a
+    /// catalog's argument format, else the value), taken out once so that comparing a
+    /// translation copies no `StringsEntry`.
+    let values: [String?]
+    let formatTexts: [String?]
+
+    init(table: StringsTable, kind: StringsTableKind, language: String, file: String?) {
+      self.table = table
+      self.kind = kind
+      self.language = language
+      self.file = file
+      let keys = keyed(table).filter { !table.untranslatableKeys.contains($0.key) }
+      var index: [String: Int] = [:]
+      index.reserveCapacity(keys.count)
+      for (position, (key, _)) in keys.enumerated() where index[key] == nil { index[key] = position }
+      self.keys = keys
+      self.index = index
+      keysAreUnique = index.count == keys.count
+      signatures = Array(repeating: nil, count: keys.count)
+      values = keys.map { $0.entry?.value }
+      formatTexts = keys.map { key, entry in
+        guard let entry else { return nil }
+        return table.argumentFormats.isEmpty ? entry.value : table.argumentFormats[key] ?? entry.value
+      }
+    }
+
+    /// The signature translations are compared with: accidental specifiers left out.
+    mutating func signature(_ position: Int, _ text: String) -> FormatSignature {
+      if let known = signatures[position] { return known }
+      let made = comparableSignature(text) { accidentalReading($0, inDevelopmentLanguage: true) != nil }
+      signatures[position] = made
+      return made
+    }
+  }
+
+  /// What a device shows for a key its localization lacks, by what reads the table.
+  static func whatShows(_ kind: StringsTableKind, plural: Bool) -> String {
+    switch kind {
+    case .interfaceBuilder: "the device shows the nib's own text"
+    case .infoPlist: "the device shows Info.plist's own value"
+    case .standard, .predicateEditor: plural ? "the device shows the raw keys" : "the device shows the raw key"
+    }
+  }
+
+  /// Missing, extra, empty and mismatched keys of one translation table against the development keys.
+  static func compare(_ file: inout LintedFile, _ table: StringsTable, kind tableKind: StringsTableKind, language: String,
+                      with reference: inout Reference) {
+    let keys = KeyedTable(table)
+    // Each translation key's position among the development keys (-1: not there). Tables list
+    // their keys in about the same order, so the key after the last one found is tried before
+    // the index: most keys are then matched without hashing.
+    let devCount = reference.keys.count
+    var devPosition = [Int](repeating: -1, count: keys.count)
+    var matched = [Bool](repeating: false, count: devCount)
+    if reference.keysAreUnique {
+      var next = 0
+      for i in 0..<keys.count {
+        let key = keys.key(i)
+        let position = next < devCount && reference.keys[next].key == key ? next : reference.index[key] ?? -1
+        if position >= 0 {
+          devPosition[i] = position
+          matched[position] = true
+          next = position + 1
+        }
+      }
+    } else {
+      var byKey: Set<String> = []
+      for i in 0..<keys.count { byKey.insert(keys.key(i)) }
+      for i in 0..<keys.count { devPosition[i] = reference.index[keys.key(i)] ?? -1 }
+      for position in 0..<devCount { matched[position] = byKey.contains(reference.keys[position].key) }
+    }
+
+    var missingKeys: [String] = []
+    let kind = reference.kind
+    for position in 0..<devCount where !matched[position] {
+      let (key, devEntry) = reference.keys[position]
+      var origin = "'\(reference.language)'"
+      if let devFile = reference.file { origin = "'\(devFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
+      file.add(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': \(whatShows(kind, plural: false))",
+               at: nil, key: key)
+      missingKeys.append(key)
+    }
+    if !missingKeys.isEmpty {
+      file.missing.append(MissingTranslations(
+        localization: language, table: file.fileName, kind: kind,
+        developmentKeyCount: devCount, keys: missingKeys))
+    }
+    let devName = reference.file.map { "'\($0)'" } ?? "'\(reference.language)'"
+    let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
+    for i in 0..<keys.count {
+      let position = devPosition[i]
+      guard position >= 0 else {
+        // A `shouldTranslate: false` key is in the source, only not among the keys to translate.
+        if reference.table.untranslatableKeys.contains(keys.key(i)) { continue }
+        file.add(.extraKey, "'\(keys.key(i))' is not in the development language's \(devName)", at: keys.entry(i), key: keys.key(i))
+        continue
+      }
+      guard i < keys.entries.count, let devText = reference.values[position] else { continue }
+      let text = keys.entries[i].value
+      if text.isEmpty && !devText.isEmpty {
+        let entry = keys.entries[i]
+        file.add(.emptyTranslation, "'\(entry.key)' in '\(language)' is empty where '\(reference.language)' has '\(LocalizationOutput.excerpt(devText))': "
+          + "the device shows nothing", at: entry, key: entry.key)
+        continue
+      }
+      guard isFormat else { continue }
+      let value = table.argumentFormats.isEmpty ? text : table.argumentFormats[keys.entries[i].key] ?? text
+      let devValue = reference.formatTexts[position] ?? devText
+      // Most values have no `%`: two such values take the same (no) arguments.
+      if !value.containsUTF8(0x25) && !devValue.containsUTF8(0x25) { continue }
+      let entry = keys.entries[i]
+      let key = entry.key
+      let devSignature = reference.signature(position, devValue)
+      // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
+      // `%` (French "50 % de réduction") is text there too. Unless the source writes `%%`: that
+      // proves it goes through a format call, so the translation's `% la` reads an argument that
+      // does not exist (SPEC §14).
+      let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.contains("%%")
+      let signature = comparableSignature(value) { sourceIsText && isFlaggedPercent($0) }
+      let differences = signature.differences(from: devSignature)
+      // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
+      // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
+      // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
+      if !differences.isEmpty, reference.file == nil, key.containsUTF8(0x25),
+         signature == comparableSignature(key, drop: { _ in false }), !FormatString(key).signature.conversions.isEmpty {
+        continue
+      }
+      if !differences.isEmpty {
+        file.add(.formatMismatch, "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(reference.language)' "
+          + "('\(devText)'): \(differences.joined(separator: ", "))", at: entry, key: key)
+      }
+    }
+  }
+
+  /// Whether the format rules run on a kind of table: not on tables shown verbatim (Interface
+  /// Builder's) or read as templates (`NSPredicateEditor`'s).
+  static func runsFormatRules(_ kind: StringsTableKind) -> Bool { kind == .standard || kind == .infoPlist }
+
+  /// The signature of `text` as compared across localizations: the specifiers `drop` names are
+  /// left out (they read no argument the author meant), and `% @` counts as `%@`, which is how
+  /// CoreFoundation formats it (the space flag does nothing to an object).
+  static func comparableSignature(_ text: String, drop: (FormatSpecifier) -> Bool) -> FormatSignature {
+    let format = FormatString(text)
+    let utf8 = Array(text.utf8)
+    var kept: [UInt8] = []
+    var last = 0
+    var changed = false
+    for piece in format.pieces {
+      guard case .specifier(let specifier) = piece, specifier.kind == .unsupported else { continue }
+      let range = specifier.range.utf8
+      if drop(specifier) {
+        kept += utf8[last..<range.lowerBound]
+        last = range.upperBound
+        changed = true
+      } else if isSpaceFlaggedObject(specifier) {
+        kept += utf8[last..<range.lowerBound]
+        kept += Array(specifier.text.utf8.prefix(specifier.text.utf8.count - specifier.conversion.utf8.count)) + [0x40]
+        last = range.upperBound
+        changed = true
+      }
+    }
+    guard changed else { return format.signature }
+    kept += utf8[last...]
+    return FormatString(String(decoding: kept, as: UTF8.self)).signature
+  }
+
+  /// `% @`, `%1$ @`: an object specifier with only space flags.
+  static func isSpaceFlaggedObject(_ specifier: FormatSpecifier) -> Bool {
+    let conversion = specifier.conversion
+    return conversion.count > 1 && conversion.hasSuffix("@") && conversion.dropLast().allSatisfy { $0 == " " }
+  }
+
+  /// A `%` followed by a space (a printf flag: `% d`, `% g`) or ending the text.
+  static func isFlaggedPercent(_ specifier: FormatSpecifier) -> Bool {
+    specifier.text == "%" || (specifier.conversion.first == " " && !isSpaceFlaggedObject(specifier))
+  }
+
+  /// The first C0 control character other than tab and newline, or DEL, as `U+001B`.
+  static func controlCharacter(in value: String) -> String? {
+    // Every such character is one byte below 0x20, or 0x7F, in UTF-8; most values have none.
+    let hasControl = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      var i = 0
+      let n = bytes.count
+      if let base = bytes.baseAddress {
+        // Eight bytes at a time: a word with no byte below 0x20 and none equal to 0x7F is passed
+        // (`(x - 0x20…) & ~x & 0x80…` is nonzero exactly when some byte of x is below 0x20).
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= n {
+          let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          let d = w ^ 0x7F7F_7F7F_7F7F_7F7F
+          let low = (w &- 0x2020_2020_2020_2020) & ~w
+          let del = (d &- 0x0101_0101_0101_0101) & ~d
+          if (low | del) & 0x8080_8080_8080_8080 != 0 {
+            for k in i..<(i + 8) where (bytes[k] < 0x20 && bytes[k] != 0x09 && bytes[k] != 0x0A) || bytes[k] == 0x7F { return true }
+          }
+          i += 8
+        }
+      }
+      while i < n {
+        let byte = bytes[i]
+        if (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F { return true }
+        i += 1
+      }
+      return false
+    }
+    guard hasControl ?? true else { return nil }
+    for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A) || scalar.value == 0x7F {
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    return nil
+  }
+
+  /// The localization a device without a matching language picks (SPEC §6), by folder name.
+  static func pickDevelopment(_ names: [String], developmentLanguage: String) -> String? {
+    let bundle = LocalizationBundle(
+      localizations: names.map { Localization(identifier: $0, languageCode: $0, table: nil) }, developmentLanguage: developmentLanguage)
+    return bundle.developmentLocalization?.identifier
+  }
+}

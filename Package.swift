@@ -152,7 +152,10 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
-    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "apns-lint", "TestSupport", "APNsServer", "APNsAuth", "APNsClient"], exclude: ["Snapshots"]),
+    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "TestSupport", "APNsServer", "APNsAuth", "APNsClient"], exclude: ["Snapshots"]),
+    // The command line's tests: they run the built apns-lint (and read its command types); library
+    // test targets never import the executable.
+    .testTarget(name: "CLITests", dependencies: ["apns-lint", "APNsLint", "PayloadSchema", "StringsFile", "TestSupport", "APNsServer", "APNsAuth", "APNsClient"]),
   ],
   swiftLanguageModes: [.v6]
 )

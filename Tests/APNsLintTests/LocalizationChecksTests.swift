@@ -2,6 +2,7 @@ import Foundation
 import PayloadSchema
 import StringsFile
 import Testing
+import TestSupport
 @testable import APNsLint
 
 /// The alert of a payload, with positions, as `check --strings` sees it.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import APNsLint
 
 /// `strings lint` on the five apps collected for SPEC §14 (Fixtures/RealLocalizations, see

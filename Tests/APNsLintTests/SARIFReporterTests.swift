@@ -7,8 +7,6 @@ import Testing
 @Suite struct SARIFReporterTests {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  /// The official SARIF 2.1.0 schema, from the external corpus (`SharedCorpus`).
-  static let schema = URL(fileURLWithPath: SharedCorpus.path("corpus/sarif-schema-2.1.0.json") ?? "/nonexistent")
 
   /// A report with several results: relative, spaced, absolute and stdin paths, an NDJSON record,
   /// all three severities and a message that needs escaping.
@@ -33,30 +31,8 @@ import Testing
     rulesRun: ["json-escaped-unicode", "payload-too-large", "unknown-key", "value-type", "custom-key-allowlist"]
   )
 
-  /// Runs jsonschema's Draft 7 validator on `sarif` against the 2.1.0 schema; returns its verdict line.
-  static func validate(_ sarif: String) throws -> String {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-\(UUID().uuidString).sarif")
-    try sarif.write(to: file, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let script = """
-      import json, sys, jsonschema
-      schema = json.load(open(sys.argv[1], encoding="utf-8"))
-      log = json.load(open(sys.argv[2], encoding="utf-8"))
-      checker = getattr(jsonschema.Draft7Validator, "FORMAT_CHECKER", None)
-      errors = sorted(jsonschema.Draft7Validator(schema, format_checker=checker).iter_errors(log), key=str)
-      print("valid" if not errors else "invalid: " + errors[0].message)
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, schema.path, file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-  }
+  /// Runs jsonschema's Draft 7 validator on `sarif` against the 2.1.0 schema (`SARIFSchema`).
+  static func validate(_ sarif: String) throws -> String { try SARIFSchema.validate(sarif) }
 
   @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.skipReason))) func validatesAgainstTheSchema() throws {
     let sarif = SARIFReporter.render(Self.report, toolVersion: "0.1.0", workingDirectory: "/work/project")

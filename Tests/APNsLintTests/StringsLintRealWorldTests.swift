@@ -1,6 +1,7 @@
 import Foundation
 import StringsFile
 import Testing
+import TestSupport
 @testable import APNsLint
 
 /// Lints the tables `files` (relative path → text) written to a fresh folder: relative path → findings.
@@ -179,16 +180,4 @@ struct StringsLintRealWorldTests {
     #expect(parsed.tables["de"]?.entries.first { $0.key == "followers %lld %@" }?.state == "needs_review")
   }
 
-  @Test func renderAllLeavesTranslatorNotesOut() throws {
-    let folder = try TemporaryFolder()
-    try folder.write("push.json", #"{"aps": {"alert": {"loc-key": "HI"}}}"#)
-    try folder.write("App/en.lproj/Localizable.strings", "\"HI\" = \"Hello\";\n")
-    try folder.write("App/fr.lproj/Localizable.strings", "\"HI\" = \"Bonjour\";\n")
-    try folder.write("App/qqq.lproj/Localizable.strings", "\"HI\" = \"A greeting; 100% of users see it\";\n")
-    let (status, out, _) = try runCLI(["render", folder.path + "/push.json", "--strings", folder.path + "/App", "--lang", "all", "--format", "json"])
-    #expect(status == 0)
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-    let results = try #require(json["results"] as? [[String: Any]])
-    #expect(results.compactMap { $0["localization"] as? String } == ["en", "fr"])
-  }
 }

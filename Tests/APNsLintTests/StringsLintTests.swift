@@ -2,10 +2,8 @@ import Foundation
 import StringsFile
 import Testing
 import TestSupport
-@testable import apns_lint
 @testable import APNsLint
 
-let localizationFixtures = SARIFReporterTests.packageRoot.appendingPathComponent("Fixtures/Localizations")
 
 /// Path relative to `root` → described findings.
 func linted(_ root: String, table: String? = nil) throws -> [String: [String]] {

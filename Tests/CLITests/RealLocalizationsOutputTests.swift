@@ -29,7 +29,7 @@ struct RealLocalizationsOutputTests {
     let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [Any]) ?? []
     #expect(results.count == 173)
     // Against the official schema when the external corpus (which holds it) is there.
-    if SharedCorpus.isAvailable { #expect(try SARIFReporterTests.validate(out) == "valid") }
+    if SharedCorpus.isAvailable { #expect(try SARIFSchema.validate(out) == "valid") }
   }
 
   @Test func jsonKeepsEveryMissingKey() throws {

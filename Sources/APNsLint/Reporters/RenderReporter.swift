@@ -1,4 +1,3 @@
-import APNsLint
 import StringsFile
 
 /// `apns-lint render`'s output (SPEC §8): the `AlertPreview` results as JSON or as text cards.

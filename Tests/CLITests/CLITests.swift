@@ -1,15 +1,9 @@
 import PayloadSchema
 import Foundation
 import Testing
+import TestSupport
 @testable import apns_lint
 import APNsLint
-
-/// The package root, found from this file's path.
-let packageRoot: String = {
-  var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-  parts.removeLast(3)
-  return parts.joined(separator: "/")
-}()
 
 /// Runs the built `apns-lint` (next to the test bundle) in `directory`; returns exit status, stdout, stderr.
 func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = packageRoot) throws -> (status: Int32, out: String, err: String) {

@@ -1,4 +1,3 @@
-import APNsLint
 import PayloadSchema
 import StringsFile
 

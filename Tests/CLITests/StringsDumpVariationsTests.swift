@@ -1,6 +1,7 @@
 import Foundation
 import StringsFile
 import Testing
+import TestSupport
 @testable import apns_lint
 @testable import APNsLint
 

@@ -2,6 +2,7 @@ import APNsLint
 import Foundation
 import PayloadSchema
 import Testing
+import TestSupport
 
 /// SPEC §9 through the command line: every request rule's request files (`Fixtures/requests/rules`)
 /// and catalogue examples, checked with `apns-lint check --format json`, with the answer APNs

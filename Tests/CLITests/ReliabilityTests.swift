@@ -1,43 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import APNsLint
 import StringsFile
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A folder below the system's temporary folder, removed (permissions restored first) when done.
-final class TemporaryFolder {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "apns-lint-reliability-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    chmod(path, 0o755)
-  }
-
-  /// Writes `text` at `relative` (folders made as needed), readable by everyone.
-  @discardableResult
-  func write(_ relative: String, _ text: String) throws -> String {
-    try write(relative, Data(text.utf8))
-  }
-
-  @discardableResult
-  func write(_ relative: String, _ data: Data) throws -> String {
-    let full = path + "/" + relative
-    let folder = (full as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    chmod(folder, 0o755)
-    try data.write(to: URL(fileURLWithPath: full))
-    chmod(full, 0o644)
-    return full
-  }
-
-  deinit {
-    _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", path]).waitUntilExit()
-    try? FileManager.default.removeItem(atPath: path)
-  }
-}
 
 /// The built `apns-lint`: in the build products folder, which holds the test bundle. On Linux the
 /// test process is the bundle itself (`CommandLine.arguments[0]`, or a file inside it); on macOS

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Adopting apns-lint on a project with a history (issue #30): on copies of wikipedia-ios's tables
 /// and of `Fixtures/` in a temporary folder (never the fixtures themselves), `--write-baseline`

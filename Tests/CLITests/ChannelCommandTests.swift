@@ -4,6 +4,7 @@ import APNsServer
 import Foundation
 import PayloadSchema
 import Testing
+import TestSupport
 @testable import apns_lint
 
 /// `apns-lint channel` and `send --channel` (SPEC §13.2): the requests they build, how they read

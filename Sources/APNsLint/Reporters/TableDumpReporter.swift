@@ -1,4 +1,3 @@
-import APNsLint
 import Foundation
 import StringsFile
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PayloadSchema
 
 /// Makes provider tokens with a team's private key, exactly as Apple documents them: header
 /// `{"alg":"ES256","kid":"<KEYID>"}`, claims `{"iss":"<TEAMID>","iat":<seconds>}`, each base64url
@@ -47,21 +48,5 @@ package enum JWTText {
   }
 
   /// A JSON string literal (quotes included) for any text.
-  package static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  package static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 }

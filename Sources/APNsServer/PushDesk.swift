@@ -180,7 +180,7 @@ final class PushDesk {
       var requestID = ""
       for h in tools.headerBuffer where h.name == "apns-request-id" { requestID = h.value }
       // APNs echoes a request id it can read and makes a new lowercase UUID otherwise.
-      let id = RequestValidator.isUUID(requestID) ? requestID.lowercased() : tools.random.uuid()
+      let id = RequestValidator.isCanonicalUUID(requestID.utf8) ? requestID.lowercased() : tools.random.uuid()
       let answer = channelAnswer(method: method, path: path, headers: tools.headerBuffer, body: Array(body),
                                  authorization: authorization)
       server.record(PushRecord(
@@ -217,13 +217,13 @@ final class PushDesk {
       answer = refusal
     }
 
-    var id = apnsID.flatMap { RequestValidator.isUUID($0) ? $0.lowercased() : nil } ?? tools.random.uuid()
+    var id = apnsID.flatMap { RequestValidator.isCanonicalUUID($0.utf8) ? $0.lowercased() : nil } ?? tools.random.uuid()
     // Apple's broadcast page names apns-request-id where the push pages name apns-id: a broadcast
     // that sends apns-request-id gets it back under that name (SPEC §13.2: accept both).
     if path.hasPrefix("/4/broadcasts/apps/"), apnsID == nil,
        let requestID = tools.headerBuffer.first(where: { $0.name == "apns-request-id" })?.value {
       answer.idHeader = "apns-request-id"
-      if RequestValidator.isUUID(requestID) { id = requestID.lowercased() }
+      if RequestValidator.isCanonicalUUID(requestID.utf8) { id = requestID.lowercased() }
     }
     let unique = c.environment == .development ? tools.random.uuid() : nil
     server.record(makeRecord(method: method, path: path, topic: topic, body: body, bodyTruncated: bodyTruncated,
@@ -345,34 +345,6 @@ final class PushDesk {
   static func withoutSignature(_ value: String) -> String {
     guard let lastDot = value.lastIndex(of: ".") else { return value }
     return String(value[...lastDot]) + "…"
-  }
-}
-
-extension AlertSpec {
-  /// The alert's fields as plain strings.
-  init(_ text: AlertText) {
-    self.init(
-      isPlainString: text.isPlainString, title: text.title?.value, subtitle: text.subtitle?.value, body: text.body?.value,
-      titleLocKey: text.titleLocKey?.value, titleLocArgs: text.titleLocArgs?.map(\.value),
-      subtitleLocKey: text.subtitleLocKey?.value, subtitleLocArgs: text.subtitleLocArgs?.map(\.value),
-      locKey: text.locKey?.value, locArgs: text.locArgs?.map(\.value), actionLocKey: text.actionLocKey?.value)
-  }
-}
-
-extension RequestValidator {
-  /// 8-4-4-4-12 hexadecimal digits.
-  static func isUUID(_ id: String) -> Bool {
-    guard id.utf8.count == 36 else { return false }
-    var i = 0
-    for b in id.utf8 {
-      if i == 8 || i == 13 || i == 18 || i == 23 {
-        if b != 0x2D { return false }
-      } else if !((b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)) {
-        return false
-      }
-      i += 1
-    }
-    return true
   }
 }
 

@@ -164,7 +164,7 @@ struct Walk: Sendable {
     case "UUID":
       guard n.kind == .string else { mismatch(node, expected: "a string (UUID)", path: path, owner: owner); return true }
       let text = tree.text(node)
-      if !Self.isUUID(text) {
+      if !RequestValidator.isCanonicalUUID(text.utf8) {
         report(.activityStateType, "'\(Self.last(path))' is '\(Self.clip(text))', not a UUID (8-4-4-4-12 hexadecimal digits) (\(owner)): \(dropped)",
                at: n.start, path: path)
       } else {
@@ -399,19 +399,6 @@ struct Walk: Sendable {
     guard let limit = limits[type] else { return false }
     let trimmed = String(digits.drop { $0 == "0" })
     return trimmed.count > limit.count || (trimmed.count == limit.count && trimmed > limit)
-  }
-
-  static func isUUID(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 36 else { return false }
-    for (i, b) in bytes.enumerated() {
-      if i == 8 || i == 13 || i == 18 || i == 23 {
-        if b != UInt8(ascii: "-") { return false }
-      } else if !((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)) {
-        return false
-      }
-    }
-    return true
   }
 
   static func isBase64(_ text: String) -> Bool {

@@ -81,8 +81,7 @@ extension Checker {
   static func isSimulatorNearMiss(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.count >= 15 && bytes.count <= 32 else { return false }
     let key = text(bytes)
-    func squash(_ s: String) -> [Character] { Array(s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
-    return Schema.editDistance(squash(key), squash("Simulator Target Bundle")) <= 4
+    return Schema.editDistance(Schema.squash(key), Schema.squash("Simulator Target Bundle")) <= 4
   }
 
   /// The push type whose topic suffix `topic` carries (the longest such suffix), if any.

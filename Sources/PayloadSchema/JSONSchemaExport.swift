@@ -243,23 +243,5 @@ indirect enum SchemaNode {
     }
   }
 
-  static func writeString(_ s: String, to out: inout String) {
-    out += "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 {
-          let hex = String(u.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    out += "\""
-  }
+  static func writeString(_ s: String, to out: inout String) { JSONText.write(s, to: &out) }
 }

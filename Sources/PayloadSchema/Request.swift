@@ -334,8 +334,9 @@ public struct RequestValidator: Sendable {
     (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)
   }
 
-  /// 8-4-4-4-12 hexadecimal digits.
-  static func isCanonicalUUID(_ id: String.UTF8View) -> Bool {
+  /// 8-4-4-4-12 hexadecimal digits (either case): what APNs takes as an `apns-id`, and what
+  /// `serve` and the Live Activity checker check too.
+  package static func isCanonicalUUID(_ id: String.UTF8View) -> Bool {
     guard id.count == 36 else { return false }
     var i = 0
     for b in id {

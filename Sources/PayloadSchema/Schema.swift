@@ -300,8 +300,10 @@ enum Schema {
     suggestion(for: key, among: table.map { "\($0.name)" })
   }
 
+  /// A key's letters for comparing spellings: lowercased, `-`, `_` and spaces left out.
+  static func squash(_ s: String) -> [Character] { Array(s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
+
   static func suggestion(for word: String, among candidates: [String]) -> String? {
-    func squash(_ s: String) -> [Character] { Array(s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
     let k = squash(word)
     if k.isEmpty { return nil }
     for c in candidates where squash(c) == k { return c }

@@ -29,6 +29,7 @@
 //   else the key.
 
 import LocFormat
+import PayloadSchema
 
 /// The text fields of a push alert, as plain strings: what `Localizer` renders.
 ///
@@ -155,5 +156,19 @@ public enum Localizer {
     let format = values[key] ?? key
     guard let arguments, !arguments.isEmpty || formatsWithoutArguments else { return format }
     return FormatString(format).expand(arguments).text
+  }
+}
+
+extension AlertSpec {
+  /// The plain strings of a payload's alert (positions dropped), ready for `Localizer.render`.
+  public init(_ alert: AlertText) {
+    func values(_ fields: [AlertText.Field]?) -> [String]? { fields.map { $0.map(\.value) } }
+    self.init(
+      isPlainString: alert.isPlainString,
+      title: alert.title?.value, subtitle: alert.subtitle?.value, body: alert.body?.value,
+      titleLocKey: alert.titleLocKey?.value, titleLocArgs: values(alert.titleLocArgs),
+      subtitleLocKey: alert.subtitleLocKey?.value, subtitleLocArgs: values(alert.subtitleLocArgs),
+      locKey: alert.locKey?.value, locArgs: values(alert.locArgs),
+      actionLocKey: alert.actionLocKey?.value)
   }
 }

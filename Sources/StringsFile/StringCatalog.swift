@@ -1,4 +1,5 @@
 import Foundation
+import PayloadSchema
 
 /// Reads String Catalogs (`.xcstrings`, JSON), one ``StringsTable`` per language.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PayloadSchema
 
 /// Reads `.strings` tables (text, binary plist, XML plist), `.stringsdict` and `.xcstrings` files.
 ///

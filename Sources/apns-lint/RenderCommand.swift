@@ -106,7 +106,7 @@ struct RenderCommand: ParsableCommand {
         out += "  " + v.keyPath + String(repeating: " ", count: width - v.keyPath.count) + "  " + v.type + " = " + VisibleText.escape(v.shown) + "\n"
       }
       for d in result.diagnostics {
-        out += "\(VisibleText.escape(payload)):\(d.line):\(d.column): \(d.severity.rawValue): \(VisibleText.escape(d.message)) [\(d.rule)]\n"
+        out += VisibleText.escape(payload) + ":" + LocalizationOutput.line(d) + "\n"
       }
       Output.shared.write(out)
     }

@@ -181,24 +181,7 @@ struct TokenReport {
   }
 
   /// A JSON string literal, or null; controls, bidi controls and non-ASCII line breaks escaped.
-  static func json(_ text: String?) -> String {
-    guard let text else { return "null" }
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || VisibleText.escape(scalar) != nil:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func json(_ text: String?) -> String { text.map { JSONText.quoted($0, escapingInvisible: true) } ?? "null" }
 }
 
 /// Team and key ids, key files and the clock, for both token commands.

@@ -92,7 +92,7 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     #expect(bad.body == #"{"reason":"BadPriority"}"#)
     #expect(bad.headers["apns-unique-id"] == nil)
     let id = try #require(bad.headers["apns-id"])
-    #expect(RequestValidator.isUUID(id) && id == id.lowercased())
+    #expect(RequestValidator.isCanonicalUUID(id.utf8) && id == id.lowercased())
     #expect(try await push(client, port: server.port, path: "/3/device/xyz").body == #"{"reason":"BadDeviceToken"}"#)
     #expect(try await push(client, port: server.port, path: "/2/device/\(deviceToken)").status == 404)
     #expect(try await push(client, port: server.port, method: .PUT).status == 405)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import APNsLint
+import PayloadSchema
 import StringsFile
 #if canImport(Glibc)
 import Glibc

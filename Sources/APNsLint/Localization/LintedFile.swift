@@ -1,5 +1,6 @@
 import Foundation
 import LocFormat
+import PayloadSchema
 import StringsFile
 
 // One table file as `strings lint` reads and checks it on its own: its table(s), its findings,

@@ -1,22 +1,8 @@
-// Small pieces the localization commands share: payload alert → AlertSpec, findings → diagnostics
-// with the configuration's severities, diagnostics → JSON.
+// Small pieces the localization commands share: findings → diagnostics with the configuration's
+// severities, diagnostics → JSON.
 
 import PayloadSchema
 import StringsFile
-
-extension AlertSpec {
-  /// The plain strings of a payload's alert (positions dropped), ready for `Localizer.render`.
-  public init(_ alert: AlertText) {
-    func values(_ fields: [AlertText.Field]?) -> [String]? { fields.map { $0.map(\.value) } }
-    self.init(
-      isPlainString: alert.isPlainString,
-      title: alert.title?.value, subtitle: alert.subtitle?.value, body: alert.body?.value,
-      titleLocKey: alert.titleLocKey?.value, titleLocArgs: values(alert.titleLocArgs),
-      subtitleLocKey: alert.subtitleLocKey?.value, subtitleLocArgs: values(alert.subtitleLocArgs),
-      locKey: alert.locKey?.value, locArgs: values(alert.locArgs),
-      actionLocKey: alert.actionLocKey?.value)
-  }
-}
 
 /// Severities and JSON for the localization commands (`render`, `strings lint`, `strings dump`).
 public enum LocalizationOutput {
@@ -38,7 +24,8 @@ public enum LocalizationOutput {
   /// `{"rule", "severity", "message", "line", "column", "keyPath"}`, as `check --format json` writes it.
   public static func json(_ diagnostic: Diagnostic) -> JSONValue { JSONReporter.value(diagnostic) }
 
-  /// `LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, as the text reporters write a finding.
+  /// `LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, as every text reporter writes a finding (after
+  /// the path), the message made visible (`VisibleText`).
   public static func line(_ diagnostic: Diagnostic) -> String {
     "\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(VisibleText.escape(diagnostic.message)) [\(diagnostic.rule)]"
   }

@@ -1,3 +1,5 @@
+import PayloadSchema
+
 /// A JSON value with members in a fixed order, written pretty-printed with two-space indents.
 /// Every reporter writes JSON through it, so escaping and layout are the same everywhere.
 public enum JSONValue: Sendable {
@@ -52,32 +54,5 @@ public enum JSONValue: Sendable {
   }
 
   /// RFC 8259 escaping: quote, backslash and control characters; everything else as is.
-  static func writeString(_ s: String, to out: inout String) {
-    out += "\""
-    // Most strings need no escape: appended whole (scalar by scalar was 6% of a JSON run).
-    let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
-      !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-    }
-    if plain == true {
-      out += s
-      out += "\""
-      return
-    }
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{08}": out += "\\b"
-      case "\u{0C}": out += "\\f"
-      case "\u{00}"..."\u{1F}":
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
-  }
+  static func writeString(_ s: String, to out: inout String) { JSONText.write(s, to: &out) }
 }

@@ -1,3 +1,4 @@
+import PayloadSchema
 import StringsFile
 
 /// `apns-lint render`'s output (SPEC §8): the `AlertPreview` results as JSON or as text cards.

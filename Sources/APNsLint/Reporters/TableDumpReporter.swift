@@ -1,4 +1,5 @@
 import Foundation
+import PayloadSchema
 import StringsFile
 
 /// `apns-lint strings dump FILE`'s output: a table's entries as read, with its own findings (SPEC §8).

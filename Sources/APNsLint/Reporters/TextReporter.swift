@@ -33,15 +33,10 @@ public struct TextReporter: Sendable {
   /// terminal escape read from an input never breaks the line or reaches the terminal.
   public func line(path: String, _ d: Diagnostic) -> String {
     let path = VisibleText.escape(path)
-    let message = VisibleText.escape(d.message)
-    let severity: String
-    if colour {
-      let code = d.severity == .error ? "31" : (d.severity == .warning ? "33" : "36")
-      severity = "\u{1B}[1;\(code)m\(d.severity.rawValue)\u{1B}[0m"
-      return "\u{1B}[1m\(path):\(d.line):\(d.column):\u{1B}[0m \(severity): \(message) [\(d.rule)]\n"
-    }
-    severity = d.severity.rawValue
-    return "\(path):\(d.line):\(d.column): \(severity): \(message) [\(d.rule)]\n"
+    guard colour else { return path + ":" + LocalizationOutput.line(d) + "\n" }
+    let code = d.severity == .error ? "31" : (d.severity == .warning ? "33" : "36")
+    let severity = "\u{1B}[1;\(code)m\(d.severity.rawValue)\u{1B}[0m"
+    return "\u{1B}[1m\(path):\(d.line):\(d.column):\u{1B}[0m \(severity): \(VisibleText.escape(d.message)) [\(d.rule)]\n"
   }
 
   /// `N payloads, E errors, W warnings` (SPEC §8); `noun` is `payloads` for `check`, `files` for

@@ -55,7 +55,7 @@ enum TextDecoder {
         let bigEndianGuess = bytes[0] == 0x00
         var note = StringsFinding(
           rule: .encoding,
-          message: "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian UTF-16\(bigEndianGuess ? ", which garbles this big-endian text" : "")); save the file as UTF-8 or with a BOM",
+          message: "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian UTF-16\(bigEndianGuess ? ", which garbles this big-endian text" : ""); save the file as UTF-8 or with a BOM",
           line: 1, column: 1)
         // The two skipped bytes are a little-endian line break, tab or space: the table reads the
         // same without them, so the device gets every entry (SPEC §14): a warning, not a refusal.

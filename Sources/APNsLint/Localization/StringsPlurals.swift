@@ -321,7 +321,6 @@ extension StringsLint.LintedFile {
         guard let escape = StringsLint.literalEscape(in: value) else { continue }
         add(.xmlEscape, "'\(key)' ('\(name)') holds a literal '\(escape)' ('\(LocalizationOutput.excerpt(value))'): a property list has no "
           + "backslash escapes, so the device shows the backslash; write the character itself", at: nil, key: key)
-        break
       }
     }
   }

@@ -86,7 +86,7 @@ enum InboxPage {
         title: alert.title, subtitle: alert.subtitle, body: alert.body, action: alert.action))
     }
     let findings = record.findings.map { f in
-      NotificationCard.Finding(
+      NotificationCard.Note(
         severity: f.severity, position: f.line > 0 ? "\(f.line):\(f.column)" : (f.keyPath ?? ""), message: f.message,
         rule: f.rule.rawValue)
     }

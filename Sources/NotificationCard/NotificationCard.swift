@@ -75,8 +75,8 @@ public enum NotificationCard {
     public var isRightToLeft: Bool { NotificationCard.isRightToLeft(deviceLanguage) }
   }
 
-  /// One finding beside the banners.
-  public struct Finding: Sendable, Hashable {
+  /// One finding as the card shows it beside the banners: severity, where, message, rule.
+  public struct Note: Sendable, Hashable {
     public var severity: Severity
     /// Where, as shown: `3:14`, or a header's name for a finding about a request header.
     public var position: String
@@ -106,7 +106,7 @@ public enum NotificationCard {
   ///   - trailingHTML: more of the card after the findings (the inbox's request details), already HTML.
   /// - Returns: a `<section class="card">` element.
   public static func card(
-    headingHTML: String, attributes: [(name: String, value: String)] = [], banners: [Banner], findings: [Finding],
+    headingHTML: String, attributes: [(name: String, value: String)] = [], banners: [Banner], findings: [Note],
     trailingHTML: String = ""
   ) -> String {
     let errors = findings.contains { $0.severity == .error }
@@ -148,7 +148,7 @@ public enum NotificationCard {
   }
 
   /// The findings as a list, or a line saying there are none.
-  public static func findings(_ findings: [Finding]) -> String {
+  public static func findings(_ findings: [Note]) -> String {
     guard !findings.isEmpty else { return "<p class=\"findings clean\">no findings</p>\n" }
     var html = "<ul class=\"findings\">\n"
     for finding in findings {

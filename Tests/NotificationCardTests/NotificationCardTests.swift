@@ -53,8 +53,8 @@ import Testing
   @Test func aCardWithAnErrorIsMarkedAndListsItsFindings() {
     let banner = NotificationCard.Banner(appName: "App", languages: "en", localization: "en", title: "t")
     let findings = [
-      NotificationCard.Finding(severity: .error, position: "1:19", message: "'badge' must be an integer, not a string", rule: "value-type"),
-      NotificationCard.Finding(severity: .warning, position: "apns-priority", message: "a <priority>", rule: "priority-mismatch"),
+      NotificationCard.Note(severity: .error, position: "1:19", message: "'badge' must be an integer, not a string", rule: "value-type"),
+      NotificationCard.Note(severity: .warning, position: "apns-priority", message: "a <priority>", rule: "priority-mismatch"),
     ]
     let html = NotificationCard.card(
       headingHTML: "h", attributes: [("data-seq", "7\"")], banners: [banner, banner], findings: findings,

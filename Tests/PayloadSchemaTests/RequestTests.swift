@@ -247,13 +247,13 @@ struct FixedVerifier: ProviderTokenVerifying {
     #expect(entries[0].request.path == "/3/device/" + Self.token)
     #expect(entries[0].request.headers == [RequestHeader("apns-topic", "com.example.app"), RequestHeader("apns-push-type", "alert")])
     #expect(entries[0].request.body == Array(#"{"aps": {"badge": "5"}}"#.utf8))
-    #expect(entries[0].headerPositions == [RequestFile.Position(line: 3, column: 14), RequestFile.Position(line: 4, column: 17)])
+    #expect(entries[0].headerPositions == [SourcePosition(line: 3, column: 14), SourcePosition(line: 4, column: 17)])
     #expect(entries[0].bodyLine == 6)
     #expect(entries[1].request.method == "GET" && entries[1].line == 8 && entries[1].request.body == Array("{}".utf8))
     var v = RequestValidator()
     let report = v.validate(entries[0].request, now: Self.now)
     let badge = try #require(report.findings.first { $0.rule == .valueType })
-    #expect(entries[0].position(of: badge) == RequestFile.Position(line: 6, column: 19))
+    #expect(entries[0].position(of: badge) == SourcePosition(line: 6, column: 19))
   }
 
   @Test func aByteOrderMarkAndCRLFLineEndsAreRead() throws {

@@ -27,7 +27,7 @@ public struct Rule: Sendable, Hashable {
   /// What APNs answers a request that breaks the rule (SPEC §9); nil for lint-only rules.
   public private(set) var apnsAnswer: APNsAnswer? = nil
   /// Where the triggering example's finding stands (the marker of the example's definition).
-  public private(set) var expectedPosition: RuleExamplePosition? = nil
+  public private(set) var expectedPosition: SourcePosition? = nil
   /// The settings the rule takes besides its severity, at their built-in values; nil for most.
   public private(set) var parameters: RuleParameters? = nil
   /// The `apns-lint check` flags the triggering example needs (`--push-type background`); empty for most.
@@ -47,7 +47,7 @@ public struct Rule: Sendable, Hashable {
               configuration: e.configuration)
     self.apnsAnswer = rule.apnsAnswer
     self.parameters = RuleParameters.builtIn(rule)
-    self.expectedPosition = e.expectedPosition.map { RuleExamplePosition(line: $0.line, column: $0.column) }
+    self.expectedPosition = e.expectedPosition.map { SourcePosition(line: $0.line, column: $0.column) }
   }
 
   /// A rule APNsLint detects against the tables (`check --strings`, `render`).
@@ -80,12 +80,6 @@ public struct Rule: Sendable, Hashable {
     self.passingFlags = passFlags
     self.exampleConfiguration = configuration
   }
-}
-
-/// A 1-based line and column in an example.
-public struct RuleExamplePosition: Sendable, Hashable {
-  public let line: Int
-  public let column: Int
 }
 
 extension Rule {

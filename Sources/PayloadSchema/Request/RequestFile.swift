@@ -20,13 +20,13 @@ public enum RequestFile {
     /// The 1-based line of the request line.
     public var line: Int
     /// For each header: the 1-based line, and the column where its value starts.
-    public var headerPositions: [Position]
+    public var headerPositions: [SourcePosition]
     /// The 1-based line the body starts on (the line after the blank line).
     public var bodyLine: Int
 
     /// - Parameter line: 0 for a request made of a payload file and options: then findings about
     ///   the method, path and headers stand at line 1, column 1.
-    public init(request: APNsRequest, line: Int, headerPositions: [Position] = [], bodyLine: Int = 1) {
+    public init(request: APNsRequest, line: Int, headerPositions: [SourcePosition] = [], bodyLine: Int = 1) {
       self.request = request
       self.line = line
       self.headerPositions = headerPositions
@@ -35,22 +35,12 @@ public enum RequestFile {
 
     /// Where a finding of `RequestValidator` stands in the file: a header's value, the request
     /// line's target (`:path`) or method, or a place in the body (shifted to the body's line).
-    public func position(of finding: PayloadFinding) -> Position {
-      if finding.line > 0 { return Position(line: finding.line + bodyLine - 1, column: finding.column) }
-      if line == 0 { return Position(line: 1, column: 1) }
+    public func position(of finding: PayloadFinding) -> SourcePosition {
+      if finding.line > 0 { return SourcePosition(line: finding.line + bodyLine - 1, column: finding.column) }
+      if line == 0 { return SourcePosition(line: 1, column: 1) }
       if let h = finding.header, h < headerPositions.count { return headerPositions[h] }
-      if finding.keyPath == ":path" { return Position(line: line, column: request.method.count + 2) }
-      return Position(line: line, column: 1)
-    }
-  }
-
-  /// A 1-based line and column (columns count Unicode scalars).
-  public struct Position: Sendable, Hashable, Codable {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) {
-      self.line = line
-      self.column = column
+      if finding.keyPath == ":path" { return SourcePosition(line: line, column: request.method.count + 2) }
+      return SourcePosition(line: line, column: 1)
     }
   }
 
@@ -98,7 +88,7 @@ public enum RequestFile {
         path = afterHost.firstIndex(of: 0x2F).map { String(path[$0...]) } ?? "/"
       }
       var headers: [RequestHeader] = []
-      var positions: [Position] = []
+      var positions: [SourcePosition] = []
       var bodyLine = rl.number + 1
       var bodyStart = bytes.count
       var sawBlank = false
@@ -129,7 +119,7 @@ public enum RequestFile {
         var value = Substring(rawValue).dropFirst(leading)
         while let last = value.utf8.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
         headers.append(RequestHeader(name, String(value)))
-        positions.append(Position(line: l.number, column: name.unicodeScalars.count + 2 + leading))
+        positions.append(SourcePosition(line: l.number, column: name.unicodeScalars.count + 2 + leading))
       }
       // The body: to the next `###` line or the end, less the line break that ends it.
       var bodyEnd = bytes.count

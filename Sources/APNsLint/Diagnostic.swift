@@ -22,8 +22,8 @@ public enum RuleLevel: Sendable, Hashable {
 /// One finding as the user sees it: a rule, the severity the configuration gives it, a message,
 /// and a 1-based position (columns count Unicode scalars).
 public struct Diagnostic: Sendable, Hashable {
-  /// The rule id, a stable kebab-case word of the catalogue (`value-type`).
-  public var rule: String
+  /// The rule, typed (its id is a stable kebab-case word of the catalogue: `value-type`).
+  public var rule: RuleID
   public var severity: Severity
   /// Lowercase start, values quoted with '…'.
   public var message: String
@@ -44,7 +44,7 @@ public struct Diagnostic: Sendable, Hashable {
   /// lint rules (SPEC §9).
   public var apnsReason: String? = nil
 
-  public init(rule: String, severity: Severity, message: String, line: Int, column: Int, keyPath: String?, apnsReason: String? = nil) {
+  public init(rule: RuleID, severity: Severity, message: String, line: Int, column: Int, keyPath: String?, apnsReason: String? = nil) {
     self.apnsReason = apnsReason
     self.rule = rule
     self.severity = severity

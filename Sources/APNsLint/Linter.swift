@@ -82,7 +82,7 @@ public struct Linter: Sendable {
     for f in findings {
       guard case .on(let severity) = configuration.level(of: f.rule) else { continue }
       let level = f.escalated ? .error : (f.softened && severity == .error ? .warning : severity)
-      var d = Diagnostic(rule: f.rule.rawValue, severity: level, message: f.message,
+      var d = Diagnostic(rule: f.rule, severity: level, message: f.message,
                          line: f.line, column: f.column, keyPath: f.keyPath, apnsReason: f.apnsAnswer?.reason)
       d.position = f.position
       out.append(d)

@@ -84,12 +84,12 @@ struct RenderCommand: ParsableCommand {
         ("path", .string(payload)),
         ("type", .optional(outcome.typeName)),
         ("event", .optional(outcome.event)),
-        ("decodes", .bool(!result.diagnostics.contains { $0.severity == .error && $0.rule.hasPrefix("activity-") && $0.rule != PayloadRule.activityDateEpoch.rawValue })),
+        ("decodes", .bool(!result.diagnostics.contains { $0.severity == .error && Rule.named($0.rule.rawValue)?.category == .activity && $0.rule != RuleID(PayloadRule.activityDateEpoch) })),
         ("values", .array(outcome.values.map { v in
           .object([("keyPath", .string(v.keyPath)), ("type", .string(v.type)), ("value", .string(v.shown))])
         })),
         ("diagnostics", .array(result.diagnostics.map { d in
-          .object([("rule", .string(d.rule)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
+          .object([("rule", .string(d.rule.rawValue)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
                    ("line", .int(d.line)), ("column", .int(d.column)), ("keyPath", .optional(d.keyPath))])
         })),
       ]).text

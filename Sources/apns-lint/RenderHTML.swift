@@ -60,7 +60,7 @@ public enum RenderHTML {
       headingHTML: "\(NotificationCard.escape(NotificationCard.visible(result.language))) → \(localization)",
       attributes: [("data-language", result.language)], banners: [banner],
       findings: result.diagnostics.map {
-        NotificationCard.Note(severity: $0.severity, position: "\($0.line):\($0.column)", message: $0.message, rule: $0.rule)
+        NotificationCard.Note(severity: $0.severity, position: "\($0.line):\($0.column)", message: $0.message, rule: $0.rule.rawValue)
       })
   }
 }

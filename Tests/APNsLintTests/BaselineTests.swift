@@ -10,7 +10,7 @@ struct BaselineTests {
   static let root = BaselineRoot(root: "/repo", workingDirectory: "/repo/App")
 
   static func badge(line: Int, column: Int = 14, message: String = "'badge' must be an integer, not a string") -> Diagnostic {
-    Diagnostic(rule: "value-type", severity: .error, message: message, line: line, column: column, keyPath: "aps.badge")
+    Diagnostic(rule: ruleID("value-type"), severity: .error, message: message, line: line, column: column, keyPath: "aps.badge")
   }
 
   static func matcher(_ results: [LintResult]) -> BaselineMatcher {
@@ -53,7 +53,7 @@ struct BaselineTests {
   }
 
   @Test func aChangedSubjectIsNotMatched() {
-    let old = Diagnostic(rule: "value-enum", severity: .error, message: "'event' must be one of 'start', 'update', 'end', not 'stop'",
+    let old = Diagnostic(rule: ruleID("value-enum"), severity: .error, message: "'event' must be one of 'start', 'update', 'end', not 'stop'",
                          line: 2, column: 12, keyPath: "aps.event")
     var changed = old
     changed.message = "'event' must be one of 'start', 'update', 'end', not 'finish'"

@@ -22,12 +22,12 @@ import Testing
     let report = LintReport(
       results: [
         LintResult(path: "/repo/Fixtures/a,b.json", diagnostics: [
-          Diagnostic(rule: "value-type", severity: .error, message: "expected a number, found '5'\n(50% off)",
+          Diagnostic(rule: ruleID("value-type"), severity: .error, message: "expected a number, found '5'\n(50% off)",
                      line: 3, column: 14, keyPath: "aps.badge"),
-          Diagnostic(rule: "unknown-key", severity: .warning, message: "unknown key 'x'", line: 2, column: 5, keyPath: "aps.x"),
+          Diagnostic(rule: ruleID("unknown-key"), severity: .warning, message: "unknown key 'x'", line: 2, column: 5, keyPath: "aps.x"),
         ]),
         LintResult(path: "-", record: 4, diagnostics: [
-          Diagnostic(rule: "deprecated-key", severity: .info, message: "'launch-image' is deprecated", line: 4, column: 9, keyPath: nil),
+          Diagnostic(rule: ruleID("deprecated-key"), severity: .info, message: "'launch-image' is deprecated", line: 4, column: 9, keyPath: nil),
         ]),
         LintResult(path: "ok.json", diagnostics: []),
       ],

@@ -10,7 +10,7 @@ import Testing
     LintResult(path: "a \"quoted\" \\ path\té/ü.json", record: nil, bytes: 9_999_999_999, limit: 5120, pushType: "voip", diagnostics: []),
     LintResult(path: "a \"quoted\" \\ path\té/ü.json", record: 7, bytes: nil, limit: nil, pushType: nil, diagnostics: []),
     LintResult(path: "x.json", record: 3, bytes: 12, limit: 4096, pushType: "alert", diagnostics: [
-      Diagnostic(rule: "value-type", severity: .error, message: "'badge' must be an integer, not a string", line: 3, column: 14, keyPath: "aps.badge"),
+      Diagnostic(rule: ruleID("value-type"), severity: .error, message: "'badge' must be an integer, not a string", line: 3, column: 14, keyPath: "aps.badge"),
     ]),
     LintResult(path: "-", record: -1, bytes: 1, limit: 256, pushType: "alert", diagnostics: []),
   ]

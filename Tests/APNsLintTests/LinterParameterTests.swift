@@ -94,7 +94,7 @@ import Testing
     let finding = try #require(report.findings.first { $0.rule == .valueType })
     #expect(finding.position == SourcePosition(line: 2, column: 20, offset: 21))
     #expect(Linter.ruleFinding(finding).position == finding.position)
-    let diagnostic = try #require(linter.result(report, path: "p.json", record: nil).diagnostics.first { $0.rule == "value-type" })
+    let diagnostic = try #require(linter.result(report, path: "p.json", record: nil).diagnostics.first { $0.rule.rawValue == "value-type" })
     #expect(diagnostic.position == finding.position)
     #expect("\(diagnostic.position)" == "2:20")
   }

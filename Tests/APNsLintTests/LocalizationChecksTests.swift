@@ -175,3 +175,9 @@ struct LocalizationChecksTests {
     ])
   }
 }
+
+/// The typed id of the catalogue rule named `id` (tests spell rules by their ids).
+func ruleID(_ id: String) -> RuleID {
+  guard let rule = Rule.named(id) else { preconditionFailure("no rule '\(id)' in the catalogue") }
+  return rule.id
+}

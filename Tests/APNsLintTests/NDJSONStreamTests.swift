@@ -30,11 +30,11 @@ import Testing
 
     #expect(results.map(\.record) == [1, 2, 3])
     #expect(results[0].diagnostics.isEmpty)
-    #expect(results[1].diagnostics.map(\.rule) == ["payload-too-large", "value-type"])
+    #expect(results[1].diagnostics.map(\.rule.rawValue) == ["payload-too-large", "value-type"])
     #expect(results[1].diagnostics.last?.line == 2)
     #expect(results[1].diagnostics.last?.column == 17 + size + 11)
     #expect(results[1].bytes == 17 + size + 15)
-    #expect(results[2].diagnostics.map(\.rule) == ["value-range"])
+    #expect(results[2].diagnostics.map(\.rule.rawValue) == ["value-range"])
     // Held whole, the line alone would add 50 MB; streamed, the reader keeps ~2 MiB of buffers.
     #expect(growth < 25, "resident memory grew by \(growth) MB")
   }
@@ -88,7 +88,7 @@ import Testing
     #expect(try run(3) == one)
     let localized = try run(1, localize: extra)
     #expect(localized != one)
-    #expect(localized.filter { $0.diagnostics.contains { $0.rule == "loc-key-missing" } }.count > 100)
+    #expect(localized.filter { $0.diagnostics.contains { $0.rule.rawValue == "loc-key-missing" } }.count > 100)
     #expect(try run(3, localize: extra) == localized)
 
     // Each record is what validating its line alone gives.

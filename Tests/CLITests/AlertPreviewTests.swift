@@ -103,7 +103,7 @@ struct AlertPreviewTests {
   @Test func brokenPayloadRendersNothingAndSaysWhy() throws {
     let results = try run(["en"], payload: Array(#"{"aps": {"alert": "Hi",}}"#.utf8))
     #expect(results.first?.body == nil)
-    #expect(results.first?.diagnostics.first?.rule == "json-syntax")
+    #expect(results.first?.diagnostics.first?.rule.rawValue == "json-syntax")
   }
 
   @Test func plainStringAlertIsTheBody() throws {

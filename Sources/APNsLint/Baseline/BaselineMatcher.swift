@@ -83,7 +83,7 @@ public struct BaselineMatcher: Sendable {
   /// The entry for a finding of a result (the record counts only for `--ndjson` streams: a
   /// request file's entries and a table have none).
   public static func entry(for diagnostic: Diagnostic, in result: LintResult, path: String) -> BaselineEntry {
-    BaselineEntry(path: path, record: result.isRequest ? nil : result.record, rule: diagnostic.rule, key: diagnostic.keyPath,
+    BaselineEntry(path: path, record: result.isRequest ? nil : result.record, rule: diagnostic.rule.rawValue, key: diagnostic.keyPath,
                   message: diagnostic.message)
   }
 

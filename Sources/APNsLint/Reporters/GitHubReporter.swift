@@ -22,7 +22,7 @@ public enum GitHubReporter: Sendable {
         if let file { properties.append(("file", file)) }
         properties.append(("line", String(diagnostic.line)))
         properties.append(("col", String(diagnostic.column)))
-        properties.append(("title", diagnostic.rule))
+        properties.append(("title", diagnostic.rule.rawValue))
         out += "::" + command(diagnostic.severity) + " "
         out += properties.map { $0.0 + "=" + escapeProperty($0.1) }.joined(separator: ",")
         out += "::" + escapeData(diagnostic.message) + "\n"

@@ -26,9 +26,9 @@ public enum SARIFReporter: Sendable {
     var known = Set(ruleIDs)
     // A finding of a rule missing from rulesRun still gets a descriptor, so ruleIndex is always valid.
     for result in report.results {
-      for diagnostic in result.diagnostics where !known.contains(diagnostic.rule) {
-        known.insert(diagnostic.rule)
-        ruleIDs.append(diagnostic.rule)
+      for diagnostic in result.diagnostics where !known.contains(diagnostic.rule.rawValue) {
+        known.insert(diagnostic.rule.rawValue)
+        ruleIDs.append(diagnostic.rule.rawValue)
       }
     }
     var writer = Writer(rulesRun: ruleIDs, toolVersion: toolVersion, configuration: configuration, workingDirectory: workingDirectory)
@@ -104,8 +104,8 @@ public enum SARIFReporter: Sendable {
         if let keyPath = diagnostic.keyPath {
           location.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(keyPath))])])))
         }
-        var members: [(String, JSONValue)] = [("ruleId", .string(diagnostic.rule))]
-        if let index = ruleIndex[diagnostic.rule] { members.append(("ruleIndex", .int(index))) }
+        var members: [(String, JSONValue)] = [("ruleId", .string(diagnostic.rule.rawValue))]
+        if let index = ruleIndex[diagnostic.rule.rawValue] { members.append(("ruleIndex", .int(index))) }
         members += [
           ("level", .string(SARIFReporter.sarifLevel(.on(diagnostic.severity)))),
           ("message", .object([("text", .string(diagnostic.message))])),

@@ -194,7 +194,7 @@ public struct JSONReporter: Sendable {
   /// A diagnostic as SPEC §8 writes it (also used by `render` and `strings dump`).
   static func value(_ d: Diagnostic) -> JSONValue {
     .object([
-      ("rule", .string(d.rule)),
+      ("rule", .string(d.rule.rawValue)),
       ("severity", .string(d.severity.rawValue)),
       ("message", .string(d.message)),
       ("line", .int(d.line)),

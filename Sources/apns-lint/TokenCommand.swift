@@ -95,7 +95,7 @@ struct TokenCheckCommand: ParsableCommand {
   }
 }
 
-/// What `token check` found: decoded fields, problems in APNs' order, and the verdict.
+/// What `token check` prints: the library's inspection (`ProviderToken.inspect`), as text or JSON.
 struct TokenReport {
   var claims: ProviderTokenClaims?
   var age: Int64?
@@ -106,43 +106,19 @@ struct TokenReport {
   var reason: String?
 
   init(authorization: String, now: Int64, ring: ProviderKeyRing?, keyFile: String?) {
-    let problem = ProviderToken.check(authorization: authorization, now: now)
-    let decoded = ProviderToken.decode(authorization)
-    claims = decoded?.claims
-    if let iat = claims?.issuedAt {
-      let (difference, overflow) = now.subtractingReportingOverflow(iat)
-      age = overflow ? nil : difference
+    let inspection = ProviderToken.inspect(authorization: authorization, now: now, verifier: ring, keyIDs: ring?.keyIDs ?? [],
+                                           keyName: keyFile)
+    claims = inspection.claims
+    age = inspection.age
+    switch inspection.signature {
+    case .valid?: signature = "valid"
+    case .unknownKey?: signature = "unknown-key"
+    case .invalid?: signature = "invalid"
+    case nil: signature = nil
     }
-    var found: [(message: String, reason: String)] = []
-    if let problem, !Self.isExpiry(problem) { found.append((problem.message, problem.apnsReason)) }
-    // The signature is checked once the token reads as one; an unverified token's age does not count.
-    if let ring, decoded != nil {
-      var value = authorization
-      let result = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: ring) }
-      let keyID = claims?.keyID ?? ""
-      switch result {
-      case .valid?:
-        signature = "valid"
-      case .unknownKey?:
-        signature = "unknown-key"
-        let known = ring.keyIDs.map { "'\($0)'" }.joined(separator: ", ")
-        found.append(("provider token 'kid' is '\(keyID)', not the id of the key given (\(known))", "InvalidProviderToken"))
-      case .invalid?, nil:
-        signature = "invalid"
-        found.append(("provider token signature does not verify with key '\(keyID)' (\(keyFile ?? "--key"))", "InvalidProviderToken"))
-      }
-    }
-    if let problem, Self.isExpiry(problem) { found.append((problem.message, problem.apnsReason)) }
-    problems = found.map(\.message)
-    if let first = found.first {
-      status = 403
-      reason = first.reason
-    }
-  }
-
-  static func isExpiry(_ problem: ProviderTokenProblem) -> Bool {
-    if case .expired = problem { return true }
-    return false
+    problems = inspection.problems.map(\.message)
+    status = inspection.answer.status
+    reason = inspection.answer.reason
   }
 
   var verdict: String { "APNs would answer \(status)" + (reason.map { " " + $0 } ?? "") }

@@ -157,3 +157,41 @@ enum ProviderTokenSignerTestHelpers {
       .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
   }
 }
+
+/// `ProviderToken.inspect`: what `token check` prints, worked out in the library.
+@Suite struct ProviderTokenInspectionTests {
+  static let now: Int64 = 1_700_000_000
+  static let key = ProviderKey(privateKey: P256.Signing.PrivateKey(), keyID: "ABC123DEFG")
+  static var ring: ProviderKeyRing { ProviderKeyRing([key]) }
+
+  @Test func aFreshTokenSignedByTheKeyIsAccepted() throws {
+    let jwt = try ProviderTokenSigner(key: Self.key).token(teamID: "DEF123GHIJ", issuedAt: Self.now - 60)
+    let inspection = ProviderToken.inspect(authorization: "bearer " + jwt, now: Self.now, verifier: Self.ring, keyIDs: Self.ring.keyIDs)
+    #expect(inspection.claims?.issuer == "DEF123GHIJ")
+    #expect(inspection.age == 60)
+    #expect(inspection.signature == .valid)
+    #expect(inspection.problems.isEmpty)
+    #expect(inspection.answer == .accepted)
+  }
+
+  /// APNs checks the signature before the age: an old token from another key is refused for its
+  /// key first, and both problems are listed in that order.
+  @Test func problemsComeInTheOrderAPNsChecks() throws {
+    let other = ProviderKey(privateKey: P256.Signing.PrivateKey(), keyID: "ZZZ999YYYX")
+    let jwt = try ProviderTokenSigner(key: other).token(teamID: "DEF123GHIJ", issuedAt: Self.now - 7200)
+    let inspection = ProviderToken.inspect(authorization: "bearer " + jwt, now: Self.now, verifier: Self.ring, keyIDs: Self.ring.keyIDs,
+                                           keyName: "AuthKey_ABC123DEFG.p8")
+    #expect(inspection.signature == .unknownKey)
+    #expect(inspection.problems.map(\.reason) == ["InvalidProviderToken", "ExpiredProviderToken"])
+    #expect(inspection.problems.first?.message == "provider token 'kid' is 'ZZZ999YYYX', not the id of the key given ('ABC123DEFG')")
+    #expect(inspection.answer == APNsAnswer(status: 403, reason: "InvalidProviderToken"))
+  }
+
+  @Test func withoutAKeyTheSignatureIsNotChecked() throws {
+    let jwt = try ProviderTokenSigner(key: Self.key).token(teamID: "DEF123GHIJ", issuedAt: Self.now - 7200)
+    let inspection = ProviderToken.inspect(authorization: "bearer " + jwt, now: Self.now)
+    #expect(inspection.signature == nil)
+    #expect(inspection.problems.map(\.reason) == ["ExpiredProviderToken"])
+    #expect(ProviderToken.inspect(authorization: "bearer not.a.jwt", now: Self.now).answer.reason == "InvalidProviderToken")
+  }
+}

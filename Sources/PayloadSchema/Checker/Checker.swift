@@ -70,6 +70,23 @@ struct Facts {
   var droppedFindings = 0
   var droppedRule: PayloadRule? = nil
   var droppedOffset = -1
+
+  /// Records what a number under its key tells the end checks (content-available 1, a critical
+  /// sound, the relevance score): the one place both the checker and the fast lane note it.
+  @inline(__always)
+  mutating func noteNumber(_ n: JSONNumber, check: ValueCheck, index: Int, context: Context, offset: Int) {
+    switch check {
+    case .flagOne where n.value == 1 && context == .aps && index == ApsKey.contentAvailable.rawValue:
+      contentAvailableOne = true
+    case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 1:
+      criticalSound = true
+    case .unitInterval(true):
+      relevance = n.value
+      relevanceOffset = offset
+    default:
+      break
+    }
+  }
 }
 
 /// `aps.event` of a Live Activity push, as read.

@@ -153,18 +153,8 @@ extension Checker {
   mutating func number(_ n: JSONNumber, at offset: Int) {
     _ = valueStart(.number, at: offset)
     guard let (spec, index, context) = currentSpec() else { return }
-    // The facts the end checks need; the verdict is `ValueCheck.numberProblem`, shared with the fast lane.
-    switch spec.check {
-    case .flagOne where n.value == 1 && context == .aps && index == ApsKey.contentAvailable.rawValue:
-      facts.contentAvailableOne = true
-    case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 1:
-      facts.criticalSound = true
-    case .unitInterval(true):
-      facts.relevance = n.value
-      facts.relevanceOffset = offset
-    default:
-      break
-    }
+    // The facts the end checks need and the verdict (`ValueCheck.numberProblem`), both shared with the fast lane.
+    facts.noteNumber(n, check: spec.check, index: index, context: context, offset: offset)
     guard let rule = spec.check.numberProblem(n) else { return }
     let message: String
     switch spec.check {

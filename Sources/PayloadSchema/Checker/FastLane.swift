@@ -335,17 +335,7 @@ extension Checker {
   @inline(__always)
   private mutating func fastNumberCheck(_ n: JSONNumber, _ spec: KeySpec, index: Int, context: Context, offset: Int) -> Bool {
     guard spec.check.numberProblem(n) == nil else { return false }
-    switch spec.check {
-    case .flagOne where context == .aps && index == ApsKey.contentAvailable.rawValue:
-      facts.contentAvailableOne = true
-    case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 1:
-      facts.criticalSound = true
-    case .unitInterval(true):
-      facts.relevance = n.value
-      facts.relevanceOffset = offset
-    default:
-      break
-    }
+    facts.noteNumber(n, check: spec.check, index: index, context: context, offset: offset)
     return true
   }
 

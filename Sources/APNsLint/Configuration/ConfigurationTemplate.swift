@@ -59,9 +59,9 @@ public enum ConfigurationTemplate {
     var lines: [String] = [
       "# apns-lint's built-in configuration (SPEC §7): every rule with its default severity and",
       "# parameters, generated from the rule definitions (`apns-lint rules --format yaml` prints it;",
-      "# scripts/embed-rules writes this file). A project's .apns-lint.yml, or --config FILE, overrides",
-      "# only what it names: a rule given a bare severity keeps its parameters, a map overrides only the",
-      "# parameters it names.",
+      "# scripts/generate-rules writes this file). A project's .apns-lint.yml, or --config FILE,",
+      "# overrides only what it names: a rule given a bare severity keeps its parameters, a map",
+      "# overrides only the parameters it names.",
       "version: 1",
       YAMLText.commented("target: {platform: \(base.platform.rawValue), transport: \(base.transport.rawValue)}",
                          "push-type omitted: inferred from each payload"),

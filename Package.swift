@@ -44,8 +44,8 @@ let package = Package(
     .target(name: "LocFormat"),
     .target(name: "StringsFile", dependencies: ["PayloadSchema", "LocFormat"]),
     // An alert drawn in HTML as a lock-screen banner: the card of `render --format html` and of the
-    // `serve` inbox, in one place. Strings to HTML; StringsFile only for `VisibleText`, no NIO.
-    .target(name: "NotificationCard", dependencies: ["PayloadSchema", "StringsFile"]),
+    // `serve` inbox, in one place. Strings to HTML; the standard library and PayloadSchema only.
+    .target(name: "NotificationCard", dependencies: ["PayloadSchema"]),
     // Live Activities (SPEC §13.1): the ActivityAttributes of an app, read from its Swift declarations with
     // swift-syntax's parser (no type checker), and a payload's content-state checked against them.
     .target(
@@ -125,7 +125,8 @@ let package = Package(
       ),
       dependencies: ["apns-lint"]
     ),
-    // The helpers the test targets share (a seeded generator).
+    // The helpers the test targets share: a seeded generator, the package root, a temporary
+    // folder, the SARIF schema check, the external corpus.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "PayloadSchemaTests", dependencies: ["PayloadSchema", "TestSupport"]),
     .testTarget(name: "LocFormatTests", dependencies: ["LocFormat", "TestSupport"]),

@@ -44,6 +44,7 @@ public struct Diagnostic: Sendable, Hashable {
   /// lint rules (SPEC §9).
   public var apnsReason: String? = nil
 
+  /// Creates a diagnostic at `line` and `column` (1-based; columns count Unicode scalars).
   public init(rule: RuleID, severity: Severity, message: String, line: Int, column: Int, keyPath: String?, apnsReason: String? = nil) {
     self.apnsReason = apnsReason
     self.rule = rule

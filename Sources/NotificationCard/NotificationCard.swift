@@ -5,7 +5,6 @@
 // font or network).
 
 import PayloadSchema
-import StringsFile
 
 /// HTML for a rendered alert as the lock screen draws it: one card (a heading, one or more banners
 /// on a wallpaper, the findings) and the CSS it needs.

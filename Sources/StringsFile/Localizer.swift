@@ -33,7 +33,7 @@ import PayloadSchema
 
 /// The text fields of a push alert, as plain strings: what `Localizer` renders.
 ///
-/// `APNsLint` builds one from a payload (`AlertSpec(_: AlertText)`); provider code can build one
+/// `AlertSpec(_: AlertText)` builds one from a payload (`render`, `serve`); provider code can build one
 /// directly.
 public struct AlertSpec: Sendable, Hashable {
   /// `aps.alert` was a plain string (held in ``body``).

@@ -1,7 +1,7 @@
 import APNsLint
 import ArgumentParser
 
-/// `apns-lint rules [RULE-ID] [--format text|json|markdown]`: the rule catalogue.
+/// `apns-lint rules [RULE-ID] [--format text|json|markdown|yaml]`: the rule catalogue.
 struct RulesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rules", abstract: "List every rule with its severity, category and summary, or describe one.")

@@ -1,5 +1,6 @@
 import NotificationCard
 import PayloadSchema
+import Foundation
 import Testing
 
 /// The card's markup: escaping, direction, captions and times, the findings. The whole

@@ -89,7 +89,8 @@ enum YAMLText {
 }
 
 extension RuleCategory {
-  /// The heading of the category's group in `rules.yaml`, `apns-lint init` and the reference.
+  /// The heading of the category's group in `rules.yaml` and `apns-lint init` (the reference,
+  /// `docs/rules.md`, has shorter headings of its own: `RulesReporter.markdown`).
   var title: String {
     switch self {
     case .json: "JSON (any payload)"

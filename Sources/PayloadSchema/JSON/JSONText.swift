@@ -1,5 +1,5 @@
-/// JSON string literals, written one way everywhere (reports, provider tokens, the JSON Schema,
-/// `token check`): `"` and `\` escaped, `\n` `\r` `\t` `\b` `\f` by name, every other C0 control
+/// JSON string literals, written one way by the reports, provider tokens, the JSON Schema and
+/// `token check` (`serve`'s journal still has its own writer, `JSONWriter`): `"` and `\` escaped, `\n` `\r` `\t` `\b` `\f` by name, every other C0 control
 /// as `\u00XX` (uppercase hexadecimal); with `escapingInvisible`, also DEL, C1 controls and the
 /// bidirectional and line-separator characters ``VisibleText`` escapes, as `\uXXXX`, so that a
 /// terminal shows them as text.

@@ -1,8 +1,8 @@
 import PayloadSchema
 
 /// Applies a configuration: which rules run and how severe their findings are, what target and
-/// options the payload validator gets. Checkers report `RuleFinding`s; the linter turns them into
-/// `Diagnostic`s. It never prints.
+/// options the payload validator gets. Checkers report `Finding`s with their rules' default severities;
+/// the linter gives them the configuration's. It never prints.
 public struct Linter: Sendable {
   public let configuration: Configuration
   /// The request the payloads are checked against (configuration overlaid with command-line flags).
@@ -69,23 +69,20 @@ public struct Linter: Sendable {
     Rule.catalogue.filter { configuration.level(of: $0.id) != .off }.map(\.id.rawValue)
   }
 
-  /// Gives findings their configured severity; drops those of rules that are `off`. An escalated
-  /// finding is an error whatever the rule's severity.
-  public func diagnostics(_ findings: [RuleFinding]) -> [Diagnostic] {
-    Self.diagnostics(findings, configuration: configuration)
+  /// Gives findings their configured severity (``Finding/ruleSeverity``); drops those of rules
+  /// that are `off`. An escalated finding stays an error, a softened one at most a warning.
+  public func configured(_ findings: [Finding]) -> [Finding] {
+    Self.configured(findings, configuration: configuration)
   }
 
-  /// `diagnostics(_:)` for any configuration.
-  public static func diagnostics(_ findings: [RuleFinding], configuration: Configuration) -> [Diagnostic] {
-    var out: [Diagnostic] = []
+  /// `configured(_:)` for any configuration.
+  public static func configured(_ findings: [Finding], configuration: Configuration) -> [Finding] {
+    var out: [Finding] = []
     out.reserveCapacity(findings.count)
-    for f in findings {
+    for var f in findings {
       guard case .on(let severity) = configuration.level(of: f.rule) else { continue }
-      let level = f.escalated ? .error : (f.softened && severity == .error ? .warning : severity)
-      var d = Diagnostic(rule: f.rule, severity: level, message: f.message,
-                         line: f.line, column: f.column, keyPath: f.keyPath, apnsReason: f.apnsAnswer?.reason)
-      d.position = f.position
-      out.append(d)
+      f.ruleSeverity = severity
+      out.append(f)
     }
     return out
   }
@@ -104,20 +101,20 @@ public struct Linter: Sendable {
   /// Ends the chunked payload.
   public mutating func finish() -> PayloadReport { validator.finish() }
 
-  /// The result for one payload: size, limit, push type and its diagnostics. `extra` are further
+  /// The result for one payload: size, limit, push type and its findings, configured. `extra` are further
   /// findings about it (the localization checks).
-  public func result(_ report: PayloadReport, path: String, record: Int?, extra: [RuleFinding] = []) -> LintResult {
+  public func result(_ report: PayloadReport, path: String, record: Int?, extra: [Finding] = []) -> LintResult {
     Self.result(report, path: path, record: record, extra: extra, configuration: configuration)
   }
 
   /// `result(_:path:record:extra:)` without a linter at hand: a per-record caller that holds a
   /// linter `inout` passes its configuration, and the (large) linter is not copied for the call.
-  public static func result(_ report: PayloadReport, path: String, record: Int?, extra: [RuleFinding] = [], configuration: Configuration) -> LintResult {
+  public static func result(_ report: PayloadReport, path: String, record: Int?, extra: [Finding] = [], configuration: Configuration) -> LintResult {
     if report.findings.isEmpty && extra.isEmpty {
       return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
-                        pushType: report.pushType.rawValue, apns: .accepted, diagnostics: [])
+                        pushType: report.pushType.rawValue, apns: .accepted, findings: [])
     }
-    var findings = report.findings.map(Self.ruleFinding)
+    var findings = report.findings
     if record != nil {
       // In a stream, the line is the stream's line; each record is one line.
       for i in findings.indices { findings[i].line = record ?? findings[i].line }
@@ -125,7 +122,7 @@ public struct Linter: Sendable {
     findings += extra
     return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
                       pushType: report.pushType.rawValue, apns: verdict(report, configuration: configuration),
-                      diagnostics: diagnostics(findings, configuration: configuration))
+                      findings: configured(findings, configuration: configuration))
   }
 
   /// The report's verdict without the findings of rules the configuration turns off.
@@ -145,13 +142,6 @@ public struct Linter: Sendable {
     set { validator.simulatorFile = newValue }
   }
 
-  /// A validator finding as a severity-free rule finding.
-  public static func ruleFinding(_ f: PayloadFinding) -> RuleFinding {
-    var r = RuleFinding(rule: RuleID(f.rule), message: f.message, position: f.position, keyPath: f.keyPath, escalated: f.escalated,
-                        softened: f.softened)
-    r.apnsAnswer = f.apnsAnswer
-    return r
-  }
 }
 
 /// The target flags of the command line (`--platform`, `--push-type`, …); nil keeps the configuration's.

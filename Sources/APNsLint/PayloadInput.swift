@@ -77,7 +77,7 @@ public struct PayloadInput {
   /// caller's, which waits).
   /// A record split across chunks, or streamed because it is too long, is read on the calling thread.
   public static func lintNDJSON(fd: Int32, path: String, linter: inout Linter, workers: Int = 1,
-                                localize: ((PayloadReport) -> [RuleFinding])? = nil,
+                                localize: ((PayloadReport) -> [Finding])? = nil,
                                 _ body: @escaping (LintResult) -> Void) throws(ReadError) {
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     var carry: [UInt8] = []
@@ -255,12 +255,12 @@ private final class LinterSlot: @unchecked Sendable {
 private final class HandOver: @unchecked Sendable {
   let path: String
   let configuration: Configuration
-  let localize: ((PayloadReport) -> [RuleFinding])?
+  let localize: ((PayloadReport) -> [Finding])?
   let body: (LintResult) -> Void
   let placeholder: PayloadReport
   var record = 0
 
-  init(path: String, configuration: Configuration, localize: ((PayloadReport) -> [RuleFinding])?,
+  init(path: String, configuration: Configuration, localize: ((PayloadReport) -> [Finding])?,
        body: @escaping (LintResult) -> Void, placeholder: PayloadReport) {
     self.path = path
     self.configuration = configuration

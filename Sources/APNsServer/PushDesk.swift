@@ -85,7 +85,7 @@ final class PushDesk {
     if body.count > report.limit && !report.findings.contains(where: { $0.rule == .payloadTooLarge }) {
       // APNs measures the body before it parses it: a body over the limit is 413 even when it is
       // not JSON (a truncated one never is).
-      report.findings.append(PayloadFinding(
+      report.findings.append(Finding(
         rule: .payloadTooLarge, message: "the body is \(bodyTruncated ? "more than " : "")\(body.count - (bodyTruncated ? 1 : 0)) bytes; the limit is \(report.limit)",
         offset: 0, line: 1, column: 1, keyPath: nil))
     }
@@ -122,7 +122,7 @@ final class PushDesk {
                       now: Int64, nowMs: Int64) -> Answer {
     let c = server.configuration
     let refusing = report.refusal()
-    if let refusing, refusing.rule.requestPart <= .authentication, let a = refusing.apnsAnswer {
+    if let refusing, let part = refusing.payloadRule?.requestPart, part <= .authentication, let a = refusing.apnsAnswer {
       return Answer(status: a.status, reason: a.reason)
     }
     if c.requiresClientCertificate && authorization == nil {
@@ -149,7 +149,7 @@ final class PushDesk {
       return Answer(status: a.status, reason: a.reason)
     }
     if c.strict, let error = report.findings.first(where: { $0.severity == .error }) {
-      return Answer(status: 400, reason: Self.strictReason(error.rule), rule: error.rule.rawValue)
+      return Answer(status: 400, reason: error.payloadRule.map(Self.strictReason) ?? error.rule.rawValue, rule: error.rule.rawValue)
     }
     let token = Self.deviceToken(in: path)
     if let token, let refusal = c.devices.refusal(token: token, topic: topic, environment: c.environment, nowMilliseconds: nowMs) {

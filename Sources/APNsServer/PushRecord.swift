@@ -69,7 +69,7 @@ public struct PushRecord: Sendable {
   public var answer: Answer
   public var apnsID: String
   public var uniqueID: String?
-  public var findings: [PayloadFinding]
+  public var findings: [Finding]
   /// The alert's own text (title, subtitle, body as sent, loc keys shown as keys).
   public var alert: RenderedAlert?
   /// With `--strings`: the alert as each `--lang` device shows it.
@@ -79,8 +79,8 @@ public struct PushRecord: Sendable {
   public var dropped: String? = nil
 
   /// "dropped on the device: …" with the first Live Activity error finding, if any.
-  static func droppedOnDevice(_ findings: [PayloadFinding]) -> String? {
-    guard let f = findings.first(where: { $0.rule.category == .activity && $0.severity == .error && $0.rule != .activityDateEpoch })
+  static func droppedOnDevice(_ findings: [Finding]) -> String? {
+    guard let f = findings.first(where: { $0.payloadRule?.category == .activity && $0.severity == .error && $0.rule != .activityDateEpoch })
     else { return nil }
     return "dropped on the device: \(f.message) (\(f.keyPath ?? "aps") [\(f.rule.rawValue)])"
   }

@@ -116,8 +116,8 @@ public struct ActivityChecker: Sendable {
 
 /// What the check found, and the decoded values for `render --activity`.
 public struct ActivityOutcome: Sendable {
-  /// The findings, in payload order of the check (PayloadSchema's `PayloadFinding`s, rules `activity-*`).
-  public var findings: [PayloadFinding] = []
+  /// The findings, in payload order of the check (PayloadSchema's `Finding`s, rules `activity-*`).
+  public var findings: [Finding] = []
   /// The `ActivityAttributes` type the push was checked against (qualified), nil when none.
   public var typeName: String?
   /// `aps.event`.

@@ -7,7 +7,7 @@ struct Walk: Sendable {
   let tree: PayloadTree
   let reference: Int64
   let event: String?
-  var findings: [PayloadFinding] = []
+  var findings: [Finding] = []
   var values: [DecodedValue] = []
   var errorCount = 0
 
@@ -31,7 +31,7 @@ struct Walk: Sendable {
 
   mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String) {
     let p = tree.position(offset)
-    findings.append(PayloadFinding(rule: rule, message: message, offset: offset, line: p.line, column: p.column, keyPath: path))
+    findings.append(Finding(rule: rule, message: message, offset: offset, line: p.line, column: p.column, keyPath: path))
     if rule.defaultSeverity == .error { errorCount += 1 }
   }
 

@@ -224,7 +224,7 @@ public struct PayloadValidator: Sendable {
     checker.checkHeaders(pushType: pushType)
     var findings = checker.findings
     if !options.disabledRules.isEmpty && !findings.isEmpty {
-      findings.removeAll { options.disabledRules.contains($0.rule) }
+      findings.removeAll { $0.payloadRule.map(options.disabledRules.contains) ?? false }
     }
     if findings.count > 1 {
       findings = findings.enumerated().sorted { a, b in

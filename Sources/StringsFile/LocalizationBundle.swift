@@ -1,3 +1,4 @@
+import PayloadSchema
 import Foundation
 
 /// One localization of an app: the tables of one `.lproj` folder (or one language of a catalog).
@@ -36,7 +37,7 @@ public struct LocalizationBundle: Sendable {
   public var developmentLanguage: String
   /// Problems about the bundle as a whole (a `.stringsdict` that does not parse); table problems
   /// stay in the tables.
-  public var findings: [StringsFinding]
+  public var findings: [Finding]
   /// What could not be read below the root (a folder, a table, something that is not a regular
   /// file): the localizations it would have given are missing, so callers must report these.
   public var unreadable: [FileWalk.Problem]
@@ -46,7 +47,7 @@ public struct LocalizationBundle: Sendable {
 
   /// Finds the localizations of table `table` below `root`. Throws only when `root` is not a readable directory.
   public init(root: String, table: String = "Localizable", developmentLanguage: String = "en") throws {
-    var problems: [StringsFinding] = []
+    var problems: [Finding] = []
     var unreadable: [FileWalk.Problem] = []
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -60,38 +60,32 @@ public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
   case catalogVersion = "strings-catalog-version"
 }
 
-/// A problem found in a table: a rule of SPEC §3 ("Strings tables"), a message and a position.
-public struct StringsFinding: Sendable, Hashable {
-  /// The rule (`.syntax` is `strings-syntax`).
-  public var rule: StringsRule
-  /// What is wrong, starting lowercase, values quoted with '…'.
-  public var message: String
-  /// Where: 1-based line and column in Unicode scalars (1:1 for findings about the whole file);
-  /// the byte offset is -1 (tables are decoded before they are read).
-  public var position: SourcePosition
-  /// The 1-based line (1 for findings about the whole file).
-  public var line: Int {
-    get { position.line }
-    set { position.line = newValue }
+extension StringsRule {
+  /// The severity the rule has when no configuration names it.
+  public var defaultSeverity: Severity {
+    switch self {
+    case .syntax, .truncated, .encoding, .zeroLength: .error
+    case .duplicateKey, .escape: .warning
+    case .catalogVersion: .info
+    }
   }
-  /// The 1-based column in Unicode scalars (1 for findings about the whole file).
-  public var column: Int {
-    get { position.column }
-    set { position.column = newValue }
-  }
-  /// The key the finding is about, if any.
-  public var key: String?
-  /// At most a warning, and not a refusal of the file even when its rule is one of
-  /// ``StringsTable/fatalRules`` (UTF-16 without a BOM whose two skipped bytes are a line break).
-  public var softened: Bool = false
+}
 
-  /// Creates a finding.
+extension RuleID {
+  /// The id of a rule about one table.
+  public init(_ rule: StringsRule) { self.init(id: rule.rawValue) }
+}
+
+extension Finding {
+  /// A problem found in a table, with its rule's default severity: 1-based line and column in
+  /// Unicode scalars (1:1 for findings about the whole file), the byte offset -1 (tables are
+  /// decoded before they are read); `key` is the key the finding is about, if any.
   public init(rule: StringsRule, message: String, line: Int, column: Int, key: String? = nil) {
-    self.rule = rule
-    self.message = message
-    self.position = SourcePosition(line: line, column: column)
-    self.key = key
+    self.init(rule: RuleID(rule), severity: rule.defaultSeverity, message: message, line: line, column: column, keyPath: key)
   }
+
+  /// The rule about one table this finding is of; nil for other modules' rules.
+  public var stringsRule: StringsRule? { rule.payloadRule == nil ? StringsRule(rawValue: rule.rawValue) : nil }
 }
 
 /// A localization table read from one file (or one language of a String Catalog).
@@ -113,7 +107,7 @@ public struct StringsTable: Sendable {
   /// The plural keys (the top-level keys of a `.stringsdict`, plural variations of a catalog).
   public var pluralKeys: Set<String>
   /// The problems found, in file order.
-  public var findings: [StringsFinding]
+  public var findings: [Finding]
   /// For a String Catalog's keys whose value uses substitutions (`%#@count@`): a format that
   /// reads the same arguments (each substitution replaced by its `formatSpecifier`, at its
   /// `argNum`, and the specifiers of its variations). Format rules compare these, not the value.
@@ -147,12 +141,12 @@ public struct StringsTable: Sendable {
   }
 
   /// The rules whose findings mean CoreFoundation refuses the file.
-  public static let fatalRules: Set<StringsRule> = [.syntax, .encoding, .zeroLength]
+  public static let fatalRules: Set<RuleID> = [RuleID(StringsRule.syntax), RuleID(StringsRule.encoding), RuleID(StringsRule.zeroLength)]
 
   /// Creates a table.
   public init(
     path: String, format: StringsFormat, encoding: String? = nil, entries: [StringsEntry] = [],
-    pluralKeys: Set<String> = [], findings: [StringsFinding] = []
+    pluralKeys: Set<String> = [], findings: [Finding] = []
   ) {
     self.path = path
     self.format = format

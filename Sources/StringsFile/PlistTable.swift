@@ -1,3 +1,4 @@
+import PayloadSchema
 import Foundation
 
 /// Binary and XML property-list tables and `.stringsdict` files, read with `PropertyListSerialization`.
@@ -19,7 +20,7 @@ enum PlistTable {
     // fuzzing), so bytes the native reader refuses are never handed to it: a table of strings is
     // all a .strings file may hold, and anything else is reported.
     var table = StringsTable(path: path, format: .binary)
-    table.findings.append(StringsFinding(
+    table.findings.append(Finding(
       rule: .syntax,
       message: "a binary property list that is not a table of strings, or is damaged; the device reads no entries from it",
       line: 1, column: 1, key: nil))
@@ -44,7 +45,7 @@ enum PlistTable {
       guard head.hasPrefix("<?xml") || head.hasPrefix("<plist") else { return nil }
       let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
       return StringsTable(path: path, format: .xml, findings: [
-        StringsFinding(rule: .syntax, message: "not a valid XML property list: \(reason.lowercasedFirst())", line: 1, column: 1)
+        Finding(rule: .syntax, message: "not a valid XML property list: \(reason.lowercasedFirst())", line: 1, column: 1)
       ])
     }
   }
@@ -53,7 +54,7 @@ enum PlistTable {
   static func stringsdict(bytes: [UInt8], path: String, variations: Bool = true) -> StringsTable {
     guard !bytes.isEmpty else {
       return StringsTable(path: path, format: .stringsdict, findings: [
-        StringsFinding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
+        Finding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
       ])
     }
     if let members = bytes.withUnsafeBufferPointer(StringsdictReader.read) {
@@ -69,7 +70,7 @@ enum PlistTable {
       let plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
       guard let dictionary = plist as? [String: Any] else {
         return StringsTable(path: path, format: .stringsdict, findings: [
-          StringsFinding(rule: .syntax, message: "the .stringsdict holds \(kindName(plist)), not a dictionary", line: 1, column: 1)
+          Finding(rule: .syntax, message: "the .stringsdict holds \(kindName(plist)), not a dictionary", line: 1, column: 1)
         ])
       }
       var table = StringsTable(path: path, format: .stringsdict, pluralKeys: Set(dictionary.keys))
@@ -77,11 +78,11 @@ enum PlistTable {
         if let rule = dictionary[key] as? [String: Any] {
           table.variations[key] = pluralVariations(rule)
           if rule["NSStringLocalizedFormatKey"] as? String == nil {
-            table.findings.append(StringsFinding(
+            table.findings.append(Finding(
               rule: .syntax, message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
           }
         } else {
-          table.findings.append(StringsFinding(
+          table.findings.append(Finding(
             rule: .syntax, message: "plural entry '\(key)' is \(kindName(dictionary[key] as Any)), not a dictionary", line: 1, column: 1, key: key))
         }
       }
@@ -89,7 +90,7 @@ enum PlistTable {
     } catch {
       let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
       return StringsTable(path: path, format: .stringsdict, findings: [
-        StringsFinding(rule: .syntax, message: "the .stringsdict does not parse: \(reason.lowercasedFirst())", line: 1, column: 1)
+        Finding(rule: .syntax, message: "the .stringsdict does not parse: \(reason.lowercasedFirst())", line: 1, column: 1)
       ])
     }
   }
@@ -103,11 +104,11 @@ enum PlistTable {
       case .dictionary(let rule):
         if variations { table.variations[key] = pluralVariations(rule) }
         if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }) {
-          table.findings.append(StringsFinding(
+          table.findings.append(Finding(
             rule: .syntax, message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
         }
       case .string:
-        table.findings.append(StringsFinding(
+        table.findings.append(Finding(
           rule: .syntax, message: "plural entry '\(key)' is a string, not a dictionary", line: 1, column: 1, key: key))
       }
     }
@@ -201,7 +202,7 @@ enum PlistTable {
   static func table(from plist: Any, path: String, format: StringsFormat) -> StringsTable {
     var table = StringsTable(path: path, format: format)
     guard let dictionary = plist as? [String: Any] else {
-      table.findings.append(StringsFinding(
+      table.findings.append(Finding(
         rule: .syntax, message: "the property list holds \(kindName(plist)), not a dictionary of strings", line: 1, column: 1))
       return table
     }
@@ -209,7 +210,7 @@ enum PlistTable {
       if let value = dictionary[key] as? String {
         table.entries.append(StringsEntry(key: key, value: value))
       } else {
-        table.findings.append(StringsFinding(
+        table.findings.append(Finding(
           rule: .syntax, message: "the value of '\(key)' is \(kindName(dictionary[key] as Any)), not a string; a notification cannot use it",
           line: 1, column: 1, key: key))
       }

@@ -18,12 +18,12 @@ import PayloadSchema
 /// (JSON objects have no order).
 public enum StringCatalog {
   /// Parses a catalog: its source (development) language, a table per language, and file-level findings.
-  public static func parse(_ data: Data, path: String) -> (sourceLanguage: String?, tables: [String: StringsTable], findings: [StringsFinding]) {
-    func fail(_ message: String) -> (String?, [String: StringsTable], [StringsFinding]) {
-      (nil, [:], [StringsFinding(rule: .syntax, message: message, line: 1, column: 1)])
+  public static func parse(_ data: Data, path: String) -> (sourceLanguage: String?, tables: [String: StringsTable], findings: [Finding]) {
+    func fail(_ message: String) -> (String?, [String: StringsTable], [Finding]) {
+      (nil, [:], [Finding(rule: .syntax, message: message, line: 1, column: 1)])
     }
     if data.isEmpty {
-      return (nil, [:], [StringsFinding(rule: .zeroLength, message: "the catalog is empty", line: 1, column: 1)])
+      return (nil, [:], [Finding(rule: .zeroLength, message: "the catalog is empty", line: 1, column: 1)])
     }
     let parsed: Result<JSONNode, JSONTree.Failure> = data.withUnsafeBytes { JSONTree.parse($0.bindMemory(to: UInt8.self)) }
     let json: JSONNode
@@ -31,19 +31,19 @@ public enum StringCatalog {
     case .success(let node): json = node
     case .failure(let failure):
       let position = data.withUnsafeBytes { JSONTree.position(of: failure.offset, in: $0.bindMemory(to: UInt8.self)) }
-      return (nil, [:], [StringsFinding(rule: .syntax, message: "the catalog is not valid JSON: \(failure.message)",
+      return (nil, [:], [Finding(rule: .syntax, message: "the catalog is not valid JSON: \(failure.message)",
                                         line: position.line, column: position.column)])
     }
     guard case .object = json else { return fail("the catalog is not a JSON object") }
     let root = json
     let source = root["sourceLanguage"]?.string
-    var findings: [StringsFinding] = []
+    var findings: [Finding] = []
     if source == nil {
-      findings.append(StringsFinding(rule: .syntax, message: "the catalog has no 'sourceLanguage' string", line: 1, column: 1))
+      findings.append(Finding(rule: .syntax, message: "the catalog has no 'sourceLanguage' string", line: 1, column: 1))
     }
     if let finding = versionFinding(root["version"]) { findings.append(finding) }
     guard let stringsNode = root["strings"], let strings = stringsNode.members else {
-      findings.append(StringsFinding(rule: .syntax, message: "the catalog has no 'strings' object", line: 1, column: 1))
+      findings.append(Finding(rule: .syntax, message: "the catalog has no 'strings' object", line: 1, column: 1))
       return (source, [:], findings)
     }
     // Tables are mutated in place through `tables[language, default:]`: taking a table out into a
@@ -59,7 +59,7 @@ public enum StringCatalog {
     for (key, index) in order {
       let itemNode = strings[index].value
       guard case .object = itemNode else {
-        findings.append(StringsFinding(rule: .syntax, message: "the entry '\(key)' is not a JSON object", line: 1, column: 1, key: key))
+        findings.append(Finding(rule: .syntax, message: "the entry '\(key)' is not a JSON object", line: 1, column: 1, key: key))
         continue
       }
       let comment = itemNode["comment"]?.string
@@ -106,11 +106,11 @@ extension StringCatalog {
 
   /// `strings-catalog-version` (info) for a `version` this reader does not know: the catalog is
   /// read as far as it goes all the same. No finding for a known version or none at all.
-  static func versionFinding(_ node: JSONNode?) -> StringsFinding? {
+  static func versionFinding(_ node: JSONNode?) -> Finding? {
     guard let node else { return nil }
     let known = "\(knownVersions.first ?? "1.0") to \(knownVersions.last ?? "1.3")"
     guard let version = node.string else {
-      return StringsFinding(rule: .catalogVersion, message: "the catalog's 'version' is not a string: read as a catalog of versions \(known)",
+      return Finding(rule: .catalogVersion, message: "the catalog's 'version' is not a string: read as a catalog of versions \(known)",
                             line: 1, column: 1)
     }
     if knownVersions.contains(version) { return nil }
@@ -119,7 +119,7 @@ extension StringCatalog {
     let isNumeric = !parts.isEmpty && parts.count == version.split(separator: ".", omittingEmptySubsequences: false).count
     let isNewer = isNumeric && [1, 3].lexicographicallyPrecedes(parts)
     let excerpt = VisibleText.excerpt(version, limit: 40)
-    return StringsFinding(
+    return Finding(
       rule: .catalogVersion,
       message: isNewer
         ? "the catalog's version '\(excerpt)' is newer than those known (\(known)): read as far as it goes; what a later Xcode added may be missed"
@@ -149,7 +149,7 @@ private struct ReadLocalization {
   var isPlural = false
   var variations: [(name: String, value: String)] = []
   var argumentFormat: String?
-  var findings: [StringsFinding] = []
+  var findings: [Finding] = []
   /// The states of the units of the variations (`collect`).
   var variationStates: Set<String> = []
 
@@ -167,7 +167,7 @@ private struct ReadLocalization {
     if let unit = localization["stringUnit"], case .object = unit {
       state = unit["state"]?.string
       if let text = unit["value"]?.string { value = text } else {
-        findings.append(StringsFinding(
+        findings.append(Finding(
           rule: .syntax, message: "'\(key)' in '\(language)' has a string unit without a string 'value'", line: 1, column: 1, key: key))
       }
     }

@@ -53,7 +53,7 @@ public enum StringsParser {
     }
     if bytes.isEmpty {
       return StringsTable(path: path, format: .text, findings: [
-        StringsFinding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
+        Finding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
       ])
     }
     if bytes.starts(with: Array("bplist00".utf8)), let table = PlistTable.binary(bytes: bytes, path: path) {
@@ -103,13 +103,13 @@ public enum StringsParser {
 
   /// A text table from its decoded text (UTF-16 units, or UTF-8 bytes after any byte order mark).
   static func textTable<Unit: TextUnit>(
-    _ text: UnsafeBufferPointer<Unit>, bytes: [UInt8], path: String, encoding: String, note: StringsFinding?,
+    _ text: UnsafeBufferPointer<Unit>, bytes: [UInt8], path: String, encoding: String, note: Finding?,
     valueMap: Bool = true
   ) -> StringsTable? {
     var table = StringsTable(path: path, format: .text, encoding: encoding)
     if let note { table.findings.append(note) }
     if text.isEmpty {
-      table.findings.append(StringsFinding(
+      table.findings.append(Finding(
         rule: .zeroLength,
         message: "the file holds nothing after its byte order mark; CoreFoundation refuses an empty table",
         line: 1, column: 1))
@@ -138,7 +138,7 @@ public enum StringsParser {
 enum TextTableReader {
   struct Result {
     var entries: [StringsEntry]
-    var findings: [StringsFinding]
+    var findings: [Finding]
   }
 
   /// The table in `text`; nil when the UTF-8 reader leaves the file to the UTF-16 one
@@ -154,12 +154,12 @@ enum TextTableReader {
       if let (message, offset) = fatal {
         pending.append(PendingFinding(rule: .syntax, message: message, offset: offset))
       }
-      var findings: [StringsFinding] = []
+      var findings: [Finding] = []
       findings.reserveCapacity(pending.count)
       for (index, p) in pending.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) {
         _ = index
         let (line, column) = positions.position(of: p.offset)
-        findings.append(StringsFinding(rule: p.rule, message: p.message, line: line, column: column, key: p.key))
+        findings.append(Finding(rule: p.rule, message: p.message, line: line, column: column, key: p.key))
       }
       return Result(entries: entries, findings: findings)
     }

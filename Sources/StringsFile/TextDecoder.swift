@@ -1,17 +1,19 @@
 // Decodes the bytes of a text table to UTF-16 the way CoreFoundation's `encodingForXMLData` and
 // `CFStringCreateWithBytes` do, in one pass, remembering where decoding first fails.
 
+import PayloadSchema
+
 enum TextDecoder {
   struct Decoded {
     var units: [UInt16]
     var encoding: String
     /// A non-fatal note about the encoding (UTF-16 without a BOM).
-    var finding: StringsFinding?
+    var finding: Finding?
   }
 
   struct Failure: Error {
     var encoding: String
-    var finding: StringsFinding
+    var finding: Finding
   }
 
   /// Where the text starts when `decode` reads the bytes as UTF-8 (3 after a byte order mark, else
@@ -53,7 +55,7 @@ enum TextDecoder {
       if bytes[0] == 0x00 || bytes[1] == 0x00 {
         // kCFStringEncodingUnicode without a BOM: CF skips two bytes and reads host-order (little-endian) UTF-16.
         let bigEndianGuess = bytes[0] == 0x00
-        var note = StringsFinding(
+        var note = Finding(
           rule: .encoding,
           message: "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian UTF-16\(bigEndianGuess ? ", which garbles this big-endian text" : ""); save the file as UTF-8 or with a BOM",
           line: 1, column: 1)
@@ -139,7 +141,7 @@ enum TextDecoder {
         i += 1
       }
       let hex = String(bytes[bad], radix: 16, uppercase: true).leftPadded(to: 2)
-      return .failure(Failure(encoding: "utf-8", finding: StringsFinding(
+      return .failure(Failure(encoding: "utf-8", finding: Finding(
         rule: .encoding,
         message: "invalid UTF-8 (byte 0x\(hex) at offset \(bad)); CoreFoundation refuses the whole file",
         line: line, column: column)))
@@ -259,7 +261,7 @@ enum TextDecoder {
       units[k] = bigEndian ? (a << 8 | b) : (b << 8 | a)
     }
     if (bytes.count - start) % 2 != 0 {
-      return .failure(Failure(encoding: name, finding: StringsFinding(
+      return .failure(Failure(encoding: name, finding: Finding(
         rule: .encoding,
         message: "the file has an odd number of bytes for \(name.uppercased()); its last byte is half a character",
         line: 1, column: 1)))
@@ -276,7 +278,7 @@ enum TextDecoder {
       let b0 = UInt32(bytes[i]), b1 = UInt32(bytes[i + 1]), b2 = UInt32(bytes[i + 2]), b3 = UInt32(bytes[i + 3])
       let scalar = bigEndian ? (b0 << 24 | b1 << 16 | b2 << 8 | b3) : (b3 << 24 | b2 << 16 | b1 << 8 | b0)
       if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
-        return .failure(Failure(encoding: name, finding: StringsFinding(
+        return .failure(Failure(encoding: name, finding: Finding(
           rule: .encoding,
           message: "invalid \(name.uppercased()) (0x\(String(scalar, radix: 16, uppercase: true)) at offset \(i) is not a Unicode scalar)",
           line: 1, column: 1)))
@@ -291,7 +293,7 @@ enum TextDecoder {
       i += 4
     }
     if i != bytes.count {
-      return .failure(Failure(encoding: name, finding: StringsFinding(
+      return .failure(Failure(encoding: name, finding: Finding(
         rule: .encoding,
         message: "the file's length is not a multiple of 4 bytes for \(name.uppercased())",
         line: 1, column: 1)))

@@ -199,7 +199,7 @@ final class BatchFeed: @unchecked Sendable {
         if now - gateToken.at >= 60 { gateToken = (SendCommand.gateToken(setup, now: now), now) }
         let report = linter.validate(request: SendCommand.gated(push, authorization: gateToken.token), now: now)
         let predicted = report.verdict
-        let blocked = !predicted.isAccepted || linter.result(report, path: "", record: nil).diagnostics.contains { $0.severity == .error }
+        let blocked = !predicted.isAccepted || linter.result(report, path: "", record: nil).findings.contains { $0.severity == .error }
         if blocked && !force {
           counts.gated += 1
           emit(SendCommand.record(token: parsed.token, delivery: nil, predicted: predicted, line: lineNumber, gated: true))

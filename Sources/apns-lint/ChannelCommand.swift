@@ -109,7 +109,7 @@ struct ChannelCommand: ParsableCommand {
     // The gate's verdict for a request APNs would take is a 200; channel management answers a
     // create with 201 and a delete with 204 (as `check` prints it).
     let predicted = report.verdict.isAccepted ? APNsAnswer(status: successStatus(operation), reason: nil) : report.verdict
-    let blocked = !report.verdict.isAccepted || result.diagnostics.contains { $0.severity == .error }
+    let blocked = !report.verdict.isAccepted || result.findings.contains { $0.severity == .error }
 
     if options.gate.curl {
       print(options.connection.curlCommand(request, setup: setup, authorization: authorization, showSecrets: options.gate.showSecrets))

@@ -173,7 +173,7 @@ struct CheckCommand: ParsableCommand {
   /// thread (the activity check costs well under a millisecond a payload).
   func checkActivityStream(fd: Int32, path: String, checker: ActivityChecker, linter: inout Linter, sink: inout ResultSink,
                            unreadable: inout Bool, maxRecord: Int, now: Int64,
-                           localize: ((PayloadReport) -> [RuleFinding])?) {
+                           localize: ((PayloadReport) -> [Finding])?) {
     var reader = LineReader(fd: fd, maxLine: maxRecord)
     while let next = reader.next() {
       guard case .line(let bytes) = next.content else {
@@ -207,7 +207,7 @@ struct CheckCommand: ParsableCommand {
   /// A request's result: findings placed in the request file (headers at their value, body
   /// findings at their line in the file) and the verdict.
   func requestResult(_ entry: RequestFile.Entry, linter: inout Linter, path: String, record: Int?, now: Int64,
-                     localize: ((PayloadReport) -> [RuleFinding])?, activity: ActivityChecker?) -> LintResult {
+                     localize: ((PayloadReport) -> [Finding])?, activity: ActivityChecker?) -> LintResult {
     var report = linter.validate(request: entry.request, now: now)
     ActivitySources.apply(activity, to: &report, body: entry.request.body, now: now)
     for i in report.findings.indices {
@@ -287,7 +287,7 @@ enum LocalizationRules {
   /// `unreadable` is true when a folder or table below `--strings` could not be read (each is
   /// reported on standard error): the run checks what it has and exits 2.
   static func make(strings: String?, devices: [[String]]?, configuration: Configuration) throws
-    -> (rules: ((PayloadReport) -> [RuleFinding])?, unreadable: Bool) {
+    -> (rules: ((PayloadReport) -> [Finding])?, unreadable: Bool) {
     guard let strings else { return (nil, false) }
     let bundle: LocalizationBundle
     do {

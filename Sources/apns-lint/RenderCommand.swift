@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
     }
     // A table that could not be read may be the one a device picks: never a clean exit.
     var outcome = RunOutcome(unreadable: !bundle.unreadable.isEmpty)
-    for result in results { outcome.count(result.diagnostics) }
+    for result in results { outcome.count(result.findings) }
     try outcome.exit()
   }
 
@@ -84,11 +84,11 @@ struct RenderCommand: ParsableCommand {
         ("path", .string(payload)),
         ("type", .optional(outcome.typeName)),
         ("event", .optional(outcome.event)),
-        ("decodes", .bool(!result.diagnostics.contains { $0.severity == .error && Rule.named($0.rule.rawValue)?.category == .activity && $0.rule != RuleID(PayloadRule.activityDateEpoch) })),
+        ("decodes", .bool(!result.findings.contains { $0.severity == .error && Rule.named($0.rule.rawValue)?.category == .activity && $0.rule != RuleID(PayloadRule.activityDateEpoch) })),
         ("values", .array(outcome.values.map { v in
           .object([("keyPath", .string(v.keyPath)), ("type", .string(v.type)), ("value", .string(v.shown))])
         })),
-        ("diagnostics", .array(result.diagnostics.map { d in
+        ("diagnostics", .array(result.findings.map { d in
           .object([("rule", .string(d.rule.rawValue)), ("severity", .string(d.severity.rawValue)), ("message", .string(d.message)),
                    ("line", .int(d.line)), ("column", .int(d.column)), ("keyPath", .optional(d.keyPath))])
         })),
@@ -105,13 +105,13 @@ struct RenderCommand: ParsableCommand {
       for v in outcome.values {
         out += "  " + v.keyPath + String(repeating: " ", count: width - v.keyPath.count) + "  " + v.type + " = " + VisibleText.escape(v.shown) + "\n"
       }
-      for d in result.diagnostics {
+      for d in result.findings {
         out += VisibleText.escape(payload) + ":" + LocalizationOutput.line(d) + "\n"
       }
       Output.shared.write(out)
     }
     var run = RunOutcome(unreadable: failed)
-    run.count(result.diagnostics)
+    run.count(result.findings)
     try run.exit()
   }
 }

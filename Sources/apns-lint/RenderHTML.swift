@@ -13,8 +13,8 @@ public enum RenderHTML {
   /// The whole page: a heading, then a card per result, in order. `title` names the page (the
   /// payload's path).
   public static func page(_ results: [RenderResult], appName: String, title: String) -> String {
-    let errors = results.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
-    let warnings = results.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .warning }.count }
+    let errors = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count }
+    let warnings = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count }
     let shownTitle = NotificationCard.escape(NotificationCard.visible(title))
     var html = """
       <!DOCTYPE html>
@@ -59,7 +59,7 @@ public enum RenderHTML {
     return NotificationCard.card(
       headingHTML: "\(NotificationCard.escape(NotificationCard.visible(result.language))) → \(localization)",
       attributes: [("data-language", result.language)], banners: [banner],
-      findings: result.diagnostics.map {
+      findings: result.findings.map {
         NotificationCard.Note(severity: $0.severity, position: "\($0.line):\($0.column)", message: $0.message, rule: $0.rule.rawValue)
       })
   }

@@ -170,7 +170,7 @@ struct SendCommand: ParsableCommand {
     }
     let result = linter.result(report, path: input, record: nil)
     let predicted = report.verdict
-    let blocked = !predicted.isAccepted || result.diagnostics.contains { $0.severity == .error }
+    let blocked = !predicted.isAccepted || result.findings.contains { $0.severity == .error }
 
     if gate.curl {
       print(curlCommand(push, setup: setup, authorization: gateAuthorization))

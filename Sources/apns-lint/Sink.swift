@@ -11,7 +11,7 @@ struct RunOutcome {
   private(set) var errors = 0, warnings = 0, infos = 0
 
   /// Counts findings by severity.
-  mutating func count(_ diagnostics: [Diagnostic]) {
+  mutating func count(_ diagnostics: [Finding]) {
     for d in diagnostics {
       switch d.severity {
       case .error: errors += 1
@@ -21,7 +21,7 @@ struct RunOutcome {
     }
   }
 
-  /// Counts one finding of `severity` (for findings that are not `Diagnostic`s, such as a token's).
+  /// Counts one finding of `severity` (for findings that are not `Finding`s, such as a token's).
   mutating func count(_ severity: Severity) {
     switch severity {
     case .error: errors += 1
@@ -84,14 +84,14 @@ struct ResultSink {
       if matcher != nil { r = matcher!.filter(r) }
     }
     payloads += 1
-    outcome.count(r.diagnostics)
+    outcome.count(r.findings)
     switch format {
     case .text: if text.hasLines(for: r) { Output.shared.write(text.lines(for: r)) }
     case .json: Output.shared.append { json.write(r, to: &$0) }
     // Every format is written as results come: memory does not grow with the stream or the findings.
     case .github:
-      if !r.diagnostics.isEmpty { Output.shared.write(GitHubReporter.render(LintReport(results: [r], rulesRun: rulesRun))) }
-    case .sarif: if !r.diagnostics.isEmpty, sarif != nil { Output.shared.write(sarif!.results(for: r)) }
+      if !r.findings.isEmpty { Output.shared.write(GitHubReporter.render(LintReport(results: [r], rulesRun: rulesRun))) }
+    case .sarif: if !r.findings.isEmpty, sarif != nil { Output.shared.write(sarif!.results(for: r)) }
     }
   }
 

@@ -1,6 +1,7 @@
 import APNsLint
 import ArgumentParser
 import Foundation
+import PayloadSchema
 import StringsFile
 
 /// `apns-lint strings dump|lint`.
@@ -85,12 +86,12 @@ struct StringsCommand: ParsableCommand {
       // The baseline is per key, whatever the format: recorded and matched before missing
       // translations are grouped.
       for i in files.indices {
-        recorder?.add(LintResult(path: files[i].path, diagnostics: linter.diagnostics(files[i].findings)))
+        recorder?.add(LintResult(path: files[i].path, findings: linter.configured(files[i].findings)))
         if matcher != nil { files[i] = matcher!.filter(files[i], linter: linter) }
       }
       // JSON keeps a finding per missing key; text, SARIF and GitHub one per localization and table.
       for file in files {
-        sink.add(LintResult(path: file.path, diagnostics: linter.diagnostics(format == .json ? file.findings : file.groupedFindings)),
+        sink.add(LintResult(path: file.path, findings: linter.configured(format == .json ? file.findings : file.groupedFindings)),
                  baselined: true)
       }
       sink.matcher = matcher

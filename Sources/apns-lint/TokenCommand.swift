@@ -99,7 +99,7 @@ struct TokenCheckCommand: ParsableCommand {
 struct TokenReport {
   var claims: ProviderTokenClaims?
   var age: Int64?
-  /// "valid", "invalid", "unknown-key", or nil when not verified.
+  /// "valid", "invalid", "unknown-kid" (no key given has the token's `kid`), or nil when not verified.
   var signature: String?
   var problems: [String] = []
   var status = 200
@@ -112,7 +112,7 @@ struct TokenReport {
     age = inspection.age
     switch inspection.signature {
     case .valid?: signature = "valid"
-    case .unknownKey?: signature = "unknown-key"
+    case .unknownKey?: signature = "unknown-kid"
     case .invalid?: signature = "invalid"
     case nil: signature = nil
     }

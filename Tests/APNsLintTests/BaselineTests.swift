@@ -9,8 +9,8 @@ import Testing
 struct BaselineTests {
   static let root = BaselineRoot(root: "/repo", workingDirectory: "/repo/App")
 
-  static func badge(line: Int, column: Int = 14, message: String = "'badge' must be an integer, not a string") -> Diagnostic {
-    Diagnostic(rule: ruleID("value-type"), severity: .error, message: message, line: line, column: column, keyPath: "aps.badge")
+  static func badge(line: Int, column: Int = 14, message: String = "'badge' must be an integer, not a string") -> Finding {
+    Finding(rule: ruleID("value-type"), severity: .error, message: message, line: line, column: column, keyPath: "aps.badge")
   }
 
   static func matcher(_ results: [LintResult]) -> BaselineMatcher {
@@ -44,63 +44,63 @@ struct BaselineTests {
   }
 
   @Test func aMovedFindingIsStillMatched() {
-    var matcher = Self.matcher([LintResult(path: "Push/a.json", diagnostics: [Self.badge(line: 3)])])
-    let moved = matcher.filter(LintResult(path: "Push/a.json", diagnostics: [Self.badge(line: 53, column: 20)]))
-    #expect(moved.diagnostics.isEmpty)
+    var matcher = Self.matcher([LintResult(path: "Push/a.json", findings: [Self.badge(line: 3)])])
+    let moved = matcher.filter(LintResult(path: "Push/a.json", findings: [Self.badge(line: 53, column: 20)]))
+    #expect(moved.findings.isEmpty)
     #expect(matcher.suppressed == 1)
     #expect(matcher.fixed == 0)
     #expect(matcher.summary == "1 finding hidden by the baseline")
   }
 
   @Test func aChangedSubjectIsNotMatched() {
-    let old = Diagnostic(rule: ruleID("value-enum"), severity: .error, message: "'event' must be one of 'start', 'update', 'end', not 'stop'",
+    let old = Finding(rule: ruleID("value-enum"), severity: .error, message: "'event' must be one of 'start', 'update', 'end', not 'stop'",
                          line: 2, column: 12, keyPath: "aps.event")
     var changed = old
     changed.message = "'event' must be one of 'start', 'update', 'end', not 'finish'"
-    var matcher = Self.matcher([LintResult(path: "Push/a.json", diagnostics: [old])])
-    let result = matcher.filter(LintResult(path: "Push/a.json", diagnostics: [changed]))
-    #expect(result.diagnostics == [changed])
+    var matcher = Self.matcher([LintResult(path: "Push/a.json", findings: [old])])
+    let result = matcher.filter(LintResult(path: "Push/a.json", findings: [changed]))
+    #expect(result.findings == [changed])
     #expect(matcher.suppressed == 0)
     #expect(matcher.fixed == 1)
     #expect(matcher.summary == "1 baseline entry fixed; `--write-baseline` to drop them")
     // Another file, key or rule is another finding too.
-    var other = Self.matcher([LintResult(path: "Push/a.json", diagnostics: [Self.badge(line: 3)])])
-    #expect(other.filter(LintResult(path: "Push/b.json", diagnostics: [Self.badge(line: 3)])).diagnostics.count == 1)
+    var other = Self.matcher([LintResult(path: "Push/a.json", findings: [Self.badge(line: 3)])])
+    #expect(other.filter(LintResult(path: "Push/b.json", findings: [Self.badge(line: 3)])).findings.count == 1)
     var key = Self.badge(line: 3)
     key.keyPath = "aps.alert.badge"
-    #expect(other.filter(LintResult(path: "Push/a.json", diagnostics: [key])).diagnostics.count == 1)
+    #expect(other.filter(LintResult(path: "Push/a.json", findings: [key])).findings.count == 1)
   }
 
   @Test func fixedEntriesAreCountedOnlyForInputsChecked() {
     var matcher = Self.matcher([
-      LintResult(path: "Push/a.json", diagnostics: [Self.badge(line: 3), Self.badge(line: 9)]),
-      LintResult(path: "Push/b.json", diagnostics: [Self.badge(line: 3)]),
-      LintResult(path: "Push/c.json", diagnostics: [Self.badge(line: 3)]),
+      LintResult(path: "Push/a.json", findings: [Self.badge(line: 3), Self.badge(line: 9)]),
+      LintResult(path: "Push/b.json", findings: [Self.badge(line: 3)]),
+      LintResult(path: "Push/c.json", findings: [Self.badge(line: 3)]),
     ])
     // a.json now has one of its two findings; b.json none; c.json is not checked in this run.
-    #expect(matcher.filter(LintResult(path: "Push/a.json", diagnostics: [Self.badge(line: 4)])).diagnostics.isEmpty)
-    #expect(matcher.filter(LintResult(path: "Push/b.json", diagnostics: [])).diagnostics.isEmpty)
+    #expect(matcher.filter(LintResult(path: "Push/a.json", findings: [Self.badge(line: 4)])).findings.isEmpty)
+    #expect(matcher.filter(LintResult(path: "Push/b.json", findings: [])).findings.isEmpty)
     #expect(matcher.suppressed == 1)
     #expect(matcher.fixed == 2)
     #expect(matcher.summary == "1 finding hidden by the baseline; 2 baseline entries fixed; `--write-baseline` to drop them")
   }
 
   @Test func eachOccurrenceHidesOneFinding() {
-    var matcher = Self.matcher([LintResult(path: "Push/a.json", diagnostics: [Self.badge(line: 3)])])
-    let result = matcher.filter(LintResult(path: "Push/a.json", diagnostics: [Self.badge(line: 3), Self.badge(line: 8)]))
-    #expect(result.diagnostics == [Self.badge(line: 8)])
+    var matcher = Self.matcher([LintResult(path: "Push/a.json", findings: [Self.badge(line: 3)])])
+    let result = matcher.filter(LintResult(path: "Push/a.json", findings: [Self.badge(line: 3), Self.badge(line: 8)]))
+    #expect(result.findings == [Self.badge(line: 8)])
   }
 
   @Test func streamsAreMatchedByRecordAndRequestFilesAreNot() {
-    var matcher = Self.matcher([LintResult(path: "s.ndjson", record: 7, diagnostics: [Self.badge(line: 7)])])
-    #expect(matcher.filter(LintResult(path: "s.ndjson", record: 8, diagnostics: [Self.badge(line: 8)])).diagnostics.count == 1)
-    #expect(matcher.filter(LintResult(path: "s.ndjson", record: 7, diagnostics: [Self.badge(line: 7)])).diagnostics.isEmpty)
-    var request = LintResult(path: "r.http", record: 4, diagnostics: [Self.badge(line: 6)])
+    var matcher = Self.matcher([LintResult(path: "s.ndjson", record: 7, findings: [Self.badge(line: 7)])])
+    #expect(matcher.filter(LintResult(path: "s.ndjson", record: 8, findings: [Self.badge(line: 8)])).findings.count == 1)
+    #expect(matcher.filter(LintResult(path: "s.ndjson", record: 7, findings: [Self.badge(line: 7)])).findings.isEmpty)
+    var request = LintResult(path: "r.http", record: 4, findings: [Self.badge(line: 6)])
     request.isRequest = true
     var requests = Self.matcher([request])
     request.record = 40
-    request.diagnostics = [Self.badge(line: 42)]
-    #expect(requests.filter(request).diagnostics.isEmpty, "a request moved within its file is the same request")
+    request.findings = [Self.badge(line: 42)]
+    #expect(requests.filter(request).findings.isEmpty, "a request moved within its file is the same request")
   }
 
   @Test func theFileIsSortedEscapedAndReadsBack() throws {
@@ -147,9 +147,8 @@ struct BaselineTests {
 
   @Test func missingTranslationGroupsKeepOnlyNewKeys() throws {
     let linter = Linter(configuration: .builtIn)
-    let rule = RuleID(TableRule.missingTranslation)
-    func missing(_ key: String) -> RuleFinding {
-      RuleFinding(rule: rule, message: "'\(key)' of 'en.lproj/Localizable.strings:2' has no translation in 'fr': the device shows the key",
+    func missing(_ key: String) -> Finding {
+      Finding(rule: TableRule.missingTranslation, message: "'\(key)' of 'en.lproj/Localizable.strings:2' has no translation in 'fr': the device shows the key",
                   line: 1, column: 1, keyPath: key)
     }
     let group = MissingTranslations(localization: "fr", table: "Localizable.strings", kind: .standard, developmentKeyCount: 3, keys: ["A", "B"])
@@ -157,7 +156,7 @@ struct BaselineTests {
       MissingTranslations(localization: "fr", table: "Localizable.strings", kind: .standard, developmentKeyCount: 3, keys: ["A"])
     ])
     var recorder = BaselineRecorder(root: BaselineRoot(root: "/repo", workingDirectory: "/repo"))
-    recorder.add(LintResult(path: old.path, diagnostics: linter.diagnostics(old.findings)))
+    recorder.add(LintResult(path: old.path, findings: linter.configured(old.findings)))
     var matcher = BaselineMatcher(baseline: recorder.baseline, root: BaselineRoot(root: "/repo", workingDirectory: "/repo"))
     let now = matcher.filter(StringsLintFile(path: old.path, findings: [missing("A"), missing("B")], missingTranslations: [group]), linter: linter)
     #expect(now.findings == [missing("B")])

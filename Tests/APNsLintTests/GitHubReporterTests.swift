@@ -1,3 +1,4 @@
+import PayloadSchema
 import Testing
 @testable import APNsLint
 
@@ -21,15 +22,15 @@ import Testing
   @Test func oneCommandPerFinding() {
     let report = LintReport(
       results: [
-        LintResult(path: "/repo/Fixtures/a,b.json", diagnostics: [
-          Diagnostic(rule: ruleID("value-type"), severity: .error, message: "expected a number, found '5'\n(50% off)",
+        LintResult(path: "/repo/Fixtures/a,b.json", findings: [
+          Finding(rule: ruleID("value-type"), severity: .error, message: "expected a number, found '5'\n(50% off)",
                      line: 3, column: 14, keyPath: "aps.badge"),
-          Diagnostic(rule: ruleID("unknown-key"), severity: .warning, message: "unknown key 'x'", line: 2, column: 5, keyPath: "aps.x"),
+          Finding(rule: ruleID("unknown-key"), severity: .warning, message: "unknown key 'x'", line: 2, column: 5, keyPath: "aps.x"),
         ]),
-        LintResult(path: "-", record: 4, diagnostics: [
-          Diagnostic(rule: ruleID("deprecated-key"), severity: .info, message: "'launch-image' is deprecated", line: 4, column: 9, keyPath: nil),
+        LintResult(path: "-", record: 4, findings: [
+          Finding(rule: ruleID("deprecated-key"), severity: .info, message: "'launch-image' is deprecated", line: 4, column: 9, keyPath: nil),
         ]),
-        LintResult(path: "ok.json", diagnostics: []),
+        LintResult(path: "ok.json", findings: []),
       ],
       rulesRun: ["value-type", "unknown-key", "deprecated-key"])
     #expect(GitHubReporter.render(report, workingDirectory: "/repo") == """

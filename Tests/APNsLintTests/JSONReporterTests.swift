@@ -1,18 +1,19 @@
 @testable import APNsLint
+import PayloadSchema
 import Testing
 
 /// `JSONReporter` writes results without diagnostics straight as bytes; they must be exactly what
 /// the general writer (`JSONValue`) makes of them, separators included.
 @Suite struct JSONReporterTests {
   static let results: [LintResult] = [
-    LintResult(path: "-", record: 1, bytes: 175, limit: 4096, pushType: "alert", diagnostics: []),
-    LintResult(path: "-", record: 2, bytes: 0, limit: 4096, pushType: "background", diagnostics: []),
-    LintResult(path: "a \"quoted\" \\ path\té/ü.json", record: nil, bytes: 9_999_999_999, limit: 5120, pushType: "voip", diagnostics: []),
-    LintResult(path: "a \"quoted\" \\ path\té/ü.json", record: 7, bytes: nil, limit: nil, pushType: nil, diagnostics: []),
-    LintResult(path: "x.json", record: 3, bytes: 12, limit: 4096, pushType: "alert", diagnostics: [
-      Diagnostic(rule: ruleID("value-type"), severity: .error, message: "'badge' must be an integer, not a string", line: 3, column: 14, keyPath: "aps.badge"),
+    LintResult(path: "-", record: 1, bytes: 175, limit: 4096, pushType: "alert", findings: []),
+    LintResult(path: "-", record: 2, bytes: 0, limit: 4096, pushType: "background", findings: []),
+    LintResult(path: "a \"quoted\" \\ path\té/ü.json", record: nil, bytes: 9_999_999_999, limit: 5120, pushType: "voip", findings: []),
+    LintResult(path: "a \"quoted\" \\ path\té/ü.json", record: 7, bytes: nil, limit: nil, pushType: nil, findings: []),
+    LintResult(path: "x.json", record: 3, bytes: 12, limit: 4096, pushType: "alert", findings: [
+      Finding(rule: ruleID("value-type"), severity: .error, message: "'badge' must be an integer, not a string", line: 3, column: 14, keyPath: "aps.badge"),
     ]),
-    LintResult(path: "-", record: -1, bytes: 1, limit: 256, pushType: "alert", diagnostics: []),
+    LintResult(path: "-", record: -1, bytes: 1, limit: 256, pushType: "alert", findings: []),
   ]
 
   /// What `JSONValue` writes for the results, with the reporter's separators.

@@ -51,7 +51,7 @@ import PayloadSchema
     options.sensitiveKeys = matcher
     var validator = PayloadSchema.PayloadValidator(options: options)
     let report = validator.validate(Array(#"{"aps": {"badge": 1}, "Iban": "x", "mySecret": 1, "ibans": 2}"#.utf8))
-    #expect(report.findings.map(\.rule) == [.sensitiveData, .sensitiveData])
+    #expect(report.findings.map(\.payloadRule) == [.sensitiveData, .sensitiveData])
     #expect(report.findings.map(\.column) == [23, 36])
   }
 }

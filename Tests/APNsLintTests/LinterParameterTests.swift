@@ -9,7 +9,7 @@ import Testing
     let configuration = try Configuration.parse(yaml: yaml, path: "test.yml", base: .builtIn)
     var linter = Linter(configuration: configuration, overrides: overrides)
     let report = Array(payload.utf8).withUnsafeBytes { linter.validate($0) }
-    return linter.result(report, path: "p.json", record: nil).diagnostics.map { "\($0.rule) \($0.severity.rawValue) \($0.line):\($0.column)" }
+    return linter.result(report, path: "p.json", record: nil).findings.map { "\($0.rule) \($0.severity.rawValue) \($0.line):\($0.column)" }
   }
 
   @Test func keyPatternsReplaceTheDefaults() throws {
@@ -85,7 +85,7 @@ import Testing
 }
 
 /// One `SourcePosition` from the validator to the report: line, column and byte offset of a
-/// finding are the same in `PayloadFinding`, `RuleFinding` and `Diagnostic`.
+/// finding are the same in `Finding`, `Finding` and `Finding`.
 @Suite struct SourcePositionTests {
   @Test func theValidatorsPositionReachesTheDiagnostic() throws {
     let payload = Array("{\n  \"aps\": {\"badge\": \"3\"}\n}".utf8)
@@ -93,8 +93,7 @@ import Testing
     let report = payload.withUnsafeBytes { linter.validate($0) }
     let finding = try #require(report.findings.first { $0.rule == .valueType })
     #expect(finding.position == SourcePosition(line: 2, column: 20, offset: 21))
-    #expect(Linter.ruleFinding(finding).position == finding.position)
-    let diagnostic = try #require(linter.result(report, path: "p.json", record: nil).diagnostics.first { $0.rule.rawValue == "value-type" })
+    let diagnostic = try #require(linter.result(report, path: "p.json", record: nil).findings.first { $0.rule.rawValue == "value-type" })
     #expect(diagnostic.position == finding.position)
     #expect("\(diagnostic.position)" == "2:20")
   }

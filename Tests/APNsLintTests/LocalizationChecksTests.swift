@@ -26,7 +26,7 @@ func tables(_ texts: [(String, String)], plural: [String: Set<String>] = [:], de
 }
 
 /// `rule line:column keyPath: message`, one finding per string.
-func described(_ findings: [RuleFinding]) -> [String] {
+func described(_ findings: [Finding]) -> [String] {
   findings.map { "\($0.rule) \($0.line):\($0.column) \($0.keyPath ?? "-"): \($0.message)" }
 }
 

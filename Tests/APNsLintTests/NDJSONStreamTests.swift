@@ -29,12 +29,12 @@ import Testing
     let growth = Self.residentMegabytes() - before
 
     #expect(results.map(\.record) == [1, 2, 3])
-    #expect(results[0].diagnostics.isEmpty)
-    #expect(results[1].diagnostics.map(\.rule.rawValue) == ["payload-too-large", "value-type"])
-    #expect(results[1].diagnostics.last?.line == 2)
-    #expect(results[1].diagnostics.last?.column == 17 + size + 11)
+    #expect(results[0].findings.isEmpty)
+    #expect(results[1].findings.map(\.rule.rawValue) == ["payload-too-large", "value-type"])
+    #expect(results[1].findings.last?.line == 2)
+    #expect(results[1].findings.last?.column == 17 + size + 11)
     #expect(results[1].bytes == 17 + size + 15)
-    #expect(results[2].diagnostics.map(\.rule.rawValue) == ["value-range"])
+    #expect(results[2].findings.map(\.rule.rawValue) == ["value-range"])
     // Held whole, the line alone would add 50 MB; streamed, the reader keeps ~2 MiB of buffers.
     #expect(growth < 25, "resident memory grew by \(growth) MB")
   }
@@ -69,10 +69,10 @@ import Testing
     #expect(FileManager.default.createFile(atPath: path, contents: stream))
 
     // A further finding for big payloads, as the localization checks add theirs (on the calling thread).
-    let extra: (PayloadReport) -> [RuleFinding] = { report in
-      report.size > 200 ? [RuleFinding(rule: RuleID(LocalizationRule.locKeyMissing), message: "big", line: 1, column: 1, keyPath: nil)] : []
+    let extra: (PayloadReport) -> [Finding] = { report in
+      report.size > 200 ? [Finding(rule: LocalizationRule.locKeyMissing, message: "big", line: 1, column: 1, keyPath: nil)] : []
     }
-    func run(_ workers: Int, localize: ((PayloadReport) -> [RuleFinding])? = nil) throws -> [LintResult] {
+    func run(_ workers: Int, localize: ((PayloadReport) -> [Finding])? = nil) throws -> [LintResult] {
       let fd = open(path, O_RDONLY)
       #expect(fd >= 0)
       defer { close(fd) }
@@ -88,7 +88,7 @@ import Testing
     #expect(try run(3) == one)
     let localized = try run(1, localize: extra)
     #expect(localized != one)
-    #expect(localized.filter { $0.diagnostics.contains { $0.rule.rawValue == "loc-key-missing" } }.count > 100)
+    #expect(localized.filter { $0.findings.contains { $0.rule.rawValue == "loc-key-missing" } }.count > 100)
     #expect(try run(3, localize: extra) == localized)
 
     // Each record is what validating its line alone gives.

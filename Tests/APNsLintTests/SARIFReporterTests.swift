@@ -1,3 +1,4 @@
+import PayloadSchema
 import Foundation
 import TestSupport
 import Testing
@@ -12,21 +13,21 @@ import Testing
   /// all three severities and a message that needs escaping.
   static let report = LintReport(
     results: [
-      LintResult(path: "Fixtures/payloads/x.json", bytes: 312, limit: 4096, pushType: "alert", diagnostics: [
-        Diagnostic(rule: ruleID("value-type"), severity: .error, message: "expected a number for 'badge', found \"5\"",
+      LintResult(path: "Fixtures/payloads/x.json", bytes: 312, limit: 4096, pushType: "alert", findings: [
+        Finding(rule: ruleID("value-type"), severity: .error, message: "expected a number for 'badge', found \"5\"",
                    line: 3, column: 14, keyPath: "aps.badge"),
-        Diagnostic(rule: ruleID("unknown-key"), severity: .warning, message: "unknown key 'loc_key'; did you mean 'loc-key'?",
+        Finding(rule: ruleID("unknown-key"), severity: .warning, message: "unknown key 'loc_key'; did you mean 'loc-key'?",
                    line: 2, column: 30, keyPath: "aps.alert.loc_key"),
       ]),
-      LintResult(path: "/work/project/My Payloads/naïve #1.json", diagnostics: [
-        Diagnostic(rule: ruleID("json-escaped-unicode"), severity: .info, message: "'\\u00e9' could be written 'é'\nsaving 5 bytes",
+      LintResult(path: "/work/project/My Payloads/naïve #1.json", findings: [
+        Finding(rule: ruleID("json-escaped-unicode"), severity: .info, message: "'\\u00e9' could be written 'é'\nsaving 5 bytes",
                    line: 1, column: 20, keyPath: "aps.alert"),
       ]),
-      LintResult(path: "-", record: 7, diagnostics: [
-        Diagnostic(rule: ruleID("payload-too-large"), severity: .error, message: "5000 bytes, above the limit of 4096",
+      LintResult(path: "-", record: 7, findings: [
+        Finding(rule: ruleID("payload-too-large"), severity: .error, message: "5000 bytes, above the limit of 4096",
                    line: 7, column: 1, keyPath: nil),
       ]),
-      LintResult(path: "clean.json", diagnostics: []),
+      LintResult(path: "clean.json", findings: []),
     ],
     rulesRun: ["json-escaped-unicode", "payload-too-large", "unknown-key", "value-type", "custom-key-allowlist"]
   )
@@ -111,8 +112,8 @@ import Testing
 
   @Test func snapshot() {
     let report = LintReport(
-      results: [LintResult(path: "p.json", diagnostics: [
-        Diagnostic(rule: ruleID("value-type"), severity: .error, message: "badge is '5'", line: 3, column: 14, keyPath: "aps.badge"),
+      results: [LintResult(path: "p.json", findings: [
+        Finding(rule: ruleID("value-type"), severity: .error, message: "badge is '5'", line: 3, column: 14, keyPath: "aps.badge"),
       ])],
       rulesRun: ["value-type"])
     let expected = """

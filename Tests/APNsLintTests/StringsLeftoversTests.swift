@@ -1,3 +1,4 @@
+import PayloadSchema
 import Foundation
 import StringsFile
 import Testing
@@ -44,8 +45,8 @@ struct StringsLeftoversTests {
     #expect(de.findings.first?.softened == false)
     // Through the configuration: a warning.
     let linter = Linter(configuration: .builtIn)
-    #expect(linter.diagnostics(fr.findings).first?.severity == .warning)
-    #expect(linter.diagnostics(de.findings).first?.severity == .error)
+    #expect(linter.configured(fr.findings).first?.severity == .warning)
+    #expect(linter.configured(de.findings).first?.severity == .error)
   }
 
   /// A table that is a symbolic link out of the repository is not read and nothing of it shown;

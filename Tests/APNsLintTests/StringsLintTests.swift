@@ -1,3 +1,4 @@
+import PayloadSchema
 import Foundation
 import StringsFile
 import Testing

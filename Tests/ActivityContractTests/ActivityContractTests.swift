@@ -4,7 +4,7 @@ import PayloadSchema
 import Testing
 
 /// Findings as tests compare them: "rule line:column keyPath".
-func summary(_ f: PayloadFinding) -> String {
+func summary(_ f: Finding) -> String {
   "\(f.rule.rawValue) \(f.line):\(f.column) \(f.keyPath ?? "-")"
 }
 
@@ -330,7 +330,7 @@ func update(_ state: String) -> String {
     let p = update(#"{"p0": 1}"#)
     let f = ActivityChecker(contract: c).check(Array(p.utf8), now: 0).findings
     #expect(f.count == 99_999)
-    #expect(f.allSatisfy { $0.rule == .activityStateMissing })
+    #expect(f.allSatisfy { $0.payloadRule == .activityStateMissing })
   }
 
   @Test func aPayloadThatIsNotJSONGivesNothing() {

@@ -97,19 +97,19 @@ struct AlertPreviewTests {
     configuration.levels[RuleID(PayloadRule.deprecatedKey)] = .off
     configuration.levels[RuleID(LocalizationRule.locKeyUntranslated)] = .on(.error)
     let results = try run(["es"], configuration: configuration)
-    #expect(results.first?.diagnostics.map { "\($0.rule) \($0.severity)" } == ["loc-key-untranslated error"])
+    #expect(results.first?.findings.map { "\($0.rule) \($0.severity)" } == ["loc-key-untranslated error"])
   }
 
   @Test func brokenPayloadRendersNothingAndSaysWhy() throws {
     let results = try run(["en"], payload: Array(#"{"aps": {"alert": "Hi",}}"#.utf8))
     #expect(results.first?.body == nil)
-    #expect(results.first?.diagnostics.first?.rule.rawValue == "json-syntax")
+    #expect(results.first?.findings.first?.rule.rawValue == "json-syntax")
   }
 
   @Test func plainStringAlertIsTheBody() throws {
     let results = try run(["fr"], payload: Array(#"{"aps": {"alert": "Hello %@"}}"#.utf8))
     #expect(results.first.map { [$0.title, $0.subtitle, $0.body, $0.action] } == [nil, nil, "Hello %@", nil])
-    #expect(results.first?.diagnostics == [])
+    #expect(results.first?.findings == [])
   }
 
   @Test func textCard() throws {

@@ -63,7 +63,7 @@ import Testing
   func ruleFixture(_ file: String) throws {
     let rule = try #require(Self.rule(of: file), "\(file) is not named after a payload rule")
     let name = String(file.dropFirst("rules/".count))
-    let fired = try Self.report(file, flags: Self.flags[name] ?? "").findings.map(\.rule)
+    let fired = try Self.report(file, flags: Self.flags[name] ?? "").findings.map(\.payloadRule)
     if name.contains(".trigger.") {
       #expect(fired.contains(rule), "\(fired)")
     } else {

@@ -62,7 +62,7 @@ import Testing
     #expect(reused.validate(euro).findings.isEmpty)
     let inOne = [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xF0, 0x3B, 0x22, 0x2C] + Array(#""b":"€","aps":{"badge":1}}"#.utf8)
     var fresh = PayloadValidator()
-    #expect(fresh.validate(inOne).findings.map(\.rule) == [.jsonInvalidUTF8])
+    #expect(fresh.validate(inOne).findings.map(\.payloadRule) == [.jsonInvalidUTF8])
     for size in 1...crash.count {
       let options = ValidationOptions()
       var whole = PayloadValidator(options: options)
@@ -105,9 +105,9 @@ import Testing
     for bytes in [[UInt8](repeating: 0x5B, count: 1_000_000), Array(String(repeating: #"{"a":"#, count: 1_000_000).utf8)] {
       var v = PayloadValidator()
       let report = Self.timed("1,000,000 nested containers (\(bytes.count) bytes)") { v.validate(bytes) }
-      #expect(report.findings.filter { $0.rule == .jsonTooDeep }.count == 1)
-      #expect(!report.findings.contains { $0.rule == .jsonSyntax })
-      let deep = report.findings.first { $0.rule == .jsonTooDeep }
+      #expect(report.findings.filter { $0.payloadRule == .jsonTooDeep }.count == 1)
+      #expect(!report.findings.contains { $0.payloadRule == .jsonSyntax })
+      let deep = report.findings.first { $0.payloadRule == .jsonTooDeep }
       #expect(deep?.offset == (bytes[0] == 0x5B ? 64 : 64 * 5))
       // Streamed in 64 KiB chunks: the same report.
       var s = PayloadValidator()
@@ -128,7 +128,7 @@ import Testing
     var v = PayloadValidator()
     let mib = Self.scale(100, debug: 16)
     let report = Self.timed("a \(mib) MiB string value, streamed") { Self.streamed(&v, [head, chunk, tail], repeating: mib) }
-    #expect(report.findings.map(\.rule) == [.payloadTooLarge])
+    #expect(report.findings.map(\.payloadRule) == [.payloadTooLarge])
     #expect(report.size == head.count + mib << 20 + tail.count)
     // Whole: the same report (the validator copies nothing; the 100 MiB are the test's).
     var whole = PayloadValidator()
@@ -147,7 +147,7 @@ import Testing
     let bytes = Array(text.utf8)
     var v = PayloadValidator()
     let report = Self.timed("\(Self.scale(300_000, debug: 50_000)) distinct keys (\(bytes.count) bytes)") { v.validate(bytes) }
-    #expect(report.findings.map(\.rule) == [.payloadTooLarge])
+    #expect(report.findings.map(\.payloadRule) == [.payloadTooLarge])
   }
 
   @Test func aMillionUnknownKeysAreCappedPerObject() {
@@ -159,14 +159,14 @@ import Testing
     let bytes = Array(text.utf8)
     var v = PayloadValidator()
     let report = Self.timed("\(n) unknown keys (\(bytes.count) bytes)") { v.validate(bytes) }
-    let unknown = report.findings.filter { $0.rule == .unknownKey }
+    let unknown = report.findings.filter { $0.payloadRule == .unknownKey }
     #expect(unknown.count == 11)
     #expect(unknown.first?.message == "unknown key 'k0' in 'aps'")
     #expect(unknown.first?.keyPath == "aps.k0")
     #expect(unknown.last?.message == "\(n - 10) more unknown keys in 'aps' not shown, from here on (the first 10 are)")
     #expect(unknown.last?.keyPath == "aps")
     #expect(unknown.last?.column == 18 + 10 * 7 + 1, "the 11th unknown key: k0…k9 take 7 bytes each with their comma")
-    #expect(report.findings.filter { $0.rule != .unknownKey }.map(\.rule) == [.payloadTooLarge])
+    #expect(report.findings.filter { $0.payloadRule != .unknownKey }.map(\.payloadRule) == [.payloadTooLarge])
   }
 
   @Test func threeHundredThousandDuplicateKeys() {
@@ -177,13 +177,13 @@ import Testing
     let report = Self.timed("\(n) duplicate keys (\(bytes.count) bytes)") { v.validate(bytes) }
     // Capped per object: the first 10 repeats, then one summary at the 11th with the count of the
     // rest; the end-of-payload size finding is never dropped.
-    let duplicates = report.findings.filter { $0.rule == .jsonDuplicateKey }
+    let duplicates = report.findings.filter { $0.payloadRule == .jsonDuplicateKey }
     #expect(duplicates.count == 11)
     let summary = duplicates.last
     #expect(summary?.message == "\(n - 1 - 10) more duplicate keys in this object not shown, from here on (the first 10 are)")
     #expect(summary?.keyPath == nil)
     #expect(summary?.column == 2 + 11 * 18, "the 11th repeat: each member is 18 bytes")
-    #expect(report.findings.filter { $0.rule != .jsonDuplicateKey }.map(\.rule) == [.payloadTooLarge])
+    #expect(report.findings.filter { $0.payloadRule != .jsonDuplicateKey }.map(\.payloadRule) == [.payloadTooLarge])
   }
 
   @Test func aMegabyteOfRandomBytes() {
@@ -194,15 +194,15 @@ import Testing
     }
     var v = PayloadValidator(options: HostilePayloadReproducerTests.collecting())
     let report = Self.timed("\(bytes.count) random bytes") { v.validate(bytes) }
-    #expect(report.findings.contains { $0.rule == .jsonSyntax })
+    #expect(report.findings.contains { $0.payloadRule == .jsonSyntax })
     // Whatever the noise starts with, JSON that follows it also completes.
     // In a string, about half the bytes are ill-formed UTF-8: at most 100 findings and a summary.
     let noisy = Array(#"{"aps":{"alert":""#.utf8) + bytes.prefix(Self.scale(1_000_000, debug: 60_000)).map { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 ? 0x20 : $0 } + Array(#""}}"#.utf8)
     let noisyReport = Self.timed("\(noisy.count) random bytes in a string") { v.validate(noisy) }
-    #expect(noisyReport.findings.contains { $0.rule == .jsonInvalidUTF8 })
+    #expect(noisyReport.findings.contains { $0.payloadRule == .jsonInvalidUTF8 })
     #expect(noisyReport.findings.count <= 102)
     #expect(noisyReport.findings.last?.message.hasSuffix("(at most 100 a payload)") == true)
-    #expect(!noisyReport.findings.contains { $0.rule == .jsonSyntax })
+    #expect(!noisyReport.findings.contains { $0.payloadRule == .jsonSyntax })
   }
 
   @Test func twoHundredThousandLocArgs() {
@@ -212,7 +212,7 @@ import Testing
     let bytes = Array(text.utf8)
     var v = PayloadValidator(options: HostilePayloadReproducerTests.collecting())
     let report = Self.timed("\(n) loc-args, collectAlert") { v.validate(bytes) }
-    #expect(report.findings.map(\.rule) == [.payloadTooLarge])
+    #expect(report.findings.map(\.payloadRule) == [.payloadTooLarge])
     #expect(report.alert?.locArgs?.count == n)
     #expect(report.alert?.locArgs?.last?.keyPath == "aps.alert.loc-args[\(n - 1)]")
     var plain = PayloadValidator()

@@ -15,7 +15,7 @@ import Testing
   static func rules(_ name: String) -> Set<PayloadRule> {
     let data = FileManager.default.contents(atPath: directory + "/" + name) ?? Data()
     var v = PayloadValidator()
-    return Set(v.validate(data).findings.map(\.rule))
+    return Set(v.validate(data).findings.compactMap(\.payloadRule))
   }
 
   @Test func corpusIsThere() {

@@ -43,7 +43,7 @@ struct SourceRow: Sendable, CustomTestStringConvertible {
   static let all: [SourceRow] = load("apple") + load("real")
 
   /// What `apns-lint check FILE FLAGS` reports for the row, as `summary` strings.
-  func findings() throws -> [PayloadFinding] {
+  func findings() throws -> [Finding] {
     try FixtureTests.report(path, flags: flags).findings
   }
 

@@ -212,7 +212,7 @@ struct FixedVerifier: ProviderTokenVerifying {
                                       body: Array(String(#"{"aps": {}, "x": ""#  + String(repeating: "v", count: 4500) + #""}"#).utf8)), now: Self.now)
     #expect(voip.limit == 5120)
     #expect(voip.pushType == .voip)
-    #expect(voip.findings.allSatisfy { $0.rule != .payloadTooLarge })
+    #expect(voip.findings.allSatisfy { $0.payloadRule != .payloadTooLarge })
     let alert = v.validate(APNsRequest(deviceToken: Self.token, headers: Self.headers(), body: Self.body), now: Self.now)
     #expect(alert.limit == 4096 && alert.pushType == .alert && alert.findings.isEmpty)
   }
@@ -252,7 +252,7 @@ struct FixedVerifier: ProviderTokenVerifying {
     #expect(entries[1].request.method == "GET" && entries[1].line == 8 && entries[1].request.body == Array("{}".utf8))
     var v = RequestValidator()
     let report = v.validate(entries[0].request, now: Self.now)
-    let badge = try #require(report.findings.first { $0.rule == .valueType })
+    let badge = try #require(report.findings.first { $0.payloadRule == .valueType })
     #expect(entries[0].position(of: badge) == SourcePosition(line: 6, column: 19))
   }
 

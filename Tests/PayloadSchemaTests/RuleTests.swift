@@ -70,20 +70,20 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   ])
   func unknownKeySuggestsTheKey(_ json: String, _ suggestion: String) {
     let report = check(json)
-    let unknown = report.findings.filter { $0.rule == .unknownKey }
+    let unknown = report.findings.filter { $0.payloadRule == .unknownKey }
     #expect(unknown.count == 1)
     #expect(unknown.first?.message.hasSuffix(suggestion) == true, "\(unknown.first?.message ?? "none")")
   }
 
   @Test func unknownKeyWithoutALikelyKeySuggestsNothing() {
     let f = check(#"{"aps": {"badge": 1, "xyzzy-frobnicate": 1}}"#).findings
-    #expect(f.map(\.rule) == [.unknownKey])
+    #expect(f.map(\.payloadRule) == [.unknownKey])
     #expect(f.first?.message.contains("did you mean") == false)
   }
 
   @Test func interruptionLevelTypoSuggestsTheLevel() {
     let f = check(#"{"aps": {"alert": "Hi", "interruption-level": "time-senstive"}}"#).findings
-    #expect(f.map(\.rule) == [.valueEnum])
+    #expect(f.map(\.payloadRule) == [.valueEnum])
     #expect(f.first?.message.contains("'time-senstive'") == true)
     #expect(f.first?.message.hasSuffix("did you mean 'time-sensitive'?") == true)
   }
@@ -97,10 +97,10 @@ struct PassCase: Sendable, CustomTestStringConvertible {
 
   @Test func silentPushShapeIsEscalatedOnlyForAnExplicitBackgroundPush() {
     let json = #"{"aps": {"content-available": 1, "badge": 1}}"#
-    let inferred = check(json).findings.filter { $0.rule == .silentPushShape }
+    let inferred = check(json).findings.filter { $0.payloadRule == .silentPushShape }
     #expect(inferred.count == 1)
     #expect(inferred.first?.escalated == false)
-    let background = check(json, Target(pushType: .background)).findings.filter { $0.rule == .silentPushShape }
+    let background = check(json, Target(pushType: .background)).findings.filter { $0.payloadRule == .silentPushShape }
     #expect(background.count == 1)
     #expect(background.first?.escalated == true)
   }
@@ -110,7 +110,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       let (target, options) = parseFlags(c.flags)
       var v = PayloadValidator(target: target, options: options)
       for f in v.validate(c.payload).findings where f.escalated {
-        #expect(f.rule == .silentPushShape, "\(c.name)")
+        #expect(f.payloadRule == .silentPushShape, "\(c.name)")
       }
     }
   }
@@ -202,8 +202,8 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(report.size == row.size)
     #expect(report.limit == row.limit)
     #expect(report.pushType == row.pushType)
-    #expect(report.findings.map(\.rule) == row.rules)
-    for f in report.findings where f.rule == .payloadTooLarge || f.rule == .payloadNearLimit || f.rule == .payloadWhitespace {
+    #expect(report.findings.map(\.payloadRule) == row.rules)
+    for f in report.findings where f.payloadRule == .payloadTooLarge || f.payloadRule == .payloadNearLimit || f.payloadRule == .payloadWhitespace {
       #expect(f.line == 1 && f.column == 1 && f.keyPath == nil)
       #expect(f.message.contains("\(row.size) bytes"))
     }
@@ -260,7 +260,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     let report = validator.validate(Array(#"{"aps": {"alert": "Hi"}}"#.utf8))
     #expect(report.pushType == expected)
     #expect(report.limit == (expected == .voip ? 5120 : 4096))
-    #expect(!report.findings.contains { $0.rule == .topicMismatch })
+    #expect(!report.findings.contains { $0.payloadRule == .topicMismatch })
   }
 
   /// SPEC §3 flag-value: `true` is a warning whose advice is "use the number 1" (iOS honours
@@ -272,7 +272,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     (#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, false, "'mutable-content' must be the number 1, not 0; omit the key to leave it off"),
   ])
   func flagValueTrueIsSoftened(_ json: String, _ softened: Bool, _ message: String) {
-    let flags = check(json).findings.filter { $0.rule == .flagValue }
+    let flags = check(json).findings.filter { $0.payloadRule == .flagValue }
     #expect(flags.count == 1)
     #expect(flags.first?.softened == softened)
     #expect(flags.first?.message == message)
@@ -294,7 +294,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   func apsMissingDependsOnThePushType(_ pushType: PushType, _ json: String, _ softened: Bool?) {
     var target = Target()
     target.pushType = pushType
-    let missing = check(json, target).findings.filter { $0.rule == .apsMissing }
+    let missing = check(json, target).findings.filter { $0.payloadRule == .apsMissing }
     #expect(missing.map(\.softened) == (softened.map { [$0] } ?? []))
   }
 

@@ -2,7 +2,7 @@ import PayloadSchema
 import Testing
 
 /// A finding reduced to what tests compare: "rule line:column keyPath".
-func summary(_ f: PayloadFinding) -> String {
+func summary(_ f: Finding) -> String {
   "\(f.rule.rawValue) \(f.line):\(f.column) \(f.keyPath ?? "-")"
 }
 

@@ -20,19 +20,19 @@ import Testing
     let bytes = [UInt8](repeating: opener, count: 1_000_000)
     let table = Self.timed("1,000,000 '\(Character(Unicode.Scalar(opener)))' in a .strings") { Self.parse(bytes, "x.strings") }
     #expect(!table.isReadable)
-    #expect(table.findings.contains { $0.rule == .syntax })
+    #expect(table.findings.contains { $0.stringsRule == .syntax })
   }
 
   @Test func nestedArraysInAValue() {
     let text = #""k" = "# + String(repeating: "(", count: 1_000_000)
     let table = Self.timed("a value nested 1,000,000 deep") { Self.parse(Array(text.utf8), "x.strings") }
-    #expect(table.findings.contains { $0.rule == .syntax })
+    #expect(table.findings.contains { $0.stringsRule == .syntax })
   }
 
   @Test func aMillionDeepCatalog() {
     let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
     let table = Self.timed("1,000,000 '[' in a .xcstrings") { Self.parse(bytes, "x.xcstrings") }
-    #expect(table.findings.contains { $0.rule == .syntax })
+    #expect(table.findings.contains { $0.stringsRule == .syntax })
   }
 
   @Test func deepXMLPlist() {

@@ -139,6 +139,6 @@ struct LocalizationBundleTests {
 
   @Test func brokenCatalogIsAFinding() {
     let parsed = StringCatalog.parse(Data("{\"sourceLanguage\": ".utf8), path: "x.xcstrings")
-    #expect(parsed.findings.map(\.rule) == [.syntax])
+    #expect(parsed.findings.map(\.stringsRule) == [.syntax])
   }
 }

@@ -20,7 +20,7 @@ struct StringsdictReaderTests {
   static func described(_ table: StringsTable) -> [String] {
     ["keys: " + table.pluralKeys.sorted().joined(separator: "|")]
       + table.variations.keys.sorted().map { key in key + " = " + table.variations[key]!.map { "\($0.name):\($0.value)" }.joined(separator: "|") }
-      + table.findings.map { "\($0.rule.rawValue) \($0.line):\($0.column) \($0.key ?? "-") \($0.message)" }
+      + table.findings.map { "\($0.rule.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-") \($0.message)" }
       + table.entries.map { "entry \($0.key) = \($0.value)" }
   }
 

@@ -1,3 +1,4 @@
+import PayloadSchema
 import Foundation
 import Testing
 @testable import StringsFile
@@ -142,7 +143,7 @@ struct TextParserTests {
     let t = table(utf8(source))
     #expect(t.values == ["A": "3", "B": "2"])
     #expect(t.entries.count == 3)
-    #expect(t.findings == [StringsFinding(
+    #expect(t.findings == [Finding(
       rule: .duplicateKey, message: "key 'A' is defined again; line 1 is overridden, the last definition wins",
       line: 3, column: 1, key: "A")])
   }
@@ -197,10 +198,10 @@ struct TextParserTests {
     let t = table(utf8(deep))
     #expect(foundation(utf8(deep)) == nil)
     #expect(t.findings.count == 1)
-    #expect(t.findings[0].rule == .syntax)
+    #expect(t.findings[0].stringsRule == .syntax)
     let ok = "\"a\" = " + String(repeating: "(", count: 300) + String(repeating: ")", count: 300) + "; \"b\" = \"c\";"
     #expect(table(utf8(ok)).values == ["b": "c"])
-    #expect(table(utf8(ok)).findings.map(\.rule) == [.syntax])
+    #expect(table(utf8(ok)).findings.map(\.stringsRule) == [.syntax])
   }
 }
 
@@ -237,7 +238,7 @@ struct EncodingTests {
     let bytes = utf8("\"a\" = \"b\";\n\"ç\" = \"") + [0xC3, 0x28] + utf8("\";")
     let t = table(bytes)
     #expect(foundation(bytes) == nil)
-    #expect(t.findings == [StringsFinding(
+    #expect(t.findings == [Finding(
       rule: .encoding, message: "invalid UTF-8 (byte 0xC3 at offset 19); CoreFoundation refuses the whole file", line: 2, column: 8)])
     #expect(t.entries.isEmpty)
   }

@@ -70,7 +70,7 @@ struct UTF8ReaderTests {
         #expect(asUTF8.findings == other.findings, "\(url.path)")
         #expect(asUTF8.values == other.values, "\(url.path)")
       }
-      let duplicates = asUTF8.findings.filter { $0.rule == .duplicateKey }.map(\.message)
+      let duplicates = asUTF8.findings.filter { $0.stringsRule == .duplicateKey }.map(\.message)
       #expect(duplicates == Self.referenceDuplicates(asUTF8), "\(url.path)")
     }
     #expect(compared > 200)
@@ -96,7 +96,7 @@ struct UTF8ReaderTests {
       let source = (0..<n).map { _ in Self.pieces.randomElement(using: &rng) ?? "" }.joined()
       if Self.expectSame(source, "soup \(round): \(source.debugDescription)") { compared += 1 }
       if let table = Self.readBoth(source).utf8 {
-        let duplicates = table.findings.filter { $0.rule == .duplicateKey }.map(\.message)
+        let duplicates = table.findings.filter { $0.stringsRule == .duplicateKey }.map(\.message)
         #expect(duplicates == Self.referenceDuplicates(table), "\(source.debugDescription)")
       }
     }
@@ -147,7 +147,7 @@ struct UTF8ReaderTests {
     #expect(Self.readBoth(source).utf8 == nil)
     let table = StringsParser.parse(Data(source.utf8), path: "t.strings")
     #expect(table.encoding == "utf-8")
-    #expect(table.findings.map(\.rule) == [.syntax])
+    #expect(table.findings.map(\.stringsRule) == [.syntax])
     let viaUTF16 = StringsParser.parse(Data(utf16LE(source)), path: "t.strings")
     #expect(table.findings == viaUTF16.findings)
   }

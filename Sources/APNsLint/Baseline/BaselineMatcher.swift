@@ -1,3 +1,4 @@
+import PayloadSchema
 import Foundation
 import StringsFile
 
@@ -82,7 +83,7 @@ public struct BaselineMatcher: Sendable {
 
   /// The entry for a finding of a result (the record counts only for `--ndjson` streams: a
   /// request file's entries and a table have none).
-  public static func entry(for diagnostic: Diagnostic, in result: LintResult, path: String) -> BaselineEntry {
+  public static func entry(for diagnostic: Finding, in result: LintResult, path: String) -> BaselineEntry {
     BaselineEntry(path: path, record: result.isRequest ? nil : result.record, rule: diagnostic.rule.rawValue, key: diagnostic.keyPath,
                   message: diagnostic.message)
   }
@@ -90,15 +91,15 @@ public struct BaselineMatcher: Sendable {
   /// `result` without the findings the baseline lists.
   public mutating func filter(_ result: LintResult) -> LintResult {
     if let last = lastPath, last.given == result.path {
-      guard !result.diagnostics.isEmpty else { return result }
+      guard !result.findings.isEmpty else { return result }
     } else {
       lastPath = (result.path, root.relative(result.path))
       seenPaths.insert(lastPath!.relative)
-      guard !result.diagnostics.isEmpty else { return result }
+      guard !result.findings.isEmpty else { return result }
     }
     let path = lastPath!.relative
     var kept = result
-    kept.diagnostics = result.diagnostics.filter { d in !consume(Self.entry(for: d, in: result, path: path)) }
+    kept.findings = result.findings.filter { d in !consume(Self.entry(for: d, in: result, path: path)) }
     return kept
   }
 
@@ -110,7 +111,7 @@ public struct BaselineMatcher: Sendable {
     let path = root.relative(file.path)
     seenPaths.insert(path)
     let missingRule = RuleID(TableRule.missingTranslation)
-    var kept: [RuleFinding] = []
+    var kept: [Finding] = []
     // (localization, key) of the missing-translation findings still reported.
     var stillMissing: Set<[String]> = []
     for finding in file.findings {
@@ -180,9 +181,9 @@ public struct BaselineRecorder: Sendable {
 
   /// Adds every finding of a result.
   public mutating func add(_ result: LintResult) {
-    guard !result.diagnostics.isEmpty else { return }
+    guard !result.findings.isEmpty else { return }
     if lastPath?.given != result.path { lastPath = (result.path, root.relative(result.path)) }
     let path = lastPath!.relative
-    for d in result.diagnostics { baseline.add(BaselineMatcher.entry(for: d, in: result, path: path)) }
+    for d in result.findings { baseline.add(BaselineMatcher.entry(for: d, in: result, path: path)) }
   }
 }

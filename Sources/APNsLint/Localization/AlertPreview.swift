@@ -15,12 +15,12 @@ public struct RenderResult: Sendable, Hashable {
   public var body: String?
   public var action: String?
   /// The payload's findings and the localization rules for this language, with severities.
-  public var diagnostics: [Diagnostic]
+  public var findings: [Finding]
 
   /// Creates a result.
   public init(
     path: String, language: String, localization: String?, title: String?, subtitle: String?, body: String?,
-    action: String?, diagnostics: [Diagnostic]
+    action: String?, findings: [Finding]
   ) {
     self.path = path
     self.language = language
@@ -29,7 +29,7 @@ public struct RenderResult: Sendable, Hashable {
     self.subtitle = subtitle
     self.body = body
     self.action = action
-    self.diagnostics = diagnostics
+    self.findings = findings
   }
 }
 
@@ -58,7 +58,7 @@ public enum AlertPreview {
   ) -> [RenderResult] {
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: true)
     let report = bytes.withUnsafeBytes { linter.validate($0) }
-    let payloadFindings = report.findings.map(LocalizationOutput.ruleFinding)
+    let payloadFindings = report.findings
 
     var requests: [(language: String, localization: Localization?)] = []
     if devices.contains(where: { $0.count == 1 && $0[0].lowercased() == "all" }) {
@@ -72,7 +72,7 @@ public enum AlertPreview {
     return requests.map { request in
       var findings = payloadFindings
       var rendered = RenderedAlert()
-      if let alert = report.alert, !report.findings.contains(where: { unreadable.contains($0.rule) }) {
+      if let alert = report.alert, !report.findings.contains(where: { $0.payloadRule.map(unreadable.contains) ?? false }) {
         rendered = Localizer.render(AlertSpec(alert), in: request.localization)
         let scope = [request.localization?.identifier ?? request.language]
         findings += LocalizationChecks.check(alert: alert, bundle: bundle, devices: [scope])
@@ -80,7 +80,7 @@ public enum AlertPreview {
       return RenderResult(
         path: path, language: request.language, localization: request.localization?.identifier,
         title: rendered.title, subtitle: rendered.subtitle, body: rendered.body, action: rendered.action,
-        diagnostics: LocalizationOutput.diagnostics(findings, configuration: configuration))
+        findings: Linter.configured(findings, configuration: configuration))
     }
   }
 

@@ -11,7 +11,7 @@ extension StringsLint {
   struct LintedFile {
     let path: String
     let relativePath: String
-    var findings: [RuleFinding] = []
+    var findings: [Finding] = []
     var missing: [MissingTranslations] = []
     var stateGroups: [StateGroup] = []
     /// The file's table; for a catalog, the source language's.
@@ -56,9 +56,9 @@ extension StringsLint {
         let catalog = StringCatalog.parse(Data(bytes), path: path)
         sourceLanguage = catalog.sourceLanguage
         catalogTables = catalog.tables
-        findings += catalog.findings.map(LocalizationOutput.ruleFinding)
+        findings += catalog.findings
         for language in catalog.tables.keys.sorted() {
-          findings += (catalog.tables[language]?.findings ?? []).map(LocalizationOutput.ruleFinding)
+          findings += (catalog.tables[language]?.findings ?? [])
         }
         table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
       } else {
@@ -66,7 +66,7 @@ extension StringsLint {
         let parsed = StringsParser.parse(bytes, path: path, variations: isStringsdict, valueMap: false)
         table = parsed
         kind = parsed.kind
-        findings += parsed.findings.map(LocalizationOutput.ruleFinding)
+        findings += parsed.findings
       }
     }
 
@@ -74,7 +74,7 @@ extension StringsLint {
     /// A table that is a symbolic link and does not load says where it points: a link to a file
     /// that is not a table (`/etc/passwd`) is then recognisable without quoting the file.
     mutating func noteSymbolicLink(_ pathBytes: [UInt8]) {
-      let fatal = Set(StringsTable.fatalRules.map(RuleID.init))
+      let fatal = StringsTable.fatalRules
       guard let index = findings.firstIndex(where: { fatal.contains($0.rule) }) else { return }
       let shown = FileWalk.symbolicLinkTarget(pathBytes) ?? "?"
       findings[index].message += " (the file is a symbolic link to '\(VisibleText.excerpt(shown, limit: 200))')"
@@ -127,8 +127,8 @@ extension StringsLint {
     }
 
     mutating func add(_ rule: TableRule, _ message: String, at entry: StringsEntry?, key: String? = nil) {
-      findings.append(RuleFinding(
-        rule: RuleID(rule), message: message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
+      findings.append(Finding(
+        rule: rule, message: message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
     }
   }
 
@@ -169,7 +169,7 @@ extension StringsLint {
   static func lastDefinitions(_ table: StringsTable) -> [StringsEntry] {
     // One entry per key already: a catalog's table (StringCatalog keeps a repeated key's last),
     // or a table whose parser found no duplicate (it reports every one).
-    if table.format == .xcstrings || !table.findings.contains(where: { $0.rule == .duplicateKey }) {
+    if table.format == .xcstrings || !table.findings.contains(where: { $0.stringsRule == .duplicateKey }) {
       return table.entries
     }
     var index: [String: Int] = [:]

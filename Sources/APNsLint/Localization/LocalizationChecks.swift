@@ -36,9 +36,9 @@ public enum LocalizationChecks {
   ///   - devices: the devices to check for, each a preference list (`--lang de-AT,fr` is one
   ///     device: Austrian German, then French); nil checks every localization.
   /// - Returns: the findings, in the order of the localizations checked.
-  public static func check(alert: AlertText, bundle: LocalizationBundle, devices: [[String]]?) -> [RuleFinding] {
+  public static func check(alert: AlertText, bundle: LocalizationBundle, devices: [[String]]?) -> [Finding] {
     let context = Context(bundle: bundle, devices: devices)
-    var findings: [RuleFinding] = []
+    var findings: [Finding] = []
     let slots: [(key: AlertText.Field?, args: [AlertText.Field]?, takesArguments: Bool)] = [
       (alert.titleLocKey, alert.titleLocArgs, true),
       (alert.subtitleLocKey, alert.subtitleLocArgs, true),
@@ -79,11 +79,11 @@ public enum LocalizationChecks {
     func isPlural(_ key: String, in localization: Localization) -> Bool { plurals[localization.identifier]?.contains(key) ?? false }
     func has(_ key: String, in localization: Localization) -> Bool { value(key, in: localization) != nil || isPlural(key, in: localization) }
 
-    func check(key field: AlertText.Field, arguments: [AlertText.Field], takesArguments: Bool) -> [RuleFinding] {
+    func check(key field: AlertText.Field, arguments: [AlertText.Field], takesArguments: Bool) -> [Finding] {
       let key = field.value
-      var findings: [RuleFinding] = []
+      var findings: [Finding] = []
       func at(_ anchor: AlertText.Field, _ rule: LocalizationRule, _ message: String) {
-        findings.append(RuleFinding(rule: RuleID(rule), message: message, line: anchor.line, column: anchor.column, keyPath: anchor.keyPath))
+        findings.append(Finding(rule: rule, message: message, line: anchor.line, column: anchor.column, keyPath: anchor.keyPath))
       }
 
       if let development {

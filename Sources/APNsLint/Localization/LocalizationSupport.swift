@@ -1,34 +1,16 @@
-// Small pieces the localization commands share: findings → diagnostics with the configuration's
-// severities, diagnostics → JSON.
+// Small pieces the localization commands share: a finding as JSON and as a line of text.
 
 import PayloadSchema
 import StringsFile
 
-/// Severities and JSON for the localization commands (`render`, `strings lint`, `strings dump`).
+/// JSON and text lines for the localization commands (`render`, `strings lint`, `strings dump`).
 public enum LocalizationOutput {
-  /// The findings as diagnostics: severity from `configuration.level(of:)`, rules that are `off`
-  /// dropped, an escalated finding an error. Order is kept.
-  public static func diagnostics(_ findings: [RuleFinding], configuration: Configuration) -> [Diagnostic] {
-    Linter.diagnostics(findings, configuration: configuration)
-  }
-
-  /// A payload finding as a severity-free finding.
-  public static func ruleFinding(_ finding: PayloadFinding) -> RuleFinding { Linter.ruleFinding(finding) }
-
-  /// A strings-table finding as a severity-free finding (the key is the key path).
-  public static func ruleFinding(_ finding: StringsFinding) -> RuleFinding {
-    RuleFinding(rule: RuleID(finding.rule), message: finding.message, position: finding.position, keyPath: finding.key,
-                softened: finding.softened)
-  }
-
   /// `{"rule", "severity", "message", "line", "column", "keyPath"}`, as `check --format json` writes it.
-  public static func json(_ diagnostic: Diagnostic) -> JSONValue { JSONReporter.value(diagnostic) }
+  public static func json(_ finding: Finding) -> JSONValue { JSONReporter.value(finding) }
 
   /// `LINE:COLUMN: SEVERITY: MESSAGE [RULE-ID]`, as every text reporter writes a finding (after
   /// the path), the message made visible (`VisibleText`).
-  public static func line(_ diagnostic: Diagnostic) -> String {
-    "\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(VisibleText.escape(diagnostic.message)) [\(diagnostic.rule)]"
-  }
+  public static func line(_ finding: Finding) -> String { finding.description }
 
   /// How many items a message lists before it counts the rest.
   static let listedItems = 5

@@ -1,3 +1,4 @@
+import PayloadSchema
 import Foundation
 import LocFormat
 import StringsFile
@@ -9,7 +10,7 @@ public struct StringsLintFile: Sendable, Hashable {
   /// The findings, ordered by line and column (file-level ones, at 1:1, first); keyPath is the key.
   /// Every missing key is one `strings-missing-translation` finding here (what JSON shows);
   /// ``groupedFindings`` has one per localization and table (what text and SARIF show).
-  public var findings: [RuleFinding]
+  public var findings: [Finding]
   /// The keys of the development language this file's localizations lack, one group per
   /// localization (one for a `.lproj` table, one per language for a String Catalog).
   public var missingTranslations: [MissingTranslations] = []
@@ -18,7 +19,7 @@ public struct StringsLintFile: Sendable, Hashable {
   public var stateGroups: [StateGroup] = []
 
   /// Creates a file result.
-  public init(path: String, findings: [RuleFinding], missingTranslations: [MissingTranslations] = [], stateGroups: [StateGroup] = []) {
+  public init(path: String, findings: [Finding], missingTranslations: [MissingTranslations] = [], stateGroups: [StateGroup] = []) {
     self.path = path
     self.findings = findings
     self.missingTranslations = missingTranslations
@@ -73,7 +74,7 @@ public enum StringsLint {
     var problems: [FileWalk.Problem] = []
     let files = try lint(root: root, developmentLanguage: developmentLanguage, table: table, exclude: exclude, problems: &problems)
     return problems.map {
-      StringsLintFile(path: $0.path, findings: [RuleFinding(rule: RuleID(StringsRule.encoding), message: $0.message, line: 1, column: 1, keyPath: nil)])
+      StringsLintFile(path: $0.path, findings: [Finding(rule: StringsRule.encoding, message: $0.message, line: 1, column: 1)])
     } + files
   }
 

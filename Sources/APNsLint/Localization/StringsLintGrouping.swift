@@ -1,3 +1,4 @@
+import PayloadSchema
 import StringsFile
 
 // Missing translations as a team reads them (SPEC §3, after the table): one finding per
@@ -10,12 +11,12 @@ extension StringsLintFile {
   /// 'b', … and 2,488 more". A 40-language app then gets a few lines, not one per key (GitHub code
   /// scanning keeps 25,000 results a run).
   /// A catalog's `needs_review` and `stale` keys (``stateGroups``) are grouped the same way.
-  public var groupedFindings: [RuleFinding] {
+  public var groupedFindings: [Finding] {
     guard !missingTranslations.isEmpty || !stateGroups.isEmpty else { return findings }
     let missingRule = RuleID(TableRule.missingTranslation)
     let grouped = missingTranslations.map { group in
-      RuleFinding(rule: missingRule, message: group.message, line: 1, column: 1, keyPath: nil)
-    } + stateGroups.map { RuleFinding(rule: $0.rule, message: $0.message, line: 1, column: 1, keyPath: nil) }
+      Finding(rule: TableRule.missingTranslation, message: group.message, line: 1, column: 1, keyPath: nil)
+    } + stateGroups.map { Finding(rule: $0.rule, severity: Rule.defaultSeverity(of: $0.rule), message: $0.message, line: 1, column: 1, keyPath: nil) }
     var groupedRules: Set<RuleID> = missingTranslations.isEmpty ? [] : [missingRule]
     for group in stateGroups { groupedRules.insert(group.rule) }
     let rest = findings.filter { !(groupedRules.contains($0.rule) && $0.keyPath != nil) }

@@ -1,3 +1,4 @@
+import PayloadSchema
 import StringsFile
 
 /// The keys of one localization of one table that share a translation state (SPEC §14): what

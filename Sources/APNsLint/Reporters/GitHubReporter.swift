@@ -17,7 +17,7 @@ public enum GitHubReporter: Sendable {
     var out = ""
     for result in report.results {
       let file = result.path == "-" ? nil : ReportPath.relative(result.path, to: cwd)
-      for diagnostic in result.diagnostics {
+      for diagnostic in result.findings {
         var properties: [(String, String)] = []
         if let file { properties.append(("file", file)) }
         properties.append(("line", String(diagnostic.line)))

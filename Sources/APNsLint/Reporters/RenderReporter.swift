@@ -16,7 +16,7 @@ public enum RenderReporter {
           ("subtitle", .optional(result.subtitle)),
           ("body", .optional(result.body)),
           ("action", .optional(result.action)),
-          ("diagnostics", .array(result.diagnostics.map(LocalizationOutput.json))),
+          ("diagnostics", .array(result.findings.map(LocalizationOutput.json))),
         ])
       }))
     ]).text
@@ -40,7 +40,7 @@ public enum RenderReporter {
         let padded = label + ":" + String(repeating: " ", count: 9 - label.count)
         card += "  \(padded)\(value.map(VisibleText.escape) ?? "—")\n"
       }
-      for diagnostic in result.diagnostics { card += "  \(LocalizationOutput.line(diagnostic))\n" }
+      for diagnostic in result.findings { card += "  \(LocalizationOutput.line(diagnostic))\n" }
       cards.append(card)
     }
     return cards.joined(separator: "\n")

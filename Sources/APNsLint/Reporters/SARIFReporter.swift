@@ -26,7 +26,7 @@ public enum SARIFReporter: Sendable {
     var known = Set(ruleIDs)
     // A finding of a rule missing from rulesRun still gets a descriptor, so ruleIndex is always valid.
     for result in report.results {
-      for diagnostic in result.diagnostics where !known.contains(diagnostic.rule.rawValue) {
+      for diagnostic in result.findings where !known.contains(diagnostic.rule.rawValue) {
         known.insert(diagnostic.rule.rawValue)
         ruleIDs.append(diagnostic.rule.rawValue)
       }
@@ -88,10 +88,10 @@ public enum SARIFReporter: Sendable {
 
     /// The SARIF results of one input's findings, with the separators they need.
     public mutating func results(for result: LintResult) -> String {
-      guard !result.diagnostics.isEmpty else { return "" }
+      guard !result.findings.isEmpty else { return "" }
       let uri = SARIFReporter.artifactURI(result.path, workingDirectory: workingDirectory)
       var out = ""
-      for diagnostic in result.diagnostics {
+      for diagnostic in result.findings {
         var location: [(String, JSONValue)] = [
           ("physicalLocation", .object([
             ("artifactLocation", .object([("uri", .string(uri))])),
@@ -112,7 +112,7 @@ public enum SARIFReporter: Sendable {
           ("locations", .array([.object(location)])),
         ]
         // SPEC §9: what APNs would answer a request with this finding.
-        if let reason = diagnostic.apnsReason { members.append(("properties", .object([("apnsReason", .string(reason))]))) }
+        if let reason = diagnostic.apnsAnswer?.reason { members.append(("properties", .object([("apnsReason", .string(reason))]))) }
         out += count == 0 ? "[\n" : ",\n"
         out += String(repeating: "  ", count: 4)
         JSONValue.object(members).write(to: &out, indent: 4)

@@ -60,7 +60,7 @@ public enum TableDumpReporter {
   }
 
   /// The table's findings with the configuration's severities (rules that are `off` dropped).
-  public static func diagnostics(_ table: StringsTable, _ configuration: Configuration) -> [Diagnostic] {
-    LocalizationOutput.diagnostics(table.findings.map(LocalizationOutput.ruleFinding), configuration: configuration)
+  public static func diagnostics(_ table: StringsTable, _ configuration: Configuration) -> [Finding] {
+    Linter.configured(table.findings, configuration: configuration)
   }
 }

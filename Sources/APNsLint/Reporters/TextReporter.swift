@@ -14,7 +14,7 @@ public struct TextReporter: Sendable {
   /// would refuse, `PATH: APNs would answer 413 PayloadTooLarge` (SPEC §9).
   public func lines(for result: LintResult) -> String {
     var out = ""
-    for d in result.diagnostics {
+    for d in result.findings {
       out += line(path: result.path, d)
     }
     if let apns = result.apns, result.isRequest || !apns.isAccepted {
@@ -26,12 +26,12 @@ public struct TextReporter: Sendable {
 
   /// Whether `lines(for:)` writes anything for a result.
   public func hasLines(for result: LintResult) -> Bool {
-    !result.diagnostics.isEmpty || (result.apns.map { result.isRequest || !$0.isAccepted } ?? false)
+    !result.findings.isEmpty || (result.apns.map { result.isRequest || !$0.isAccepted } ?? false)
   }
 
   /// One finding. The path and the message are written with `VisibleText.escape`: a newline or a
   /// terminal escape read from an input never breaks the line or reaches the terminal.
-  public func line(path: String, _ d: Diagnostic) -> String {
+  public func line(path: String, _ d: Finding) -> String {
     let path = VisibleText.escape(path)
     guard colour else { return path + ":" + LocalizationOutput.line(d) + "\n" }
     let code = d.severity == .error ? "31" : (d.severity == .warning ? "33" : "36")
@@ -80,7 +80,7 @@ public struct JSONReporter: Sendable {
   public mutating func write(_ r: LintResult, to out: inout [UInt8]) {
     out.append(contentsOf: count == 0 ? Self.firstSeparator : Self.separator)
     count += 1
-    guard r.diagnostics.isEmpty else {
+    guard r.findings.isEmpty else {
       var text = ""
       Self.value(r).write(to: &text, indent: 2)
       out.append(contentsOf: text.utf8)
@@ -182,7 +182,7 @@ public struct JSONReporter: Sendable {
       ("pushType", .optional(r.pushType)),
     ]
     if let apns = r.apns { members.append(("apns", value(apns))) }
-    members.append(("diagnostics", .array(r.diagnostics.map(value))))
+    members.append(("diagnostics", .array(r.findings.map(value))))
     return .object(members)
   }
 
@@ -192,7 +192,7 @@ public struct JSONReporter: Sendable {
   }
 
   /// A diagnostic as SPEC §8 writes it (also used by `render` and `strings dump`).
-  static func value(_ d: Diagnostic) -> JSONValue {
+  static func value(_ d: Finding) -> JSONValue {
     .object([
       ("rule", .string(d.rule.rawValue)),
       ("severity", .string(d.severity.rawValue)),
@@ -200,6 +200,6 @@ public struct JSONReporter: Sendable {
       ("line", .int(d.line)),
       ("column", .int(d.column)),
       ("keyPath", .optional(d.keyPath)),
-    ] + (d.apnsReason.map { [("apnsReason", JSONValue.string($0))] } ?? []))
+    ] + (d.apnsAnswer?.reason.map { [("apnsReason", JSONValue.string($0))] } ?? []))
   }
 }

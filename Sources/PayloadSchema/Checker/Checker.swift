@@ -133,7 +133,7 @@ struct Checker: JSONEventHandler {
   var topicPushType: PushType?
   let options: ValidationOptions
   let platform: PlatformSet
-  var findings: [PayloadFinding] = []
+  var findings: [Finding] = []
   var frames: [Frame] = []
   // The keys of the open objects: bytes and entries, used up to `keyBytesUsed`/`keyEntriesUsed`.
   // The arrays only grow; closing an object moves the marks back (no copying, no freeing).
@@ -261,7 +261,7 @@ struct Checker: JSONEventHandler {
       facts.droppedFindings += 1
       return
     }
-    findings.append(PayloadFinding(rule: rule, message: message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
+    findings.append(Finding(rule: rule, message: message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
     if softened { findings[findings.count - 1].softened = true }
   }
 

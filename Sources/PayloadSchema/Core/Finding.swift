@@ -1,5 +1,4 @@
-/// A place in an input: what every finding of every module carries (PayloadSchema's
-/// `PayloadFinding`, StringsFile's `StringsFinding`, APNsLint's `RuleFinding` and `Diagnostic`).
+/// A place in an input: what every ``Finding`` carries.
 public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
   /// 1-based line; 0 when the finding is about no line (a request's header, a whole file read as
   /// a property list).
@@ -26,24 +25,74 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStr
   public var description: String { "\(line):\(column)" }
 }
 
-/// One thing the validator saw, with its exact place, its severity and what APNs would answer.
+/// A rule's id: the stable kebab-case word of the catalogue (`value-type`), made only from the
+/// typed rules of the module that detects them (PayloadSchema's `PayloadRule`, StringsFile's
+/// `StringsRule`, APNsLint's `LocalizationRule` and `TableRule`): a misspelt id does not compile.
+public struct RuleID: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+  /// The kebab-case id (`value-type`).
+  public let rawValue: String
+  /// The payload rule this id names; nil for the rules of the other modules.
+  public let payloadRule: PayloadRule?
+
+  /// The id of a payload or request rule.
+  public init(_ rule: PayloadRule) {
+    rawValue = rule.rawValue
+    payloadRule = rule
+  }
+
+  /// The id of another module's typed rule (those modules' `RuleID.init(_:)` call this).
+  package init(id: String) {
+    rawValue = id
+    payloadRule = nil
+  }
+
+  public var description: String { rawValue }
+  public static func == (a: RuleID, b: RuleID) -> Bool { a.rawValue == b.rawValue }
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+  public static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
+  /// `finding.rule == .valueType`.
+  public static func == (a: RuleID, b: PayloadRule) -> Bool { a.payloadRule == b }
+  /// `finding.rule != .valueType`.
+  public static func != (a: RuleID, b: PayloadRule) -> Bool { a.payloadRule != b }
+
+  /// Decodes any id (`Rule.named(_:)` in APNsLint says whether the catalogue knows it).
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+    payloadRule = PayloadRule(rawValue: rawValue)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(rawValue)
+  }
+}
+
+/// One thing a check saw, in every module: the rule, its severity, a message, the exact place,
+/// the key path and what APNs would answer.
 ///
-/// `description` is the text reporter's line without the path: `3:14: error: 'badge' must be an
-/// integer, not a string [value-type]`.
-public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertible {
-  public var rule: PayloadRule
+/// The payload validator, the request checks, the Live Activity contract, the strings readers,
+/// the localization checks and `strings lint` all make this one type; a configuration
+/// (APNsLint's `Linter`) sets ``ruleSeverity`` on the same value. `description` is the text
+/// reporters' line without the path: `3:14: error: 'badge' must be an integer, not a string
+/// [value-type]`.
+public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The rule, typed.
+  public var rule: RuleID
+  /// The rule's severity: its default until a configuration gives its own (``severity`` is this,
+  /// raised or lowered for an escalated or softened finding).
+  public var ruleSeverity: Severity
   /// Lowercase start, values quoted with '…'.
   public var message: String
-  /// Where in the payload: line 0 and offset -1 for a finding about a request's method, path or
-  /// headers (`keyPath` names the header, or `:method`, `:path`).
+  /// Where in the input: line 0 and offset -1 for a finding about a request's method, path or
+  /// headers (`keyPath` names the header, or `:method`, `:path`); 1:1 for findings about a whole
+  /// table.
   public var position: SourcePosition
-  /// Byte offset in the payload (after nothing is skipped: a BOM counts); -1 for a finding about
-  /// a request's method, path or headers.
+  /// Byte offset in the input (a BOM counts); -1 when not known or about a request header.
   public var offset: Int {
     get { position.offset }
     set { position.offset = newValue }
   }
-  /// 1-based line in the payload; 0 for a finding about a request's method, path or headers.
+  /// 1-based line; 0 for a finding about a request's method, path or headers.
   public var line: Int {
     get { position.line }
     set { position.line = newValue }
@@ -53,40 +102,64 @@ public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertib
     get { position.column }
     set { position.column = newValue }
   }
-  /// The key path (`aps.alert.loc-args[1]`), the header's name (`apns-priority`), `:method` or
-  /// `:path`; nil for findings about the whole payload.
+  /// The key path in a payload (`aps.alert.loc-args[1]`), the header's name (`apns-priority`),
+  /// `:method` or `:path`, or the key in a strings table; nil for findings about the whole input.
   public var keyPath: String?
-  /// True when the finding is more serious than the rule's default, e.g. `silent-push-shape` for an
-  /// explicit `background` push, which SPEC makes an error.
+  /// True when the finding is more serious than its rule: an error whatever the rule's severity,
+  /// e.g. `silent-push-shape` for an explicit `background` push, which SPEC makes an error.
   public var escalated: Bool
-  /// True when the finding is less serious than the rule's default: at most a warning, e.g.
-  /// `flag-value` for `mutable-content: true`, which iOS honours (SPEC §3).
-  public var softened: Bool = false
+  /// True when the finding is less serious than its rule: at most a warning, e.g. `flag-value`
+  /// for `mutable-content: true`, which iOS honours (SPEC §3), and never a refusal of a table.
+  public var softened: Bool
   /// What APNs answers a request with this finding; nil when it would not refuse it for this
   /// (every lint rule, and some findings of rejecting rules: a background push at priority 10).
   public var apnsAnswer: APNsAnswer?
   /// For a finding about a request header: its index in the request's headers.
   public var header: Int?
 
-  public init(rule: PayloadRule, message: String, offset: Int, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
+  /// A finding of any rule, with the severity it has (`ruleSeverity`).
+  public init(rule: RuleID, severity: Severity, message: String, position: SourcePosition, keyPath: String?,
+              escalated: Bool = false, softened: Bool = false, apnsAnswer: APNsAnswer? = nil) {
     self.rule = rule
+    self.ruleSeverity = severity
     self.message = message
-    self.position = SourcePosition(line: line, column: column, offset: offset)
+    self.position = position
     self.keyPath = keyPath
     self.escalated = escalated
-    self.apnsAnswer = rule.apnsAnswer
+    self.softened = softened
+    self.apnsAnswer = apnsAnswer
+    self.header = nil
   }
 
-  /// The severity the rule gives this finding when nothing overrides it: escalated findings are
-  /// errors, softened ones at most warnings.
+  /// A finding at a line and column (offset unknown).
+  public init(rule: RuleID, severity: Severity, message: String, line: Int, column: Int, keyPath: String?,
+              escalated: Bool = false, softened: Bool = false, apnsAnswer: APNsAnswer? = nil) {
+    self.init(rule: rule, severity: severity, message: message, position: SourcePosition(line: line, column: column),
+              keyPath: keyPath, escalated: escalated, softened: softened, apnsAnswer: apnsAnswer)
+  }
+
+  /// A payload or request finding with its rule's default severity (a warning for a rule that is
+  /// off unless configured) and its rule's APNs answer.
+  public init(rule: PayloadRule, message: String, offset: Int, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
+    self.init(rule: RuleID(rule), severity: rule.defaultSeverity ?? .warning, message: message,
+              position: SourcePosition(line: line, column: column, offset: offset), keyPath: keyPath,
+              escalated: escalated, apnsAnswer: rule.apnsAnswer)
+  }
+
+  /// The payload rule, when the finding is about one (`rule.payloadRule`).
+  public var payloadRule: PayloadRule? { rule.payloadRule }
+
+  /// The severity reported: an escalated finding is an error, a softened one at most a warning,
+  /// any other has its rule's.
   public var severity: Severity {
     if escalated { return .error }
-    let base = rule.defaultSeverity ?? .warning
-    return softened && base == .error ? .warning : base
+    return softened && ruleSeverity == .error ? .warning : ruleSeverity
   }
 
+  /// `3:14: error: 'badge' must be an integer, not a string [value-type]`, the message made
+  /// visible (`VisibleText`): how every text reporter writes a finding after its path.
   public var description: String {
-    "\(line):\(column): \(severity.rawValue): \(message) [\(rule.rawValue)]"
+    "\(line):\(column): \(severity.rawValue): \(VisibleText.escape(message)) [\(rule.rawValue)]"
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -95,7 +168,8 @@ public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertib
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    rule = try c.decode(PayloadRule.self, forKey: .rule)
+    rule = try c.decode(RuleID.self, forKey: .rule)
+    ruleSeverity = try c.decode(Severity.self, forKey: .severity)
     message = try c.decode(String.self, forKey: .message)
     position = SourcePosition(line: try c.decode(Int.self, forKey: .line), column: try c.decode(Int.self, forKey: .column),
                               offset: try c.decodeIfPresent(Int.self, forKey: .offset) ?? -1)
@@ -110,6 +184,7 @@ public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertib
     }
   }
 
+  /// Encodes the severity reported (`severity`), not `ruleSeverity`.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(rule, forKey: .rule)
@@ -133,7 +208,7 @@ public struct PayloadFinding: Sendable, Hashable, Codable, CustomStringConvertib
 /// order method, path, authentication, headers, body; 200 when there is none.
 public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Every finding, ordered by position.
-  public var findings: [PayloadFinding]
+  public var findings: [Finding]
   /// The size counted against the limit (SPEC §2); for input that is not JSON, the raw byte count.
   public var size: Int
   /// The target's limit for the push type.
@@ -151,7 +226,7 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
   /// Whether `alert` is set, without copying it out of its box.
   var hasAlert: Bool { box != nil }
 
-  public init(findings: [PayloadFinding], size: Int, limit: Int, pushType: PushType, alert: AlertText? = nil) {
+  public init(findings: [Finding], size: Int, limit: Int, pushType: PushType, alert: AlertText? = nil) {
     self.findings = findings
     self.size = size
     self.limit = limit
@@ -160,7 +235,7 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
   }
 
   /// A report without an alert (no 448-byte optional made and dropped on the hot path).
-  init(findings: [PayloadFinding], size: Int, limit: Int, pushType: PushType) {
+  init(findings: [Finding], size: Int, limit: Int, pushType: PushType) {
     self.findings = findings
     self.size = size
     self.limit = limit
@@ -176,10 +251,10 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
   /// linter and `serve` ask it too): among the findings that carry an answer and that `counting`
   /// keeps (a configuration leaves out the rules it turns off), the first by `RequestPart`
   /// (method, path, authentication, headers, body), then by position; nil when APNs accepts.
-  public func refusal(counting counted: (PayloadFinding) -> Bool = { _ in true }) -> PayloadFinding? {
-    var best: PayloadFinding? = nil
+  public func refusal(counting counted: (Finding) -> Bool = { _ in true }) -> Finding? {
+    var best: Finding? = nil
     for f in findings where f.apnsAnswer != nil && counted(f) {
-      if let b = best, b.rule.requestPart <= f.rule.requestPart { continue }
+      if let b = best, (b.payloadRule?.requestPart ?? .body) <= (f.payloadRule?.requestPart ?? .body) { continue }
       best = f
     }
     return best
@@ -209,7 +284,7 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(findings: try c.decode([PayloadFinding].self, forKey: .findings), size: try c.decode(Int.self, forKey: .size),
+    self.init(findings: try c.decode([Finding].self, forKey: .findings), size: try c.decode(Int.self, forKey: .size),
               limit: try c.decode(Int.self, forKey: .limit), pushType: try c.decode(PushType.self, forKey: .pushType))
   }
 

@@ -491,12 +491,12 @@ struct KnownHeaders {
 /// The findings about a request's method, path and headers, made only when there are some.
 struct RequestFindings {
   let disabled: Set<PayloadRule>
-  var findings: [PayloadFinding] = []
+  var findings: [Finding] = []
 
   mutating func add(_ rule: PayloadRule, _ message: String, path: String?, header: Int? = nil,
                     escalated: Bool = false, softened: Bool = false, answer: APNsAnswer? = nil, noAnswer: Bool = false) {
     if !disabled.isEmpty && disabled.contains(rule) { return }
-    var f = PayloadFinding(rule: rule, message: message, offset: -1, line: 0, column: 0, keyPath: path, escalated: escalated)
+    var f = Finding(rule: rule, message: message, offset: -1, line: 0, column: 0, keyPath: path, escalated: escalated)
     f.softened = softened
     f.header = header
     if noAnswer { f.apnsAnswer = nil } else if let answer { f.apnsAnswer = answer }

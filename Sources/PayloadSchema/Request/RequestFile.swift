@@ -35,7 +35,7 @@ public enum RequestFile {
 
     /// Where a finding of `RequestValidator` stands in the file: a header's value, the request
     /// line's target (`:path`) or method, or a place in the body (shifted to the body's line).
-    public func position(of finding: PayloadFinding) -> SourcePosition {
+    public func position(of finding: Finding) -> SourcePosition {
       if finding.line > 0 { return SourcePosition(line: finding.line + bodyLine - 1, column: finding.column) }
       if line == 0 { return SourcePosition(line: 1, column: 1) }
       if let h = finding.header, h < headerPositions.count { return headerPositions[h] }

@@ -2,44 +2,82 @@ import Foundation
 import APNsLint
 import PayloadSchema
 import StringsFile
+import TestSupport
 import Testing
 
-/// The rule catalogue: SPEC §3's ids exactly, and for every payload rule examples that really
+/// The rule catalogue: the ids of the contract (`docs/spec.md`) exactly, and for every payload rule examples that really
 /// trigger and really pass under `PayloadValidator`.
 @Suite struct RuleCatalogueTests {
-  /// SPEC §3, in its order.
-  static let specIDs = [
-    "json-syntax", "json-invalid-utf8", "json-duplicate-key", "json-lone-surrogate", "json-bom",
-    "json-too-deep", "json-escaped-unicode",
-    "payload-empty", "payload-not-object", "payload-too-large", "payload-near-limit", "aps-missing",
-    "aps-not-object", "unknown-key", "value-type", "value-range", "value-enum", "flag-value",
-    "background-inert", "sound-shape", "payload-whitespace",
-    "alert-empty", "alert-text-conflict", "loc-args-without-key", "deprecated-key", "platform-key",
-    "sensitive-data", "custom-key-allowlist",
-    "silent-push-shape", "push-type-mismatch", "priority-mismatch", "topic-mismatch",
-    "collapse-id-too-long", "live-activity-fields", "timestamp-unit", "safari-fields",
-    "request-method", "request-path", "device-token-missing", "device-token-syntax", "header-duplicate",
-    "apns-id-syntax", "expiration-syntax", "expiration-unit", "expiration-past", "push-type-unknown",
-    "push-type-missing", "topic-missing", "topic-syntax", "provider-token-missing", "provider-token-syntax",
-    "provider-token-expired", "provider-token-signature", "location-auth", "channel-request",
-    "activity-type-unknown", "activity-state-missing", "activity-state-type", "activity-date-epoch",
-    "activity-not-checked", "activity-extra-key", "activity-state-size",
-    "loc-key-missing", "loc-key-untranslated", "loc-args-count", "loc-args-unused",
-    "loc-format-unsupported", "loc-format-mixed", "loc-format-gap", "loc-key-plural",
-    "loc-key-stale", "loc-key-unreviewed",
-    "strings-syntax", "strings-truncated", "strings-duplicate-key", "strings-encoding",
-    "strings-zero-length", "strings-escape", "strings-missing-translation", "strings-extra-key",
-    "strings-format-mismatch", "strings-format-gap", "strings-accidental-specifier", "strings-control-character",
-    "strings-empty-translation", "strings-plural-missing", "strings-plural-unused", "strings-plural-other",
-    "strings-plural-one-digit", "strings-needs-review", "strings-stale", "strings-xml-escape", "strings-catalog-version",
-  ]
+  /// The rows of the contract's rule tables (`docs/spec.md`: `| id | default | finding |` and
+  /// `| rule | APNs answer | finding |`), in the document's order: the id and the second column.
+  /// Read from the contract itself, so a rule added to the catalogue without its row (or a row
+  /// without its rule) fails here, with no list restated in this file.
+  static let specRows: [(id: String, table: Int, second: String)] = {
+    let text = (try? String(contentsOfFile: packageRoot + "/docs/spec.md", encoding: .utf8)) ?? ""
+    var rows: [(String, Int, String)] = []
+    var table = -1, inTable = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("| id | default | finding |") || line.hasPrefix("| rule | APNs answer | finding |") {
+        table += 1
+        inTable = true
+        continue
+      }
+      guard inTable else { continue }
+      guard line.hasPrefix("|") else { inTable = false; continue }
+      if line.hasPrefix("|---") { continue }
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count > 3, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { continue }
+      rows.append((String(cells[1].dropFirst().dropLast()), table, cells[2]))
+    }
+    return rows
+  }()
 
-  @Test func idsAreUniqueAndThoseOfTheSpecInItsOrder() {
+  /// Every id of the contract: in a rule table's row, or named in its prose (the Live Activity
+  /// rules of §13.1 and the catalog rules of §14 are described in sentences).
+  static let specText = (try? String(contentsOfFile: packageRoot + "/docs/spec.md", encoding: .utf8)) ?? ""
+
+  @Test func idsAreUniqueAndThoseOfTheSpec() {
     let ids = Rule.catalogue.map(\.id.rawValue)
     #expect(Set(ids).count == ids.count)
-    #expect(ids == Self.specIDs)
+    #expect(Self.specRows.count > 70, "the spec's rule tables were not found")
+    for row in Self.specRows { #expect(Rule.named(row.id) != nil, "docs/spec.md has a row for '\(row.id)', which no rule defines") }
+    for id in ids { #expect(Self.specText.contains("`\(id)`"), "'\(id)' is not in docs/spec.md") }
     for rule in Rule.catalogue { #expect(Rule.named(rule.id.rawValue)?.id == rule.id) }
     #expect(Rule.named("no-such-rule") == nil)
+  }
+
+  /// The catalogue lists each table's rules in the table's order (a rule in two tables counts in
+  /// the first).
+  @Test func theCatalogueFollowsTheSpecsOrder() {
+    var first: [String: Int] = [:]
+    for row in Self.specRows where first[row.id] == nil { first[row.id] = row.table }
+    for table in Set(first.values) {
+      let spec = Self.specRows.filter { $0.table == table && first[$0.id] == table }.map(\.id)
+      let catalogue = Rule.catalogue.map(\.id.rawValue).filter { first[$0] == table }
+      #expect(catalogue == spec, "table \(table) of docs/spec.md")
+    }
+  }
+
+  /// The spec's severity and APNs answer columns say what the definitions say.
+  @Test func theSpecsColumnsMatchTheDefinitions() {
+    for row in Self.specRows {
+      guard let rule = Rule.named(row.id) else { continue }  // idsAreUniqueAndThoseOfTheSpec reports it
+      if row.second.hasPrefix("— (") {
+        // `— (warning)`: no APNs answer, the rule's severity in parentheses.
+        #expect(rule.apnsAnswer == nil, "\(row.id)")
+        let level = row.second.dropFirst(3).prefix { $0.isLetter }
+        #expect(String(level) == rule.defaultLevel.name, "\(row.id): \(row.second)")
+      } else if let first = row.second.first, first.isNumber {
+        if let answer = rule.apnsAnswer {
+          #expect(row.second == "\(answer.status) \(answer.reason ?? "")", "\(row.id)")
+        } else {
+          // Several answers (channel-request): the finding carries the one that applies.
+          #expect(row.second.contains(";"), "\(row.id): \(row.second) names one answer, the rule none")
+        }
+      } else {
+        #expect(row.second == rule.defaultLevel.name, "\(row.id): the spec says \(row.second)")
+      }
+    }
   }
 
   /// One rule, one definition: the typed rules of every module and the catalogue name the same ids.

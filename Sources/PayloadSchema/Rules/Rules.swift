@@ -1,7 +1,7 @@
-/// The rules PayloadSchema reports, each defined once: its id, default severity, the group it
-/// belongs to, and the answer APNs gives to a request that breaks it (SPEC §3, §9). The
-/// configuration (APNsLint) only overrides severities; `apns-lint rules`, the reporters and the
-/// verdict read from here.
+/// The rules PayloadSchema reports (SPEC §3, §9): each case is a rule's typed id, and its
+/// ``definition`` (severity, category, APNs answer, summary, examples) is written once, in the
+/// file of its family. The configuration (APNsLint) only overrides severities; `apns-lint rules`,
+/// the reporters and the verdict read from here.
 public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   // JSON
   case jsonSyntax = "json-syntax"
@@ -71,79 +71,124 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case activityExtraKey = "activity-extra-key"
   case activityStateSize = "activity-state-size"
 
+  /// The rule's definition: severity, category, APNs answer, request part, summary and examples,
+  /// written once per rule in the file of its family (`JSONRules.swift`, `PayloadRules.swift`,
+  /// `PushRules.swift`, `RequestRules.swift`, `ActivityRules.swift`). This switch only ties each
+  /// case to its definition, so the compiler says when a rule has none.
+  public var definition: PayloadRuleDefinition {
+    switch self {
+    case .jsonSyntax: .jsonSyntax
+    case .jsonInvalidUTF8: .jsonInvalidUTF8
+    case .jsonDuplicateKey: .jsonDuplicateKey
+    case .jsonLoneSurrogate: .jsonLoneSurrogate
+    case .jsonBOM: .jsonBOM
+    case .jsonTooDeep: .jsonTooDeep
+    case .jsonEscapedUnicode: .jsonEscapedUnicode
+    case .payloadEmpty: .payloadEmpty
+    case .payloadNotObject: .payloadNotObject
+    case .payloadTooLarge: .payloadTooLarge
+    case .payloadNearLimit: .payloadNearLimit
+    case .apsMissing: .apsMissing
+    case .apsNotObject: .apsNotObject
+    case .unknownKey: .unknownKey
+    case .valueType: .valueType
+    case .valueRange: .valueRange
+    case .valueEnum: .valueEnum
+    case .flagValue: .flagValue
+    case .backgroundInert: .backgroundInert
+    case .soundShape: .soundShape
+    case .payloadWhitespace: .payloadWhitespace
+    case .alertEmpty: .alertEmpty
+    case .alertTextConflict: .alertTextConflict
+    case .locArgsWithoutKey: .locArgsWithoutKey
+    case .deprecatedKey: .deprecatedKey
+    case .platformKey: .platformKey
+    case .sensitiveData: .sensitiveData
+    case .customKeyAllowlist: .customKeyAllowlist
+    case .silentPushShape: .silentPushShape
+    case .pushTypeMismatch: .pushTypeMismatch
+    case .priorityMismatch: .priorityMismatch
+    case .topicMismatch: .topicMismatch
+    case .collapseIDTooLong: .collapseIDTooLong
+    case .liveActivityFields: .liveActivityFields
+    case .timestampUnit: .timestampUnit
+    case .safariFields: .safariFields
+    case .requestMethod: .requestMethod
+    case .requestPath: .requestPath
+    case .deviceTokenMissing: .deviceTokenMissing
+    case .deviceTokenSyntax: .deviceTokenSyntax
+    case .headerDuplicate: .headerDuplicate
+    case .apnsIDSyntax: .apnsIDSyntax
+    case .expirationSyntax: .expirationSyntax
+    case .expirationUnit: .expirationUnit
+    case .expirationPast: .expirationPast
+    case .pushTypeUnknown: .pushTypeUnknown
+    case .pushTypeMissing: .pushTypeMissing
+    case .topicMissing: .topicMissing
+    case .topicSyntax: .topicSyntax
+    case .providerTokenMissing: .providerTokenMissing
+    case .providerTokenSyntax: .providerTokenSyntax
+    case .providerTokenExpired: .providerTokenExpired
+    case .providerTokenSignature: .providerTokenSignature
+    case .locationAuth: .locationAuth
+    case .channelRequest: .channelRequest
+    case .activityTypeUnknown: .activityTypeUnknown
+    case .activityStateMissing: .activityStateMissing
+    case .activityStateType: .activityStateType
+    case .activityDateEpoch: .activityDateEpoch
+    case .activityNotChecked: .activityNotChecked
+    case .activityExtraKey: .activityExtraKey
+    case .activityStateSize: .activityStateSize
+    }
+  }
+
   /// The severity a finding of this rule has when nothing overrides it; nil for a rule that is
   /// off unless asked for (`custom-key-allowlist`).
-  public var defaultSeverity: Severity? {
-    switch self {
-    case .customKeyAllowlist: nil
-    case .jsonEscapedUnicode, .deprecatedKey, .activityNotChecked, .activityExtraKey: .info
-    case .jsonLoneSurrogate, .jsonBOM, .payloadNearLimit, .unknownKey, .soundShape, .payloadWhitespace,
-         .alertEmpty, .alertTextConflict, .locArgsWithoutKey, .platformKey, .sensitiveData, .silentPushShape,
-         .timestampUnit, .expirationUnit, .expirationPast, .pushTypeMissing:
-      .warning
-    default: .error
-    }
-  }
-
+  public var defaultSeverity: Severity? { definition.defaultSeverity }
   /// The group SPEC §3 and §9 put the rule in.
-  public var category: RuleCategory {
-    switch self {
-    case .jsonSyntax, .jsonInvalidUTF8, .jsonDuplicateKey, .jsonLoneSurrogate, .jsonBOM, .jsonTooDeep, .jsonEscapedUnicode:
-      .json
-    case .silentPushShape, .pushTypeMismatch, .priorityMismatch, .topicMismatch, .collapseIDTooLong,
-         .liveActivityFields, .timestampUnit, .safariFields:
-      .push
-    case .requestMethod, .requestPath, .deviceTokenMissing, .deviceTokenSyntax, .headerDuplicate, .apnsIDSyntax,
-         .expirationSyntax, .expirationUnit, .expirationPast, .pushTypeUnknown, .pushTypeMissing, .topicMissing,
-         .topicSyntax, .providerTokenMissing, .providerTokenSyntax, .providerTokenExpired,
-         .providerTokenSignature, .locationAuth, .channelRequest:
-      .request
-    case .activityTypeUnknown, .activityStateMissing, .activityStateType, .activityDateEpoch, .activityNotChecked,
-         .activityExtraKey, .activityStateSize:
-      .activity
-    default: .payload
-    }
-  }
-
+  public var category: RuleCategory { definition.category }
   /// What APNs answers a request that breaks this rule (SPEC §9); nil for lint rules, which never
   /// change the predicted answer. A finding may still carry none (`APNsAnswer` on the finding):
   /// `priority-mismatch` for a background push at priority 10 is an error APNs does not document.
-  public var apnsAnswer: APNsAnswer? {
-    switch self {
-    case .requestMethod: APNsAnswer(status: 405, reason: "MethodNotAllowed")
-    case .requestPath: APNsAnswer(status: 404, reason: "BadPath")
-    case .deviceTokenMissing: APNsAnswer(status: 400, reason: "MissingDeviceToken")
-    case .deviceTokenSyntax: APNsAnswer(status: 400, reason: "BadDeviceToken")
-    case .headerDuplicate: APNsAnswer(status: 400, reason: "DuplicateHeaders")
-    case .apnsIDSyntax: APNsAnswer(status: 400, reason: "BadMessageId")
-    case .expirationSyntax: APNsAnswer(status: 400, reason: "BadExpirationDate")
-    case .priorityMismatch: APNsAnswer(status: 400, reason: "BadPriority")
-    case .pushTypeUnknown: APNsAnswer(status: 400, reason: "InvalidPushType")
-    case .topicMissing: APNsAnswer(status: 400, reason: "MissingTopic")
-    case .topicSyntax: APNsAnswer(status: 400, reason: "BadTopic")
-    case .collapseIDTooLong: APNsAnswer(status: 400, reason: "BadCollapseId")
-    case .payloadEmpty: APNsAnswer(status: 400, reason: "PayloadEmpty")
-    case .payloadTooLarge: APNsAnswer(status: 413, reason: "PayloadTooLarge")
-    case .providerTokenMissing: APNsAnswer(status: 403, reason: "MissingProviderToken")
-    case .providerTokenSyntax, .providerTokenSignature: APNsAnswer(status: 403, reason: "InvalidProviderToken")
-    case .providerTokenExpired: APNsAnswer(status: 403, reason: "ExpiredProviderToken")
-    default: nil
-    }
-  }
-
+  public var apnsAnswer: APNsAnswer? { definition.apnsAnswer }
   /// Where in a request APNs looks for what this rule checks; the verdict is the first rejecting
   /// finding in this order (SPEC §9).
-  public var requestPart: RequestPart {
-    switch self {
-    case .requestMethod: .method
-    case .requestPath, .deviceTokenMissing, .deviceTokenSyntax, .channelRequest: .path
-    case .providerTokenMissing, .providerTokenSyntax, .providerTokenExpired, .providerTokenSignature, .locationAuth:
-      .authentication
-    case .headerDuplicate, .apnsIDSyntax, .expirationSyntax, .expirationUnit, .expirationPast, .priorityMismatch,
-         .pushTypeUnknown, .pushTypeMissing, .topicMissing, .topicSyntax, .collapseIDTooLong, .topicMismatch:
-      .headers
-    default: .body
-    }
+  public var requestPart: RequestPart { definition.requestPart }
+  /// One line, lowercase start.
+  public var summary: String { definition.summary }
+  /// The examples the catalogue shows and the tests run.
+  public var examples: RuleExamples { definition.examples }
+}
+
+/// Everything about one payload or request rule, written once (`PayloadRule.definition`): what
+/// `apns-lint rules`, `rules.yaml`, `docs/rules.md`, the SARIF rule list, the verdict and the
+/// tests read. Its message is written where it is detected (`Checker/`, `Request/`).
+public struct PayloadRuleDefinition: Sendable {
+  /// The severity when nothing overrides it; nil for a rule that is off unless asked for.
+  public let defaultSeverity: Severity?
+  /// The group SPEC §3 and §9 put the rule in.
+  public let category: RuleCategory
+  /// What APNs answers a request that breaks the rule; nil for lint rules.
+  public let apnsAnswer: APNsAnswer?
+  /// Where in a request APNs looks for it (method, path, authentication, headers, body).
+  public let requestPart: RequestPart
+  /// One line, lowercase start: what is wrong and why it matters.
+  public let summary: String
+  // Made when asked: some examples build long strings, and a definition is read on the hot path
+  // (a finding's severity and answer) where nothing may allocate.
+  private let makeExamples: @Sendable () -> RuleExamples
+
+  /// A payload (`1️⃣` where the finding stands) that triggers the rule and one that does not.
+  public var examples: RuleExamples { makeExamples() }
+
+  init(_ severity: Severity?, _ category: RuleCategory, answer: APNsAnswer? = nil, part: RequestPart = .body,
+       summary: String, examples: @escaping @Sendable () -> RuleExamples) {
+    self.defaultSeverity = severity
+    self.category = category
+    self.apnsAnswer = answer
+    self.requestPart = part
+    self.summary = summary
+    self.makeExamples = examples
   }
 }
 

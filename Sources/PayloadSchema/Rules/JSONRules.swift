@@ -1,0 +1,67 @@
+// JSON as APNs reads it (SPEC §3, "JSON"): one definition per rule.
+// How to add one: docs/adding-a-rule.md.
+
+extension PayloadRuleDefinition {
+  /// `json-syntax`
+  static var jsonSyntax: Self {
+    Self(.error, .json,
+         summary: "not RFC 8259 JSON: says what was expected where") {
+      RuleExamples(#"{"aps": {"badge": 1,1️⃣}}"#,
+                   pass: #"{"aps": {"badge": 1}}"#)
+    }
+  }
+
+  /// `json-invalid-utf8`
+  static var jsonInvalidUTF8: Self {
+    Self(.error, .json,
+         summary: "bytes that are not well-formed UTF-8 (overlong, surrogate, truncated sequence)") {
+      RuleExamples(#"{"aps": {"alert": "caf1️⃣\xC3"}}"#,
+                   pass: #"{"aps": {"alert": "café"}}"#)
+    }
+  }
+
+  /// `json-duplicate-key`
+  static var jsonDuplicateKey: Self {
+    Self(.error, .json,
+         summary: "a key repeated in the same object") {
+      RuleExamples(#"{"aps": {"badge": 1, 1️⃣"badge": 2}}"#,
+                   pass: #"{"aps": {"badge": 2}}"#)
+    }
+  }
+
+  /// `json-lone-surrogate`
+  static var jsonLoneSurrogate: Self {
+    Self(.warning, .json,
+         summary: "a \\uD800–\\uDFFF escape without its pair") {
+      RuleExamples(#"{"aps": {"alert": "1️⃣\ud83d"}}"#,
+                   pass: #"{"aps": {"alert": "\ud83d\ude00"}}"#)
+    }
+  }
+
+  /// `json-bom`
+  static var jsonBOM: Self {
+    Self(.warning, .json,
+         summary: "a UTF-8 byte order mark before the payload") {
+      RuleExamples(#"1️⃣\xEF\xBB\xBF{"aps": {"badge": 1}}"#,
+                   pass: #"{"aps": {"badge": 1}}"#)
+    }
+  }
+
+  /// `json-too-deep`
+  static var jsonTooDeep: Self {
+    Self(.error, .json,
+         summary: "nesting deeper than limits.max-depth (default 64); reading stops there") {
+      RuleExamples(#"{"aps": {"badge": 1}, "d": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1️⃣[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#,
+                   pass: #"{"aps": {"badge": 1}, "d": [[[0]]]}"#)
+    }
+  }
+
+  /// `json-escaped-unicode`
+  static var jsonEscapedUnicode: Self {
+    Self(.info, .json,
+         summary: "\\uXXXX escapes of non-ASCII characters, or \\/, that inflate the size") {
+      RuleExamples(#"{"aps": {"alert": 1️⃣"caf\u00e9"}}"#,
+                   pass: #"{"aps": {"alert": "café"}}"#)
+    }
+  }
+}

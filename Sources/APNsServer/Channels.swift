@@ -50,7 +50,7 @@ extension PushDesk {
   /// The answer to a channel management request (`/1/apps/<bundleId>/…`), as Apple documents
   /// it: 201 with `apns-channel-id` for a create, 200 and the settings for a read, 204 for a
   /// delete, 200 and `{"channels": [...]}` for the list; `apns-request-id` instead of `apns-id`.
-  func channelAnswer(method: String, path: String, headers: [RequestHeader], body: [UInt8], authorization: String?) -> Answer {
+  func channelAnswer(method: String, path: String, headers: [RequestHeader], body: [UInt8], authorization: String?) -> Response {
     var answer = Self.channelAnswer(method: method, path: path, headers: headers, body: body,
                                     authorization: authorization, requiresToken: !server.configuration.keys.keyIDs.isEmpty,
                                     store: server.channels, newID: { newChannelID() })
@@ -60,34 +60,34 @@ extension PushDesk {
 
   /// The channel management verdict without a connection (tests call it directly).
   static func channelAnswer(method: String, path: String, headers: [RequestHeader], body: [UInt8], authorization: String?,
-                            requiresToken: Bool, store: ChannelStore, newID: () -> String) -> Answer {
+                            requiresToken: Bool, store: ChannelStore, newID: () -> String) -> Response {
     switch ChannelManagement.parse(method: method, path: path, headers: headers, body: body) {
     case .failure(let refusal):
-      return Answer(status: refusal.answer.status, reason: refusal.answer.reason)
+      return Response(status: refusal.answer.status, reason: refusal.answer.reason)
     case .success(let parsed):
-      if requiresToken && authorization == nil { return Answer(status: 403, reason: "MissingProviderToken") }
+      if requiresToken && authorization == nil { return Response(status: 403, reason: "MissingProviderToken") }
       switch parsed.operation {
       case .create(let policy):
         guard let id = store.create(bundleID: parsed.bundleID, policy: policy, id: newID()) else {
-          return Answer(documented: "CannotCreateChannelConfig")
+          return Response(documented: "CannotCreateChannelConfig")
         }
-        var a = Answer(status: 201, reason: nil)
+        var a = Response(status: 201, reason: nil)
         a.headers = [RequestHeader("apns-channel-id", id)]
         return a
       case .read(let id):
         guard let policy = store.policy(bundleID: parsed.bundleID, id: id) else {
-          return Answer(documented: "ChannelNotRegistered")
+          return Response(documented: "ChannelNotRegistered")
         }
-        var a = Answer(status: 200, reason: nil)
+        var a = Response(status: 200, reason: nil)
         a.content = Array("{\"message-storage-policy\":\(policy.rawValue),\"push-type\":\"LiveActivity\"}".utf8)
         return a
       case .delete(let id):
-        return store.delete(bundleID: parsed.bundleID, id: id) ? Answer(status: 204, reason: nil)
-          : Answer(documented: "ChannelNotRegistered")
+        return store.delete(bundleID: parsed.bundleID, id: id) ? Response(status: 204, reason: nil)
+          : Response(documented: "ChannelNotRegistered")
       case .list:
         // The ids are this server's own base64: nothing in them needs escaping.
         let ids = store.list(bundleID: parsed.bundleID).map { "\"" + $0 + "\"" }.joined(separator: ",")
-        var a = Answer(status: 200, reason: nil)
+        var a = Response(status: 200, reason: nil)
         a.content = Array("{\"channels\":[\(ids)]}".utf8)
         return a
       }
@@ -97,20 +97,20 @@ extension PushDesk {
   /// A broadcast push (`/4/broadcasts/apps/<bundleId>`) the request checks accepted: the channel
   /// must exist for that app, and a No Message Stored channel takes only `apns-expiration: 0`.
   /// Nil when the push goes out.
-  static func broadcastRefusal(path: String, headers: [RequestHeader], store: ChannelStore) -> Answer? {
+  static func broadcastRefusal(path: String, headers: [RequestHeader], store: ChannelStore) -> Response? {
     let bundleID = String(path.dropFirst("/4/broadcasts/apps/".count))
     func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name }?.value }
-    guard let id = header("apns-channel-id") else { return Answer(documented: "MissingChannelId") }
-    if ChannelManagement.channelIDProblem(id) != nil { return Answer(documented: "BadChannelId") }
-    guard let policy = store.policy(bundleID: bundleID, id: id) else { return Answer(documented: "ChannelNotRegistered") }
-    guard header("apns-priority") != nil else { return Answer(documented: "BadPriority") }
-    guard let expiration = header("apns-expiration") else { return Answer(documented: "BadExpirationDate") }
-    if policy == .noMessageStored && expiration != "0" { return Answer(documented: "BadExpirationDate") }
+    guard let id = header("apns-channel-id") else { return Response(documented: "MissingChannelId") }
+    if ChannelManagement.channelIDProblem(id) != nil { return Response(documented: "BadChannelId") }
+    guard let policy = store.policy(bundleID: bundleID, id: id) else { return Response(documented: "ChannelNotRegistered") }
+    guard header("apns-priority") != nil else { return Response(documented: "BadPriority") }
+    guard let expiration = header("apns-expiration") else { return Response(documented: "BadExpirationDate") }
+    if policy == .noMessageStored && expiration != "0" { return Response(documented: "BadExpirationDate") }
     return nil
   }
 }
 
-extension Answer {
+extension Response {
   /// The answer with a reason of Apple's channel and broadcast table, at its documented status
   /// (`ChannelManagement.documentedReasons`: "Handling error responses from Apple Push
   /// Notification service").

@@ -44,15 +44,15 @@ struct ClientCertificate: Sendable, Hashable {
   }
 
   /// The certificate reason for a push to `topic` in `environment`, or nil when allowed.
-  func refusal(topic: String?, environment: APNsEnvironment) -> Answer? {
+  func refusal(topic: String?, environment: APNsEnvironment) -> Response? {
     // Marked for one environment only, and not this one: 403 BadCertificateEnvironment.
     if development != production {
       if (environment == .development && !development) || (environment == .production && !production) {
-        return Answer(status: 403, reason: "BadCertificateEnvironment")
+        return Response(status: 403, reason: "BadCertificateEnvironment")
       }
     }
-    guard let topic else { return topics.isEmpty ? Answer(status: 400, reason: "MissingTopic") : nil }
-    return topics.contains(topic) ? nil : Answer(status: 400, reason: "TopicDisallowed")
+    guard let topic else { return topics.isEmpty ? Response(status: 400, reason: "MissingTopic") : nil }
+    return topics.contains(topic) ? nil : Response(status: 400, reason: "TopicDisallowed")
   }
 }
 

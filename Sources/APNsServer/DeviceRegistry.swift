@@ -88,16 +88,16 @@ public struct DeviceRegistry: Sendable {
 
   /// What APNs answers a push to `token` for `topic` in `environment`: nil when the push is
   /// delivered (an active device, or a token not listed).
-  func refusal(token: Substring, topic: String?, environment: APNsEnvironment, nowMilliseconds: Int64) -> Answer? {
+  func refusal(token: Substring, topic: String?, environment: APNsEnvironment, nowMilliseconds: Int64) -> Response? {
     guard let device = device(token) else { return nil }
-    if device.environment != environment { return Answer(status: 400, reason: "BadDeviceToken") }
+    if device.environment != environment { return Response(status: 400, reason: "BadDeviceToken") }
     if let topic, !Self.topic(topic, belongsTo: device.topic) {
-      return Answer(status: 400, reason: "DeviceTokenNotForTopic")
+      return Response(status: 400, reason: "DeviceTokenNotForTopic")
     }
     switch device.state {
     case .active: return nil
-    case .unregistered(let ms): return Answer(status: 410, reason: "Unregistered", timestamp: ms)
-    case .expired: return Answer(status: 410, reason: "ExpiredToken", timestamp: nowMilliseconds)
+    case .unregistered(let ms): return Response(status: 410, reason: "Unregistered", timestamp: ms)
+    case .expired: return Response(status: 410, reason: "ExpiredToken", timestamp: nowMilliseconds)
     }
   }
 

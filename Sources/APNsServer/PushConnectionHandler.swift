@@ -263,7 +263,7 @@ final class PushConnectionHandler: ChannelInboundHandler {
     streams[id] = stream
 
     let streamNumber = Int(id)
-    let (answer, apnsID, uniqueID): (Answer, String, String?)
+    let (answer, apnsID, uniqueID): (Response, String, String?)
     if let body {
       (answer, apnsID, uniqueID) = body.withUnsafeReadableBytes {
         desk.answer(headers: requestHeaders, body: $0, bodyTruncated: truncated, streamID: streamNumber)

@@ -35,7 +35,7 @@ final class PushDesk {
   }
 
   /// The answer to one request, its report and the headers to send; records it.
-  func answer(headers: HPACKHeaders, body: UnsafeRawBufferPointer, bodyTruncated: Bool, streamID: Int) -> (Answer, apnsID: String, uniqueID: String?) {
+  func answer(headers: HPACKHeaders, body: UnsafeRawBufferPointer, bodyTruncated: Bool, streamID: Int) -> (Response, apnsID: String, uniqueID: String?) {
     var method = ""
     var path = ""
     var authorization: String?
@@ -119,49 +119,49 @@ final class PushDesk {
   /// SPEC §9's verdict, then what the server knows beyond one request: the team, token updates,
   /// `--strict`, the device registry, the rate limit and injected faults.
   private func decide(report: PayloadReport, path: String, topic: String?, authorization: String?, repeated: Bool,
-                      now: Int64, nowMs: Int64) -> Answer {
+                      now: Int64, nowMs: Int64) -> Response {
     let c = server.configuration
     let refusing = report.refusal()
     if let refusing, let part = refusing.payloadRule?.requestPart, part <= .authentication, let a = refusing.apnsAnswer {
-      return Answer(status: a.status, reason: a.reason)
+      return Response(status: a.status, reason: a.reason)
     }
     if c.requiresClientCertificate && authorization == nil {
       // A certificate connection: the certificate decides the topics and the environment.
-      guard let certificate = clientCertificate else { return Answer(status: 403, reason: "BadCertificate") }
+      guard let certificate = clientCertificate else { return Response(status: 403, reason: "BadCertificate") }
       if let refusal = certificate.refusal(topic: topic, environment: c.environment) { return refusal }
     }
     if let authorization {
       if !repeated {
         if let team = c.teamID, ProviderToken.decode(authorization)?.claims.issuer != team {
-          return Answer(status: 403, reason: "InvalidProviderToken")
+          return Response(status: 403, reason: "InvalidProviderToken")
         }
         verifiedToken = authorization
       }
       if let current = currentToken, current != authorization {
         if let last = lastTokenChange, now - last < 20 * 60 {
-          return Answer(status: 429, reason: "TooManyProviderTokenUpdates")
+          return Response(status: 429, reason: "TooManyProviderTokenUpdates")
         }
         lastTokenChange = now
       }
       currentToken = authorization
     }
     if let refusing, let a = refusing.apnsAnswer {
-      return Answer(status: a.status, reason: a.reason)
+      return Response(status: a.status, reason: a.reason)
     }
     if c.strict, let error = report.findings.first(where: { $0.severity == .error }) {
-      return Answer(status: 400, reason: error.payloadRule.map(Self.strictReason) ?? error.rule.rawValue, rule: error.rule.rawValue)
+      return Response(status: 400, reason: error.payloadRule.map(Self.strictReason) ?? error.rule.rawValue, rule: error.rule.rawValue)
     }
     let token = Self.deviceToken(in: path)
     if let token, let refusal = c.devices.refusal(token: token, topic: topic, environment: c.environment, nowMilliseconds: nowMs) {
       return refusal
     }
     if let token, let limiter = server.rateLimiter, !limiter.admit(token, now: now) {
-      return Answer(status: 429, reason: "TooManyRequests")
+      return Response(status: 429, reason: "TooManyRequests")
     }
     if !c.faults.isEmpty {
       var draw = tools.random.unit() * 100
       for fault in c.faults {
-        if draw < fault.percent { return Answer(status: fault.status, reason: fault.reason) }
+        if draw < fault.percent { return Response(status: fault.status, reason: fault.reason) }
         draw -= fault.percent
       }
     }
@@ -195,7 +195,7 @@ final class PushDesk {
   }
 
   private func makeRecord(method: String, path: String, topic: String?, body: UnsafeRawBufferPointer, bodyTruncated: Bool,
-                          report: PayloadReport, answer: Answer, apnsID: String, uniqueID: String?, streamID: Int,
+                          report: PayloadReport, answer: Response, apnsID: String, uniqueID: String?, streamID: Int,
                           time: Int64) -> PushRecord {
     let c = server.configuration
     var headers = tools.headerBuffer

@@ -1,14 +1,28 @@
 import PayloadSchema
 import StringsFile
 
-/// What the server answers one request: the `:status`, and for an error the `reason` (and for 410
-/// the `timestamp`) of the JSON body.
-public struct Answer: Sendable, Hashable, CustomStringConvertible {
-  public var status: Int
-  /// nil for 200.
-  public var reason: String?
+/// What the server sends for one request: APNs' answer (``PayloadSchema/APNsAnswer``: the
+/// `:status`, and for an error the `reason` and, for 410, the `timestamp` of the JSON body), and
+/// what the HTTP response carries besides (headers, a success's body, the id header's name, the
+/// rule under `--strict`).
+public struct Response: Sendable, Hashable, CustomStringConvertible {
+  /// The answer: status, reason, 410's timestamp.
+  public var apns: APNsAnswer
+  /// The HTTP status.
+  public var status: Int {
+    get { apns.status }
+    set { apns.status = newValue }
+  }
+  /// The reason of the JSON body; nil for 200.
+  public var reason: String? {
+    get { apns.reason }
+    set { apns.reason = newValue }
+  }
   /// Milliseconds since 1970; only for 410.
-  public var timestamp: Int64?
+  public var timestamp: Int64? {
+    get { apns.timestamp }
+    set { apns.timestamp = newValue }
+  }
   /// Headers the answer carries beyond `apns-id` (a created channel's `apns-channel-id`).
   public var headers: [RequestHeader] = []
   /// The body of a successful answer (a channel's settings, the list of channels); nil: none.
@@ -19,15 +33,18 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
   /// `"rule"` beside an APNs reason; nil otherwise.
   public var rule: String?
 
-  /// Makes an answer; `rule` only for a `--strict` refusal.
-  public init(status: Int, reason: String?, timestamp: Int64? = nil, rule: String? = nil) {
-    self.status = status
-    self.reason = reason
-    self.timestamp = timestamp
+  /// A response with APNs' answer; `rule` only for a `--strict` refusal.
+  public init(_ apns: APNsAnswer, rule: String? = nil) {
+    self.apns = apns
     self.rule = rule
   }
 
-  public static let accepted = Answer(status: 200, reason: nil)
+  /// Makes a response; `timestamp` only for 410, `rule` only for a `--strict` refusal.
+  public init(status: Int, reason: String?, timestamp: Int64? = nil, rule: String? = nil) {
+    self.init(APNsAnswer(status: status, reason: reason, timestamp: timestamp), rule: rule)
+  }
+
+  public static let accepted = Response(.accepted)
 
   /// The response body: `content` (nil) for a success, else `{"reason":"…"}` (with `"timestamp"`
   /// for 410).
@@ -42,7 +59,7 @@ public struct Answer: Sendable, Hashable, CustomStringConvertible {
     return w.bytes
   }
 
-  public var description: String { reason.map { "\(status) \($0)" } ?? "\(status)" }
+  public var description: String { apns.description }
 }
 
 /// One request and its answer, as the log and the inbox keep it.
@@ -66,7 +83,7 @@ public struct PushRecord: Sendable {
   public var body: String
   /// True when the body was longer than what was kept.
   public var bodyTruncated: Bool
-  public var answer: Answer
+  public var answer: Response
   public var apnsID: String
   public var uniqueID: String?
   public var findings: [Finding]
@@ -276,60 +293,8 @@ struct JSONWriter {
     }
   }
 
-  /// A JSON string: quotes, backslashes and control characters escaped; U+2028/2029 as is. Runs of
-  /// bytes that need no escape are copied at once (the log writes every push).
+  /// A JSON string, written by PayloadSchema's one JSON string writer (`JSONText`).
   mutating func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
-    if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
-      var copy = value
-      copy.withUTF8 { escaped($0) }
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// Whether any of the eight bytes is below 0x20, `"`, `\` or 0x7F (exact: the classic
-  /// has-zero-byte and has-less-than tests give no false answer for the word as a whole).
-  @inline(__always) static func needsEscape(_ w: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-    let below = (w &- ones &* 0x20) & ~w & highs
-    return (below | hasZero(w ^ (ones &* 0x22)) | hasZero(w ^ (ones &* 0x5C)) | hasZero(w ^ (ones &* 0x7F))) != 0
-  }
-
-  private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-    var start = 0
-    var i = 0
-    let base = utf8.baseAddress
-    while i < utf8.count {
-      // Eight bytes at a time while none needs an escape (SWAR: a control byte, `"`, `\`, DEL).
-      if let base, i + 8 <= utf8.count,
-         !Self.needsEscape(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))) {
-        i += 8
-        continue
-      }
-      let b = utf8[i]
-      if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F {
-        i += 1
-        continue
-      }
-      if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
-      bytes.append(0x5C)
-      switch b {
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
-      case 0x22, 0x5C: bytes.append(b)
-      default:
-        let hex: StaticString = "0123456789abcdef"
-        bytes.append(UInt8(ascii: "u")); bytes.append(0x30); bytes.append(0x30)
-        hex.withUTF8Buffer { h in
-          bytes.append(h[Int(b >> 4)])
-          bytes.append(h[Int(b & 0xF)])
-        }
-      }
-      i += 1
-      start = i
-    }
-    if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
+    JSONText.write(value, to: &bytes)
   }
 }

@@ -278,7 +278,8 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
 
   /// The eight-bytes-at-a-time scan finds every byte that needs an escape, wherever it stands.
   @Test func jsonWriterEscapesAtEveryPosition() {
-    let specials: [(Character, String)] = [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1F}", "\\u001f"), ("\u{7F}", "\\u007f"), ("\u{0}", "\\u0000")]
+    let specials: [(Character, String)] = [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1F}", "\\u001F"), ("\u{7F}", "\u{7F}"),
+                                           ("\u{0}", "\\u0000"), ("\u{8}", "\\b"), ("\u{C}", "\\f")]
     for length in 1..<20 {
       for position in 0..<length {
         for (special, escape) in specials {
@@ -292,6 +293,17 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     }
   }
 
+  /// The journal's strings are the reports' strings: the byte writer and the text writer of
+  /// `JSONText` agree on every ASCII character, in runs long enough for the eight-byte scan.
+  @Test func theJournalWritesStringsAsTheReportsDo() {
+    for byte in UInt8(0)..<0x80 {
+      let text = "ab" + String(UnicodeScalar(byte)) + "é\u{2028}" + String(repeating: "x", count: 9) + String(UnicodeScalar(byte))
+      var bytes: [UInt8] = []
+      JSONText.write(text, to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == JSONText.quoted(text), "byte \(byte)")
+    }
+  }
+
   @Test func jsonWriterEscapes() {
     var w = JSONWriter()
     w.beginObject()
@@ -299,6 +311,6 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     w.member("n", -120)
     w.field("é\u{7F}", "x\u{2028}y\tz\r\"")
     w.endObject()
-    #expect(String(decoding: w.bytes, as: UTF8.self) == "{\"a\\\"b\":\"line\\nbreak\\u0001\\\\\",\"n\":-120,\"é\\u007f\":\"x\u{2028}y\\tz\\r\\\"\"}")
+    #expect(String(decoding: w.bytes, as: UTF8.self) == "{\"a\\\"b\":\"line\\nbreak\\u0001\\\\\",\"n\":-120,\"é\u{7F}\":\"x\u{2028}y\\tz\\r\\\"\"}")
   }
 }

@@ -219,16 +219,22 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Coda
   public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
-/// An answer of APNs: an HTTP status and, for a refusal, the `reason` of its JSON body.
+/// An answer of APNs: an HTTP status and, for a refusal, the `reason` and `timestamp` of its
+/// JSON body.
 public struct APNsAnswer: Sendable, Hashable, Codable, CustomStringConvertible {
   /// 200 for an accepted push.
   public var status: Int
   /// The documented reason (`BadDeviceToken`, `PayloadTooLarge`, …); nil when accepted.
   public var reason: String?
+  /// For 410 (`Unregistered`, `ExpiredToken`): when the token stopped being valid, in
+  /// milliseconds since 1970; nil for every other answer.
+  public var timestamp: Int64?
 
-  public init(status: Int, reason: String?) {
+  /// Makes an answer; `timestamp` only for 410.
+  public init(status: Int, reason: String?, timestamp: Int64? = nil) {
     self.status = status
     self.reason = reason
+    self.timestamp = timestamp
   }
 
   /// 200, no reason.

@@ -89,93 +89,8 @@ enum FormatParser {
       let start = cursor
       cursor.advance(over: scalar, in: scalars)
 
-      // An `n$` right after the `%`: digits folded with a cap, so no input overflows.
-      var prefix = cursor
-      var value = 0
-      var digitCount = 0
-      var leadingZero = false
-      while prefix.index < scalars.endIndex, let digit = digitValue(scalars[prefix.index]) {
-        if digitCount == 0 { leadingZero = digit == 0 }
-        value = min(value * 10 + digit, maximumPosition + 1)
-        digitCount += 1
-        prefix.advance(over: scalars[prefix.index], in: scalars)
-      }
-      var position: Int?  // the prefix's position when it names a valid one
-      var hasPrefix = false
-      if digitCount > 0, prefix.index < scalars.endIndex, scalars[prefix.index] == "$" {
-        prefix.advance(over: "$", in: scalars)
-        cursor = prefix
-        hasPrefix = true
-        if (1...maximumPosition).contains(value) { position = value }
-      }
-
-      // A name in parentheses (Xcode 26's named placeholders: `%(count)lld`, `%1$(name)@`): at
-      // most `maximumNameLength` scalars, none of them `)`, `(` or `%`; without its `)` the `(`
-      // is the conversion, as before.
-      var isNamed = false
-      if cursor.index < scalars.endIndex, scalars[cursor.index] == "(" {
-        var probe = cursor
-        probe.advance(over: "(", in: scalars)
-        var length = 0
-        while probe.index < scalars.endIndex, length <= maximumNameLength {
-          let next = scalars[probe.index]
-          if next == ")" || next == "(" || next == "%" { break }
-          probe.advance(over: next, in: scalars)
-          length += 1
-        }
-        if length > 0, length <= maximumNameLength, probe.index < scalars.endIndex, scalars[probe.index] == ")" {
-          probe.advance(over: ")", in: scalars)
-          cursor = probe
-          isNamed = true
-        }
-      }
-
-      // Flags, width, precision and length modifiers, in any order, as CoreFoundation reads them.
-      var runIsEmpty = true
-      var afterDigit = false
-      while cursor.index < scalars.endIndex {
-        let next = scalars[cursor.index]
-        guard isModifier(next) || (next == "$" && afterDigit) else { break }
-        afterDigit = digitValue(next) != nil
-        runIsEmpty = false
-        cursor.advance(over: next, in: scalars)
-      }
-
-      // The conversion: the next scalar, whatever it is; none when the text ends first.
-      var conversion: Unicode.Scalar?
-      if cursor.index < scalars.endIndex {
-        let next = scalars[cursor.index]
-        conversion = next
-        cursor.advance(over: next, in: scalars)
-      }
-
-      let kind: FormatSpecifier.Kind
-      var read = 0
-      if isNamed {
-        // Matched by name, not by position: no position is read (FormatSignature.names).
-        kind = .unsupported
-      } else if !hasPrefix, runIsEmpty, conversion == "%" {
-        kind = .percent
-      } else if !hasPrefix, runIsEmpty, conversion == "@" {
-        counter &+= 1
-        kind = .object(position: counter, isPositional: false)
-        read = counter
-      } else if runIsEmpty, conversion == "@", let position, !leadingZero {
-        kind = .object(position: position, isPositional: true)
-        read = position
-      } else {
-        kind = .unsupported
-        // An unsupported conversion that takes an argument still takes a position, as on the
-        // device: its own `n$` (when valid), else the counter's next.
-        if let conversion, readsArgument(conversion) {
-          if !hasPrefix {
-            counter &+= 1
-            read = counter
-          } else if let position {
-            read = position
-          }
-        }
-      }
+      let parts = readSpecifier(after: &cursor, in: scalars)
+      let (kind, read) = classify(parts, counter: &counter)
       let specifier = FormatSpecifier(
         text: String(scalars[start.index..<cursor.index]), range: start.range(to: cursor), kind: kind)
       result.pieces.append(.specifier(specifier))
@@ -188,6 +103,116 @@ enum FormatParser {
     result.argumentIndices = reads.map { $0 == 0 ? -1 : index(of: $0, in: result.positions) }
     result.issues = issues(pieces: result.pieces, reads: reads, positions: result.positions)
     return result
+  }
+
+  /// What follows a `%`, as CoreFoundation reads it.
+  private struct SpecifierParts {
+    /// An `n$` prefix was given (valid or not).
+    var hasPrefix = false
+    /// The prefix's position when it names a valid one (1…`maximumPosition`).
+    var position: Int?
+    /// The prefix starts with `0` (`%01$@` is not positional on the device).
+    var leadingZero = false
+    /// A name in parentheses (`%(count)lld`).
+    var isNamed = false
+    /// No flag, width, precision or length modifier.
+    var runIsEmpty = true
+    /// The conversion; nil when the text ends first.
+    var conversion: Unicode.Scalar?
+  }
+
+  /// Reads a specifier's parts after its `%`, moving `cursor` past them: the `n$` prefix, a name,
+  /// the modifiers and the conversion.
+  private static func readSpecifier(after cursor: inout Cursor, in scalars: String.UnicodeScalarView) -> SpecifierParts {
+    var parts = SpecifierParts()
+    readPositionPrefix(&cursor, in: scalars, into: &parts)
+    parts.isNamed = readName(&cursor, in: scalars)
+    // Flags, width, precision and length modifiers, in any order, as CoreFoundation reads them.
+    var afterDigit = false
+    while cursor.index < scalars.endIndex {
+      let next = scalars[cursor.index]
+      guard isModifier(next) || (next == "$" && afterDigit) else { break }
+      afterDigit = digitValue(next) != nil
+      parts.runIsEmpty = false
+      cursor.advance(over: next, in: scalars)
+    }
+    // The conversion: the next scalar, whatever it is; none when the text ends first.
+    if cursor.index < scalars.endIndex {
+      let next = scalars[cursor.index]
+      parts.conversion = next
+      cursor.advance(over: next, in: scalars)
+    }
+    return parts
+  }
+
+  /// An `n$` right after the `%`: digits folded with a cap, so no input overflows. Without its
+  /// `$` the digits are a width, and `cursor` stays.
+  private static func readPositionPrefix(_ cursor: inout Cursor, in scalars: String.UnicodeScalarView,
+                                         into parts: inout SpecifierParts) {
+    var prefix = cursor
+    var value = 0
+    var digitCount = 0
+    while prefix.index < scalars.endIndex, let digit = digitValue(scalars[prefix.index]) {
+      if digitCount == 0 { parts.leadingZero = digit == 0 }
+      value = min(value * 10 + digit, maximumPosition + 1)
+      digitCount += 1
+      prefix.advance(over: scalars[prefix.index], in: scalars)
+    }
+    guard digitCount > 0, prefix.index < scalars.endIndex, scalars[prefix.index] == "$" else {
+      parts.leadingZero = false
+      return
+    }
+    prefix.advance(over: "$", in: scalars)
+    cursor = prefix
+    parts.hasPrefix = true
+    if (1...maximumPosition).contains(value) { parts.position = value }
+  }
+
+  /// A name in parentheses (Xcode 26's named placeholders: `%(count)lld`, `%1$(name)@`): at most
+  /// `maximumNameLength` scalars, none of them `)`, `(` or `%`; without its `)` the `(` is the
+  /// conversion, as before, and `cursor` stays.
+  private static func readName(_ cursor: inout Cursor, in scalars: String.UnicodeScalarView) -> Bool {
+    guard cursor.index < scalars.endIndex, scalars[cursor.index] == "(" else { return false }
+    var probe = cursor
+    probe.advance(over: "(", in: scalars)
+    var length = 0
+    while probe.index < scalars.endIndex, length <= maximumNameLength {
+      let next = scalars[probe.index]
+      if next == ")" || next == "(" || next == "%" { break }
+      probe.advance(over: next, in: scalars)
+      length += 1
+    }
+    guard length > 0, length <= maximumNameLength, probe.index < scalars.endIndex, scalars[probe.index] == ")" else {
+      return false
+    }
+    probe.advance(over: ")", in: scalars)
+    cursor = probe
+    return true
+  }
+
+  /// The specifier's kind and the position it reads (0 for none); `counter` is the next
+  /// non-positional argument's position less one.
+  private static func classify(_ parts: SpecifierParts, counter: inout Int) -> (FormatSpecifier.Kind, Int) {
+    if parts.isNamed {
+      // Matched by name, not by position: no position is read (FormatSignature.names).
+      return (.unsupported, 0)
+    }
+    if !parts.hasPrefix, parts.runIsEmpty, parts.conversion == "%" { return (.percent, 0) }
+    if !parts.hasPrefix, parts.runIsEmpty, parts.conversion == "@" {
+      counter &+= 1
+      return (.object(position: counter, isPositional: false), counter)
+    }
+    if parts.runIsEmpty, parts.conversion == "@", let position = parts.position, !parts.leadingZero {
+      return (.object(position: position, isPositional: true), position)
+    }
+    // An unsupported conversion that takes an argument still takes a position, as on the device:
+    // its own `n$` (when valid), else the counter's next.
+    guard let conversion = parts.conversion, readsArgument(conversion) else { return (.unsupported, 0) }
+    if !parts.hasPrefix {
+      counter &+= 1
+      return (.unsupported, counter)
+    }
+    return (.unsupported, parts.position ?? 0)
   }
 
   // MARK: - Issues

@@ -25,6 +25,47 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStr
   public var description: String { "\(line):\(column)" }
 }
 
+/// How much a finding matters.
+public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
+  case error, warning, info
+
+  private var rank: Int {
+    switch self {
+    case .error: 2
+    case .warning: 1
+    case .info: 0
+    }
+  }
+  public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// An answer of APNs: an HTTP status and, for a refusal, the `reason` and `timestamp` of its
+/// JSON body.
+public struct APNsAnswer: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// 200 for an accepted push.
+  public var status: Int
+  /// The documented reason (`BadDeviceToken`, `PayloadTooLarge`, …); nil when accepted.
+  public var reason: String?
+  /// For 410 (`Unregistered`, `ExpiredToken`): when the token stopped being valid, in
+  /// milliseconds since 1970; nil for every other answer.
+  public var timestamp: Int64?
+
+  /// Makes an answer; `timestamp` only for 410.
+  public init(status: Int, reason: String?, timestamp: Int64? = nil) {
+    self.status = status
+    self.reason = reason
+    self.timestamp = timestamp
+  }
+
+  /// 200, no reason.
+  public static let accepted = APNsAnswer(status: 200, reason: nil)
+
+  public var isAccepted: Bool { status == 200 }
+
+  /// `200` or `400 BadPriority`.
+  public var description: String { reason.map { "\(status) \($0)" } ?? "\(status)" }
+}
+
 /// A rule's id: the stable kebab-case word of the catalogue (`value-type`), made only from the
 /// typed rules of the module that detects them (PayloadSchema's `PayloadRule`, StringsFile's
 /// `StringsRule`, APNsLint's `LocalizationRule` and `TableRule`): a misspelt id does not compile.

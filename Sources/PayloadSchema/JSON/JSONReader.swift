@@ -208,26 +208,90 @@ public struct JSONReader: Sendable {
     state = containers.isEmpty ? .done : .commaOrEnd
   }
 
+  /// A UTF-8 byte order mark at the start of the input, possibly split across chunks: reported
+  /// and skipped. False when reading stops here (the chunk ends inside the mark, or the bytes
+  /// start one and then differ).
+  @inline(__always) mutating func skipByteOrderMark<H: JSONEventHandler>(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int,
+                                                                           _ base: Int, _ handler: inout H) -> Bool {
+    while bomMatched < 3 && i < n {
+      let expected: UInt8 = bomMatched == 0 ? 0xEF : (bomMatched == 1 ? 0xBB : 0xBF)
+      if p[i] == expected { bomMatched += 1; i += 1 } else { break }
+    }
+    if bomMatched == 3 {
+      bomBytes = 3
+      handler.problem(.byteOrderMark, at: 0)
+      bomMatched = 4
+    } else if bomMatched > 0 && bomMatched < 3 {
+      if i == n { return false }
+      fail("unexpected byte; a byte order mark is 'EF BB BF'", at: base + i, &handler)
+      return false
+    }
+    return true
+  }
+
+  /// Ends the innermost container with its `}` or `]` at `offset`.
+  @inline(__always) mutating func closeContainer<H: JSONEventHandler>(isObject: Bool, at offset: Int, _ handler: inout H) {
+    containers.removeLast()
+    if isObject { handler.objectEnd(at: offset) } else { handler.arrayEnd(at: offset) }
+    handler.valueEnd(compactOffset: offset + 1 - whitespaceBytes - bomBytes)
+    afterValue()
+  }
+
+  /// Where a value is expected, `c` (at `i`) starts one: a container, a string, a number or a
+  /// literal (read in place when it ends in this chunk), or ends an empty array. False when
+  /// reading stops (too deep, or a byte that starts no value).
+  @inline(__always) mutating func scanValue<H: JSONEventHandler>(_ c: UInt8, _ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int,
+                                                                   _ base: Int, _ handler: inout H) -> Bool {
+    if c == 0x5D && state == .firstValueOrEnd {  // ]
+      closeContainer(isObject: false, at: base + i, &handler)
+      i += 1
+      return true
+    }
+    sawValue = true
+    switch c {
+    case 0x7B, 0x5B:  // { [
+      if containers.count >= maxDepth {
+        failed = true; state = .stopped
+        handler.problem(.tooDeep(limit: maxDepth), at: base + i)
+        return false
+      }
+      let isObject = c == 0x7B
+      containers.append(isObject)
+      if isObject { handler.objectStart(at: base + i) } else { handler.arrayStart(at: base + i) }
+      state = isObject ? .firstKeyOrEnd : .firstValueOrEnd
+      i += 1
+    case 0x22:  // "
+      beginString(isKey: false, at: base + i, &handler)
+      i = scanString(p, n, i + 1, base, &handler)
+    case 0x2D, 0x30...0x39:
+      if let (value, end) = Self.plainInteger(p, n, i) {
+        // The common case, read in place: a short integer ending inside this chunk.
+        let v = Double(value.magnitude)
+        handler.number(JSONNumber(value: p[i] == 0x2D ? -v : v, isPlainInteger: true), at: base + i)
+        handler.valueEnd(compactOffset: base + end - whitespaceBytes - bomBytes)
+        afterValue()
+        i = end
+        return true
+      }
+      beginNumber(at: base + i)
+      i = scanNumber(p, n, i, base, &handler)
+    case 0x74: beginLiteral("true", at: base + i); i = scanLiteral(p, n, i, base, &handler)
+    case 0x66: beginLiteral("false", at: base + i); i = scanLiteral(p, n, i, base, &handler)
+    case 0x6E: beginLiteral("null", at: base + i); i = scanLiteral(p, n, i, base, &handler)
+    default:
+      fail(unexpected(c, expected: "a value"), at: base + i, &handler)
+      return false
+    }
+    return state != .stopped
+  }
+
   // The main loop. `i` is the index in the chunk; `base` the chunk's offset in the input.
   mutating func scan<H: JSONEventHandler>(_ p: UnsafePointer<UInt8>, _ n: Int, _ handler: inout H) {
     let base = offset
     var i = 0
     defer { offset = base + n }
     if state == .start {
-      // A UTF-8 BOM, possibly split across chunks.
-      while bomMatched < 3 && i < n {
-        let expected: UInt8 = bomMatched == 0 ? 0xEF : (bomMatched == 1 ? 0xBB : 0xBF)
-        if p[i] == expected { bomMatched += 1; i += 1 } else { break }
-      }
-      if bomMatched == 3 {
-        bomBytes = 3
-        handler.problem(.byteOrderMark, at: 0)
-        bomMatched = 4
-      } else if bomMatched > 0 && bomMatched < 3 {
-        if i == n { return }
-        fail("unexpected byte; a byte order mark is 'EF BB BF'", at: base + i, &handler)
-        return
-      }
+      guard skipByteOrderMark(p, n, &i, base, &handler) else { return }
       state = .value
     }
     // Resume a token split by the previous chunk.
@@ -247,59 +311,15 @@ public struct JSONReader: Sendable {
       }
       switch state {
       case .value, .firstValueOrEnd, .start:
-        if c == 0x5D && state == .firstValueOrEnd {  // ]
-          containers.removeLast()
-          handler.arrayEnd(at: base + i)
-          i += 1
-          handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
-          afterValue()
-          continue
-        }
-        sawValue = true
-        switch c {
-        case 0x7B, 0x5B:  // { [
-          if containers.count >= maxDepth {
-            failed = true; state = .stopped
-            handler.problem(.tooDeep(limit: maxDepth), at: base + i)
-            return
-          }
-          let isObject = c == 0x7B
-          containers.append(isObject)
-          if isObject { handler.objectStart(at: base + i) } else { handler.arrayStart(at: base + i) }
-          state = isObject ? .firstKeyOrEnd : .firstValueOrEnd
-          i += 1
-        case 0x22:  // "
-          beginString(isKey: false, at: base + i, &handler)
-          i = scanString(p, n, i + 1, base, &handler)
-        case 0x2D, 0x30...0x39:
-          if let (value, end) = Self.plainInteger(p, n, i) {
-            // The common case, read in place: a short integer ending inside this chunk.
-            let v = Double(value.magnitude)
-            handler.number(JSONNumber(value: p[i] == 0x2D ? -v : v, isPlainInteger: true), at: base + i)
-            handler.valueEnd(compactOffset: base + end - whitespaceBytes - bomBytes)
-            afterValue()
-            i = end
-            continue
-          }
-          beginNumber(at: base + i)
-          i = scanNumber(p, n, i, base, &handler)
-        case 0x74: beginLiteral("true", at: base + i); i = scanLiteral(p, n, i, base, &handler)
-        case 0x66: beginLiteral("false", at: base + i); i = scanLiteral(p, n, i, base, &handler)
-        case 0x6E: beginLiteral("null", at: base + i); i = scanLiteral(p, n, i, base, &handler)
-        default:
-          fail(unexpected(c, expected: "a value"), at: base + i, &handler)
-          return
-        }
+        guard scanValue(c, p, n, &i, base, &handler) else { return }
+        continue
       case .firstKeyOrEnd, .key:
         if c == 0x22 {
           beginString(isKey: true, at: base + i, &handler)
           i = scanString(p, n, i + 1, base, &handler)
         } else if c == 0x7D && state == .firstKeyOrEnd {
-          containers.removeLast()
-          handler.objectEnd(at: base + i)
+          closeContainer(isObject: true, at: base + i, &handler)
           i += 1
-          handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
-          afterValue()
         } else {
           let what = state == .key && c == 0x7D ? "a key after ','; trailing commas are not allowed" : "a key in double quotes"
           fail(unexpected(c, expected: what), at: base + i, &handler)
@@ -318,17 +338,11 @@ public struct JSONReader: Sendable {
           // A trailing comma reads as "expected a value/key" at the closing bracket.
           if !inObject { state = .value }
         } else if c == 0x7D && inObject {
-          containers.removeLast()
-          handler.objectEnd(at: base + i)
+          closeContainer(isObject: true, at: base + i, &handler)
           i += 1
-          handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
-          afterValue()
         } else if c == 0x5D && !inObject {
-          containers.removeLast()
-          handler.arrayEnd(at: base + i)
+          closeContainer(isObject: false, at: base + i, &handler)
           i += 1
-          handler.valueEnd(compactOffset: base + i - whitespaceBytes - bomBytes)
-          afterValue()
         } else {
           fail(unexpected(c, expected: inObject ? "',' or '}'" : "',' or ']'"), at: base + i, &handler)
           return

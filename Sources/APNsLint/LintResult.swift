@@ -39,6 +39,7 @@ public struct LintResult: Sendable, Hashable {
   /// The findings, with the severities the configuration gives them.
   public var findings: [Finding]
 
+  /// A result; the payload's fields (size, limit, push type, answer) are nil for a strings table.
   public init(path: String, record: Int? = nil, bytes: Int? = nil, limit: Int? = nil, pushType: String? = nil,
               apns: APNsAnswer? = nil, findings: [Finding]) {
     self.apns = apns
@@ -53,17 +54,22 @@ public struct LintResult: Sendable, Hashable {
 
 /// Everything one run found, in input order.
 public struct LintReport: Sendable, Hashable {
+  /// One result per input (payload, record or table), in input order.
   public var results: [LintResult]
   /// The rules that ran (enabled by the configuration), in catalogue order; SARIF lists them.
   public var rulesRun: [String]
 
+  /// A report of `results`, from the rules in `rulesRun`.
   public init(results: [LintResult], rulesRun: [String]) {
     self.results = results
     self.rulesRun = rulesRun
   }
 
+  /// The findings that are errors, in every result.
   public var errors: Int { count(.error) }
+  /// The findings that are warnings.
   public var warnings: Int { count(.warning) }
+  /// The findings that are infos.
   public var infos: Int { count(.info) }
 
   private func count(_ s: Severity) -> Int {

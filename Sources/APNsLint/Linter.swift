@@ -69,7 +69,7 @@ public struct Linter: Sendable {
     Rule.catalogue.filter { configuration.level(of: $0.id) != .off }.map(\.id.rawValue)
   }
 
-  /// Gives findings their configured severity (``Finding/ruleSeverity``); drops those of rules
+  /// Gives findings their configured severity (`Finding.ruleSeverity`); drops those of rules
   /// that are `off`. An escalated finding stays an error, a softened one at most a warning.
   public func configured(_ findings: [Finding]) -> [Finding] {
     Self.configured(findings, configuration: configuration)

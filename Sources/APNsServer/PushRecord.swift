@@ -1,7 +1,7 @@
 import PayloadSchema
 import StringsFile
 
-/// What the server sends for one request: APNs' answer (``PayloadSchema/APNsAnswer``: the
+/// What the server sends for one request: APNs' answer (PayloadSchema's `APNsAnswer`: the
 /// `:status`, and for an error the `reason` and, for 410, the `timestamp` of the JSON body), and
 /// what the HTTP response carries besides (headers, a success's body, the id header's name, the
 /// rule under `--strict`).
@@ -44,6 +44,7 @@ public struct Response: Sendable, Hashable, CustomStringConvertible {
     self.init(APNsAnswer(status: status, reason: reason, timestamp: timestamp), rule: rule)
   }
 
+  /// 200, no body.
   public static let accepted = Response(.accepted)
 
   /// The response body: `content` (nil) for a success, else `{"reason":"…"}` (with `"timestamp"`

@@ -11,8 +11,14 @@
 /// `begin()`, `feed(_:)` for each chunk and `finish()`: memory stays constant whatever the size.
 ///
 /// What it checks is SPEC §3's "JSON", "Payload structure" and "Push type and headers" rules,
-/// driven by the `aps` key table in `Schema.swift`; the size limits are SPEC §2's. It reports what it
-/// sees with a rule id (`PayloadRule`); severities are decided by the caller (APNsLint's `Linter`).
+/// driven by the `aps` key table in `Schema.swift`; the size limits are SPEC §2's. What it sees is a
+/// ``Finding`` (`Core/`: the one finding type of every module of the package) with its rule's id
+/// and default severity; each rule is one ``PayloadRuleDefinition`` in `Rules/`, and a caller may
+/// give other severities (APNsLint's `Linter`).
+///
+/// Folders: `Core/` (findings, rule ids, severities, APNs' answers, text escapers, the target),
+/// `JSON/` (the reader), `Checker/` (the checks and the fast lane), `Request/` (method, path,
+/// headers, provider token), `Rules/` (the rules, one definition each, by family).
 ///
 /// How it reads: `JSONReader.swift` is a resumable event reader (chunks split anywhere) and
 /// `Checker.swift` the state machine that checks its events; together they read everything, report

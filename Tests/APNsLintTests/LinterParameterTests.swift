@@ -85,7 +85,7 @@ import Testing
 }
 
 /// One `SourcePosition` from the validator to the report: line, column and byte offset of a
-/// finding are the same in `Finding`, `Finding` and `Finding`.
+/// finding survive `Linter.result` (which gives it the configured severity).
 @Suite struct SourcePositionTests {
   @Test func theValidatorsPositionReachesTheDiagnostic() throws {
     let payload = Array("{\n  \"aps\": {\"badge\": \"3\"}\n}".utf8)

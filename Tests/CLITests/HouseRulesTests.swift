@@ -27,21 +27,38 @@ import Testing
     }
   }
 
-  /// Public types named `…Finding` or `…Position`, by a plain reading of the declarations.
+  /// The name of the public type a line declares, by a plain reading: attributes (`@frozen`)
+  /// skipped, then modifiers (`public`, `final`, `indirect`, …) up to the kind of type; nil for
+  /// any other line (a comment, an internal or package type).
+  static func publicTypeDeclared(by line: Substring) -> Substring? {
+    let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "typealias", "actor"]
+    let modifiers: Set<Substring> = ["public", "open", "final", "indirect", "nonisolated", "package", "internal"]
+    let words = line.split(separator: " ").drop { $0.hasPrefix("@") }
+    guard let kind = words.firstIndex(where: { kinds.contains($0) }), kind + 1 < words.endIndex else { return nil }
+    let before = words[words.startIndex..<kind]
+    guard before.allSatisfy({ modifiers.contains($0) }), before.contains("public") || before.contains("open") else { return nil }
+    return words[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+  }
+
+  /// Public types whose names end in `suffix`, as "path: Name".
   static func publicTypes(endingIn suffix: String) -> [String] {
     var names: [String] = []
     for file in sources {
       for line in file.text.split(separator: "\n") {
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard words.count >= 3, words[0] == "public" else { continue }
-        let kind = words[1] == "final" && words.count >= 4 ? words[2] : words[1]
-        guard ["struct", "enum", "class", "protocol", "typealias", "actor"].contains(kind) else { continue }
-        let nameWord = words[words.firstIndex(of: kind)! + 1]
-        let name = nameWord.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        if name.hasSuffix(suffix) { names.append("\(file.path): \(name)") }
+        if let name = publicTypeDeclared(by: line), name.hasSuffix(suffix) { names.append("\(file.path): \(name)") }
       }
     }
     return names
+  }
+
+  @Test func theDeclarationReaderSeesWhatItMust() {
+    #expect(Self.publicTypeDeclared(by: "public struct Finding: Sendable {") == "Finding")
+    #expect(Self.publicTypeDeclared(by: "  @frozen public indirect enum AFinding {") == "AFinding")
+    #expect(Self.publicTypeDeclared(by: "public final class XFinding<T> {") == "XFinding")
+    #expect(Self.publicTypeDeclared(by: "/// public struct CommentFinding") == nil)
+    #expect(Self.publicTypeDeclared(by: "struct InternalFinding {") == nil)
+    #expect(Self.publicTypeDeclared(by: "package enum PackageFinding {") == nil)
+    #expect(Self.publicTypeDeclared(by: "  public var finding: Finding") == nil)
   }
 
   @Test func oneFindingTypeAndOnePositionType() {

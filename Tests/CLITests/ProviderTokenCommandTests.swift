@@ -61,6 +61,15 @@ import Testing
     #expect(apns["reason"] as? String == "InvalidProviderToken")
     #expect((root["problems"] as? [String])?.first?.hasPrefix("provider token signature does not verify with key 'ABC123DEFG'") == true)
     #expect((root["header"] as? [String: Any])?["kid"] as? String == "ABC123DEFG")
+    #expect(root["signature"] as? String == "invalid")
+
+    // A token whose `kid` names no key given: the signature cannot be checked against it.
+    let stranger = try runCLI(["token", "make", "--key", folder + "/other.p8", "--key-id", "ZZZ999ZZZZ", "--team", "TEAMID1234"])
+    let unknown = try runCLI(["token", "check", "-", "--key", key, "--format", "json"], stdin: Data(stranger.out.utf8))
+    let unknownRoot = try #require(try JSONSerialization.jsonObject(with: Data(unknown.out.utf8)) as? [String: Any])
+    #expect(unknownRoot["signature"] as? String == "unknown-kid")
+    let unknownText = try runCLI(["token", "check", "-", "--key", key], stdin: Data(stranger.out.utf8))
+    #expect(unknownText.out.contains("\nsignature: unknown-kid\n"))
   }
 
   @Test func aTokenThatIsNotOneIsRefused() throws {

@@ -46,6 +46,23 @@ import Testing
     #expect(Rule.named("no-such-rule") == nil)
   }
 
+  /// A rule the spec describes in prose (no table row) with its severity beside its id —
+  /// `` `strings-stale` (info) ``, `` (`activity-extra-key`, info) `` — has that severity.
+  @Test func theSpecsProseSeveritiesMatchTheDefinitions() throws {
+    let inTables = Set(Self.specRows.map(\.id))
+    var checked = 0
+    for rule in Rule.catalogue where !inTables.contains(rule.id.rawValue) {
+      let pattern = "`" + NSRegularExpression.escapedPattern(for: rule.id.rawValue) + "`(?:\\s*\\(|,)\\s*(error|warning|info)"
+      let regex = try NSRegularExpression(pattern: pattern)
+      let text = Self.specText as NSString
+      for match in regex.matches(in: Self.specText, range: NSRange(location: 0, length: text.length)) {
+        #expect(text.substring(with: match.range(at: 1)) == rule.defaultLevel.name, "\(rule.id): \(text.substring(with: match.range))")
+        checked += 1
+      }
+    }
+    #expect(checked >= 14, "only \(checked) prose severities found in docs/spec.md")
+  }
+
   /// The catalogue lists each table's rules in the table's order (a rule in two tables counts in
   /// the first).
   @Test func theCatalogueFollowsTheSpecsOrder() {

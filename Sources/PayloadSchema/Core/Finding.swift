@@ -47,7 +47,9 @@ public struct APNsAnswer: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The documented reason (`BadDeviceToken`, `PayloadTooLarge`, …); nil when accepted.
   public var reason: String?
   /// For 410 (`Unregistered`, `ExpiredToken`): when the token stopped being valid, in
-  /// milliseconds since 1970; nil for every other answer.
+  /// milliseconds since 1970; nil for every other answer. `serve` sends it; APNsClient's
+  /// `APNsDelivery` keeps a real answer's beside its `answer` (status and reason only), so that
+  /// the answer compares with a prediction.
   public var timestamp: Int64?
 
   /// Makes an answer; `timestamp` only for 410.
@@ -60,6 +62,7 @@ public struct APNsAnswer: Sendable, Hashable, Codable, CustomStringConvertible {
   /// 200, no reason.
   public static let accepted = APNsAnswer(status: 200, reason: nil)
 
+  /// Whether APNs accepts (200).
   public var isAccepted: Bool { status == 200 }
 
   /// `200` or `400 BadPriority`.
@@ -204,13 +207,17 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case rule, severity, message, line, column, offset, keyPath, escalated, softened, apnsStatus, apnsReason, header
+    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, escalated, softened, apnsStatus, apnsReason, header
   }
 
+  /// Decodes what ``encode(to:)`` writes. A rule id the catalogue does not know decodes too
+  /// (APNsLint's `Rule.named(_:)` says whether it is one); without a severity, the rule's default.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     rule = try c.decode(RuleID.self, forKey: .rule)
-    ruleSeverity = try c.decode(Severity.self, forKey: .severity)
+    let reported = try c.decodeIfPresent(Severity.self, forKey: .severity)
+    ruleSeverity = try c.decodeIfPresent(Severity.self, forKey: .ruleSeverity)
+      ?? reported ?? rule.payloadRule?.defaultSeverity ?? .warning
     message = try c.decode(String.self, forKey: .message)
     position = SourcePosition(line: try c.decode(Int.self, forKey: .line), column: try c.decode(Int.self, forKey: .column),
                               offset: try c.decodeIfPresent(Int.self, forKey: .offset) ?? -1)
@@ -225,11 +232,13 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     }
   }
 
-  /// Encodes the severity reported (`severity`), not `ruleSeverity`.
+  /// Encodes the severity reported (`severity`), and `ruleSeverity` too when an escalated or
+  /// softened finding's differs, so that decoding gives back the same finding.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(rule, forKey: .rule)
     try c.encode(severity, forKey: .severity)
+    if ruleSeverity != severity { try c.encode(ruleSeverity, forKey: .ruleSeverity) }
     try c.encode(message, forKey: .message)
     try c.encode(line, forKey: .line)
     try c.encode(column, forKey: .column)
@@ -301,7 +310,7 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
     return best
   }
 
-  /// Errors, warnings and infos among the findings, by their default severities.
+  /// Errors, warnings and infos among the findings, by their severities (``Finding/severity``).
   public var counts: (errors: Int, warnings: Int, infos: Int) {
     var e = 0, w = 0, i = 0
     for f in findings {

@@ -16,6 +16,8 @@ public struct RuleExamples: Sendable, Hashable {
   /// A configuration (YAML) both need, for rules that are off by default or take a parameter.
   public let configuration: String
 
+  /// Examples: `marked` triggers the rule (`1️⃣` where the finding stands), `pass` does not; the
+  /// flags and configuration each needs, empty for most.
   public init(_ marked: String, pass: String, triggerFlags: String = "", passFlags: String = "", configuration: String = "") {
     self.marked = marked
     self.passing = pass

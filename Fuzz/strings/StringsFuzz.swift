@@ -9,6 +9,7 @@
 // - a table with no fatal finding is readable and one with a fatal finding is not.
 
 import Foundation
+import PayloadSchema
 import StringsFile
 
 private let paths = ["x.strings", "x.stringsdict", "x.xcstrings", "X.STRINGS"]
@@ -31,7 +32,7 @@ public func stringsFuzz(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
   if map != table.values { fatalError("values is not the entries' map") }
   // A BOM-less UTF-16 table whose two skipped bytes are a line break or space reads the same on
   // the device: its strings-encoding finding is softened to a warning and does not make it unreadable.
-  let fatal = table.findings.contains { [StringsRule.syntax, .encoding, .zeroLength].contains($0.rule) && !$0.softened }
+  let fatal = table.findings.contains { [StringsRule.syntax, .encoding, .zeroLength].contains($0.stringsRule) && !$0.softened }
   if fatal == table.isReadable { fatalError("isReadable disagrees with the findings") }
   let again = StringsParser.parse(file, path: path)
   if again.entries != table.entries || again.findings != table.findings || again.format != table.format

@@ -250,7 +250,14 @@ struct Checker: JSONEventHandler {
 
   // MARK: Reporting
 
+  // Until every site calls a rule's constructor (removed once none is left).
   mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String?, escalated: Bool = false, softened: Bool = false) {
+    report(PayloadMessage(rule, message), at: offset, path: path, escalated: escalated, softened: softened)
+  }
+
+  /// Records `message` (made by its rule's constructor in `Rules/`) at `offset`.
+  mutating func report(_ message: PayloadMessage, at offset: Int, path: String?, escalated: Bool = false, softened: Bool = false) {
+    let rule = message.rule
     // Past the cap, findings made while reading are only counted (one summary stands for them);
     // the end-of-payload checks always report.
     if findings.count >= options.maxFindings && !finishing {
@@ -261,7 +268,7 @@ struct Checker: JSONEventHandler {
       facts.droppedFindings += 1
       return
     }
-    findings.append(Finding(rule: rule, message: message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
+    findings.append(Finding(rule: rule, message: message.text, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
     if softened { findings[findings.count - 1].softened = true }
   }
 

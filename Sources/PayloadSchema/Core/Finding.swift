@@ -185,9 +185,10 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   /// A payload or request finding with its rule's default severity (a warning for a rule that is
   /// off unless configured) and its rule's APNs answer.
   public init(rule: PayloadRule, message: String, offset: Int, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
-    self.init(rule: RuleID(rule), severity: rule.defaultSeverity ?? .warning, message: message,
+    let definition = rule.definition
+    self.init(rule: RuleID(rule), severity: definition.defaultSeverity ?? .warning, message: message,
               position: SourcePosition(line: line, column: column, offset: offset), keyPath: keyPath,
-              escalated: escalated, apnsAnswer: rule.apnsAnswer)
+              escalated: escalated, apnsAnswer: definition.apnsAnswer)
   }
 
   /// The payload rule, when the finding is about one (`rule.payloadRule`).

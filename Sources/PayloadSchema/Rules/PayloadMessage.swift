@@ -1,0 +1,33 @@
+/// What a payload or request finding says, made only by its rule's own constructors.
+///
+/// Each rule family's file (`JSONRules.swift`, `PayloadRules.swift`, `PushRules.swift`,
+/// `RequestRules.swift`, `ActivityRules.swift`) defines, beside the rule's definition, the
+/// messages that rule reports, as typed constructors (swift-format's `Finding.Message` style):
+///
+/// ```swift
+/// extension PayloadMessage {
+///   static func valueType(key: String, expected: String, found: String) -> Self {
+///     Self(.valueType, "'\(key)' must be \(expected), not \(found)")
+///   }
+/// }
+/// ```
+///
+/// The checker then calls `report(.valueType(key: …, expected: …, found: …), at: …)`: a message
+/// cannot be reported under another rule, and a rule's wording is read in one place. The text is
+/// built only when a finding is made, never for a valid payload.
+/// `HouseRulesTests` pins that `PayloadMessage(` is written only in the family files.
+package struct PayloadMessage: Sendable {
+  /// The rule the finding reports.
+  package let rule: PayloadRule
+  /// The finding's message: lowercase start, no final period.
+  package let text: String
+
+  /// Only the family files call this, from a rule's named constructors.
+  init(_ rule: PayloadRule, _ text: String) {
+    self.rule = rule
+    self.text = text
+  }
+
+  // For ActivityContract until its sites call constructors (removed once none is left).
+  package init(legacy rule: PayloadRule, _ text: String) { self.init(rule, text) }
+}

@@ -13,7 +13,7 @@
 /// What it checks is SPEC §3's "JSON", "Payload structure" and "Push type and headers" rules,
 /// driven by the `aps` key table in `Schema.swift`; the size limits are SPEC §2's. What it sees is a
 /// ``Finding`` (`Core/`: the one finding type of every module of the package) with its rule's id
-/// and default severity; each rule is one ``PayloadRuleDefinition`` in `Rules/`, and a caller may
+/// and default severity; each rule is one ``RuleDefinition`` in `Rules/`, and a caller may
 /// give other severities (APNsLint's `Linter`).
 ///
 /// Folders: `Core/` (findings, rule ids, severities, APNs' answers, text escapers, the target),

@@ -1,7 +1,7 @@
 // Live Activities against the app's own ActivityAttributes (SPEC §13.1; ActivityContract detects them): one definition per rule.
 // How to add one: docs/adding-a-rule.md.
 
-extension PayloadRuleDefinition {
+extension RuleDefinition {
   /// `activity-type-unknown`
   static var activityTypeUnknown: Self {
     Self(.error, .activity,

@@ -1,7 +1,7 @@
 // JSON as APNs reads it (SPEC §3, "JSON"): one definition per rule.
 // How to add one: docs/adding-a-rule.md.
 
-extension PayloadRuleDefinition {
+extension RuleDefinition {
   /// `json-syntax`
   static var jsonSyntax: Self {
     Self(.error, .json,

@@ -1,7 +1,7 @@
 // The payload's structure, keys and values (SPEC §3, "Payload"): one definition per rule.
 // How to add one: docs/adding-a-rule.md.
 
-extension PayloadRuleDefinition {
+extension RuleDefinition {
   /// `payload-empty`
   static var payloadEmpty: Self {
     Self(.error, .payload, answer: APNsAnswer(status: 400, reason: "PayloadEmpty"),

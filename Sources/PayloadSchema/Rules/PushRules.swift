@@ -1,7 +1,7 @@
 // The payload against its push type and headers (SPEC §3, "Push type and headers"): one definition per rule.
 // How to add one: docs/adding-a-rule.md.
 
-extension PayloadRuleDefinition {
+extension RuleDefinition {
   /// `silent-push-shape`
   static var silentPushShape: Self {
     Self(.warning, .push,

@@ -1,7 +1,7 @@
 // Requests: method, path, provider token and headers, with APNs' answers (SPEC §9): one definition per rule.
 // How to add one: docs/adding-a-rule.md.
 
-extension PayloadRuleDefinition {
+extension RuleDefinition {
   /// `request-method`
   static var requestMethod: Self {
     Self(.error, .request, answer: APNsAnswer(status: 405, reason: "MethodNotAllowed"), part: .method,

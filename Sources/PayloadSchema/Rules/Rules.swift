@@ -75,7 +75,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   /// written once per rule in the file of its family (`JSONRules.swift`, `PayloadRules.swift`,
   /// `PushRules.swift`, `RequestRules.swift`, `ActivityRules.swift`). This switch only ties each
   /// case to its definition, so the compiler says when a rule has none.
-  public var definition: PayloadRuleDefinition {
+  public var definition: RuleDefinition {
     switch self {
     case .jsonSyntax: .jsonSyntax
     case .jsonInvalidUTF8: .jsonInvalidUTF8
@@ -158,38 +158,6 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   public var summary: String { definition.summary }
   /// The examples the catalogue shows and the tests run.
   public var examples: RuleExamples { definition.examples }
-}
-
-/// Everything about one payload or request rule, written once (`PayloadRule.definition`): what
-/// `apns-lint rules`, `rules.yaml`, `docs/rules.md`, the SARIF rule list, the verdict and the
-/// tests read. Its message is written where it is detected (`Checker/`, `Request/`).
-public struct PayloadRuleDefinition: Sendable {
-  /// The severity when nothing overrides it; nil for a rule that is off unless asked for.
-  public let defaultSeverity: Severity?
-  /// The group SPEC §3 and §9 put the rule in.
-  public let category: RuleCategory
-  /// What APNs answers a request that breaks the rule; nil for lint rules.
-  public let apnsAnswer: APNsAnswer?
-  /// Where in a request APNs looks for it (method, path, authentication, headers, body).
-  public let requestPart: RequestPart
-  /// One line, lowercase start: what is wrong and why it matters.
-  public let summary: String
-  // Made when asked: some examples build long strings, and a definition is read on the hot path
-  // (a finding's severity and answer) where nothing may allocate.
-  private let makeExamples: @Sendable () -> RuleExamples
-
-  /// A payload (`1️⃣` where the finding stands) that triggers the rule and one that does not.
-  public var examples: RuleExamples { makeExamples() }
-
-  init(_ severity: Severity?, _ category: RuleCategory, answer: APNsAnswer? = nil, part: RequestPart = .body,
-       summary: String, examples: @escaping @Sendable () -> RuleExamples) {
-    self.defaultSeverity = severity
-    self.category = category
-    self.apnsAnswer = answer
-    self.requestPart = part
-    self.summary = summary
-    self.makeExamples = examples
-  }
 }
 
 /// The groups of the rule catalogue (SPEC §3, §9).

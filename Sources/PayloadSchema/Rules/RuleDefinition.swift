@@ -1,0 +1,33 @@
+/// Everything about one rule, written once: what `apns-lint rules`, `rules.yaml`,
+/// `docs/rules.md`, the SARIF rule list, the verdict and the tests read. Every typed rule has
+/// one (`PayloadRule.definition` here; StringsFile's and APNsLint's rules in their modules), in
+/// the file of its family, beside the constructors of the messages it reports
+/// (`PayloadMessage` for payload and request rules).
+public struct RuleDefinition: Sendable {
+  /// The severity when nothing overrides it; nil for a rule that is off unless asked for.
+  public let defaultSeverity: Severity?
+  /// The group SPEC §3 and §9 put the rule in.
+  public let category: RuleCategory
+  /// What APNs answers a request that breaks the rule; nil for lint rules.
+  public let apnsAnswer: APNsAnswer?
+  /// Where in a request APNs looks for it (method, path, authentication, headers, body).
+  public let requestPart: RequestPart
+  /// One line, lowercase start: what is wrong and why it matters.
+  public let summary: String
+  // Made when asked: some examples build long strings, and a definition is read on the hot path
+  // (a finding's severity and answer) where nothing may allocate.
+  private let makeExamples: @Sendable () -> RuleExamples
+
+  /// A payload (`1️⃣` where the finding stands) that triggers the rule and one that does not.
+  public var examples: RuleExamples { makeExamples() }
+
+  package init(_ severity: Severity?, _ category: RuleCategory, answer: APNsAnswer? = nil, part: RequestPart = .body,
+       summary: String, examples: @escaping @Sendable () -> RuleExamples) {
+    self.defaultSeverity = severity
+    self.category = category
+    self.apnsAnswer = answer
+    self.requestPart = part
+    self.summary = summary
+    self.makeExamples = examples
+  }
+}

@@ -66,8 +66,7 @@ public struct ActivityChecker: Sendable {
     var walk = Walk(contract: contract, keyMaps: keyMaps, tree: tree, reference: reference, event: event)
 
     if let state, tree.nodes[state.value].kind == .object, tree.compactSize(state.value) > Self.stateLimit {
-      walk.report(.activityStateSize,
-                  "the encoded content-state is \(Walk.grouped(Int64(tree.compactSize(state.value)))) bytes, over ActivityKit's 4096-byte limit",
+      walk.report(.activityStateSize(bytes: Walk.grouped(Int64(tree.compactSize(state.value)))),
                   at: tree.nodes[state.value].start, path: "aps.content-state")
     }
 
@@ -78,9 +77,7 @@ public struct ActivityChecker: Sendable {
       if candidates.isEmpty {
         let names = declaredNames
         let list = names.isEmpty ? "none" : names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
-        let hint = Walk.nearest(name, among: names).map { "; nearest '\($0)'" } ?? ""
-        walk.report(.activityTypeUnknown,
-                    "'\(name)' is not an ActivityAttributes type of the --activity files (declared: \(list)\(hint)): the Live Activity never starts",
+        walk.report(.activityTypeUnknown(name, declared: list, nearest: Walk.nearest(name, among: names)),
                     at: tree.nodes[named.value].start, path: "aps.attributes-type")
         outcome.findings = walk.findings
         return outcome
@@ -88,7 +85,7 @@ public struct ActivityChecker: Sendable {
     }
     if declared.isEmpty {
       let at = state ?? attributes!
-      walk.report(.activityNotChecked, "the --activity files declare no ActivityAttributes type: '\(at.key)' is not checked",
+      walk.report(.noActivityTypes(at.key),
                   at: tree.nodes[at.value].start, path: "aps." + at.key)
       outcome.findings = walk.findings
       return outcome

@@ -29,11 +29,6 @@ struct Walk: Sendable {
     }
   }
 
-  // Until every site calls a rule's constructor (removed once none is left).
-  mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String) {
-    report(PayloadMessage(legacy: rule, message), at: offset, path: path)
-  }
-
   /// Records `message` (made by its rule's constructor in `PayloadSchema/Rules/ActivityRules.swift`).
   mutating func report(_ message: PayloadMessage, at offset: Int, path: String) {
     let rule = message.rule
@@ -50,7 +45,7 @@ struct Walk: Sendable {
       case .some(.alias(let scope, let t)):
         check(state, t, scope: scope, path: "aps.content-state", owner: type.name + ".ContentState")
       case nil:
-        report(.activityNotChecked, "\(type.name).ContentState is not declared in the --activity files: 'content-state' is not checked",
+        report(.contentStateNotDeclared(type.name),
                at: tree.nodes[state].start, path: "aps.content-state")
       }
     }
@@ -84,19 +79,19 @@ struct Walk: Sendable {
       guard n.kind == .object else { return mismatch(node, expected: "an object (\(type))", path: path, owner: owner) }
       let keyName = key.description
       guard keyName == "String" || Self.integerRanges[keyName] != nil else {
-        return report(.activityNotChecked, "'\(Self.last(path))' is not checked: a dictionary keyed by \(keyName) decodes from an array of pairs, which this tool does not follow",
+        return report(.dictionaryKeyedByOther(Self.last(path), keyType: keyName),
                       at: n.start, path: path)
       }
       for m in tree.members(of: node) {
         if keyName != "String" && Int64(m.key) == nil {
-          report(.activityStateType, "'\(m.key)' is not a key of \(type): the keys must be whole numbers written as strings: \(dropped)",
+          report(.dictionaryKeyNotInteger(m.key, type: "\(type)", dropped: dropped),
                  at: m.keyStart, path: path + "." + m.key)
           continue
         }
         check(m.value, value, scope: scope, path: path + "." + m.key, owner: owner)
       }
     case .unsupported(let text):
-      report(.activityNotChecked, "'\(Self.last(path))' is not checked: its type '\(text)' is not one this tool reads", at: n.start, path: path)
+      report(.typeNotRead(Self.last(path), type: text), at: n.start, path: path)
     case .named(let name):
       if name.count == 1, contract.resolve(name, from: scope) == nil, checkStandard(node, name[0], path: path, owner: owner) {
         return
@@ -107,7 +102,7 @@ struct Walk: Sendable {
       case .some(.alias(let s, let t)):
         check(node, t, scope: s, path: path, owner: owner)
       case nil:
-        report(.activityNotChecked, "'\(Self.last(path))' is not checked: \(type) is not declared in the --activity files",
+        report(.typeNotDeclared(Self.last(path), type: "\(type)"),
                at: n.start, path: path)
       }
     }
@@ -121,11 +116,11 @@ struct Walk: Sendable {
       let text = tree.text(node)
       let value = Double(text) ?? .nan
       if value.rounded(.towardZero) != value {
-        report(.activityStateType, "'\(Self.last(path))' is \(text); \(name) takes whole numbers only (\(owner)): \(dropped)",
+        report(.notWholeNumber(Self.last(path), text: text, integerType: name, owner: owner, dropped: dropped),
                at: n.start, path: path)
       } else if value < range.0 || value > range.1 || (text.first != "-" && !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
                                                         && Self.exceeds(text, name)) {
-        report(.activityStateType, "'\(Self.last(path))' is \(text), out of \(name)'s range (\(owner)): \(dropped)", at: n.start, path: path)
+        report(.outOfRange(Self.last(path), text: text, integerType: name, owner: owner, dropped: dropped), at: n.start, path: path)
       } else {
         values.append(DecodedValue(keyPath: path, type: name, shown: text))
       }
@@ -140,7 +135,7 @@ struct Walk: Sendable {
       guard n.kind == .string else { mismatch(node, expected: "a string (\(name))", path: path, owner: owner); return true }
       let text = tree.text(node)
       if name == "Character" && text.count != 1 {
-        report(.activityStateType, "'\(Self.last(path))' is '\(Self.clip(text))'; a Character decodes from a string of exactly one character (\(owner)): \(dropped)",
+        report(.notOneCharacter(Self.last(path), shown: Self.clip(text), owner: owner, dropped: dropped),
                at: n.start, path: path)
         return true
       }
@@ -164,7 +159,7 @@ struct Walk: Sendable {
       guard n.kind == .string else { mismatch(node, expected: "a string (URL)", path: path, owner: owner); return true }
       let text = tree.text(node)
       if text.isEmpty {
-        report(.activityStateType, "'\(Self.last(path))' is the empty string, which is not a URL (\(owner)): \(dropped)", at: n.start, path: path)
+        report(.emptyURL(Self.last(path), owner: owner, dropped: dropped), at: n.start, path: path)
       } else {
         values.append(DecodedValue(keyPath: path, type: name, shown: text))
       }
@@ -172,7 +167,7 @@ struct Walk: Sendable {
       guard n.kind == .string else { mismatch(node, expected: "a string (UUID)", path: path, owner: owner); return true }
       let text = tree.text(node)
       if !RequestValidator.isCanonicalUUID(text.utf8) {
-        report(.activityStateType, "'\(Self.last(path))' is '\(Self.clip(text))', not a UUID (8-4-4-4-12 hexadecimal digits) (\(owner)): \(dropped)",
+        report(.notUUID(Self.last(path), shown: Self.clip(text), owner: owner, dropped: dropped),
                at: n.start, path: path)
       } else {
         values.append(DecodedValue(keyPath: path, type: name, shown: text))
@@ -180,7 +175,7 @@ struct Walk: Sendable {
     case "Data":
       guard n.kind == .string else { mismatch(node, expected: "a base64 string (Data)", path: path, owner: owner); return true }
       if !Self.isBase64(tree.text(node)) {
-        report(.activityStateType, "'\(Self.last(path))' is not base64, which Data decodes from (\(owner)): \(dropped)", at: n.start, path: path)
+        report(.notBase64(Self.last(path), owner: owner, dropped: dropped), at: n.start, path: path)
       } else {
         values.append(DecodedValue(keyPath: path, type: name, shown: "\(tree.text(node).utf8.count * 3 / 4) bytes"))
       }
@@ -202,15 +197,14 @@ struct Walk: Sendable {
       if abs(value - r) <= year {
         let fix = Int64(value) - ActivityChecker.referenceOffset
         let late = Int64(((shownUnix - value) / year).rounded())
-        report(.activityDateEpoch,
-               "'\(Self.last(path))' \(text) decodes as \(CivilDate.text(unix: shownUnix)), \(late) years late; ActivityKit counts seconds since 2001-01-01: send \(Self.grouped(fix)) or subtract 978307200",
+        report(.dateSince1970(Self.last(path), text: text, decodesAs: CivilDate.text(unix: shownUnix), late: late,
+                              fix: Self.grouped(fix)),
                at: start, path: path)
         return
       }
       if abs(value / 1000 - r) <= year {
         let fix = Int64(value / 1000) - ActivityChecker.referenceOffset
-        report(.activityDateEpoch,
-               "'\(Self.last(path))' \(text) looks like milliseconds since 1970 and decodes as \(CivilDate.text(unix: shownUnix)); ActivityKit counts seconds since 2001-01-01: send \(Self.grouped(fix)) (divide by 1000, then subtract 978307200)",
+        report(.dateInMilliseconds(Self.last(path), text: text, decodesAs: CivilDate.text(unix: shownUnix), fix: Self.grouped(fix)),
                at: start, path: path)
         return
       }
@@ -266,7 +260,7 @@ struct Walk: Sendable {
       guard let type = property.type, !property.isWrapped else {
         if let m = tree.member(json, of: node) {
           let why = property.isWrapped ? "a property wrapper decodes it" : "its type is not written in the declaration"
-          report(.activityNotChecked, "'\(json)' is not checked: \(why) (\(decl.name).\(property.name))", at: tree.nodes[m.value].start, path: path + "." + json)
+          report(.propertyNotChecked(json, why: why, owner: "\(decl.name).\(property.name)"), at: tree.nodes[m.value].start, path: path + "." + json)
         }
         continue
       }
@@ -280,13 +274,13 @@ struct Walk: Sendable {
     let owner = "\(decl.name).\(property)"
     guard let m = tree.member(json, of: node) else {
       if case .optional = type { return }
-      report(.activityStateMissing, "'\(json)' is missing; \(decl.name) requires it (\(type)): \(dropped)",
+      report(.stateKeyMissing(json, type: decl.name, swiftType: "\(type)", dropped: dropped),
              at: tree.nodes[node].start, path: path + "." + json)
       return
     }
     if tree.nodes[m.value].kind == .null {
       if case .optional = type { return }
-      report(.activityStateMissing, "'\(json)' is null; \(owner) is a non-optional \(type): \(dropped)",
+      report(.stateKeyNull(json, owner: owner, swiftType: "\(type)", dropped: dropped),
              at: tree.nodes[m.value].start, path: path + "." + json)
       return
     }
@@ -295,14 +289,13 @@ struct Walk: Sendable {
 
   mutating func extraKeys(_ node: Int, known: Set<String>, decl: TypeDeclaration, path: String) {
     for m in tree.members(of: node) where !known.contains(m.key) {
-      report(.activityExtraKey, "'\(m.key)' is not a key of \(decl.name): the device ignores it", at: m.keyStart, path: path + "." + m.key)
+      report(.activityExtraKey(m.key, type: decl.name), at: m.keyStart, path: path + "." + m.key)
     }
   }
 
   mutating func notFollowed(_ node: Int, _ decl: TypeDeclaration, _ custom: CustomDecoding, path: String) {
     let what = custom.unfollowed.first.map { "reads \($0)" } ?? (custom.keys.isEmpty ? "reads no key plainly" : "reads keys under a condition or try?")
-    report(.activityNotChecked,
-           "'\(Self.last(path))' is partly checked: \(decl.name)'s own init(from:) (\(custom.location)) \(what), which this tool does not follow",
+    report(.customDecoding(Self.last(path), type: decl.name, location: "\(custom.location)", what: what),
            at: tree.nodes[node].start, path: path)
   }
 
@@ -316,7 +309,7 @@ struct Walk: Sendable {
     let n = tree.nodes[node]
     let raw = decl.inherits.first { Self.stringTypes.contains($0) || Self.integerRanges[$0] != nil }
     guard let raw, !decl.cases.isEmpty, !decl.cases.contains(where: { $0.hasAssociatedValues }) else {
-      report(.activityNotChecked, "'\(Self.last(path))' is not checked: \(decl.name) is an enum without raw values", at: n.start, path: path)
+      report(.enumWithoutRawValues(Self.last(path), type: decl.name), at: n.start, path: path)
       return
     }
     if Self.stringTypes.contains(raw) {
@@ -326,16 +319,15 @@ struct Walk: Sendable {
         case nil: allowed.append(c.name)
         case .string(let s): allowed.append(s)
         default:
-          report(.activityNotChecked, "'\(Self.last(path))' is not checked: \(decl.name).\(c.name)'s raw value is not a plain string", at: n.start, path: path)
+          report(.rawValueNotPlain(Self.last(path), type: decl.name, caseName: c.name, kind: "string"), at: n.start, path: path)
           return
         }
       }
       guard n.kind == .string else { return mismatch(node, expected: "a string (\(decl.name))", path: path, owner: decl.name) }
       let text = tree.text(node)
       if !allowed.contains(text) {
-        let hint = Self.nearest(text, among: allowed).map { " (nearest: '\($0)')" } ?? ""
-        report(.activityStateType,
-               "'\(Self.last(path))' is '\(Self.clip(text))', not a raw value of \(decl.name) (\(Self.list(allowed)))\(hint): \(dropped)",
+        report(.notStringRawValue(Self.last(path), shown: Self.clip(text), type: decl.name, allowed: Self.list(allowed),
+                                  nearest: Self.nearest(text, among: allowed), dropped: dropped),
                at: n.start, path: path)
       } else {
         values.append(DecodedValue(keyPath: path, type: decl.name, shown: ".\(decl.cases[allowed.firstIndex(of: text)!].name)"))
@@ -349,7 +341,7 @@ struct Walk: Sendable {
       case nil: allowed.append(next)
       case .integer(let v): allowed.append(v)
       default:
-        report(.activityNotChecked, "'\(Self.last(path))' is not checked: \(decl.name).\(c.name)'s raw value is not a plain integer", at: n.start, path: path)
+        report(.rawValueNotPlain(Self.last(path), type: decl.name, caseName: c.name, kind: "integer"), at: n.start, path: path)
         return
       }
       next = allowed[allowed.count - 1] &+ 1
@@ -357,7 +349,8 @@ struct Walk: Sendable {
     guard n.kind == .number else { return mismatch(node, expected: "a number (\(decl.name))", path: path, owner: decl.name) }
     let text = tree.text(node)
     guard let v = Double(text), v.rounded(.towardZero) == v, abs(v) < 9e18, let i = allowed.firstIndex(of: Int64(v)) else {
-      report(.activityStateType, "'\(Self.last(path))' is \(text), not a raw value of \(decl.name) (\(Self.list(allowed.map(String.init)))): \(dropped)",
+      report(.notIntegerRawValue(Self.last(path), text: text, type: decl.name, allowed: Self.list(allowed.map(String.init)),
+                                 dropped: dropped),
              at: n.start, path: path)
       return
     }
@@ -377,7 +370,7 @@ struct Walk: Sendable {
     case .object: got = "an object"
     case .array: got = "an array"
     }
-    report(.activityStateType, "'\(Self.last(path))' is \(got); \(owner) decodes from \(expected): \(dropped)", at: n.start, path: path)
+    report(.stateType(Self.last(path), got: got, owner: owner, expected: expected, dropped: dropped), at: n.start, path: path)
   }
 
   static func last(_ path: String) -> String {

@@ -224,8 +224,7 @@ public struct PayloadValidator: Sendable {
     }
     checker.finish(size: size, limit: limit, pushType: pushType, empty: empty)
     if options.sizeCounting == .compact && !failed && !empty && total - simulatorBytes > limit && size <= limit {
-      checker.report(.payloadWhitespace, "as written it is \(total - simulatorBytes) bytes, over the \(limit)-byte limit: send it compact, \(size) bytes",
-                     at: 0, path: nil)
+      checker.report(.payloadWhitespace(written: total - simulatorBytes, compact: size, limit: limit), at: 0, path: nil)
     }
     checker.checkHeaders(pushType: pushType)
     var findings = checker.findings

@@ -250,11 +250,6 @@ struct Checker: JSONEventHandler {
 
   // MARK: Reporting
 
-  // Until every site calls a rule's constructor (removed once none is left).
-  mutating func report(_ rule: PayloadRule, _ message: String, at offset: Int, path: String?, escalated: Bool = false, softened: Bool = false) {
-    report(PayloadMessage(rule, message), at: offset, path: path, escalated: escalated, softened: softened)
-  }
-
   /// Records `message` (made by its rule's constructor in `Rules/`) at `offset`.
   mutating func report(_ message: PayloadMessage, at offset: Int, path: String?, escalated: Bool = false, softened: Bool = false) {
     let rule = message.rule
@@ -283,14 +278,14 @@ struct Checker: JSONEventHandler {
     let limit = Int32(options.maxRepeatsPerObject)
     if count <= limit {
       if findings.count >= options.maxFindings && !finishing {
-        report(rule, "", at: offset, path: nil)   // only counted
+        report(.counted(rule), at: offset, path: nil)
         return false
       }
       return true
     }
     if count == limit + 1 {
       let before = findings.count
-      report(rule, " more \(what) not shown, from here on (the first \(limit) are)", at: offset, path: containerPath())
+      report(.moreRepeatsNotShown(rule, what: what, shown: Int(limit)), at: offset, path: containerPath())
       if findings.count > before { summary = Int32(before) }
     }
     return false

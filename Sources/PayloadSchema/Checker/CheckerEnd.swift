@@ -8,18 +8,18 @@ extension Checker {
   mutating func alertClosed(at offset: Int) {
     func has(_ k: AlertKey) -> Bool { facts.alertKeys & (1 << UInt32(k.rawValue)) != 0 && facts.alertNullKeys & (1 << UInt32(k.rawValue)) == 0 }
     if !has(.title) && !has(.subtitle) && !has(.body) && !has(.titleLocKey) && !has(.subtitleLocKey) && !has(.locKey) {
-      report(.alertEmpty, "the alert shows nothing: it has no title, subtitle, body or loc-key", at: offset, path: currentPath())
+      report(.alertEmpty, at: offset, path: currentPath())
     }
     for (text, key) in Self.textPairs where has(text) && has(key) {
       let path = currentPath()
       let a = alertKeyOffsets[text.rawValue], b = alertKeyOffsets[key.rawValue]
       let later = max(a, b)
       let name = Schema.alert[(a > b ? text : key).rawValue].name
-      report(.alertTextConflict, "both '\(Schema.alert[text.rawValue].name)' and '\(Schema.alert[key.rawValue].name)'; the device shows the localized '\(Schema.alert[key.rawValue].name)'", at: later, path: (path ?? "aps.alert") + ".\(name)")
+      report(.alertTextConflict(text: Schema.alert[text.rawValue].name, key: Schema.alert[key.rawValue].name), at: later, path: (path ?? "aps.alert") + ".\(name)")
     }
     for (a, k) in Self.argPairs where has(a) && !has(k) {
       let path = currentPath()
-      report(.locArgsWithoutKey, "'\(Schema.alert[a.rawValue].name)' without '\(Schema.alert[k.rawValue].name)' is ignored", at: alertValueOffsets[a.rawValue], path: (path ?? "aps.alert") + ".\(Schema.alert[a.rawValue].name)")
+      report(.locArgsWithoutKey(args: Schema.alert[a.rawValue].name, key: Schema.alert[k.rawValue].name), at: alertValueOffsets[a.rawValue], path: (path ?? "aps.alert") + ".\(Schema.alert[a.rawValue].name)")
     }
   }
 
@@ -103,20 +103,20 @@ extension Checker {
     finishing = true
     defer { finishing = false }
     if facts.droppedFindings > 0, let rule = facts.droppedRule {
-      report(rule, "\(facts.droppedFindings) more findings not shown, from here on (at most \(options.maxFindings) a payload)", at: facts.droppedOffset, path: nil)
+      report(.moreFindingsNotShown(rule, count: Int(facts.droppedFindings), cap: options.maxFindings), at: facts.droppedOffset, path: nil)
     }
     if empty {
-      report(.payloadEmpty, "the payload is empty; APNs answers PayloadEmpty", at: 0, path: nil)
+      report(.payloadEmpty, at: 0, path: nil)
       return
     }
     if facts.stopped || !facts.rootIsObject { return }
     if size > limit {
-      report(.payloadTooLarge, "the payload is \(size) bytes, over the \(limit)-byte limit for \(pushType.rawValue) pushes (\(target.transport.rawValue)); APNs answers 413 PayloadTooLarge", at: 0, path: nil)
+      report(.payloadTooLarge(size: size, limit: limit, pushType: pushType, transport: target.transport), at: 0, path: nil)
     } else if Double(size) >= options.warnAt * Double(limit) {
-      report(.payloadNearLimit, "the payload is \(size) bytes, \(size * 100 / max(limit, 1))% of the \(limit)-byte limit", at: 0, path: nil)
+      report(.payloadNearLimit(size: size, limit: limit), at: 0, path: nil)
     }
     if facts.inflation > 0 {
-      report(.jsonEscapedUnicode, "escaped characters take \(facts.inflation) bytes more than raw UTF-8 would", at: facts.inflationOffset, path: facts.inflationPath)
+      report(.escapedUnicode(extraBytes: Int(facts.inflation)), at: facts.inflationOffset, path: facts.inflationPath)
     }
     let isLive = pushType == .liveactivity
 
@@ -125,8 +125,7 @@ extension Checker {
     // SPEC §2: a Wallet pass update is `{}` to a `pass.` topic, and nothing else may go there.
     let wallet = target.topic.map { $0.utf8.starts(with: "pass.".utf8) } ?? false
     if wallet && facts.rootMembers > 0 {
-      report(.pushTypeMismatch, "a pass update to a Wallet topic is an empty dictionary {}; you can't send arbitrary notifications to wallet passes",
-             at: 0, path: nil)
+      report(.walletPassNotEmpty, at: 0, path: nil)
     }
 
     if facts.apsKeyOffset < 0 && !wallet { checkApsPresence(pushType: pushType) }
@@ -147,13 +146,13 @@ extension Checker {
   /// `value-type`, `unknown-key`, `value-range` for what only live activities may do (an object
   /// title or body, a sound in the alert, any relevance score).
   mutating func checkLiveActivityOnlyShapes() {
-    if facts.titleObject >= 0 { report(.valueType, "'title' must be a string, not an object (objects are for live activities)", at: facts.titleObject, path: "aps.alert.title") }
-    if facts.bodyObject >= 0 { report(.valueType, "'body' must be a string, not an object (objects are for live activities)", at: facts.bodyObject, path: "aps.alert.body") }
+    if facts.titleObject >= 0 { report(.textObject("title"), at: facts.titleObject, path: "aps.alert.title") }
+    if facts.bodyObject >= 0 { report(.textObject("body"), at: facts.bodyObject, path: "aps.alert.body") }
     if facts.alertSoundKey >= 0 {
-      report(.unknownKey, "unknown key 'sound' in 'aps.alert'; 'sound' belongs in 'aps' (only live activities put it in the alert)", at: facts.alertSoundKey, path: "aps.alert.sound")
+      report(.soundInAlert, at: facts.alertSoundKey, path: "aps.alert.sound")
     }
     if facts.relevanceOffset >= 0 && (facts.relevance < 0 || facts.relevance > 1) {
-      report(.valueRange, "'relevance-score' must be between 0 and 1, not \(Self.show(JSONNumber(value: facts.relevance, isPlainInteger: false)))", at: facts.relevanceOffset, path: "aps.relevance-score")
+      report(.relevanceScore(facts.relevance), at: facts.relevanceOffset, path: "aps.relevance-score")
     }
   }
 
@@ -161,16 +160,13 @@ extension Checker {
   mutating func checkApsPresence(pushType: PushType) {
     switch pushType {
     case .mdm:
-      if facts.mdmOffset < 0 { report(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'", at: 0, path: nil) }
+      if facts.mdmOffset < 0 { report(.mdmMissing, at: 0, path: nil) }
     case .fileprovider, .pushtotalk:
       break   // documented without `aps`: File Provider's container-identifier and domain, Push to Talk's own keys
     case .voip, .complication, .location:
-      report(.apsMissing, "no 'aps' member; PushKit hands the whole payload to the app, so this push works, but a notification push needs one: check the push type",
-             at: 0, path: nil, softened: true)
+      report(.apsMissingFromPushKitPush, at: 0, path: nil, softened: true)
     default:
-      var message = facts.mdmOffset >= 0 ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one"
-      if facts.simulatorNearMiss >= 0 { message += " (and the Simulator needs 'Simulator Target Bundle', spelt exactly)" }
-      report(.apsMissing, message, at: 0, path: nil)
+      report(.apsMissing(hasMDM: facts.mdmOffset >= 0, simulatorNearMiss: facts.simulatorNearMiss >= 0), at: 0, path: nil)
     }
   }
 
@@ -179,19 +175,18 @@ extension Checker {
     // background-inert: a background push is delivered to the app only with content-available,
     // whatever else `aps` holds (alert, badge or sound also get push-type-mismatch: two facts).
     if pushType == .background && facts.apsIsObject && !hasAps(.contentAvailable) {
-      report(.backgroundInert, "a background push without 'content-available': 1 wakes nothing; add it", at: apsAt, path: apsPath)
+      report(.backgroundInert, at: apsAt, path: apsPath)
     }
 
     // sound-shape: Apple, "for regular notifications, use the sound string".
     if facts.soundObject >= 0 && !facts.criticalSound && !isLive {
-      report(.soundShape, "a 'sound' dictionary is for critical alerts ('critical': 1); for a regular notification write the sound's name as a string",
-             at: facts.soundObject, path: "aps.sound")
+      report(.soundDictionary, at: facts.soundObject, path: "aps.sound")
     }
 
     // silent-push-shape
     if facts.contentAvailableOne && (hasAps(.alert) || hasAps(.badge) || hasAps(.sound)) {
       let shown = Self.visibleKeys.filter(hasAps).map { "'\(Schema.aps[$0.rawValue].name)'" }.joined(separator: ", ")
-      report(.silentPushShape, "'content-available' with \(shown): the push is no longer silent, and iOS may throttle or drop it", at: apsValueOffsets[ApsKey.contentAvailable.rawValue], path: "aps.content-available", escalated: pushType == .background)
+      report(.silentPushShape(shown: shown), at: apsValueOffsets[ApsKey.contentAvailable.rawValue], path: "aps.content-available", escalated: pushType == .background)
     }
   }
 
@@ -202,31 +197,29 @@ extension Checker {
       // Checked first without the list: iterating a static array costs its lazy initializer per call.
       if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
         for k in Self.visibleKeys where hasAps(k) {
-          report(.pushTypeMismatch, "a background push must not have '\(Schema.aps[k.rawValue].name)'; use push type alert", at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
+          report(.visibleKeyInBackgroundPush(Schema.aps[k.rawValue].name), at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
         }
       }
     case .alert:
       if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) {
-        report(.pushTypeMismatch, facts.mdmOffset >= 0
-                 ? "an alert push needs 'alert', 'badge' or 'sound'; with 'mdm' this looks like an MDM push, which has no 'aps' (or give --push-type mdm)"
-                 : "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push", at: apsAt, path: apsPath)
+        report(.alertPushShowsNothing(hasMDM: facts.mdmOffset >= 0), at: apsAt, path: apsPath)
       }
     case .liveactivity:
       if !hasAps(.event) || !hasAps(.timestamp) {
         let missing = [ApsKey.event, .timestamp].filter { !hasAps($0) }.map { "'\(Schema.aps[$0.rawValue].name)'" }
-        report(.pushTypeMismatch, "a liveactivity push needs \(missing.joined(separator: " and "))", at: apsAt, path: apsPath)
+        report(.liveActivityPushNeeds(missing), at: apsAt, path: apsPath)
       }
     case .mdm:
       if facts.apsKeyOffset >= 0 {
-        report(.pushTypeMismatch, "an mdm push must not have 'aps'", at: facts.apsKeyOffset, path: "aps")
+        report(.apsInMDMPush, at: facts.apsKeyOffset, path: "aps")
       }
     case .widgets, .controls:
       if !hasAps(.contentChanged) {
-        report(.pushTypeMismatch, "a \(pushType.rawValue) push needs 'content-changed': true", at: apsAt, path: apsPath)
+        report(.contentChangedMissing(pushType: pushType), at: apsAt, path: apsPath)
       } else if facts.apsKeys != 1 << UInt32(ApsKey.contentChanged.rawValue) {
         // SPEC §3: other `aps` keys in a widget push are a warning (the system reads content-changed only).
         for k in 0..<Schema.aps.count where k != ApsKey.contentChanged.rawValue && facts.apsKeys & (1 << UInt32(k)) != 0 {
-          report(.pushTypeMismatch, "a \(pushType.rawValue) push carries only 'content-changed'; '\(Schema.aps[k].name)' is not read",
+          report(.keyNotReadByContentChangedPush(Schema.aps[k].name, pushType: pushType),
                  at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
         }
       }
@@ -234,7 +227,7 @@ extension Checker {
       // SPEC §3: the location push extension gets the payload; nobody sees an alert, badge or sound.
       if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
         for k in Self.visibleKeys where hasAps(k) {
-          report(.pushTypeMismatch, "a location push is handed to the location push extension; nobody sees '\(Schema.aps[k.rawValue].name)'",
+          report(.visibleKeyInLocationPush(Schema.aps[k.rawValue].name),
                  at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)", softened: true)
         }
       }
@@ -249,39 +242,39 @@ extension Checker {
       if !hasAps(.attributesType) || !hasAps(.attributes) || !hasAps(.alert) {
         var missing = [ApsKey.attributesType, .attributes].filter { !hasAps($0) }.map { Schema.aps[$0.rawValue].name }
         if !hasAps(.alert) { missing.append("alert") }
-        report(.liveActivityFields, "a live activity start needs \(missing.map { "'\($0)'" }.joined(separator: ", "))", at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
+        report(.liveActivityStartNeeds(missing), at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
       }
       if target.transport == .broadcast {
-        report(.liveActivityFields, "a broadcast push cannot start a live activity (Apple: \"You can't use broadcast push notifications to start a Live Activity\")",
+        report(.broadcastStart,
                at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
       }
       if hasAps(.inputPushToken) && hasAps(.inputPushChannel) {
-        report(.liveActivityFields, "'input-push-token' and 'input-push-channel' together; send one", at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
+        report(.tokenAndChannel, at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
       }
     } else {
       for k in Self.startOnlyKeys where hasAps(k) {
-        report(.liveActivityFields, "'\(Schema.aps[k.rawValue].name)' belongs to a live activity start only", at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
+        report(.startOnlyKey(Schema.aps[k.rawValue].name), at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
       }
     }
     // The shape of a Live Activity's aps (SPEC §3): an alert is a dictionary of title, body and sound.
     if facts.alertKind == .string {
-      report(.liveActivityFields, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string",
+      report(.liveActivityAlertString,
              at: apsValueOffsets[ApsKey.alert.rawValue], path: "aps.alert")
     }
     if hasAps(.badge) {
-      report(.liveActivityFields, "'badge' is not a live activity key; the system ignores it", at: apsKeyOffsets[ApsKey.badge.rawValue],
+      report(.liveActivityBadge, at: apsKeyOffsets[ApsKey.badge.rawValue],
              path: "aps.badge", softened: true)
     }
     if hasAps(.sound) {
-      report(.liveActivityFields, "a live activity's sound goes inside 'alert' ('alert': {'sound': …}); 'aps.sound' is ignored",
+      report(.liveActivitySound,
              at: apsKeyOffsets[ApsKey.sound.rawValue], path: "aps.sound", softened: true)
     }
     if facts.alertKind == .object && facts.alertKeys & (1 << UInt32(AlertKey.subtitle.rawValue)) != 0 {
-      report(.liveActivityFields, "'subtitle' is not a live activity alert key; the alert shows 'title' and 'body'",
+      report(.liveActivitySubtitle,
              at: alertKeyOffsets[AlertKey.subtitle.rawValue], path: "aps.alert.subtitle", softened: true)
     }
     if hasAps(.dismissalDate) && facts.event != .end {
-      report(.liveActivityFields, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored",
+      report(.dismissalDateBeforeEnd,
              at: apsKeyOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
     }
   }
@@ -289,14 +282,14 @@ extension Checker {
   /// `safari-fields`: a website push needs `url-args` and an alert with title and body.
   mutating func checkSafariFields(apsAt: Int, apsPath: String?) {
     if !hasAps(.urlArgs) {
-      report(.safariFields, "a website push needs 'url-args' (an array, possibly empty)", at: apsAt, path: apsPath)
+      report(.urlArgsMissing, at: apsAt, path: apsPath)
     }
     let alertHasTitleAndBody = facts.alertKind == .object
       && facts.alertKeys & (1 << UInt32(AlertKey.title.rawValue)) != 0
       && facts.alertKeys & (1 << UInt32(AlertKey.body.rawValue)) != 0
     if !alertHasTitleAndBody {
       let at = apsValueOffsets[ApsKey.alert.rawValue]
-      report(.safariFields, "a website push needs 'alert' as an object with 'title' and 'body'", at: at >= 0 ? at : apsAt, path: at >= 0 ? "aps.alert" : apsPath)
+      report(.safariAlertShape, at: at >= 0 ? at : apsAt, path: at >= 0 ? "aps.alert" : apsPath)
     }
   }
 
@@ -304,25 +297,24 @@ extension Checker {
   mutating func checkHeaders(pushType: PushType) {
     if let p = target.priority {
       if p != 1 && p != 5 && p != 10 {
-        report(.priorityMismatch, "priority \(p) is not one of 1, 5 or 10", at: 0, path: nil)
+        report(.priorityNotKnown(p), at: 0, path: nil)
       } else if pushType == .background && p != 5 {
         // SPEC §9: an error by Apple's word, but APNs' answer is not documented: no verdict.
         let before = findings.count
-        report(.priorityMismatch, "a background push must have priority 5, not \(p)", at: 0, path: nil)
+        report(.backgroundPriority(p), at: 0, path: nil)
         if findings.count > before { findings[before].apnsAnswer = nil }
       }
     }
     if let topic = target.topic {
       if let suffix = pushType.topicSuffix, !topic.hasSuffix(suffix) {
-        report(.topicMismatch, "topic '\(topic)' lacks the suffix '\(suffix)' a \(pushType.rawValue) push needs", at: 0, path: nil)
+        report(.topicLacksSuffix(topic: topic, suffix: suffix, pushType: pushType), at: 0, path: nil)
       } else if let named = topicPushType, named != pushType, let suffix = named.topicSuffix {
         // The reverse: an `alert` push to `com.example.app.voip` goes to the VoIP topic, not the app's.
-        report(.topicMismatch, "topic '\(topic)' ends in '\(suffix)', the topic of \(named.rawValue) pushes, but the push type is '\(pushType.rawValue)'",
-               at: 0, path: nil)
+        report(.topicOfAnotherPushType(topic: topic, suffix: suffix, named: named, pushType: pushType), at: 0, path: nil)
       }
     }
     if let id = target.collapseID, id.utf8.count > 64 {
-      report(.collapseIDTooLong, "collapse id is \(id.utf8.count) bytes; APNs allows 64", at: 0, path: nil)
+      report(.collapseID(bytes: id.utf8.count), at: 0, path: nil)
     }
   }
 }

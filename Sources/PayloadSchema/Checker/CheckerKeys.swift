@@ -31,7 +31,7 @@ extension Checker {
                                 what: "duplicate keys in this object")
       frames[depth].duplicateSummary = summary
       if shown {
-        report(.jsonDuplicateKey, "duplicate key '\(Self.text(bytes))'; the last one wins", at: offset, path: currentPath())
+        report(.duplicateKey(Self.text(bytes)), at: offset, path: currentPath())
       }
     }
 
@@ -49,8 +49,7 @@ extension Checker {
         if Self.is(bytes, "container-identifier") { facts.containerIdentifierOffset = offset }
         if options.simulatorFile && facts.simulatorNearMiss < 0 && Self.isSimulatorNearMiss(bytes) {
           facts.simulatorNearMiss = offset
-          report(.unknownKey, "'\(Self.text(bytes))' is not the Simulator's key: did you mean 'Simulator Target Bundle'? "
-                 + "The Simulator reads only that spelling to pick the app", at: offset, path: currentPath())
+          report(.simulatorKeyMisspelt(Self.text(bytes)), at: offset, path: currentPath())
         }
         customKey(bytes, packed, hash: hash, at: offset, topLevel: true)
       }
@@ -65,10 +64,7 @@ extension Checker {
         let shown = repeatIsShown(count, summary: &summary, .unknownKey, at: offset, what: what)
         frames[depth].unknownSummary = summary
         guard shown else { return }
-        let key = Self.text(bytes)
-        var message = "unknown key '\(key)' in '\(containerPath() ?? "aps")'"
-        if let s = Schema.suggestion(for: key, in: Schema.table(f.context)) { message += "; did you mean '\(s)'?" }
-        report(.unknownKey, message, at: offset, path: currentPath())
+        report(.unknownKey(Self.text(bytes), in: containerPath() ?? "aps", context: f.context), at: offset, path: currentPath())
         return
       }
       keyKnown(row(f.context, index), index: index, context: f.context, at: offset)
@@ -85,22 +81,21 @@ extension Checker {
       facts.apsKeys |= 1 << UInt32(index)
       apsKeyOffsets[index] = offset
       if !spec.platforms.contains(platform) {
-        let which = spec.liveActivity ? "a live activity key" : "supported on \(spec.platforms.names) only"
-        report(.platformKey, "'\(spec.name)' is \(which); the \(target.platform.rawValue) platform ignores it", at: offset, path: currentPath())
+        report(.platformKey(spec, platform: target.platform), at: offset, path: currentPath())
       }
     case .alert:
       facts.alertKeys |= 1 << UInt32(index)
       alertKeyOffsets[index] = offset
       if index == AlertKey.sound.rawValue { facts.alertSoundKey = offset }
       if !spec.platforms.contains(platform) {
-        report(.platformKey, "'\(spec.name)' is not a Safari alert key; a website push shows only 'title', 'body' and 'action'", at: offset, path: currentPath())
+        report(.notSafariAlertKey(spec.name), at: offset, path: currentPath())
       }
       if spec.isDeprecated(index: index, in: context, platform: target.platform) {
-        report(.deprecatedKey, "'\(spec.name)' is deprecated; iOS ignores it", at: offset, path: currentPath())
+        report(.deprecatedKey(spec.name), at: offset, path: currentPath())
       }
     case .sound:
       if !spec.platforms.contains(platform) {
-        report(.platformKey, "critical sounds are supported on ios, macos, watchos and visionos only, not \(target.platform.rawValue)", at: offset, path: currentPath())
+        report(.criticalSound(platform: target.platform), at: offset, path: currentPath())
       }
     default:
       break
@@ -111,11 +106,11 @@ extension Checker {
     if topLevel, let allowed = options.allowedCustomKeys {
       let key = Self.text(bytes)
       if !allowed.contains(key) {
-        report(.customKeyAllowlist, "custom key '\(key)' is not in the allowed list", at: offset, path: currentPath())
+        report(.customKeyNotAllowed(key), at: offset, path: currentPath())
       }
     }
     if sensitive(bytes, packed, hash: hash) {
-      report(.sensitiveData, "custom key '\(Self.text(bytes))' looks like sensitive data; payloads are not end-to-end encrypted and show in logs", at: offset, path: currentPath())
+      report(.sensitiveKey(Self.text(bytes)), at: offset, path: currentPath())
     }
   }
 

@@ -23,7 +23,7 @@ extension Checker {
         facts.rootIsObject = true
         return .root
       }
-      report(.payloadNotObject, "the payload must be a JSON object, not \(kind.described)", at: offset, path: nil)
+      report(.payloadNotObject(found: kind), at: offset, path: nil)
       return .free
     }
     let depth = frames.count - 1
@@ -31,8 +31,7 @@ extension Checker {
     if !isObject {
       frames[depth].index += 1
       if context == .stringArray && kind != .string {
-        let name = containerPath().map { "'\($0)'" } ?? "the array"
-        report(.valueType, "elements of \(name) must be strings, not \(kind.described)", at: offset, path: currentPath())
+        report(.notAStringElement(of: containerPath(), found: kind), at: offset, path: currentPath())
       }
       return context == .custom ? .custom : .free
     }
@@ -43,7 +42,7 @@ extension Checker {
         facts.apsOffset = offset
         facts.apsIsObject = kind == .object
         if kind != .object {
-          report(.apsNotObject, "'aps' must be an object, not \(kind.described)", at: offset, path: "aps")
+          report(.apsNotObject(found: kind), at: offset, path: "aps")
           return .free
         }
         return .aps
@@ -77,14 +76,14 @@ extension Checker {
         case .flagOne where kind == .bool:
           break   // `bool(_:at:)` tells true (a warning) from false
         case .flagOne, .flagZeroOrOne, .flagTrue:
-          report(.flagValue, flagMessage(spec, found: kind.described), at: offset, path: currentPath())
+          report(.flagValue(spec, found: kind.described), at: offset, path: currentPath())
         default:
           let expected: String
           switch spec.check {
           case .badge, .timestamp, .positiveInteger: expected = "an integer"
           default: expected = spec.kinds.subtracting(.null).described
           }
-          report(.valueType, "'\(spec.name)' must be \(expected), not \(kind.described)", at: offset, path: currentPath())
+          report(.valueType(key: spec.name, expected: expected, found: kind), at: offset, path: currentPath())
         }
         return .free
       }
@@ -93,16 +92,6 @@ extension Checker {
   }
 
   var collecting: Bool { options.collectAlert }
-
-  func flagMessage(_ spec: KeySpec, found: String) -> String {
-    switch spec.check {
-    case .flagZeroOrOne: "'\(spec.name)' must be the number 0 or 1, not \(found)"
-    case .flagTrue: "'\(spec.name)' must be true, not \(found); omit the key otherwise"
-    default: found.hasPrefix("\"") || found == "a string"
-      ? "'\(spec.name)' must be the number 1, not \(found); write 1 without quotes"
-      : "'\(spec.name)' must be the number 1, not \(found); omit the key to leave it off"
-    }
-  }
 
   mutating func stringStart(at offset: Int) -> Bool {
     captureAs = .nothing
@@ -135,16 +124,13 @@ extension Checker {
       let matched = set.index(of: bytes)
       if ctx == .aps && index == ApsKey.event.rawValue { facts.event = LiveActivityEvent(matched) }
       if matched < 0 {
-        let value = Self.text(bytes)
-        var message = "'\(spec.name)' must be one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")), not '\(value)'"
-        if let s = Schema.suggestion(for: value, among: allowed) { message += "; did you mean '\(s)'?" }
-        report(.valueEnum, message, at: offset, path: currentPath())
+        report(.valueEnum(key: spec.name, allowed: allowed, found: Self.text(bytes)), at: offset, path: currentPath())
       }
     case .alertText:
       collectAlertString(Self.text(bytes), at: offset)
     case .customValue:
       if options.sensitiveKeys.matches(bytes) {
-        report(.sensitiveData, "custom value '\(Self.text(bytes))' looks like sensitive data", at: offset, path: currentPath())
+        report(.sensitiveValue(Self.text(bytes)), at: offset, path: currentPath())
       }
     case .nothing: break
     }
@@ -155,33 +141,22 @@ extension Checker {
     guard let (spec, index, context) = currentSpec() else { return }
     // The facts the end checks need and the verdict (`ValueCheck.numberProblem`), both shared with the fast lane.
     facts.noteNumber(n, check: spec.check, index: index, context: context, offset: offset)
-    guard let rule = spec.check.numberProblem(n) else { return }
-    let message: String
-    switch spec.check {
-    case .badge: message = "'badge' must be a whole number ≥ 0, not \(Self.show(n))"
-    case .flagOne, .flagZeroOrOne: message = flagMessage(spec, found: Self.show(n))
-    case .timestamp where rule == .timestampUnit:
-      message = "'\(spec.name)' \(Self.show(n)) looks like milliseconds; APNs expects seconds since 1970"
-    case .timestamp: message = "'\(spec.name)' must be seconds since 1970, not \(Self.show(n))"
-    case .positiveInteger: message = "'\(spec.name)' must be a whole number ≥ 1, not \(Self.show(n))"
-    default: message = "'\(spec.name)' must be between 0 and 1, not \(Self.show(n))"
-    }
-    report(rule, message, at: offset, path: currentPath())
+    guard spec.check.numberProblem(n) != nil else { return }
+    report(.number(n, for: spec), at: offset, path: currentPath())
   }
 
   mutating func bool(_ value: Bool, at offset: Int) {
     _ = valueStart(.bool, at: offset)
     guard let (spec, _, _) = currentSpec() else { return }
     if !spec.check.boolIsFine(value) {
-      report(.flagValue, flagMessage(spec, found: "false"), at: offset, path: currentPath())
+      report(.flagValue(spec, found: "false"), at: offset, path: currentPath())
     }
     if case .flagOne = spec.check {
       if value {
         // iOS honours `true`; the advice must not be "omit the key", which turns the flag off.
-        report(.flagValue, "'\(spec.name)' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)",
-               at: offset, path: currentPath(), softened: true)
+        report(.flagTrue(spec.name), at: offset, path: currentPath(), softened: true)
       } else {
-        report(.flagValue, flagMessage(spec, found: "false"), at: offset, path: currentPath())
+        report(.flagValue(spec, found: "false"), at: offset, path: currentPath())
       }
     }
   }
@@ -194,19 +169,19 @@ extension Checker {
     switch problem {
     case .syntax(let message):
       facts.stopped = true
-      report(.jsonSyntax, message, at: offset, path: currentPath())
+      report(.jsonSyntax(message), at: offset, path: currentPath())
     case .invalidUTF8:
-      report(.jsonInvalidUTF8, "bytes that are not well-formed UTF-8", at: offset, path: currentPath())
+      report(.invalidUTF8, at: offset, path: currentPath())
     case .loneSurrogate:
-      report(.jsonLoneSurrogate, "a surrogate escape without its pair; it decodes as U+FFFD", at: offset, path: currentPath())
+      report(.loneSurrogate, at: offset, path: currentPath())
     case .byteOrderMark:
-      report(.jsonBOM, "a UTF-8 byte order mark before the payload; APNs expects plain JSON", at: 0, path: nil)
+      report(.byteOrderMark, at: 0, path: nil)
     case .tooDeep(let limit):
       facts.stopped = true
       // The container that is too deep never starts, so name the element it would have been.
       var path = currentPath()
       if let f = frames.last, !f.isObject { path = (containerPath() ?? "") + "[\(f.index + 1)]" }
-      report(.jsonTooDeep, "nesting deeper than \(limit) levels; reading stops here", at: offset, path: path)
+      report(.tooDeep(limit: limit), at: offset, path: path)
     }
   }
 

@@ -98,3 +98,148 @@ extension RuleDefinition {
     }
     """
 }
+
+// The messages of the Live Activity rules (`PayloadMessage`), reported by ActivityContract.
+// `field`: the last component of the key path (`score`); `owner`: the Swift property or type that
+// decodes it (`Score.ContentState.score`); `dropped`: what the device does with the push then
+// ("the device drops the update").
+extension PayloadMessage {
+  // MARK: activity-type-unknown
+
+  /// `declared`: the declared types shown (the first eight, then "…"), "none" when there are none;
+  /// `nearest`: the closest declared name, if one is close.
+  package static func activityTypeUnknown(_ name: String, declared: String, nearest: String?) -> Self {
+    let hint = nearest.map { "; nearest '\($0)'" } ?? ""
+    return Self(.activityTypeUnknown,
+                "'\(name)' is not an ActivityAttributes type of the --activity files (declared: \(declared)\(hint)): the Live Activity never starts")
+  }
+
+  // MARK: activity-state-missing
+
+  package static func stateKeyMissing(_ json: String, type: String, swiftType: String, dropped: String) -> Self {
+    Self(.activityStateMissing, "'\(json)' is missing; \(type) requires it (\(swiftType)): \(dropped)")
+  }
+
+  package static func stateKeyNull(_ json: String, owner: String, swiftType: String, dropped: String) -> Self {
+    Self(.activityStateMissing, "'\(json)' is null; \(owner) is a non-optional \(swiftType): \(dropped)")
+  }
+
+  // MARK: activity-state-type
+
+  /// A JSON value of a kind the Swift type cannot take (`got`: "the string 'x'", "an array").
+  package static func stateType(_ field: String, got: String, owner: String, expected: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(field)' is \(got); \(owner) decodes from \(expected): \(dropped)")
+  }
+
+  /// A key of a dictionary keyed by an integer type that is not a whole number.
+  package static func dictionaryKeyNotInteger(_ key: String, type: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(key)' is not a key of \(type): the keys must be whole numbers written as strings: \(dropped)")
+  }
+
+  package static func notWholeNumber(_ field: String, text: String, integerType: String, owner: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(field)' is \(text); \(integerType) takes whole numbers only (\(owner)): \(dropped)")
+  }
+
+  package static func outOfRange(_ field: String, text: String, integerType: String, owner: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(field)' is \(text), out of \(integerType)'s range (\(owner)): \(dropped)")
+  }
+
+  /// `shown`: the string, clipped for the message.
+  package static func notOneCharacter(_ field: String, shown: String, owner: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(field)' is '\(shown)'; a Character decodes from a string of exactly one character (\(owner)): \(dropped)")
+  }
+
+  package static func emptyURL(_ field: String, owner: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(field)' is the empty string, which is not a URL (\(owner)): \(dropped)")
+  }
+
+  package static func notUUID(_ field: String, shown: String, owner: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(field)' is '\(shown)', not a UUID (8-4-4-4-12 hexadecimal digits) (\(owner)): \(dropped)")
+  }
+
+  package static func notBase64(_ field: String, owner: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(field)' is not base64, which Data decodes from (\(owner)): \(dropped)")
+  }
+
+  /// A string that is no raw value of a string enum (`allowed`: the raw values listed;
+  /// `nearest`: the closest one, if close).
+  package static func notStringRawValue(_ field: String, shown: String, type: String, allowed: String, nearest: String?,
+                                        dropped: String) -> Self {
+    let hint = nearest.map { " (nearest: '\($0)')" } ?? ""
+    return Self(.activityStateType, "'\(field)' is '\(shown)', not a raw value of \(type) (\(allowed))\(hint): \(dropped)")
+  }
+
+  package static func notIntegerRawValue(_ field: String, text: String, type: String, allowed: String, dropped: String) -> Self {
+    Self(.activityStateType, "'\(field)' is \(text), not a raw value of \(type) (\(allowed)): \(dropped)")
+  }
+
+  // MARK: activity-date-epoch
+
+  /// A date sent as seconds since 1970 (`decodesAs`: the date ActivityKit reads; `late`: by how
+  /// many years; `fix`: the value to send, grouped).
+  package static func dateSince1970(_ field: String, text: String, decodesAs: String, late: Int64, fix: String) -> Self {
+    Self(.activityDateEpoch,
+         "'\(field)' \(text) decodes as \(decodesAs), \(late) years late; ActivityKit counts seconds since 2001-01-01: send \(fix) or subtract 978307200")
+  }
+
+  /// A date sent as milliseconds since 1970.
+  package static func dateInMilliseconds(_ field: String, text: String, decodesAs: String, fix: String) -> Self {
+    Self(.activityDateEpoch,
+         "'\(field)' \(text) looks like milliseconds since 1970 and decodes as \(decodesAs); ActivityKit counts seconds since 2001-01-01: send \(fix) (divide by 1000, then subtract 978307200)")
+  }
+
+  // MARK: activity-not-checked
+
+  package static func noActivityTypes(_ key: String) -> Self {
+    Self(.activityNotChecked, "the --activity files declare no ActivityAttributes type: '\(key)' is not checked")
+  }
+
+  package static func contentStateNotDeclared(_ type: String) -> Self {
+    Self(.activityNotChecked, "\(type).ContentState is not declared in the --activity files: 'content-state' is not checked")
+  }
+
+  package static func dictionaryKeyedByOther(_ field: String, keyType: String) -> Self {
+    Self(.activityNotChecked,
+         "'\(field)' is not checked: a dictionary keyed by \(keyType) decodes from an array of pairs, which this tool does not follow")
+  }
+
+  package static func typeNotRead(_ field: String, type: String) -> Self {
+    Self(.activityNotChecked, "'\(field)' is not checked: its type '\(type)' is not one this tool reads")
+  }
+
+  package static func typeNotDeclared(_ field: String, type: String) -> Self {
+    Self(.activityNotChecked, "'\(field)' is not checked: \(type) is not declared in the --activity files")
+  }
+
+  /// A property whose type the tool cannot read (`why`: "a property wrapper decodes it", …).
+  package static func propertyNotChecked(_ json: String, why: String, owner: String) -> Self {
+    Self(.activityNotChecked, "'\(json)' is not checked: \(why) (\(owner))")
+  }
+
+  /// A type with its own `init(from:)` at `location` that `what` ("reads keys under a condition or try?").
+  package static func customDecoding(_ field: String, type: String, location: String, what: String) -> Self {
+    Self(.activityNotChecked, "'\(field)' is partly checked: \(type)'s own init(from:) (\(location)) \(what), which this tool does not follow")
+  }
+
+  package static func enumWithoutRawValues(_ field: String, type: String) -> Self {
+    Self(.activityNotChecked, "'\(field)' is not checked: \(type) is an enum without raw values")
+  }
+
+  /// `kind`: "string" or "integer".
+  package static func rawValueNotPlain(_ field: String, type: String, caseName: String, kind: String) -> Self {
+    Self(.activityNotChecked, "'\(field)' is not checked: \(type).\(caseName)'s raw value is not a plain \(kind)")
+  }
+
+  // MARK: activity-extra-key
+
+  package static func activityExtraKey(_ key: String, type: String) -> Self {
+    Self(.activityExtraKey, "'\(key)' is not a key of \(type): the device ignores it")
+  }
+
+  // MARK: activity-state-size
+
+  /// `bytes`: the encoded size, grouped (`4,217`).
+  package static func activityStateSize(bytes: String) -> Self {
+    Self(.activityStateSize, "the encoded content-state is \(bytes) bytes, over ActivityKit's 4096-byte limit")
+  }
+}

@@ -65,3 +65,46 @@ extension RuleDefinition {
     }
   }
 }
+
+// The messages of the JSON rules (`PayloadMessage`): the checker reports these, never a bare string.
+extension PayloadMessage {
+  // MARK: json-syntax
+
+  /// What the reader expected where (`JSONProblem.syntax`).
+  static func jsonSyntax(_ whatWasExpected: String) -> Self { Self(.jsonSyntax, whatWasExpected) }
+
+  // MARK: json-invalid-utf8
+
+  static var invalidUTF8: Self { Self(.jsonInvalidUTF8, "bytes that are not well-formed UTF-8") }
+
+  // MARK: json-duplicate-key
+
+  static func duplicateKey(_ key: String) -> Self {
+    Self(.jsonDuplicateKey, "duplicate key '\(key)'; the last one wins")
+  }
+
+  // MARK: json-lone-surrogate
+
+  static var loneSurrogate: Self {
+    Self(.jsonLoneSurrogate, "a surrogate escape without its pair; it decodes as U+FFFD")
+  }
+
+  // MARK: json-bom
+
+  static var byteOrderMark: Self {
+    Self(.jsonBOM, "a UTF-8 byte order mark before the payload; APNs expects plain JSON")
+  }
+
+  // MARK: json-too-deep
+
+  static func tooDeep(limit: Int) -> Self {
+    Self(.jsonTooDeep, "nesting deeper than \(limit) levels; reading stops here")
+  }
+
+  // MARK: json-escaped-unicode
+
+  /// `extraBytes`: how many bytes the payload's escapes take beyond the raw UTF-8 they stand for.
+  static func escapedUnicode(extraBytes: Int) -> Self {
+    Self(.jsonEscapedUnicode, "escaped characters take \(extraBytes) bytes more than raw UTF-8 would")
+  }
+}

@@ -27,7 +27,23 @@ package struct PayloadMessage: Sendable {
     self.rule = rule
     self.text = text
   }
+}
 
-  // For ActivityContract until its sites call constructors (removed once none is left).
-  package init(legacy rule: PayloadRule, _ text: String) { self.init(rule, text) }
+// Summaries that stand for findings of any rule, capped so that hostile input costs a counter,
+// not a message each (`ValidationOptions.maxFindings`, `.maxRepeatsPerObject`).
+extension PayloadMessage {
+  /// The payload's cap was reached: `count` more findings of `rule` (the first dropped one's)
+  /// and of others from there on.
+  static func moreFindingsNotShown(_ rule: PayloadRule, count: Int, cap: Int) -> Self {
+    Self(rule, "\(count) more findings not shown, from here on (at most \(cap) a payload)")
+  }
+
+  /// The summary of a rule that repeats once per key in one object; its count is written in
+  /// front when the object ends (`what`: "duplicate keys in this object").
+  static func moreRepeatsNotShown(_ rule: PayloadRule, what: String, shown: Int) -> Self {
+    Self(rule, " more \(what) not shown, from here on (the first \(shown) are)")
+  }
+
+  /// A finding past the payload's cap: only counted, never shown.
+  static func counted(_ rule: PayloadRule) -> Self { Self(rule, "") }
 }

@@ -200,3 +200,224 @@ extension RuleDefinition {
     }
   }
 }
+
+// The messages of the payload rules (`PayloadMessage`): the checker reports these, never a bare
+// string. `found` is how a message names what was there ("a string", "\"3\"", "false").
+extension PayloadMessage {
+  // MARK: payload-empty
+
+  static var payloadEmpty: Self { Self(.payloadEmpty, "the payload is empty; APNs answers PayloadEmpty") }
+
+  // MARK: payload-not-object
+
+  static func payloadNotObject(found: JSONKinds) -> Self {
+    Self(.payloadNotObject, "the payload must be a JSON object, not \(found.described)")
+  }
+
+  // MARK: payload-too-large
+
+  static func payloadTooLarge(size: Int, limit: Int, pushType: PushType, transport: Transport) -> Self {
+    Self(.payloadTooLarge,
+         "the payload is \(size) bytes, over the \(limit)-byte limit for \(pushType.rawValue) pushes (\(transport.rawValue)); APNs answers 413 PayloadTooLarge")
+  }
+
+  // MARK: payload-near-limit
+
+  static func payloadNearLimit(size: Int, limit: Int) -> Self {
+    Self(.payloadNearLimit, "the payload is \(size) bytes, \(size * 100 / max(limit, 1))% of the \(limit)-byte limit")
+  }
+
+  // MARK: aps-missing
+
+  /// An mdm push without its `mdm` member.
+  static var mdmMissing: Self { Self(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'") }
+
+  /// A PushKit push (voip, complication, location) without `aps`: it works, so the finding is softened.
+  static var apsMissingFromPushKitPush: Self {
+    Self(.apsMissing,
+         "no 'aps' member; PushKit hands the whole payload to the app, so this push works, but a notification push needs one: check the push type")
+  }
+
+  /// `hasMDM`: the payload has an `mdm` member; `simulatorNearMiss`: a key close to the Simulator's.
+  static func apsMissing(hasMDM: Bool, simulatorNearMiss: Bool) -> Self {
+    var text = hasMDM ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one"
+    if simulatorNearMiss { text += " (and the Simulator needs 'Simulator Target Bundle', spelt exactly)" }
+    return Self(.apsMissing, text)
+  }
+
+  // MARK: aps-not-object
+
+  static func apsNotObject(found: JSONKinds) -> Self {
+    Self(.apsNotObject, "'aps' must be an object, not \(found.described)")
+  }
+
+  // MARK: unknown-key
+
+  /// A key of `aps`, `aps.alert` or `aps.sound` (`container`) that the schema of `context` lacks,
+  /// with the nearest known key when one is close.
+  static func unknownKey(_ key: String, in container: String, context: Context) -> Self {
+    var text = "unknown key '\(key)' in '\(container)'"
+    if let s = Schema.suggestion(for: key, in: Schema.table(context)) { text += "; did you mean '\(s)'?" }
+    return Self(.unknownKey, text)
+  }
+
+  /// A top-level key close to `Simulator Target Bundle` in a Simulator file.
+  static func simulatorKeyMisspelt(_ key: String) -> Self {
+    Self(.unknownKey, "'\(key)' is not the Simulator's key: did you mean 'Simulator Target Bundle'? "
+         + "The Simulator reads only that spelling to pick the app")
+  }
+
+  /// `sound` inside a regular alert.
+  static var soundInAlert: Self {
+    Self(.unknownKey,
+         "unknown key 'sound' in 'aps.alert'; 'sound' belongs in 'aps' (only live activities put it in the alert)")
+  }
+
+  // MARK: value-type
+
+  /// `expected`: how the key's accepted kinds are named ("an integer", "a string or an object").
+  static func valueType(key: StaticString, expected: String, found: JSONKinds) -> Self {
+    Self(.valueType, "'\(key)' must be \(expected), not \(found.described)")
+  }
+
+  /// A non-string element of a string array (`loc-args`, `url-args`) at `arrayPath`.
+  static func notAStringElement(of arrayPath: String?, found: JSONKinds) -> Self {
+    let name = arrayPath.map { "'\($0)'" } ?? "the array"
+    return Self(.valueType, "elements of \(name) must be strings, not \(found.described)")
+  }
+
+  /// An object `title` or `body` outside a live activity.
+  static func textObject(_ key: StaticString) -> Self {
+    Self(.valueType, "'\(key)' must be a string, not an object (objects are for live activities)")
+  }
+
+  // MARK: value-range, flag-value and timestamp-unit of a number
+
+  /// A number its key's check refuses (`ValueCheck.numberProblem` says which rule): a badge, a
+  /// flag, a timestamp, a positive integer or a fraction out of its range.
+  static func number(_ n: JSONNumber, for spec: KeySpec) -> Self {
+    let shown = Checker.show(n)
+    let rule = spec.check.numberProblem(n) ?? .valueRange
+    switch spec.check {
+    case .badge: return Self(rule, "'badge' must be a whole number ≥ 0, not \(shown)")
+    case .flagOne, .flagZeroOrOne: return flagValue(spec, found: shown)
+    case .timestamp where rule == .timestampUnit:
+      return Self(rule, "'\(spec.name)' \(shown) looks like milliseconds; APNs expects seconds since 1970")
+    case .timestamp: return Self(rule, "'\(spec.name)' must be seconds since 1970, not \(shown)")
+    case .positiveInteger: return Self(rule, "'\(spec.name)' must be a whole number ≥ 1, not \(shown)")
+    default: return Self(rule, "'\(spec.name)' must be between 0 and 1, not \(shown)")
+    }
+  }
+
+  /// A live activity's `relevance-score` outside 0…1.
+  static func relevanceScore(_ value: Double) -> Self {
+    Self(.valueRange,
+         "'relevance-score' must be between 0 and 1, not \(Checker.show(JSONNumber(value: value, isPlainInteger: false)))")
+  }
+
+  // MARK: value-enum
+
+  /// A string outside its key's allowed values, with the nearest one when it is close.
+  static func valueEnum(key: StaticString, allowed: [String], found: String) -> Self {
+    var text = "'\(key)' must be one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")), not '\(found)'"
+    if let s = Schema.suggestion(for: found, among: allowed) { text += "; did you mean '\(s)'?" }
+    return Self(.valueEnum, text)
+  }
+
+  // MARK: flag-value
+
+  /// A flag (`content-available`, `mutable-content`, `critical`, `content-changed`) with a value
+  /// its check refuses.
+  static func flagValue(_ spec: KeySpec, found: String) -> Self {
+    let text = switch spec.check {
+    case .flagZeroOrOne: "'\(spec.name)' must be the number 0 or 1, not \(found)"
+    case .flagTrue: "'\(spec.name)' must be true, not \(found); omit the key otherwise"
+    default: found.hasPrefix("\"") || found == "a string"
+      ? "'\(spec.name)' must be the number 1, not \(found); write 1 without quotes"
+      : "'\(spec.name)' must be the number 1, not \(found); omit the key to leave it off"
+    }
+    return Self(.flagValue, text)
+  }
+
+  /// `true` for a flag that should be 1: iOS accepts it (the finding is softened), and the
+  /// advice must not be "omit the key", which turns the flag off.
+  static func flagTrue(_ key: StaticString) -> Self {
+    Self(.flagValue, "'\(key)' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)")
+  }
+
+  // MARK: background-inert
+
+  static var backgroundInert: Self {
+    Self(.backgroundInert, "a background push without 'content-available': 1 wakes nothing; add it")
+  }
+
+  // MARK: sound-shape
+
+  static var soundDictionary: Self {
+    Self(.soundShape,
+         "a 'sound' dictionary is for critical alerts ('critical': 1); for a regular notification write the sound's name as a string")
+  }
+
+  // MARK: payload-whitespace
+
+  /// Over the limit as written (`written` bytes), under it compact (`compact` bytes).
+  static func payloadWhitespace(written: Int, compact: Int, limit: Int) -> Self {
+    Self(.payloadWhitespace, "as written it is \(written) bytes, over the \(limit)-byte limit: send it compact, \(compact) bytes")
+  }
+
+  // MARK: alert-empty
+
+  static var alertEmpty: Self {
+    Self(.alertEmpty, "the alert shows nothing: it has no title, subtitle, body or loc-key")
+  }
+
+  // MARK: alert-text-conflict
+
+  /// Both a text (`body`) and the key that localizes it (`loc-key`).
+  static func alertTextConflict(text: StaticString, key: StaticString) -> Self {
+    Self(.alertTextConflict, "both '\(text)' and '\(key)'; the device shows the localized '\(key)'")
+  }
+
+  // MARK: loc-args-without-key
+
+  static func locArgsWithoutKey(args: StaticString, key: StaticString) -> Self {
+    Self(.locArgsWithoutKey, "'\(args)' without '\(key)' is ignored")
+  }
+
+  // MARK: deprecated-key
+
+  static func deprecatedKey(_ key: StaticString) -> Self { Self(.deprecatedKey, "'\(key)' is deprecated; iOS ignores it") }
+
+  // MARK: platform-key
+
+  /// A key of `aps` the platform does not support.
+  static func platformKey(_ spec: KeySpec, platform: Platform) -> Self {
+    let which = spec.liveActivity ? "a live activity key" : "supported on \(spec.platforms.names) only"
+    return Self(.platformKey, "'\(spec.name)' is \(which); the \(platform.rawValue) platform ignores it")
+  }
+
+  /// An alert key a website push does not show.
+  static func notSafariAlertKey(_ key: StaticString) -> Self {
+    Self(.platformKey, "'\(key)' is not a Safari alert key; a website push shows only 'title', 'body' and 'action'")
+  }
+
+  static func criticalSound(platform: Platform) -> Self {
+    Self(.platformKey, "critical sounds are supported on ios, macos, watchos and visionos only, not \(platform.rawValue)")
+  }
+
+  // MARK: sensitive-data
+
+  static func sensitiveKey(_ key: String) -> Self {
+    Self(.sensitiveData, "custom key '\(key)' looks like sensitive data; payloads are not end-to-end encrypted and show in logs")
+  }
+
+  static func sensitiveValue(_ value: String) -> Self {
+    Self(.sensitiveData, "custom value '\(value)' looks like sensitive data")
+  }
+
+  // MARK: custom-key-allowlist
+
+  static func customKeyNotAllowed(_ key: String) -> Self {
+    Self(.customKeyAllowlist, "custom key '\(key)' is not in the allowed list")
+  }
+}

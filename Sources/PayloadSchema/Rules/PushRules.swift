@@ -84,3 +84,133 @@ extension RuleDefinition {
     }
   }
 }
+
+// The messages of the push rules the checker reports (`PayloadMessage`); those the request
+// reader reports about headers are with the request rules' messages.
+extension PayloadMessage {
+  // MARK: silent-push-shape
+
+  /// `shown`: the visible keys present, quoted and comma-separated (`'alert', 'sound'`).
+  static func silentPushShape(shown: String) -> Self {
+    Self(.silentPushShape, "'content-available' with \(shown): the push is no longer silent, and iOS may throttle or drop it")
+  }
+
+  // MARK: push-type-mismatch
+
+  static var walletPassNotEmpty: Self {
+    Self(.pushTypeMismatch,
+         "a pass update to a Wallet topic is an empty dictionary {}; you can't send arbitrary notifications to wallet passes")
+  }
+
+  /// A visible key (`alert`, `badge`, `sound`) in a background push.
+  static func visibleKeyInBackgroundPush(_ key: StaticString) -> Self {
+    Self(.pushTypeMismatch, "a background push must not have '\(key)'; use push type alert")
+  }
+
+  /// An alert push with nothing to show; `hasMDM`: it has an `mdm` member.
+  static func alertPushShowsNothing(hasMDM: Bool) -> Self {
+    Self(.pushTypeMismatch, hasMDM
+      ? "an alert push needs 'alert', 'badge' or 'sound'; with 'mdm' this looks like an MDM push, which has no 'aps' (or give --push-type mdm)"
+      : "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push")
+  }
+
+  /// `missing`: the quoted keys a liveactivity push lacks (`'event'`, `'timestamp'`).
+  static func liveActivityPushNeeds(_ missing: [String]) -> Self {
+    Self(.pushTypeMismatch, "a liveactivity push needs \(missing.joined(separator: " and "))")
+  }
+
+  static var apsInMDMPush: Self { Self(.pushTypeMismatch, "an mdm push must not have 'aps'") }
+
+  /// A widgets or controls push without `content-changed: true`.
+  static func contentChangedMissing(pushType: PushType) -> Self {
+    Self(.pushTypeMismatch, "a \(pushType.rawValue) push needs 'content-changed': true")
+  }
+
+  /// Another `aps` key in a widgets or controls push (softened: it is only not read).
+  static func keyNotReadByContentChangedPush(_ key: StaticString, pushType: PushType) -> Self {
+    Self(.pushTypeMismatch, "a \(pushType.rawValue) push carries only 'content-changed'; '\(key)' is not read")
+  }
+
+  /// A visible key in a location push (softened: nobody sees it).
+  static func visibleKeyInLocationPush(_ key: StaticString) -> Self {
+    Self(.pushTypeMismatch, "a location push is handed to the location push extension; nobody sees '\(key)'")
+  }
+
+  // MARK: priority-mismatch
+
+  static func priorityNotKnown(_ priority: Int) -> Self {
+    Self(.priorityMismatch, "priority \(priority) is not one of 1, 5 or 10")
+  }
+
+  static func backgroundPriority(_ priority: Int) -> Self {
+    Self(.priorityMismatch, "a background push must have priority 5, not \(priority)")
+  }
+
+  // MARK: topic-mismatch
+
+  static func topicLacksSuffix(topic: String, suffix: String, pushType: PushType) -> Self {
+    Self(.topicMismatch, "topic '\(topic)' lacks the suffix '\(suffix)' a \(pushType.rawValue) push needs")
+  }
+
+  /// The topic carries the suffix of `named` pushes (an alert push to `app.voip`).
+  static func topicOfAnotherPushType(topic: String, suffix: String, named: PushType, pushType: PushType) -> Self {
+    Self(.topicMismatch,
+         "topic '\(topic)' ends in '\(suffix)', the topic of \(named.rawValue) pushes, but the push type is '\(pushType.rawValue)'")
+  }
+
+  // MARK: collapse-id-too-long
+
+  static func collapseID(bytes: Int) -> Self {
+    Self(.collapseIDTooLong, "collapse id is \(bytes) bytes; APNs allows 64")
+  }
+
+  // MARK: live-activity-fields
+
+  /// A start without `missing` (unquoted names).
+  static func liveActivityStartNeeds(_ missing: [StaticString]) -> Self {
+    Self(.liveActivityFields, "a live activity start needs \(missing.map { "'\($0)'" }.joined(separator: ", "))")
+  }
+
+  static var broadcastStart: Self {
+    Self(.liveActivityFields,
+         "a broadcast push cannot start a live activity (Apple: \"You can't use broadcast push notifications to start a Live Activity\")")
+  }
+
+  static var tokenAndChannel: Self {
+    Self(.liveActivityFields, "'input-push-token' and 'input-push-channel' together; send one")
+  }
+
+  static func startOnlyKey(_ key: StaticString) -> Self {
+    Self(.liveActivityFields, "'\(key)' belongs to a live activity start only")
+  }
+
+  static var liveActivityAlertString: Self {
+    Self(.liveActivityFields, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string")
+  }
+
+  static var liveActivityBadge: Self {
+    Self(.liveActivityFields, "'badge' is not a live activity key; the system ignores it")
+  }
+
+  static var liveActivitySound: Self {
+    Self(.liveActivityFields, "a live activity's sound goes inside 'alert' ('alert': {'sound': …}); 'aps.sound' is ignored")
+  }
+
+  static var liveActivitySubtitle: Self {
+    Self(.liveActivityFields, "'subtitle' is not a live activity alert key; the alert shows 'title' and 'body'")
+  }
+
+  static var dismissalDateBeforeEnd: Self {
+    Self(.liveActivityFields, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored")
+  }
+
+  // MARK: safari-fields
+
+  static var urlArgsMissing: Self {
+    Self(.safariFields, "a website push needs 'url-args' (an array, possibly empty)")
+  }
+
+  static var safariAlertShape: Self {
+    Self(.safariFields, "a website push needs 'alert' as an object with 'title' and 'body'")
+  }
+}

@@ -118,7 +118,7 @@ public struct RequestValidator: Sendable {
 
     // Method and path.
     if !method.utf8.elementsEqual("POST".utf8) {
-      found.add(.requestMethod, "method '\(Visible.short(method))' is not POST", path: ":method")
+      found.add(.methodNotPost(method), path: ":method")
     }
     var transport = target.transport
     if let path {
@@ -127,21 +127,23 @@ public struct RequestValidator: Sendable {
         if transport == .broadcast { transport = .http2 }
         let token = p.dropFirst(10)
         if token.isEmpty {
-          found.add(.deviceTokenMissing, "the path '/3/device/' has no device token", path: ":path")
-        } else if let problem = Self.tokenProblem(token) {
-          found.add(.deviceTokenSyntax, "device token '\(Visible.short(String(Substring(token))))' \(problem)", path: ":path")
+          found.add(.deviceTokenMissing, path: ":path")
+        } else if !token.allSatisfy({ Self.isHex($0) }) {
+          found.add(.deviceTokenNotHexadecimal(String(Substring(token))), path: ":path")
+        } else if token.count % 2 != 0 {
+          // Any even number of digits: Apple says not to assume a token size.
+          found.add(.deviceTokenOddLength(String(Substring(token))), path: ":path")
         }
       } else if p.starts(with: "/4/broadcasts/apps/".utf8) {
         transport = .broadcast
         let bundle = Substring(p.dropFirst(19)).utf8
         if bundle.isEmpty || !Self.isBundleIdentifier(bundle) {
-          found.add(.topicSyntax, "the path's bundle id '\(Visible.short(String(Substring(bundle))))' is not a bundle identifier", path: ":path")
+          found.add(.pathBundleIDNotBundleIdentifier(String(Substring(bundle))), path: ":path")
         } else if let suffixed = Self.pushTypeSuffix(of: bundle) {
-          found.add(.topicSyntax, "a broadcast push goes to the app's bundle id, not to a topic with the suffix '\(suffixed)'",
-                    path: ":path", answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
+          found.add(.broadcastPathHasSuffix(suffixed), path: ":path", answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
         }
       } else {
-        found.add(.requestPath, "path '\(Visible.short(path))' is neither /3/device/<token> nor /4/broadcasts/apps/<bundle-id>", path: ":path")
+        found.add(.pathNotDeviceOrBroadcast(path), path: ":path")
       }
     }
 
@@ -163,8 +165,7 @@ public struct RequestValidator: Sendable {
         var value = authorization
         let (problem, issuedAtString) = value.withUTF8 { ProviderToken.inspect(authorization: $0, now: now) }
         if issuedAtString {
-          found.add(.providerTokenSyntax, ProviderToken.issuedAtStringMessage, path: "authorization", header: at,
-                    softened: true, noAnswer: true)
+          found.add(.issuedAtIsString, path: "authorization", header: at, softened: true, noAnswer: true)
         }
         var signatureChecked = false
         if let problem, case .expired = problem, let verifier {
@@ -172,29 +173,25 @@ public struct RequestValidator: Sendable {
           let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
           signatureChecked = true
           if verdict != .valid {
-            found.add(.providerTokenSignature, verdict == .unknownKey ? "the provider token's key id is not the id of the key given"
-                        : "the provider token's ES256 signature does not verify with the key given", path: "authorization", header: at)
+            found.add(verdict == .unknownKey ? .keyIDNotTheKeyGiven : .signatureDoesNotVerify, path: "authorization", header: at)
           } else {
-            found.add(.providerTokenExpired, problem.message, path: "authorization", header: at)
+            found.add(.providerToken(problem), path: "authorization", header: at)
           }
         } else if let problem {
-          if case .expired = problem {
-            found.add(.providerTokenExpired, problem.message, path: "authorization", header: at)
-          } else {
-            found.add(.providerTokenSyntax, problem.message, path: "authorization", header: at)
-          }
+          // provider-token-expired or provider-token-syntax, by the problem.
+          found.add(.providerToken(problem), path: "authorization", header: at)
         } else if let verifier, !signatureChecked {
           let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
           switch verdict {
           case .valid?: break
           case .unknownKey?:
-            found.add(.providerTokenSignature, "the provider token's key id is not the id of the key given", path: "authorization", header: at)
+            found.add(.keyIDNotTheKeyGiven, path: "authorization", header: at)
           case .invalid?, nil:
-            found.add(.providerTokenSignature, "the provider token's ES256 signature does not verify with the key given", path: "authorization", header: at)
+            found.add(.signatureDoesNotVerify, path: "authorization", header: at)
           }
         }
       } else {
-        found.add(.providerTokenMissing, "token authentication and no 'authorization' header ('bearer <provider token>')", path: "authorization")
+        found.add(.providerTokenMissing, path: "authorization")
       }
     }
 
@@ -202,20 +199,18 @@ public struct RequestValidator: Sendable {
     var headersForBody = PushHeaders(pushType: target.pushType, priority: target.priority, topic: target.topic,
                                      collapseID: target.collapseID)
     if let id = seen.value(.apnsID, in: headers), !Self.isCanonicalUUID(id.utf8) {
-      found.add(.apnsIDSyntax, "apns-id '\(Visible.short(id))' is not a UUID (8-4-4-4-12 hexadecimal digits)", path: "apns-id", header: seen.index(.apnsID))
+      found.add(.apnsIDNotUUID(id), path: "apns-id", header: seen.index(.apnsID))
     }
     if let text = seen.value(.expiration, in: headers) {
       let at = seen.index(.expiration)
       if let value = Self.decimal(text.utf8) {
         if value > 100_000_000_000 {
-          found.add(.expirationUnit, "apns-expiration \(value) looks like milliseconds; APNs reads seconds since 1970", path: "apns-expiration", header: at)
+          found.add(.expirationInMilliseconds(value), path: "apns-expiration", header: at)
         } else if value != 0, let now, value < now {
-          found.add(.expirationPast, "apns-expiration \(value) is \(now - value) seconds in the past: APNs tries once and stores nothing",
-                    path: "apns-expiration", header: at)
+          found.add(.expirationPast(value, now: now), path: "apns-expiration", header: at)
         }
       } else {
-        found.add(.expirationSyntax, "apns-expiration '\(Visible.short(text))' is not a non-negative integer (seconds since 1970, or 0)",
-                  path: "apns-expiration", header: at)
+        found.add(.expirationNotInteger(text), path: "apns-expiration", header: at)
       }
     }
     if let text = seen.value(.priority, in: headers) {
@@ -223,42 +218,38 @@ public struct RequestValidator: Sendable {
         headersForBody.priority = Int(value)
       } else {
         headersForBody.priority = nil
-        found.add(.priorityMismatch, "apns-priority '\(Visible.short(text))' is not 1, 5 or 10", path: "apns-priority", header: seen.index(.priority))
+        found.add(.priorityHeaderNotAllowed(text), path: "apns-priority", header: seen.index(.priority))
       }
     }
     if let text = seen.value(.pushType, in: headers) {
       let at = seen.index(.pushType)
       if let type = Self.pushType(text.utf8) {
         if transport == .broadcast && type != .liveactivity {
-          found.add(.pushTypeUnknown, "a broadcast push has apns-push-type 'LiveActivity', not '\(Visible.short(text))'", path: "apns-push-type", header: at)
+          found.add(.broadcastPushTypeNotLiveActivity(text), path: "apns-push-type", header: at)
         } else {
           headersForBody.pushType = type
           let exact = transport == .broadcast ? (text == "LiveActivity" || text == "liveactivity") : text.utf8.elementsEqual(type.rawValue.utf8)
           if !exact {
-            found.add(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is written '\(transport == .broadcast ? "LiveActivity" : type.rawValue)' in Apple's documentation",
+            found.add(.pushTypeSpelling(text, documented: transport == .broadcast ? "LiveActivity" : type.rawValue),
                       path: "apns-push-type", header: at, softened: true, noAnswer: true)
           }
         }
       } else {
-        found.add(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is not one of alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls",
-                  path: "apns-push-type", header: at)
+        found.add(.pushTypeNotKnown(text), path: "apns-push-type", header: at)
       }
     } else if transport == .broadcast {
-      found.add(.pushTypeUnknown, "a broadcast push needs apns-push-type 'LiveActivity'", path: "apns-push-type")
+      found.add(.broadcastNeedsPushType, path: "apns-push-type")
     } else {
-      found.add(.pushTypeMissing, target.platform == .watchos
-                  ? "no apns-push-type: required for watchOS 6 and later"
-                  : "no apns-push-type: recommended (required on watchOS); APNs guesses from the payload",
-                path: "apns-push-type", escalated: target.platform == .watchos)
+      found.add(.pushTypeMissing(watchOS: target.platform == .watchos), path: "apns-push-type",
+                escalated: target.platform == .watchos)
     }
     if transport == .broadcast {
       if seen.value(.channelID, in: headers) == nil {
-        found.add(.topicMissing, "a broadcast push needs apns-channel-id", path: "apns-channel-id",
-                  answer: APNsAnswer(status: 400, reason: "MissingChannelId"))
+        found.add(.broadcastNeedsChannelID, path: "apns-channel-id", answer: APNsAnswer(status: 400, reason: "MissingChannelId"))
       }
       if let topic = seen.value(.topic, in: headers), let suffix = Self.pushTypeSuffix(of: Substring(topic).utf8) {
-        found.add(.topicSyntax, "a broadcast push's topic is the bundle id, without the suffix '\(suffix)'", path: "apns-topic",
-                  header: seen.index(.topic), answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
+        found.add(.broadcastTopicHasSuffix(suffix), path: "apns-topic", header: seen.index(.topic),
+                  answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
       }
       // The bundle id in the path is no topic with a push type's suffix: nothing to compare.
       headersForBody.topic = nil
@@ -266,20 +257,18 @@ public struct RequestValidator: Sendable {
       if Self.isBundleIdentifier(Substring(topic).utf8) {
         headersForBody.topic = topic
       } else {
-        found.add(.topicSyntax, "apns-topic '\(Visible.short(topic))' is not a bundle identifier (letters, digits, '-' and '.')",
-                  path: "apns-topic", header: seen.index(.topic))
+        found.add(.topicNotBundleIdentifier(topic), path: "apns-topic", header: seen.index(.topic))
       }
     } else if path != nil || auth == .token {
       if auth == .token {
-        found.add(.topicMissing, "no apns-topic: token authentication needs the app's bundle id (plus the push type's suffix)", path: "apns-topic")
+        found.add(.topicMissingWithToken, path: "apns-topic")
       } else {
-        found.add(.topicMissing, "no apns-topic: the certificate's topic is used; name it when the certificate has several",
-                  path: "apns-topic", softened: true, noAnswer: true)
+        found.add(.topicMissingWithCertificate, path: "apns-topic", softened: true, noAnswer: true)
       }
     }
     if let id = seen.value(.collapseID, in: headers) {
       if id.utf8.count > 64 {
-        found.add(.collapseIDTooLong, "apns-collapse-id is \(id.utf8.count) bytes; APNs allows 64", path: "apns-collapse-id", header: seen.index(.collapseID))
+        found.add(.collapseIDHeaderTooLong(bytes: id.utf8.count), path: "apns-collapse-id", header: seen.index(.collapseID))
         headersForBody.collapseID = nil
       } else {
         headersForBody.collapseID = id
@@ -292,12 +281,10 @@ public struct RequestValidator: Sendable {
     if report.pushType == .background && transport != .broadcast && headersForBody.priority == nil
         && seen.value(.priority, in: headers) == nil {
       // No apns-priority: APNs sends at 10, so this is the finding of an explicit 10 (SPEC §9).
-      found.add(.priorityMismatch, "a background push must have priority 5, not 10 (no apns-priority: APNs sends at 10)",
-                path: "apns-priority", noAnswer: true)
+      found.add(.backgroundAtDefaultPriority, path: "apns-priority", noAnswer: true)
     }
     if report.pushType == .location && auth != .token {
-      found.add(.locationAuth, "a location push needs token authentication (Apple: \"supports only token-based authentication\")",
-                path: "authorization")
+      found.add(.locationNeedsToken, path: "authorization")
     }
     if !found.findings.isEmpty {
       report.findings = found.findings + report.findings
@@ -312,7 +299,7 @@ public struct RequestValidator: Sendable {
     let list = Array(headers)
     if case .failure(let refusal) = ChannelManagement.parse(method: method, path: path, headers: list, body: Array(body)) {
       let index = list.firstIndex { $0.name.lowercased() == refusal.part }
-      found.add(.channelRequest, refusal.message, path: refusal.part == "body" ? nil : refusal.part, header: index,
+      found.add(.channelRequest(refusal), path: refusal.part == "body" ? nil : refusal.part, header: index,
                 answer: refusal.answer)
       if refusal.part == "body", !found.findings.isEmpty {
         found.findings[found.findings.count - 1].position = SourcePosition(line: 1, column: 1, offset: 0)
@@ -322,13 +309,6 @@ public struct RequestValidator: Sendable {
   }
 
   // MARK: Syntax
-
-  /// Why a device token is not one, or nil: hexadecimal digits, an even number of them (Apple:
-  /// don't assume a token size).
-  static func tokenProblem(_ token: Substring.UTF8View) -> String? {
-    for b in token where !isHex(b) { return "is not hexadecimal" }
-    return token.count % 2 == 0 ? nil : "has an odd number of hexadecimal digits (\(token.count))"
-  }
 
   @inline(__always) static func isHex(_ b: UInt8) -> Bool {
     (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)
@@ -397,7 +377,7 @@ public struct RequestValidator: Sendable {
     if count <= 32 {
       for i in 0..<count {
         for j in 0..<i where sameName(headers[j].name, headers[i].name) {
-          found.add(.headerDuplicate, "header '\(Visible.short(headers[i].name))' is given twice", path: lowercased(headers[i].name), header: i)
+          found.add(.headerGivenTwice(headers[i].name), path: lowercased(headers[i].name), header: i)
           break
         }
       }
@@ -410,14 +390,14 @@ public struct RequestValidator: Sendable {
       let name = lowercased(h.name)
       if !names.insert(name).inserted {
         if shown < 10 {
-          found.add(.headerDuplicate, "header '\(Visible.short(h.name))' is given twice", path: name, header: i)
+          found.add(.headerGivenTwice(h.name), path: name, header: i)
           shown += 1
         } else {
           more += 1
         }
       }
     }
-    if more > 0 { found.add(.headerDuplicate, "\(more) more repeated headers", path: nil) }
+    if more > 0 { found.add(.moreRepeatedHeaders(more), path: nil) }
   }
 
   static func sameName(_ a: String, _ b: String) -> Bool {
@@ -492,13 +472,6 @@ struct KnownHeaders {
 struct RequestFindings {
   let disabled: Set<PayloadRule>
   var findings: [Finding] = []
-
-  // Until every site calls a rule's constructor (removed once none is left).
-  mutating func add(_ rule: PayloadRule, _ message: String, path: String?, header: Int? = nil,
-                    escalated: Bool = false, softened: Bool = false, answer: APNsAnswer? = nil, noAnswer: Bool = false) {
-    add(PayloadMessage(rule, message), path: path, header: header, escalated: escalated, softened: softened,
-        answer: answer, noAnswer: noAnswer)
-  }
 
   /// Records `message` (made by its rule's constructor in `Rules/RequestRules.swift`).
   mutating func add(_ message: PayloadMessage, path: String?, header: Int? = nil,

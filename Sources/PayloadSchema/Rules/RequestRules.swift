@@ -191,3 +191,197 @@ extension RuleDefinition {
     }
   }
 }
+
+// The messages each rule reports, in the order of the definitions above; `RequestValidator` makes
+// them only when it records a finding.
+extension PayloadMessage {
+  // MARK: request-method
+
+  static func methodNotPost(_ method: String) -> Self {
+    Self(.requestMethod, "method '\(Visible.short(method))' is not POST")
+  }
+
+  // MARK: request-path
+
+  static func pathNotDeviceOrBroadcast(_ path: String) -> Self {
+    Self(.requestPath, "path '\(Visible.short(path))' is neither /3/device/<token> nor /4/broadcasts/apps/<bundle-id>")
+  }
+
+  // MARK: device-token-missing
+
+  static var deviceTokenMissing: Self {
+    Self(.deviceTokenMissing, "the path '/3/device/' has no device token")
+  }
+
+  // MARK: device-token-syntax
+
+  static func deviceTokenNotHexadecimal(_ token: String) -> Self {
+    Self(.deviceTokenSyntax, "device token '\(Visible.short(token))' is not hexadecimal")
+  }
+
+  /// `token` is hexadecimal (ASCII), so its byte count is its number of digits.
+  static func deviceTokenOddLength(_ token: String) -> Self {
+    Self(.deviceTokenSyntax, "device token '\(Visible.short(token))' has an odd number of hexadecimal digits (\(token.utf8.count))")
+  }
+
+  // MARK: header-duplicate
+
+  static func headerGivenTwice(_ name: String) -> Self {
+    Self(.headerDuplicate, "header '\(Visible.short(name))' is given twice")
+  }
+
+  /// The count of duplicates past the ten reported one by one.
+  static func moreRepeatedHeaders(_ count: Int) -> Self {
+    Self(.headerDuplicate, "\(count) more repeated headers")
+  }
+
+  // MARK: apns-id-syntax
+
+  static func apnsIDNotUUID(_ id: String) -> Self {
+    Self(.apnsIDSyntax, "apns-id '\(Visible.short(id))' is not a UUID (8-4-4-4-12 hexadecimal digits)")
+  }
+
+  // MARK: expiration-syntax
+
+  static func expirationNotInteger(_ text: String) -> Self {
+    Self(.expirationSyntax, "apns-expiration '\(Visible.short(text))' is not a non-negative integer (seconds since 1970, or 0)")
+  }
+
+  // MARK: expiration-unit
+
+  static func expirationInMilliseconds(_ value: Int64) -> Self {
+    Self(.expirationUnit, "apns-expiration \(value) looks like milliseconds; APNs reads seconds since 1970")
+  }
+
+  // MARK: expiration-past
+
+  /// `value` is before `now`, both in seconds since 1970.
+  static func expirationPast(_ value: Int64, now: Int64) -> Self {
+    Self(.expirationPast, "apns-expiration \(value) is \(now - value) seconds in the past: APNs tries once and stores nothing")
+  }
+
+  // MARK: push-type-unknown
+
+  static func pushTypeNotKnown(_ text: String) -> Self {
+    Self(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is not one of alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls")
+  }
+
+  /// A push type written in another case than `documented`, the spelling Apple's documentation uses.
+  static func pushTypeSpelling(_ text: String, documented: String) -> Self {
+    Self(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is written '\(documented)' in Apple's documentation")
+  }
+
+  static func broadcastPushTypeNotLiveActivity(_ text: String) -> Self {
+    Self(.pushTypeUnknown, "a broadcast push has apns-push-type 'LiveActivity', not '\(Visible.short(text))'")
+  }
+
+  static var broadcastNeedsPushType: Self {
+    Self(.pushTypeUnknown, "a broadcast push needs apns-push-type 'LiveActivity'")
+  }
+
+  // MARK: push-type-missing
+
+  /// Required on watchOS, recommended elsewhere.
+  static func pushTypeMissing(watchOS: Bool) -> Self {
+    Self(.pushTypeMissing, watchOS
+           ? "no apns-push-type: required for watchOS 6 and later"
+           : "no apns-push-type: recommended (required on watchOS); APNs guesses from the payload")
+  }
+
+  // MARK: topic-missing
+
+  static var topicMissingWithToken: Self {
+    Self(.topicMissing, "no apns-topic: token authentication needs the app's bundle id (plus the push type's suffix)")
+  }
+
+  static var topicMissingWithCertificate: Self {
+    Self(.topicMissing, "no apns-topic: the certificate's topic is used; name it when the certificate has several")
+  }
+
+  static var broadcastNeedsChannelID: Self {
+    Self(.topicMissing, "a broadcast push needs apns-channel-id")
+  }
+
+  // MARK: topic-syntax
+
+  static func topicNotBundleIdentifier(_ topic: String) -> Self {
+    Self(.topicSyntax, "apns-topic '\(Visible.short(topic))' is not a bundle identifier (letters, digits, '-' and '.')")
+  }
+
+  static func pathBundleIDNotBundleIdentifier(_ bundleID: String) -> Self {
+    Self(.topicSyntax, "the path's bundle id '\(Visible.short(bundleID))' is not a bundle identifier")
+  }
+
+  /// The broadcast path names a topic with a push type's `suffix` (one of `PushType.topicSuffix`).
+  static func broadcastPathHasSuffix(_ suffix: String) -> Self {
+    Self(.topicSyntax, "a broadcast push goes to the app's bundle id, not to a topic with the suffix '\(suffix)'")
+  }
+
+  /// The broadcast's apns-topic has a push type's `suffix` (one of `PushType.topicSuffix`).
+  static func broadcastTopicHasSuffix(_ suffix: String) -> Self {
+    Self(.topicSyntax, "a broadcast push's topic is the bundle id, without the suffix '\(suffix)'")
+  }
+
+  // MARK: provider-token-missing
+
+  static var providerTokenMissing: Self {
+    Self(.providerTokenMissing, "token authentication and no 'authorization' header ('bearer <provider token>')")
+  }
+
+  // MARK: provider-token-syntax, provider-token-expired
+
+  /// The problem's own message (`token check` prints it too): `provider-token-expired` for
+  /// `.expired`, `provider-token-syntax` for every other problem.
+  static func providerToken(_ problem: ProviderTokenProblem) -> Self {
+    if case .expired = problem { return Self(.providerTokenExpired, problem.message) }
+    return Self(.providerTokenSyntax, problem.message)
+  }
+
+  /// A well-formed token whose `iat` is a string of digits (the warning `token check` prints too).
+  static var issuedAtIsString: Self {
+    Self(.providerTokenSyntax, ProviderToken.issuedAtStringMessage)
+  }
+
+  // MARK: provider-token-signature
+
+  static var keyIDNotTheKeyGiven: Self {
+    Self(.providerTokenSignature, "the provider token's key id is not the id of the key given")
+  }
+
+  static var signatureDoesNotVerify: Self {
+    Self(.providerTokenSignature, "the provider token's ES256 signature does not verify with the key given")
+  }
+
+  // MARK: location-auth
+
+  static var locationNeedsToken: Self {
+    Self(.locationAuth, "a location push needs token authentication (Apple: \"supports only token-based authentication\")")
+  }
+
+  // MARK: channel-request
+
+  /// What `ChannelManagement.parse` refused the request for, in its own words.
+  static func channelRequest(_ refusal: ChannelManagement.Refusal) -> Self {
+    Self(.channelRequest, refusal.message)
+  }
+
+  // MARK: Messages of push rules the request reader reports
+  // (their definitions are in PushRules.swift; these move there once no one else is editing it)
+
+  // MARK: priority-mismatch
+
+  static func priorityHeaderNotAllowed(_ text: String) -> Self {
+    Self(.priorityMismatch, "apns-priority '\(Visible.short(text))' is not 1, 5 or 10")
+  }
+
+  /// A background push with no apns-priority header, which APNs sends at 10.
+  static var backgroundAtDefaultPriority: Self {
+    Self(.priorityMismatch, "a background push must have priority 5, not 10 (no apns-priority: APNs sends at 10)")
+  }
+
+  // MARK: collapse-id-too-long
+
+  static func collapseIDHeaderTooLong(bytes: Int) -> Self {
+    Self(.collapseIDTooLong, "apns-collapse-id is \(bytes) bytes; APNs allows 64")
+  }
+}

@@ -85,9 +85,8 @@ final class PushDesk {
     if body.count > report.limit && !report.findings.contains(where: { $0.rule == .payloadTooLarge }) {
       // APNs measures the body before it parses it: a body over the limit is 413 even when it is
       // not JSON (a truncated one never is).
-      report.findings.append(Finding(
-        rule: .payloadTooLarge, message: "the body is \(bodyTruncated ? "more than " : "")\(body.count - (bodyTruncated ? 1 : 0)) bytes; the limit is \(report.limit)",
-        offset: 0, line: 1, column: 1, keyPath: nil))
+      report.findings.append(Finding(.bodyTooLarge(bytes: body.count - (bodyTruncated ? 1 : 0), truncated: bodyTruncated, limit: report.limit),
+                                     offset: 0, line: 1, column: 1, keyPath: nil))
     }
     // The app's own decoding (SPEC §13.1): APNs cannot see it and answers 200; the device drops the push.
     if let activity = c.activity, report.pushType == .liveactivity {

@@ -33,7 +33,7 @@ struct Walk: Sendable {
   mutating func report(_ message: PayloadMessage, at offset: Int, path: String) {
     let rule = message.rule
     let p = tree.position(offset)
-    findings.append(Finding(rule: rule, message: message.text, offset: offset, line: p.line, column: p.column, keyPath: path))
+    findings.append(Finding(message, offset: offset, line: p.line, column: p.column, keyPath: path))
     if rule.defaultSeverity == .error { errorCount += 1 }
   }
 

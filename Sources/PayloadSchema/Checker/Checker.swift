@@ -263,7 +263,7 @@ struct Checker: JSONEventHandler {
       facts.droppedFindings += 1
       return
     }
-    findings.append(Finding(rule: rule, message: message.text, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
+    findings.append(Finding(message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
     if softened { findings[findings.count - 1].softened = true }
   }
 

@@ -478,7 +478,7 @@ struct RequestFindings {
                     escalated: Bool = false, softened: Bool = false, answer: APNsAnswer? = nil, noAnswer: Bool = false) {
     let rule = message.rule
     if !disabled.isEmpty && disabled.contains(rule) { return }
-    var f = Finding(rule: rule, message: message.text, offset: -1, line: 0, column: 0, keyPath: path, escalated: escalated)
+    var f = Finding(message, offset: -1, line: 0, column: 0, keyPath: path, escalated: escalated)
     f.softened = softened
     f.header = header
     if noAnswer { f.apnsAnswer = nil } else if let answer { f.apnsAnswer = answer }

@@ -221,6 +221,12 @@ extension PayloadMessage {
          "the payload is \(size) bytes, over the \(limit)-byte limit for \(pushType.rawValue) pushes (\(transport.rawValue)); APNs answers 413 PayloadTooLarge")
   }
 
+  /// A request body over the limit, measured before it is read (`serve`); `truncated`: only the
+  /// first `bytes` + 1 were kept, so the body is longer.
+  package static func bodyTooLarge(bytes: Int, truncated: Bool, limit: Int) -> Self {
+    Self(.payloadTooLarge, "the body is \(truncated ? "more than " : "")\(bytes) bytes; the limit is \(limit)")
+  }
+
   // MARK: payload-near-limit
 
   static func payloadNearLimit(size: Int, limit: Int) -> Self {

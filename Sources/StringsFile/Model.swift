@@ -41,8 +41,10 @@ public struct StringsEntry: Sendable, Hashable {
   }
 }
 
-/// The rules StringsFile reports about one table (SPEC §3, "Strings tables"); the raw value is
-/// the catalogue's id. Severities and the rules that compare tables are APNsLint's.
+/// The rules StringsFile reports about one table (SPEC §3, "Strings tables"): each case is a
+/// rule's typed id (the raw value is the catalogue's id), and its ``definition`` (severity,
+/// category, summary, examples) is written once, in `StringsRules.swift`, beside the messages it
+/// reports. The rules that compare tables are APNsLint's.
 public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
   /// The file does not parse.
   case syntax = "strings-syntax"
@@ -61,12 +63,18 @@ public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 extension StringsRule {
-  /// The severity the rule has when no configuration names it.
-  public var defaultSeverity: Severity {
+  /// The rule's definition: default severity, category, summary and examples, written once per
+  /// rule in `StringsRules.swift`. This switch only ties each case to its definition, so the
+  /// compiler says when a rule has none.
+  public var definition: RuleDefinition {
     switch self {
-    case .syntax, .truncated, .encoding, .zeroLength: .error
-    case .duplicateKey, .escape: .warning
-    case .catalogVersion: .info
+    case .syntax: .syntax
+    case .truncated: .truncated
+    case .duplicateKey: .duplicateKey
+    case .encoding: .encoding
+    case .zeroLength: .zeroLength
+    case .escape: .escape
+    case .catalogVersion: .catalogVersion
     }
   }
 }
@@ -77,13 +85,6 @@ extension RuleID {
 }
 
 extension Finding {
-  /// A problem found in a table, with its rule's default severity: 1-based line and column in
-  /// Unicode scalars (1:1 for findings about the whole file), the byte offset -1 (tables are
-  /// decoded before they are read); `key` is the key the finding is about, if any.
-  public init(rule: StringsRule, message: String, line: Int, column: Int, key: String? = nil) {
-    self.init(rule: RuleID(rule), severity: rule.defaultSeverity, message: message, line: line, column: column, keyPath: key)
-  }
-
   /// The rule about one table this finding is of; nil for other modules' rules.
   public var stringsRule: StringsRule? { rule.payloadRule == nil ? StringsRule(rawValue: rule.rawValue) : nil }
 }

@@ -41,10 +41,15 @@ enum ScannedValue<Unit> {
 
 /// A finding located by a code-unit offset; converted to line and column at the end.
 struct PendingFinding {
-  var rule: StringsRule
-  var message: String
+  var message: StringsMessage
   var offset: Int
   var key: String?
+
+  init(_ message: StringsMessage, offset: Int, key: String? = nil) {
+    self.message = message
+    self.offset = offset
+    self.key = key
+  }
 }
 
 /// CF's MAX_DEPTH on 64-bit platforms.
@@ -56,8 +61,9 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
   let text: UnsafeBufferPointer<Unit>
   let end: Int
   var curr = 0
-  /// CF's `pInfo->error`: set, overwritten and cleared exactly where CF does.
-  var error: (message: String, offset: Int)?
+  /// CF's `pInfo->error`: set, overwritten and cleared exactly where CF does (a `strings-syntax`
+  /// finding when the file fails).
+  var error: (message: StringsMessage, offset: Int)?
   /// Whether strings being read should be materialised and checked for suspicious escapes.
   var building = false
   var pending: [PendingFinding] = []
@@ -91,7 +97,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
     (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
   }
 
-  mutating func setError(_ message: String, at offset: Int) {
+  mutating func setError(_ message: StringsMessage, at offset: Int) {
     error = (message, offset)
   }
 
@@ -213,12 +219,8 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
       }
       let result = nextStepToUTF16(num)
       if building && (num >= 0x80 || wrapped) {
-        let written = "\\" + excerpt(backslash + 1, backslash + 1 + digits)
-        let shown = result == 0 ? "U+0000" : "'" + String(decoding: [result], as: UTF16.self) + "'"
-        pending.append(PendingFinding(
-          rule: .escape,
-          message: "octal escape '\(written)' is read as the NeXTSTEP byte 0x\(String(num, radix: 16, uppercase: true)) and yields \(shown), not the Unicode character with that number; write the character itself or '\\U' with 4 hex digits",
-          offset: backslash))
+        let written = excerpt(backslash + 1, backslash + 1 + digits)
+        pending.append(PendingFinding(.octalEscape(digits: written, byte: num, yields: result), offset: backslash))
       }
       return result
     case 0x55:  // 'U'
@@ -237,10 +239,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
         while stop < end && stop - curr < 4 && OldStyleParser.isHexDigit(text[stop]) { stop += 1 }
         let written = excerpt(backslash, stop)
         let read = excerpt(backslash, curr)
-        pending.append(PendingFinding(
-          rule: .escape,
-          message: "'\\U' reads only 4 hex digits: '\(written)' is '\(read)' followed by '\(excerpt(curr, stop))'; write characters above U+FFFF as a UTF-16 pair ('\\UD83D\\UDE00') or as themselves",
-          offset: backslash))
+        pending.append(PendingFinding(.longUnicodeEscape(written: written, read: read, rest: excerpt(curr, stop)), offset: backslash))
       }
       return UInt16(truncatingIfNeeded: num)
     case 0x61: return 0x07
@@ -258,10 +257,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
         while stop < end && stop - curr < 4 && OldStyleParser.isHexDigit(text[stop]) { stop += 1 }
         let written = excerpt(backslash, stop)
         let hex = excerpt(curr, stop)
-        pending.append(PendingFinding(
-          rule: .escape,
-          message: "'\\u' is not an escape in .strings files: '\(written)' yields 'u\(hex)'; write '\\U\(hex.uppercased())'",
-          offset: backslash))
+        pending.append(PendingFinding(.lowercaseUnicodeEscape(written: written, hex: hex), offset: backslash))
       }
       return UInt16(ch)
     default:
@@ -296,7 +292,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
         let backslash = curr
         curr += 1
         if curr == end {
-          setError("unterminated escape at the end of the file", at: backslash)
+          setError(.unterminatedEscape, at: backslash)
           return nil
         }
         if let c = slashedChar(backslash: backslash) { Unit.appendEscaped(c, to: &built, high: &high) }
@@ -307,7 +303,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
     }
     if end <= curr {
       curr = startMark
-      setError("unterminated string: no closing \(quote == 0x22 ? "'\"'" : "\"'\"") for the quote here", at: startMark - 1)
+      setError(.unterminatedString(doubleQuoted: quote == 0x22), at: startMark - 1)
       return nil
     }
     let result: ScannedString<Unit>
@@ -328,14 +324,14 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
     let mark = curr
     while curr < end && OldStyleParser.isUnquoted(text[curr]) { curr += 1 }
     if curr != mark { return .slice(mark, curr) }
-    setError("unexpected end of the file", at: curr)
+    setError(.unexpectedEnd, at: curr)
     return nil
   }
 
   /// CF's `parsePlistString`.
   mutating func parseString(requireObject: Bool) -> ScannedString<Unit>? {
     guard advance() else {
-      if requireObject { setError("expected a string, found the end of the file", at: curr) }
+      if requireObject { setError(.expectedString(found: nil), at: curr) }
       return nil
     }
     let ch = text[curr]
@@ -345,7 +341,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
     } else if OldStyleParser.isUnquoted(ch) {
       return parseUnquoted()
     } else {
-      if requireObject { setError("expected a string, found \(describe(at: curr))", at: curr) }
+      if requireObject { setError(.expectedString(found: describe(at: curr)), at: curr) }
       return nil
     }
   }
@@ -379,20 +375,20 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
       if Unit.isUTF8 && (ch1 >= 0x80 || (curr + 1 < end && text[curr + 1] >= 0x80)) {
         // CF tests the low byte of a UTF-16 unit here: only the UTF-16 reader reproduces that.
         unsupported = true
-        setError("non-ASCII text in data", at: curr)
+        setError(.nonASCIIData, at: curr)
         return false
       }
       if OldStyleParser.hexValue(ch1) != nil {
         curr += 1
         if curr >= end || OldStyleParser.hexValue(text[curr]) == nil {
-          setError("malformed data: an odd number of hex digits", at: curr)
+          setError(.oddHexDigits, at: curr)
           return false
         }
         curr += 1
       } else if ch1 == 0x20 || ch1 == 0x0A || ch1 == 0x09 || ch1 == 0x0D || (ch1 >= 0x80 && Unit.separatorLength(text, at: curr) > 0) {
         curr += 1
       } else {
-        setError("malformed data: expected hex digits or '>', found \(describe(at: curr))", at: curr)
+        setError(.unexpectedInData(found: describe(at: curr)), at: curr)
         return false
       }
     }
@@ -401,7 +397,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
       curr += 1
       return true
     }
-    setError("expected '>' to end the data", at: curr)
+    setError(.unterminatedData, at: curr)
     return false
   }
 
@@ -430,7 +426,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
           curr += 1
           hasKey = parseString(requireObject: false) != nil
         } else {
-          setError("expected ';' after the value, found \(describe(at: curr))", at: curr)
+          setError(.expectedSemicolonAfterValue(found: describe(at: curr)), at: curr)
           return .failed
         }
       }
@@ -439,7 +435,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
         return .contentDone
       }
       if !advance() {
-        setError("expected ';' or '=' after the key, found the end of the file", at: curr)
+        setError(.keyAtEnd, at: curr)
         return .failed
       }
       let c = text[curr]
@@ -451,7 +447,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
         curr += 1
         return .needValue
       }
-      setError("expected '=' or ';' after the key, found \(describe(at: curr))", at: curr)
+      setError(.expectedEqualsOrSemicolon(found: describe(at: curr)), at: curr)
       return .failed
     }
   }
@@ -459,7 +455,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
   /// CF's `parsePlistDict` ending: the `}`.
   private mutating func closeDictionary() -> Bool {
     if !advance() || text[curr] != 0x7D {
-      setError("expected '}' to end the dictionary, found \(describe(at: curr))", at: curr)
+      setError(.unclosedDictionary(found: describe(at: curr)), at: curr)
       return false
     }
     curr += 1
@@ -479,9 +475,9 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
         building = outerBuilding && stack.isEmpty
         result = nil
         if c.depth > oldStyleMaxDepth {
-          setError("too many nested arrays or dictionaries (more than \(oldStyleMaxDepth))", at: curr)
+          setError(.tooDeep, at: curr)
         } else if !advance() {
-          if c.require { setError("expected a value, found the end of the file", at: curr) }
+          if c.require { setError(.expectedValue(found: nil), at: curr) }
         } else {
           let ch = text[curr]
           curr += 1
@@ -508,7 +504,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
             if OldStyleParser.isUnquoted(ch) {
               result = parseUnquoted().map { .string($0) }
             } else if c.require {
-              setError("expected a value, found \(describe(at: curr))", at: curr)
+              setError(.expectedValue(found: describe(at: curr)), at: curr)
             }
           }
         }
@@ -520,7 +516,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
         var gotElement = result != nil
         if gotElement {
           if !advance() {
-            setError("expected ',' or ')' in the array, found the end of the file", at: curr)
+            setError(.unfinishedArray, at: curr)
             result = nil
             continue
           }
@@ -533,7 +529,7 @@ struct OldStyleParser<Unit: TextUnit>: ~Copyable {
           gotElement = false
         }
         if !advance() || text[curr] != 0x29 {
-          setError("expected ')' to end the array, found \(describe(at: curr))", at: curr)
+          setError(.unclosedArray(found: describe(at: curr)), at: curr)
           result = nil
         } else {
           clearError()

@@ -20,10 +20,7 @@ enum PlistTable {
     // fuzzing), so bytes the native reader refuses are never handed to it: a table of strings is
     // all a .strings file may hold, and anything else is reported.
     var table = StringsTable(path: path, format: .binary)
-    table.findings.append(Finding(
-      rule: .syntax,
-      message: "a binary property list that is not a table of strings, or is damaged; the device reads no entries from it",
-      line: 1, column: 1, key: nil))
+    table.findings.append(Finding(StringsMessage.damagedBinaryPlist, line: 1, column: 1))
     return table
   }
 
@@ -43,19 +40,14 @@ enum PlistTable {
     } catch {
       let head = Unit.makeString(UnsafeBufferPointer(rebasing: units[i..<min(units.count, i + 6)]))
       guard head.hasPrefix("<?xml") || head.hasPrefix("<plist") else { return nil }
-      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      return StringsTable(path: path, format: .xml, findings: [
-        Finding(rule: .syntax, message: "not a valid XML property list: \(reason.lowercasedFirst())", line: 1, column: 1)
-      ])
+      return StringsTable(path: path, format: .xml, findings: [Finding(StringsMessage.invalidXML(error), line: 1, column: 1)])
     }
   }
 
   /// A `.stringsdict`: its top-level keys are plural keys; a value that is a plain string is also an entry.
   static func stringsdict(bytes: [UInt8], path: String, variations: Bool = true) -> StringsTable {
     guard !bytes.isEmpty else {
-      return StringsTable(path: path, format: .stringsdict, findings: [
-        Finding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
-      ])
+      return StringsTable(path: path, format: .stringsdict, findings: [Finding(StringsMessage.emptyFile, line: 1, column: 1)])
     }
     if let members = bytes.withUnsafeBufferPointer(StringsdictReader.read) {
       return stringsdict(members, path: path, variations: variations)
@@ -70,7 +62,7 @@ enum PlistTable {
       let plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
       guard let dictionary = plist as? [String: Any] else {
         return StringsTable(path: path, format: .stringsdict, findings: [
-          Finding(rule: .syntax, message: "the .stringsdict holds \(kindName(plist)), not a dictionary", line: 1, column: 1)
+          Finding(StringsMessage.stringsdictNotDictionary(holding: kindName(plist)), line: 1, column: 1)
         ])
       }
       var table = StringsTable(path: path, format: .stringsdict, pluralKeys: Set(dictionary.keys))
@@ -78,20 +70,16 @@ enum PlistTable {
         if let rule = dictionary[key] as? [String: Any] {
           table.variations[key] = pluralVariations(rule)
           if rule["NSStringLocalizedFormatKey"] as? String == nil {
-            table.findings.append(Finding(
-              rule: .syntax, message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
+            table.findings.append(Finding(StringsMessage.pluralEntryWithoutFormat(key: key), line: 1, column: 1, keyPath: key))
           }
         } else {
           table.findings.append(Finding(
-            rule: .syntax, message: "plural entry '\(key)' is \(kindName(dictionary[key] as Any)), not a dictionary", line: 1, column: 1, key: key))
+            StringsMessage.pluralEntryNotDictionary(key: key, holding: kindName(dictionary[key] as Any)), line: 1, column: 1, keyPath: key))
         }
       }
       return table
     } catch {
-      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      return StringsTable(path: path, format: .stringsdict, findings: [
-        Finding(rule: .syntax, message: "the .stringsdict does not parse: \(reason.lowercasedFirst())", line: 1, column: 1)
-      ])
+      return StringsTable(path: path, format: .stringsdict, findings: [Finding(StringsMessage.unparsableStringsdict(error), line: 1, column: 1)])
     }
   }
 
@@ -104,12 +92,10 @@ enum PlistTable {
       case .dictionary(let rule):
         if variations { table.variations[key] = pluralVariations(rule) }
         if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }) {
-          table.findings.append(Finding(
-            rule: .syntax, message: "plural entry '\(key)' has no 'NSStringLocalizedFormatKey' string", line: 1, column: 1, key: key))
+          table.findings.append(Finding(StringsMessage.pluralEntryWithoutFormat(key: key), line: 1, column: 1, keyPath: key))
         }
       case .string:
-        table.findings.append(Finding(
-          rule: .syntax, message: "plural entry '\(key)' is a string, not a dictionary", line: 1, column: 1, key: key))
+        table.findings.append(Finding(StringsMessage.pluralEntryNotDictionary(key: key, holding: "a string"), line: 1, column: 1, keyPath: key))
       }
     }
     return table
@@ -202,8 +188,7 @@ enum PlistTable {
   static func table(from plist: Any, path: String, format: StringsFormat) -> StringsTable {
     var table = StringsTable(path: path, format: format)
     guard let dictionary = plist as? [String: Any] else {
-      table.findings.append(Finding(
-        rule: .syntax, message: "the property list holds \(kindName(plist)), not a dictionary of strings", line: 1, column: 1))
+      table.findings.append(Finding(StringsMessage.plistNotDictionary(holding: kindName(plist)), line: 1, column: 1))
       return table
     }
     for key in dictionary.keys.sorted() {
@@ -211,8 +196,7 @@ enum PlistTable {
         table.entries.append(StringsEntry(key: key, value: value))
       } else {
         table.findings.append(Finding(
-          rule: .syntax, message: "the value of '\(key)' is \(kindName(dictionary[key] as Any)), not a string; a notification cannot use it",
-          line: 1, column: 1, key: key))
+          StringsMessage.plistValueNotString(key: key, holding: kindName(dictionary[key] as Any)), line: 1, column: 1, keyPath: key))
       }
     }
     return table

@@ -19,11 +19,8 @@ import PayloadSchema
 public enum StringCatalog {
   /// Parses a catalog: its source (development) language, a table per language, and file-level findings.
   public static func parse(_ data: Data, path: String) -> (sourceLanguage: String?, tables: [String: StringsTable], findings: [Finding]) {
-    func fail(_ message: String) -> (String?, [String: StringsTable], [Finding]) {
-      (nil, [:], [Finding(rule: .syntax, message: message, line: 1, column: 1)])
-    }
     if data.isEmpty {
-      return (nil, [:], [Finding(rule: .zeroLength, message: "the catalog is empty", line: 1, column: 1)])
+      return (nil, [:], [Finding(StringsMessage.emptyCatalog, line: 1, column: 1)])
     }
     let parsed: Result<JSONNode, JSONTree.Failure> = data.withUnsafeBytes { JSONTree.parse($0.bindMemory(to: UInt8.self)) }
     let json: JSONNode
@@ -31,19 +28,18 @@ public enum StringCatalog {
     case .success(let node): json = node
     case .failure(let failure):
       let position = data.withUnsafeBytes { JSONTree.position(of: failure.offset, in: $0.bindMemory(to: UInt8.self)) }
-      return (nil, [:], [Finding(rule: .syntax, message: "the catalog is not valid JSON: \(failure.message)",
-                                        line: position.line, column: position.column)])
+      return (nil, [:], [Finding(StringsMessage.catalogNotJSON(failure), line: position.line, column: position.column)])
     }
-    guard case .object = json else { return fail("the catalog is not a JSON object") }
+    guard case .object = json else { return (nil, [:], [Finding(StringsMessage.catalogNotObject, line: 1, column: 1)]) }
     let root = json
     let source = root["sourceLanguage"]?.string
     var findings: [Finding] = []
     if source == nil {
-      findings.append(Finding(rule: .syntax, message: "the catalog has no 'sourceLanguage' string", line: 1, column: 1))
+      findings.append(Finding(StringsMessage.catalogWithoutSourceLanguage, line: 1, column: 1))
     }
     if let finding = versionFinding(root["version"]) { findings.append(finding) }
     guard let stringsNode = root["strings"], let strings = stringsNode.members else {
-      findings.append(Finding(rule: .syntax, message: "the catalog has no 'strings' object", line: 1, column: 1))
+      findings.append(Finding(StringsMessage.catalogWithoutStrings, line: 1, column: 1))
       return (source, [:], findings)
     }
     // Tables are mutated in place through `tables[language, default:]`: taking a table out into a
@@ -59,7 +55,7 @@ public enum StringCatalog {
     for (key, index) in order {
       let itemNode = strings[index].value
       guard case .object = itemNode else {
-        findings.append(Finding(rule: .syntax, message: "the entry '\(key)' is not a JSON object", line: 1, column: 1, key: key))
+        findings.append(Finding(StringsMessage.catalogEntryNotObject(key: key), line: 1, column: 1, keyPath: key))
         continue
       }
       let comment = itemNode["comment"]?.string
@@ -108,23 +104,13 @@ extension StringCatalog {
   /// read as far as it goes all the same. No finding for a known version or none at all.
   static func versionFinding(_ node: JSONNode?) -> Finding? {
     guard let node else { return nil }
-    let known = "\(knownVersions.first ?? "1.0") to \(knownVersions.last ?? "1.3")"
-    guard let version = node.string else {
-      return Finding(rule: .catalogVersion, message: "the catalog's 'version' is not a string: read as a catalog of versions \(known)",
-                            line: 1, column: 1)
-    }
+    guard let version = node.string else { return Finding(StringsMessage.catalogVersionNotString, line: 1, column: 1) }
     if knownVersions.contains(version) { return nil }
     // "2", "1.4", "1.10", "2.0.1": numbers above 1.3 compared part by part.
     let parts = version.split(separator: ".", omittingEmptySubsequences: false).compactMap { $0.count <= 6 ? Int($0) : nil }
     let isNumeric = !parts.isEmpty && parts.count == version.split(separator: ".", omittingEmptySubsequences: false).count
     let isNewer = isNumeric && [1, 3].lexicographicallyPrecedes(parts)
-    let excerpt = VisibleText.excerpt(version, limit: 40)
-    return Finding(
-      rule: .catalogVersion,
-      message: isNewer
-        ? "the catalog's version '\(excerpt)' is newer than those known (\(known)): read as far as it goes; what a later Xcode added may be missed"
-        : "the catalog's version '\(excerpt)' is not one Xcode writes (\(known)): read as a catalog of those versions",
-      line: 1, column: 1)
+    return Finding(StringsMessage.unknownCatalogVersion(version, newer: isNewer), line: 1, column: 1)
   }
 
   /// The table of one language of a catalog (`language` matched as devices match names: letter
@@ -167,8 +153,7 @@ private struct ReadLocalization {
     if let unit = localization["stringUnit"], case .object = unit {
       state = unit["state"]?.string
       if let text = unit["value"]?.string { value = text } else {
-        findings.append(Finding(
-          rule: .syntax, message: "'\(key)' in '\(language)' has a string unit without a string 'value'", line: 1, column: 1, key: key))
+        findings.append(Finding(StringsMessage.stringUnitWithoutValue(key: key, language: language), line: 1, column: 1, keyPath: key))
       }
     }
     if let node = localization["variations"], case .object = node {

@@ -52,9 +52,7 @@ public enum StringsParser {
       return PlistTable.stringsdict(bytes: bytes, path: path, variations: variations)
     }
     if bytes.isEmpty {
-      return StringsTable(path: path, format: .text, findings: [
-        Finding(rule: .zeroLength, message: "the file is empty; CoreFoundation refuses a zero-length table", line: 1, column: 1)
-      ])
+      return StringsTable(path: path, format: .text, findings: [Finding(StringsMessage.emptyFile, line: 1, column: 1)])
     }
     if bytes.starts(with: Array("bplist00".utf8)), let table = PlistTable.binary(bytes: bytes, path: path) {
       return table
@@ -109,10 +107,7 @@ public enum StringsParser {
     var table = StringsTable(path: path, format: .text, encoding: encoding)
     if let note { table.findings.append(note) }
     if text.isEmpty {
-      table.findings.append(Finding(
-        rule: .zeroLength,
-        message: "the file holds nothing after its byte order mark; CoreFoundation refuses an empty table",
-        line: 1, column: 1))
+      table.findings.append(Finding(StringsMessage.emptyAfterBOM, line: 1, column: 1))
       return table
     }
     if let xml = PlistTable.xmlIfApplicable(text: text, bytes: bytes, path: path) {
@@ -148,18 +143,18 @@ enum TextTableReader {
     var entries: [StringsEntry] = []
     var positions = Unit.Positions(text: text)
 
-    func finish(_ parser: inout OldStyleParser<Unit>, fatal: (String, Int)?) -> Result? {
+    func finish(_ parser: inout OldStyleParser<Unit>, fatal: (StringsMessage, Int)?) -> Result? {
       if parser.unsupported { return nil }
       var pending = parser.pending
       if let (message, offset) = fatal {
-        pending.append(PendingFinding(rule: .syntax, message: message, offset: offset))
+        pending.append(PendingFinding(message, offset: offset))
       }
       var findings: [Finding] = []
       findings.reserveCapacity(pending.count)
       for (index, p) in pending.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) {
         _ = index
         let (line, column) = positions.position(of: p.offset)
-        findings.append(Finding(rule: p.rule, message: p.message, line: line, column: column, key: p.key))
+        findings.append(Finding(p.message, line: line, column: column, keyPath: p.key))
       }
       return Result(entries: entries, findings: findings)
     }
@@ -168,7 +163,7 @@ enum TextTableReader {
     parser.trackComments = true
     guard parser.advance() else {
       if let opening = parser.unterminatedComment {
-        parser.pending.append(truncation(at: opening, reason: "an unterminated '/*' comment swallows the rest of the file"))
+        parser.pending.append(PendingFinding(.unterminatedComment, offset: opening))
       }
       return finish(&parser, fatal: nil)
     }
@@ -178,14 +173,14 @@ enum TextTableReader {
     if text[parser.curr] == 0x7B {  // '{': a braced dictionary
       parser.curr += 1
       guard readEntries(&parser, into: &entries, positions: &positions, braced: true) else {
-        return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
+        return finish(&parser, fatal: parser.error ?? (.doesNotParse, parser.curr))
       }
       if !parser.advance() || text[parser.curr] != 0x7D {
-        return finish(&parser, fatal: ("expected '}' to end the table, found \(parser.describe(at: parser.curr))", parser.curr))
+        return finish(&parser, fatal: (.unclosedTable(found: parser.describe(at: parser.curr)), parser.curr))
       }
       parser.curr += 1
       if parser.advance() {
-        return finish(&parser, fatal: ("unexpected \(parser.describe(at: parser.curr)) after the closing '}'", parser.curr))
+        return finish(&parser, fatal: (.unexpectedAfterTable(found: parser.describe(at: parser.curr)), parser.curr))
       }
       return finish(&parser, fatal: nil)
     }
@@ -193,31 +188,24 @@ enum TextTableReader {
     // CF first reads one object; a lone string means "strings file": start again as dictionary content.
     let first = parser.parseObject(requireObject: true, depth: 0)
     guard let first else {
-      return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
+      return finish(&parser, fatal: parser.error ?? (.doesNotParse, parser.curr))
     }
     guard case .string = first else {
       if parser.advance() {
-        return finish(&parser, fatal: ("unexpected \(parser.describe(at: parser.curr)) after the top-level value", parser.curr))
+        return finish(&parser, fatal: (.unexpectedAfterValue(found: parser.describe(at: parser.curr)), parser.curr))
       }
-      return finish(&parser, fatal: ("the file holds \(first.kindName), not a table of 'key = value;' entries", 0))
+      return finish(&parser, fatal: (.notATable(holding: first.kindName), 0))
     }
     if !parser.advance() {
-      return finish(&parser, fatal: ("the file holds a single string, not a table of 'key = value;' entries", 0))
+      return finish(&parser, fatal: (.singleString, 0))
     }
     parser.curr = 0
     parser.clearError()
     parser.pending.removeAll()
     guard readEntries(&parser, into: &entries, positions: &positions, braced: false) else {
-      return finish(&parser, fatal: parser.error ?? ("the file does not parse", parser.curr))
+      return finish(&parser, fatal: parser.error ?? (.doesNotParse, parser.curr))
     }
     return finish(&parser, fatal: nil)
-  }
-
-  static func truncation(at offset: Int, reason: String) -> PendingFinding {
-    PendingFinding(
-      rule: .truncated,
-      message: "CoreFoundation stops reading here without an error: \(reason); every entry after this point is lost on the device",
-      offset: offset)
   }
 
   /// CF's `parsePlistDictContent` at depth 0, recording entries. False when CF fails the file.
@@ -256,7 +244,7 @@ enum TextTableReader {
       }
       guard found else {
         if let opening = parser.unterminatedComment, !braced {
-          parser.pending.append(truncation(at: opening, reason: "an unterminated '/*' comment swallows the rest of the file"))
+          parser.pending.append(PendingFinding(.unterminatedComment, offset: opening))
         }
         return nil
       }
@@ -271,7 +259,7 @@ enum TextTableReader {
         guard let s else {
           if !braced {
             parser.pending.removeSubrange(pendingBefore...)
-            parser.pending.append(truncation(at: start, reason: "the key's string is never closed"))
+            parser.pending.append(PendingFinding(.unclosedKey, offset: start))
           }
           return nil
         }
@@ -282,7 +270,7 @@ enum TextTableReader {
         return (s, start, comment)
       }
       if !braced {
-        parser.pending.append(truncation(at: start, reason: "a key must start with a quote or one of [A-Za-z0-9_$/:.-], found \(parser.describe(at: start))"))
+        parser.pending.append(PendingFinding(.invalidKeyStart(found: parser.describe(at: start)), offset: start))
       }
       return nil
     }
@@ -291,7 +279,7 @@ enum TextTableReader {
     while let (keyString, keyOffset, comment) = next {
       let key = parser.string(keyString)
       guard parser.advance() else {
-        parser.setError("expected '=' or ';' after the key '\(VisibleText.excerpt(key, limit: 24))', found the end of the file", at: parser.curr)
+        parser.setError(.expectedEqualsOrSemicolon(afterKey: key, found: nil), at: parser.curr)
         return false
       }
       var value: String?
@@ -307,27 +295,21 @@ enum TextTableReader {
         if case .string(let s) = scanned {
           value = parser.string(s)
         } else {
-          parser.pending.append(PendingFinding(
-            rule: .syntax,
-            message: "the value of '\(VisibleText.excerpt(key))' is \(scanned.kindName), not a string; a notification cannot use it",
-            offset: keyOffset, key: key))
+          parser.pending.append(PendingFinding(.valueNotString(key: key, holding: scanned.kindName), offset: keyOffset, key: key))
         }
       } else {
-        parser.setError("expected '=' or ';' after the key '\(VisibleText.excerpt(key, limit: 24))', found \(parser.describe(at: parser.curr))", at: parser.curr)
+        parser.setError(.expectedEqualsOrSemicolon(afterKey: key, found: parser.describe(at: parser.curr)), at: parser.curr)
         return false
       }
       let (line, column) = positions.position(of: keyOffset)
       if let value {
         if let previous = keys.insert(key, at: entries.count, in: entries), let previousLine = entries[previous].line {
-          parser.pending.append(PendingFinding(
-            rule: .duplicateKey,
-            message: "key '\(key)' is defined again; line \(previousLine) is overridden, the last definition wins",
-            offset: keyOffset, key: key))
+          parser.pending.append(PendingFinding(.duplicateKey(key: key, previousLine: previousLine), offset: keyOffset, key: key))
         }
         entries.append(StringsEntry(key: key, value: value, line: line, column: column, comment: comment))
       }
       guard parser.advance(), parser.text[parser.curr] == 0x3B else {
-        parser.setError("expected ';' after the value of '\(key)', found \(parser.describe(at: parser.curr))", at: parser.curr)
+        parser.setError(.expectedSemicolon(afterValueOf: key, found: parser.describe(at: parser.curr)), at: parser.curr)
         return false
       }
       parser.curr += 1

@@ -55,17 +55,11 @@ enum TextDecoder {
       if bytes[0] == 0x00 || bytes[1] == 0x00 {
         // kCFStringEncodingUnicode without a BOM: CF skips two bytes and reads host-order (little-endian) UTF-16.
         let bigEndianGuess = bytes[0] == 0x00
-        var note = Finding(
-          rule: .encoding,
-          message: "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian UTF-16\(bigEndianGuess ? ", which garbles this big-endian text" : ""); save the file as UTF-8 or with a BOM",
-          line: 1, column: 1)
         // The two skipped bytes are a little-endian line break, tab or space: the table reads the
         // same without them, so the device gets every entry (SPEC §14): a warning, not a refusal.
-        if let skipped = Self.skippedSpace[bytes[0]], bytes[1] == 0x00 {
-          note.message = "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes (\(skipped) here, so the table "
-            + "reads the same) and reads the rest as little-endian UTF-16; save the file as UTF-8 or with a BOM"
-          note.softened = true
-        }
+        let skipped = bytes[1] == 0x00 ? Self.skippedSpace[bytes[0]] : nil
+        var note = Finding(StringsMessage.utf16WithoutBOM(skipped: skipped, bigEndian: bigEndianGuess), line: 1, column: 1)
+        note.softened = skipped != nil
         switch decodeUTF16(bytes, from: 2, bigEndian: false) {
         case .success(var decoded):
           decoded.finding = note
@@ -140,11 +134,7 @@ enum TextDecoder {
         }
         i += 1
       }
-      let hex = String(bytes[bad], radix: 16, uppercase: true).leftPadded(to: 2)
-      return .failure(Failure(encoding: "utf-8", finding: Finding(
-        rule: .encoding,
-        message: "invalid UTF-8 (byte 0x\(hex) at offset \(bad)); CoreFoundation refuses the whole file",
-        line: line, column: column)))
+      return .failure(Failure(encoding: "utf-8", finding: Finding(StringsMessage.invalidUTF8(byte: bytes[bad], offset: bad), line: line, column: column)))
     }
     return .success(Decoded(units: units, encoding: "utf-8", finding: nil))
   }
@@ -261,10 +251,7 @@ enum TextDecoder {
       units[k] = bigEndian ? (a << 8 | b) : (b << 8 | a)
     }
     if (bytes.count - start) % 2 != 0 {
-      return .failure(Failure(encoding: name, finding: Finding(
-        rule: .encoding,
-        message: "the file has an odd number of bytes for \(name.uppercased()); its last byte is half a character",
-        line: 1, column: 1)))
+      return .failure(Failure(encoding: name, finding: Finding(StringsMessage.oddUTF16Length(encoding: name), line: 1, column: 1)))
     }
     return .success(Decoded(units: units, encoding: name, finding: nil))
   }
@@ -279,9 +266,7 @@ enum TextDecoder {
       let scalar = bigEndian ? (b0 << 24 | b1 << 16 | b2 << 8 | b3) : (b3 << 24 | b2 << 16 | b1 << 8 | b0)
       if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
         return .failure(Failure(encoding: name, finding: Finding(
-          rule: .encoding,
-          message: "invalid \(name.uppercased()) (0x\(String(scalar, radix: 16, uppercase: true)) at offset \(i) is not a Unicode scalar)",
-          line: 1, column: 1)))
+          StringsMessage.invalidUTF32(encoding: name, value: scalar, offset: i), line: 1, column: 1)))
       }
       if scalar >= 0x10000 {
         let v = scalar - 0x10000
@@ -293,10 +278,7 @@ enum TextDecoder {
       i += 4
     }
     if i != bytes.count {
-      return .failure(Failure(encoding: name, finding: Finding(
-        rule: .encoding,
-        message: "the file's length is not a multiple of 4 bytes for \(name.uppercased())",
-        line: 1, column: 1)))
+      return .failure(Failure(encoding: name, finding: Finding(StringsMessage.utf32Length(encoding: name), line: 1, column: 1)))
     }
     return .success(Decoded(units: units, encoding: name, finding: nil))
   }

@@ -148,8 +148,9 @@ struct BaselineTests {
   @Test func missingTranslationGroupsKeepOnlyNewKeys() throws {
     let linter = Linter(configuration: .builtIn)
     func missing(_ key: String) -> Finding {
-      Finding(rule: TableRule.missingTranslation, message: "'\(key)' of 'en.lproj/Localizable.strings:2' has no translation in 'fr': the device shows the key",
-                  line: 1, column: 1, keyPath: key)
+      Finding(rule: RuleID(TableRule.missingTranslation), severity: .warning,
+              message: "'\(key)' of 'en.lproj/Localizable.strings:2' has no translation in 'fr': the device shows the key",
+              line: 1, column: 1, keyPath: key)
     }
     let group = MissingTranslations(localization: "fr", table: "Localizable.strings", kind: .standard, developmentKeyCount: 3, keys: ["A", "B"])
     let old = StringsLintFile(path: "App/fr.lproj/Localizable.strings", findings: [missing("A")], missingTranslations: [

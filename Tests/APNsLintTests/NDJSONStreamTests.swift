@@ -70,7 +70,7 @@ import Testing
 
     // A further finding for big payloads, as the localization checks add theirs (on the calling thread).
     let extra: (PayloadReport) -> [Finding] = { report in
-      report.size > 200 ? [Finding(rule: LocalizationRule.locKeyMissing, message: "big", line: 1, column: 1, keyPath: nil)] : []
+      report.size > 200 ? [Finding(rule: RuleID(LocalizationRule.locKeyMissing), severity: .error, message: "big", line: 1, column: 1, keyPath: nil)] : []
     }
     func run(_ workers: Int, localize: ((PayloadReport) -> [Finding])? = nil) throws -> [LintResult] {
       let fd = open(path, O_RDONLY)

@@ -66,9 +66,10 @@ public struct Configuration: Sendable, Equatable {
     self.allowedCustomKeys = allowedCustomKeys
   }
 
-  /// The level a rule runs at: the configured one, else the catalogue's default.
+  /// The level a rule runs at: the configured one, else the catalogue's default
+  /// (`Rule.defaultLevel(of:)`).
   public func level(of rule: RuleID) -> RuleLevel {
-    levels[rule] ?? Rule.named(rule.rawValue)?.defaultLevel ?? .off
+    levels[rule] ?? Rule.defaultLevel(of: rule)
   }
 
   /// The level a payload rule runs at.

@@ -88,19 +88,18 @@ extension StringsLint {
     /// above 9999, which are never text (`%n` is C's write-back conversion; `%10000$@` is shown as
     /// written). Excluded localizations (`qqq`) are not translations: nothing here runs on them.
     mutating func checkValues(developmentLanguage: String, excluded: Set<String>) {
-      let tables: [(label: String, language: String, table: StringsTable)] =
-        isCatalog ? catalogTables.sorted { $0.key < $1.key }.map { ("in '\($0.key)', ", $0.key, $0.value) }
-        : table.map { [("", localization, $0)] } ?? []
+      let tables: [(catalogLanguage: String?, language: String, table: StringsTable)] =
+        isCatalog ? catalogTables.sorted { $0.key < $1.key }.map { ($0.key, $0.key, $0.value) }
+        : table.map { [(nil, localization, $0)] } ?? []
       let development = StringsLint.sameLanguageKey(isCatalog ? (sourceLanguage ?? developmentLanguage) : developmentLanguage)
-      for (label, language, table) in tables where Localizer.isLoaded(table) {
+      for (catalogLanguage, language, table) in tables where Localizer.isLoaded(table) {
         let languageKey = StringsLint.sameLanguageKey(language)
         if isInLocalizationFolder || isCatalog, excluded.contains(languageKey) { continue }
         let isDevelopment = languageKey == development || !(isInLocalizationFolder || isCatalog)
         let isFormat = StringsLint.runsFormatRules(isCatalog ? table.kind : kind)
         for entry in lastDefinitions(table) {
           if let control = StringsLint.controlCharacter(in: entry.value) {
-            add(.controlCharacter, "\(label)'\(entry.key)' holds the control character \(control) ('\(LocalizationOutput.excerpt(entry.value))'): "
-                + "a device shows nothing or a box for it, and a push carrying it may be cut", at: entry)
+            add(.controlCharacter(control, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry)
           }
           guard isFormat else { continue }
           let argumentFormat = table.argumentFormats.isEmpty ? nil : table.argumentFormats[entry.key]
@@ -110,25 +109,21 @@ extension StringsLint {
           // The value is the format unless a catalog gave an argument format: parsed once then.
           for piece in (argumentFormat == nil ? format : FormatString(entry.value)).pieces {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
-                  let why = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
-            add(.accidentalSpecifier, "\(label)'\(entry.key)' has '\(specifier.text)' ('\(LocalizationOutput.excerpt(entry.value))'): \(why)",
+                  let reading = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
+            add(.accidentalSpecifier(specifier.text, reading: reading, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage),
                 at: entry)
           }
           for issue in format.issues {
             guard case .gap(let missing) = issue.kind else { continue }
-            let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
-            let positions = missing.map(String.init).joined(separator: ", ") + more
-            add(.formatGap, "\(label)'\(entry.key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(entry.value)'): "
-              + "String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
-              at: entry)
+            add(.formatGap(missing, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry)
           }
         }
       }
     }
 
-    mutating func add(_ rule: TableRule, _ message: String, at entry: StringsEntry?, key: String? = nil) {
-      findings.append(Finding(
-        rule: rule, message: message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
+    /// A finding of `message` at `entry` (1:1 without one), about `key` (else the entry's).
+    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil) {
+      findings.append(Finding(message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
     }
   }
 
@@ -137,31 +132,40 @@ extension StringsLint {
     String(name.lowercased().map { $0 == "_" ? "-" : $0 })
   }
 
+  /// Why an unsupported specifier is surely not meant (`strings-accidental-specifier` says it in
+  /// words: `TableMessage.accidentalSpecifier`).
+  enum AccidentalReading {
+    /// `%n`: C's write-back conversion, never text.
+    case writeBack
+    /// `%N$…` with N 0 or above 9999: no specifier at all, shown as written.
+    case positionOutOfRange
+    /// In the development language, a `%` ending the text.
+    case trailingPercent
+    /// In the development language, `% @`: CoreFoundation formats it as `%@`.
+    case spaceFlaggedObject
+    /// In the development language, `% ` then a conversion: a specifier with a space flag.
+    case spaceFlag
+  }
+
   /// Why an unsupported specifier is surely not meant, or nil when it may be (a `%d` in an app's
   /// own table is read by its code with `String(format:)`).
-  static func accidentalReading(_ specifier: FormatSpecifier, inDevelopmentLanguage: Bool) -> String? {
+  static func accidentalReading(_ specifier: FormatSpecifier, inDevelopmentLanguage: Bool) -> AccidentalReading? {
     let text = specifier.text
     let conversion = specifier.conversion
     if conversion.hasSuffix("n") && conversion.allSatisfy({ "hlqLjzt".contains($0) || $0 == "n" }) {
-      return "'%n' is C's write-back conversion, never text: String(format:) does not print it"
+      return .writeBack
     }
     // `%N$…` with N above 9999 or 0: not a specifier for CoreFoundation, shown as written.
     let afterPercent = text.dropFirst()
     let digits = afterPercent.prefix { $0.isASCII && $0.isNumber }
     if !digits.isEmpty, afterPercent.dropFirst(digits.count).first == "$" {
       let position = digits.count > 5 ? Int.max : Int(digits) ?? Int.max
-      if position == 0 || position > 9999 {
-        return "positions run from 1 to 9999, so it is not a specifier and the device shows it as written"
-      }
+      if position == 0 || position > 9999 { return .positionOutOfRange }
     }
     guard inDevelopmentLanguage else { return nil }
-    if text == "%" { return "a '%' at the end reads as an incomplete specifier; write '%%' for a percent sign" }
-    if isSpaceFlaggedObject(specifier) {
-      return "the space is a printf flag: CoreFoundation formats '\(text)' as '%@' (an argument, not a percent sign); write '%@', or '%%' for a percent sign"
-    }
-    if afterPercent.first == " " {
-      return "the space is a printf flag, so '\(text)' reads as a specifier, not as a percent sign followed by text; write '%%'"
-    }
+    if text == "%" { return .trailingPercent }
+    if isSpaceFlaggedObject(specifier) { return .spaceFlaggedObject }
+    if afterPercent.first == " " { return .spaceFlag }
     return nil
   }
 

@@ -82,24 +82,21 @@ public enum LocalizationChecks {
     func check(key field: AlertText.Field, arguments: [AlertText.Field], takesArguments: Bool) -> [Finding] {
       let key = field.value
       var findings: [Finding] = []
-      func at(_ anchor: AlertText.Field, _ rule: LocalizationRule, _ message: String) {
-        findings.append(Finding(rule: rule, message: message, line: anchor.line, column: anchor.column, keyPath: anchor.keyPath))
+      func at(_ anchor: AlertText.Field, _ message: LocalizationMessage) {
+        findings.append(Finding(message, line: anchor.line, column: anchor.column, keyPath: anchor.keyPath))
       }
 
       if let development {
         if !has(key, in: development) {
-          at(field, .locKeyMissing, "'\(key)' is not in the development language's table ('\(development.identifier)'): "
-            + "devices that fall back to it show the raw key")
+          at(field, .keyMissing(key: key, development: development.identifier))
         } else {
           let untranslated = checked.filter { $0.identifier != development.identifier && !has(key, in: $0) }.map(\.identifier)
           if !untranslated.isEmpty {
-            at(field, .locKeyUntranslated, "'\(key)' is not translated in \(LocalizationOutput.quotedList(untranslated)): "
-              + "devices using \(untranslated.count == 1 ? "it" : "them") show the raw key")
+            at(field, .untranslated(key: key, in: untranslated))
           }
         }
       } else {
-        at(field, .locKeyMissing, "'\(key)' cannot be looked up: there is no development-language ('\(developmentLanguage)') "
-          + "localization, so devices without a matching language show the raw key")
+        at(field, .noDevelopmentLocalization(key: key, developmentLanguage: developmentLanguage))
       }
 
       var pluralIn: [String] = []
@@ -107,22 +104,19 @@ public enum LocalizationChecks {
         if !pluralIn.contains(localization.identifier) { pluralIn.append(localization.identifier) }
       }
       if !pluralIn.isEmpty {
-        at(field, .locKeyPlural, "'\(key)' is a plural entry (.stringsdict or String Catalog plural variation) in \(LocalizationOutput.quotedList(pluralIn)): "
-          + "iOS does not resolve plural rules for notification arguments")
+        at(field, .plural(key: key, in: pluralIn))
       }
 
       // A catalog key Xcode marks stale (SPEC §14): pushes are the reason it looks unused.
       if ([development].compactMap { $0 } + checked).contains(where: { $0.table?.staleKeys.contains(key) ?? false }) {
-        at(field, .locKeyStale, "'\(key)' is marked stale in the String Catalog: a key used only by pushes is never found in code, so "
-          + "Xcode marks it stale and offers to remove it (and its translations); set its 'extractionState' to 'manual'")
+        at(field, .stale(key: key))
       }
-      let pending = checked.filter { $0.identifier != development?.identifier }.compactMap { localization -> String? in
+      let pending = checked.filter { $0.identifier != development?.identifier }.compactMap { localization -> (localization: String, state: String)? in
         guard let state = localization.table?.states[key], state == "new" || state == "needs_review" else { return nil }
-        return "'\(localization.identifier)' (\(state))"
+        return (localization.identifier, state)
       }
       if !pending.isEmpty {
-        at(field, .locKeyUnreviewed, "'\(key)' is not done in \(pending.joined(separator: ", ")): devices using "
-          + "\(pending.count == 1 ? "it" : "them") show a translation nobody has finished ('new') or reviewed ('needs_review')")
+        at(field, .unreviewed(key: key, states: pending))
       }
 
       guard takesArguments else { return findings }
@@ -135,20 +129,11 @@ public enum LocalizationChecks {
         for issue in format.issues {
           switch issue.kind {
           case .unsupported(let specifier):
-            if specifier == "%" {
-              at(field, .locFormatUnsupported, "in '\(name)', '\(key)' has a lone '%' ('\(LocalizationOutput.excerpt(text))'): write %% for a percent sign")
-            } else {
-              at(field, .locFormatUnsupported, "in '\(name)', '\(key)' uses '\(specifier)' ('\(LocalizationOutput.excerpt(text))'), which the device does not "
-                + "expand: only %@, %n$@ and %% are supported")
-            }
+            at(field, .unsupportedSpecifier(specifier, localization: name, key: key, format: text))
           case .mixed:
-            at(field, .locFormatMixed, "in '\(name)', '\(key)' mixes %@ and %n$@ ('\(LocalizationOutput.excerpt(text))'): the device counts %@ on its own, "
-              + "so number every specifier")
+            at(field, .mixedSpecifiers(localization: name, key: key, format: text))
           case .gap(let missing):
-            let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
-            let positions = missing.map(String.init).joined(separator: ", ") + more
-            at(field, .locFormatGap, "in '\(name)', '\(key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(LocalizationOutput.excerpt(text))'): "
-              + "the device shows the wrong argument")
+            at(field, .gap(missing, localization: name, key: key, format: text))
           }
         }
         let needed = format.argumentsNeeded
@@ -156,25 +141,19 @@ public enum LocalizationChecks {
         if arguments.count < needed {
           let expansion = format.expand(arguments.map(\.value))
           if arguments.isEmpty && !Localizer.formatsWithoutArguments {
-            at(argumentAnchor, .locArgsCount, "in '\(name)', '\(key)' ('\(LocalizationOutput.excerpt(text))') needs \(needed) loc-args and the payload has none: "
-              + "the device shows the format as it is")
+            at(argumentAnchor, .noArguments(localization: name, key: key, format: text, needed: needed))
           } else {
             // The first few unfilled specifiers are named (each lookup walks the format once, so
             // naming all of 100,000 would be quadratic); the message counts the rest.
             let missing = expansion.missingPositions
             let unfilled = missing.prefix(LocalizationOutput.listedItems).compactMap { format.specifiers(readingPosition: $0).first?.text }
-            let more = missing.count > LocalizationOutput.listedItems ? " (and \(missing.count - LocalizationOutput.listedItems) more)" : ""
-            let verb = missing.count == 1 ? "gets no argument and shows" : "get no argument and show"
-            at(argumentAnchor, .locArgsCount, "in '\(name)', '\(key)' ('\(LocalizationOutput.excerpt(text))') needs \(needed) loc-args and the payload has "
-              + "\(arguments.count): \(LocalizationOutput.quotedList(unfilled))\(more) \(verb) '\(FormatString.nullArgument)'")
+            at(argumentAnchor, .tooFewArguments(localization: name, key: key, format: text, needed: needed, given: arguments.count,
+                                                unfilled: unfilled, missing: missing.count))
           }
         }
       }
       if let mostRead, arguments.count > mostRead {
-        let ignored = arguments.count - mostRead
-        let reads = mostRead == 0 ? "no localization of '\(key)' reads any" : "no localization of '\(key)' reads more than \(mostRead)"
-        at(arguments[mostRead], .locArgsUnused, "loc-args has \(arguments.count) values but \(reads): "
-          + "the last \(ignored == 1 ? "one is" : "\(ignored) are") ignored")
+        at(arguments[mostRead], .unusedArguments(key: key, given: arguments.count, mostRead: mostRead))
       }
       return findings
     }

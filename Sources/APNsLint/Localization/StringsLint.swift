@@ -74,7 +74,7 @@ public enum StringsLint {
     var problems: [FileWalk.Problem] = []
     let files = try lint(root: root, developmentLanguage: developmentLanguage, table: table, exclude: exclude, problems: &problems)
     return problems.map {
-      StringsLintFile(path: $0.path, findings: [Finding(rule: StringsRule.encoding, message: $0.message, line: 1, column: 1)])
+      StringsLintFile(path: $0.path, findings: [Finding(StringsMessage.unreadable($0), line: 1, column: 1)])
     } + files
   }
 

@@ -23,10 +23,7 @@ extension StringsLint {
     for localization in localizations where localization != development {
       guard let index = byLocalization[localization] else {
         if !devKeys.isEmpty {
-          let fileName = files[devIndex].fileName
-          files[devIndex].add(.missingTranslation, "'\(localization).lproj' has no '\(fileName)': its \(devKeys.count) "
-            + "key\(devKeys.count == 1 ? "" : "s") show\(devKeys.count == 1 ? "s" : "") untranslated in '\(localization)' ("
-            + "\(whatShows(devKind, plural: devKeys.count != 1)))", at: nil)
+          files[devIndex].add(.missingFile(files[devIndex].fileName, localization: localization, keys: devKeys.count, kind: devKind), at: nil)
         }
         continue
       }
@@ -103,15 +100,6 @@ extension StringsLint {
     }
   }
 
-  /// What a device shows for a key its localization lacks, by what reads the table.
-  static func whatShows(_ kind: StringsTableKind, plural: Bool) -> String {
-    switch kind {
-    case .interfaceBuilder: "the device shows the nib's own text"
-    case .infoPlist: "the device shows Info.plist's own value"
-    case .standard, .predicateEditor: plural ? "the device shows the raw keys" : "the device shows the raw key"
-    }
-  }
-
   /// Missing, extra, empty and mismatched keys of one translation table against the development keys.
   static func compare(_ file: inout LintedFile, _ table: StringsTable, kind tableKind: StringsTableKind, language: String,
                       with reference: inout Reference) {
@@ -144,10 +132,8 @@ extension StringsLint {
     let kind = reference.kind
     for position in 0..<devCount where !matched[position] {
       let (key, devEntry) = reference.keys[position]
-      var origin = "'\(reference.language)'"
-      if let devFile = reference.file { origin = "'\(devFile)" + (devEntry?.line.map { ":\($0)" } ?? "") + "'" }
-      file.add(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': \(whatShows(kind, plural: false))",
-               at: nil, key: key)
+      file.add(.untranslated(key: key, language: language, developmentLanguage: reference.language, developmentFile: reference.file,
+                             line: devEntry?.line, kind: kind), at: nil, key: key)
       missingKeys.append(key)
     }
     if !missingKeys.isEmpty {
@@ -155,22 +141,21 @@ extension StringsLint {
         localization: language, table: file.fileName, kind: kind,
         developmentKeyCount: devCount, keys: missingKeys))
     }
-    let devName = reference.file.map { "'\($0)'" } ?? "'\(reference.language)'"
     let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
     for i in 0..<keys.count {
       let position = devPosition[i]
       guard position >= 0 else {
         // A `shouldTranslate: false` key is in the source, only not among the keys to translate.
         if reference.table.untranslatableKeys.contains(keys.key(i)) { continue }
-        file.add(.extraKey, "'\(keys.key(i))' is not in the development language's \(devName)", at: keys.entry(i), key: keys.key(i))
+        file.add(.extraKey(keys.key(i), developmentLanguage: reference.language, developmentFile: reference.file), at: keys.entry(i), key: keys.key(i))
         continue
       }
       guard i < keys.entries.count, let devText = reference.values[position] else { continue }
       let text = keys.entries[i].value
       if text.isEmpty && !devText.isEmpty {
         let entry = keys.entries[i]
-        file.add(.emptyTranslation, "'\(entry.key)' in '\(language)' is empty where '\(reference.language)' has '\(LocalizationOutput.excerpt(devText))': "
-          + "the device shows nothing", at: entry, key: entry.key)
+        file.add(.emptyTranslation(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: devText),
+                 at: entry, key: entry.key)
         continue
       }
       guard isFormat else { continue }
@@ -196,8 +181,8 @@ extension StringsLint {
         continue
       }
       if !differences.isEmpty {
-        file.add(.formatMismatch, "'\(key)' in '\(language)' ('\(entry.value)') does not take the arguments of '\(reference.language)' "
-          + "('\(devText)'): \(differences.joined(separator: ", "))", at: entry, key: key)
+        file.add(.formatMismatch(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
+                                 developmentValue: devText, differences: differences), at: entry, key: key)
       }
     }
   }

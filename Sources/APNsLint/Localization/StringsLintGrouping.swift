@@ -14,9 +14,8 @@ extension StringsLintFile {
   public var groupedFindings: [Finding] {
     guard !missingTranslations.isEmpty || !stateGroups.isEmpty else { return findings }
     let missingRule = RuleID(TableRule.missingTranslation)
-    let grouped = missingTranslations.map { group in
-      Finding(rule: TableRule.missingTranslation, message: group.message, line: 1, column: 1, keyPath: nil)
-    } + stateGroups.map { Finding(rule: $0.rule, severity: Rule.defaultSeverity(of: $0.rule), message: $0.message, line: 1, column: 1, keyPath: nil) }
+    let grouped = missingTranslations.map { Finding(TableMessage.missingTranslations($0), line: 1, column: 1) }
+      + stateGroups.map { Finding(TableMessage.keysInState($0), line: 1, column: 1) }
     var groupedRules: Set<RuleID> = missingTranslations.isEmpty ? [] : [missingRule]
     for group in stateGroups { groupedRules.insert(group.rule) }
     let rest = findings.filter { !(groupedRules.contains($0.rule) && $0.keyPath != nil) }
@@ -31,14 +30,8 @@ extension MissingTranslations {
   public static let listedKeyLimit = 5
 
   /// "da: 2,493 of 2,520 keys of 'Vector.strings' missing: 'a', 'b', 'c', 'd', 'e' and 2,488
-  /// more (the device shows the raw keys)".
-  public var message: String {
-    let listed = keys.prefix(Self.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }.joined(separator: ", ")
-    let more = keys.count > Self.listedKeyLimit ? " and \(StringsLint.grouped(keys.count - Self.listedKeyLimit)) more" : ""
-    let noun = developmentKeyCount == 1 ? "key" : "keys"
-    return "\(localization): \(StringsLint.grouped(keys.count)) of \(StringsLint.grouped(developmentKeyCount)) \(noun) of '\(table)' missing: "
-      + "\(listed)\(more) (\(StringsLint.whatShows(kind, plural: keys.count != 1)))"
-  }
+  /// more (the device shows the raw keys)" (written by its rule: `TableMessage.missingTranslations`).
+  public var message: String { TableMessage.missingTranslations(self).text }
 }
 
 /// How much of the development language one localization lacks, over every table.

@@ -173,11 +173,11 @@ extension StringsLint {
   /// (no `other`), `strings-plural-missing` (a category an integer selects and the entry lacks),
   /// `strings-plural-unused` (a category CLDR does not define for the language; never `zero`,
   /// which Apple uses for 0 in every language), `strings-plural-one-digit` (a `one` form writing
-  /// the digit 1 with no specifier, where `one` covers other numbers). Each finding's message
-  /// starts with `prefix` (`'KEY'` or `in 'ru', 'KEY'`).
-  static func pluralFindings(_ groups: [PluralGroup], language: String, rules: PluralRules, prefix: @autoclosure () -> String)
-    -> [(rule: TableRule, message: String)] {
-    var out: [(TableRule, String)] = []
+  /// the digit 1 with no specifier, where `one` covers other numbers). The messages name `key`
+  /// (`in 'ru', 'KEY'` for a catalog's `catalogLanguage`).
+  static func pluralFindings(_ groups: [PluralGroup], language: String, rules: PluralRules, key: String, catalogLanguage: String?)
+    -> [TableMessage] {
+    var out: [TableMessage] = []
     for group in groups {
       // Only languages with categories that only fractions select (ru, cs, lt …) care.
       let fractions = !rules.fractionExamples.isEmpty && group.mayBeFraction
@@ -189,31 +189,25 @@ extension StringsLint {
       if !anyMissing && !unused && !oneDigit && group.forms.other != nil { continue }
       let missing = needed.filter { group.forms[$0] == nil && $0 != .other }
       // Messages are made only for a plural that has a finding (most have none).
-      let label = group.name.isEmpty ? prefix() : prefix() + " (plural '\(group.name)')"
-      // `other` is named as needed even where only fractions select it (ru): the fallback.
-      let needs = (needed.contains(.other) ? needed : needed + [.other]).map(\.rawValue).joined(separator: ", ")
       guard let other = group.forms[.other] else {
         // An integer count of ru, uk, be, pl with one, few and many never reaches `other`
         // (only fractions select it): nothing is shown wrong, so no error.
         if !needed.contains(.other) && missing.isEmpty { continue }
-        let also = missing.isEmpty ? "" : " (and \(missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")))"
-        out.append((.pluralOther, "\(label) has no 'other' form\(also): 'other' is the form every plural falls back to, "
-          + "so a count whose form is missing has no text and the device shows the format itself"))
+        out.append(.pluralOther(key: key, plural: group.name, catalogLanguage: catalogLanguage, alsoMissing: missing))
         continue
       }
       for category in missing {
         let number = rules.examples[category]?.first.map(String.init) ?? rules.fractionExamples[category] ?? "0"
-        out.append((.pluralMissing, "\(label): \(language) needs \(needs); '\(category.rawValue)' is missing: a count of \(number) "
-          + "shows the 'other' form ('\(LocalizationOutput.excerpt(withNumber(other, number)))')"))
+        out.append(.pluralMissing(category, count: number, other: other, needed: needed, language: language,
+                                  key: key, plural: group.name, catalogLanguage: catalogLanguage))
       }
       for category in group.forms.categories where category != .zero && !rules.categories.contains(category) {
-        out.append((.pluralUnused, "\(label) has a '\(category.rawValue)' form that \(language) never selects "
-          + "(CLDR \(PluralRules.cldrVersion): \(rules.categories.map(\.rawValue).joined(separator: ", "))): no count shows it"))
+        out.append(.pluralUnused(category, selected: rules.categories, language: language,
+                                 key: key, plural: group.name, catalogLanguage: catalogLanguage))
       }
       if oneDigit, let one = group.forms[.one] {
-        let others = (rules.examples[.one] ?? []).filter { $0 != 1 }.map(String.init).joined(separator: ", ")
-        out.append((.pluralOneDigit, "\(label) has a 'one' form that writes the digit 1 ('\(LocalizationOutput.excerpt(one))'), "
-          + "but \(language) also selects 'one' for \(others): write the number's specifier instead"))
+        out.append(.pluralOneDigit(one: one, examples: rules.examples[.one] ?? [], language: language,
+                                   key: key, plural: group.name, catalogLanguage: catalogLanguage))
       }
     }
     return out
@@ -260,26 +254,26 @@ extension StringsLint.LintedFile {
   /// localization's rules) or each language of a catalog. Languages CLDR does not know, `Base`
   /// and excluded localizations are left alone.
   mutating func checkPlurals(excluded: Set<String>) {
-    let tables: [(label: String, language: String, table: StringsTable)]
+    let tables: [(catalogLanguage: String?, language: String, table: StringsTable)]
     if isCatalog {
-      tables = catalogTables.sorted { $0.key < $1.key }.map { ("in '\($0.key)', ", $0.key, $0.value) }
+      tables = catalogTables.sorted { $0.key < $1.key }.map { ($0.key, $0.key, $0.value) }
     } else if isStringsdict, isInLocalizationFolder, let table {
-      tables = [("", localization, table)]
+      tables = [(nil, localization, table)]
     } else {
       return
     }
-    for (label, language, table) in tables where !table.variations.isEmpty && Localizer.isLoaded(table) {
+    for (catalogLanguage, language, table) in tables where !table.variations.isEmpty && Localizer.isLoaded(table) {
       guard !excluded.contains(StringsLint.sameLanguageKey(language)), let rules = PluralRules.forLanguage(language) else { continue }
       // Keys in order for the findings; only the keys with findings are sorted (most have none).
-      var found: [(key: String, findings: [(rule: TableRule, message: String)])] = []
+      var found: [(key: String, findings: [TableMessage])] = []
       for (key, variations) in table.variations {
         let groups = StringsLint.pluralGroups(variations, stringsdict: !isCatalog)
         if groups.isEmpty { continue }
-        let findings = StringsLint.pluralFindings(groups, language: language, rules: rules, prefix: "\(label)'\(key)'")
+        let findings = StringsLint.pluralFindings(groups, language: language, rules: rules, key: key, catalogLanguage: catalogLanguage)
         if !findings.isEmpty { found.append((key, findings)) }
       }
       for (key, findings) in found.sorted(by: { $0.key < $1.key }) {
-        for (rule, message) in findings { add(rule, message, at: nil, key: key) }
+        for message in findings { add(message, at: nil, key: key) }
       }
     }
   }
@@ -312,15 +306,13 @@ extension StringsLint.LintedFile {
     guard !isCatalog, let table, table.format == .xml || table.format == .stringsdict, Localizer.isLoaded(table) else { return }
     for entry in StringsLint.lastDefinitions(table) {
       if let escape = StringsLint.literalEscape(in: entry.value) {
-        add(.xmlEscape, "'\(entry.key)' holds a literal '\(escape)' ('\(LocalizationOutput.excerpt(entry.value))'): a property list has no "
-          + "backslash escapes, so the device shows the backslash; write the character itself", at: entry)
+        add(.xmlEscape(escape, key: entry.key, value: entry.value), at: entry)
       }
     }
     for key in table.variations.keys.sorted() {
       for (name, value) in table.variations[key] ?? [] where !name.hasSuffix(".valueType") {
         guard let escape = StringsLint.literalEscape(in: value) else { continue }
-        add(.xmlEscape, "'\(key)' ('\(name)') holds a literal '\(escape)' ('\(LocalizationOutput.excerpt(value))'): a property list has no "
-          + "backslash escapes, so the device shows the backslash; write the character itself", at: nil, key: key)
+        add(.xmlEscape(escape, key: key, value: value, variation: name), at: nil, key: key)
       }
     }
   }

@@ -16,17 +16,8 @@ public struct StateGroup: Sendable, Hashable {
   public var keys: [String]
 
   /// "de: 3 of 120 keys of 'Localizable.xcstrings' need review (state 'needs_review': users see
-  /// them unreviewed): 'a', 'b', 'c'".
-  public var message: String {
-    let listed = keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }.joined(separator: ", ")
-    let more = keys.count > MissingTranslations.listedKeyLimit
-      ? " and \(StringsLint.grouped(keys.count - MissingTranslations.listedKeyLimit)) more" : ""
-    let noun = developmentKeyCount == 1 ? "key" : "keys"
-    let what = rule == RuleID(TableRule.needsReview)
-      ? "need review (state 'needs_review': users see them unreviewed)"
-      : "are stale (Xcode no longer finds them in code and offers to remove them)"
-    return "\(localization): \(StringsLint.grouped(keys.count)) of \(StringsLint.grouped(developmentKeyCount)) \(noun) of '\(table)' \(what): \(listed)\(more)"
-  }
+  /// them unreviewed): 'a', 'b', 'c'" (written by its rule: `TableMessage.keysInState`).
+  public var message: String { TableMessage.keysInState(self).text }
 }
 
 extension StringsLint {
@@ -49,9 +40,7 @@ extension StringsLint {
     }
     let values = table.values
     for key in new {
-      let shown = values[key].map { "the device shows '\(LocalizationOutput.excerpt($0))', which nobody has translated" }
-        ?? "the device shows the source language's text"
-      file.add(.missingTranslation, "'\(key)' in '\(language)' is in state 'new' (not translated yet): \(shown)", at: nil, key: key)
+      file.add(.newState(key: key, language: language, value: values[key]), at: nil, key: key)
     }
     if !new.isEmpty {
       if let i = file.missing.firstIndex(where: { $0.localization == language && $0.table == file.fileName }) {
@@ -62,12 +51,10 @@ extension StringsLint {
       }
     }
     for key in review {
-      let value = values[key].map { " ('\(LocalizationOutput.excerpt($0))')" } ?? ""
-      file.add(.needsReview, "'\(key)' in '\(language)'\(value) is in state 'needs_review': users see a translation nobody has reviewed "
-        + "(Xcode sets it when the source text changed)", at: nil, key: key)
+      file.add(.needsReviewState(key: key, language: language, value: values[key]), at: nil, key: key)
     }
     for key in stale {
-      file.add(.stale, "'\(key)' in '\(language)' is in state 'stale'", at: nil, key: key)
+      file.add(.staleState(key: key, language: language), at: nil, key: key)
     }
     for (rule, keys) in [(TableRule.needsReview, review), (.stale, stale)] where !keys.isEmpty {
       file.stateGroups.append(StateGroup(rule: RuleID(rule), localization: language, table: file.fileName,
@@ -88,11 +75,7 @@ extension StringsLint {
       for key in keys where has.contains(key) { counts[key, default: 0] += 1 }
     }
     for key in keys {
-      let translated = counts[key] ?? 0
-      let carrying = translated == 0 ? "" : ", with its \(translated) translation\(translated == 1 ? "" : "s")"
-      file.add(.stale, "'\(key)' is stale: Xcode no longer finds it in code and offers to remove it\(carrying); a key used only by "
-        + "pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
-        at: nil, key: key)
+      file.add(.staleKey(key, translations: counts[key] ?? 0), at: nil, key: key)
     }
     file.stateGroups.append(StateGroup(rule: RuleID(TableRule.stale), localization: source, table: file.fileName,
                                        developmentKeyCount: sourceTable.entries.count + sourceTable.pluralKeys.subtracting(sourceTable.entries.map(\.key)).count,

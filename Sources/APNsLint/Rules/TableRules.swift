@@ -1,24 +1,14 @@
-import PayloadSchema
+// The tables of a project compared (`strings lint`, SPEC §3 "Strings tables"): each `TableRule`,
+// its definition and the messages it reports, written once. How to add one: docs/adding-a-rule.md.
 
+import LocFormat
+import PayloadSchema
 import StringsFile
 
-/// The rules APNsLint itself detects when it checks a payload's alert against the tables (SPEC §3,
-/// "Localization"); the raw value is the catalogue's id.
-public enum LocalizationRule: String, Sendable, Hashable, CaseIterable {
-  case locKeyMissing = "loc-key-missing"
-  case locKeyUntranslated = "loc-key-untranslated"
-  case locArgsCount = "loc-args-count"
-  case locArgsUnused = "loc-args-unused"
-  case locFormatUnsupported = "loc-format-unsupported"
-  case locFormatMixed = "loc-format-mixed"
-  case locFormatGap = "loc-format-gap"
-  case locKeyPlural = "loc-key-plural"
-  case locKeyStale = "loc-key-stale"
-  case locKeyUnreviewed = "loc-key-unreviewed"
-}
-
 /// The rules APNsLint detects when it compares the tables of a project (`strings lint`, SPEC §3
-/// "Strings tables"); those about one file alone are StringsFile's `StringsRule`.
+/// "Strings tables"): each case is a rule's typed id (the raw value is the catalogue's id), and
+/// its ``definition`` is written once, below, beside the messages it reports. Those about one file
+/// alone are StringsFile's `StringsRule`.
 public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case missingTranslation = "strings-missing-translation"
   case extraKey = "strings-extra-key"
@@ -34,31 +24,379 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case needsReview = "strings-needs-review"
   case stale = "strings-stale"
   case xmlEscape = "strings-xml-escape"
+
+  /// The rule's definition: default severity, category, summary and examples (tables, each after
+  /// a line `--- fr.lproj`), written once per rule below. This switch only ties each case to its
+  /// definition, so the compiler says when a rule has none.
+  public var definition: RuleDefinition {
+    switch self {
+    case .missingTranslation: .missingTranslation
+    case .extraKey: .extraKey
+    case .formatMismatch: .formatMismatch
+    case .formatGap: .formatGap
+    case .accidentalSpecifier: .accidentalSpecifier
+    case .controlCharacter: .controlCharacter
+    case .emptyTranslation: .emptyTranslation
+    case .pluralMissing: .pluralMissing
+    case .pluralUnused: .pluralUnused
+    case .pluralOther: .pluralOther
+    case .pluralOneDigit: .pluralOneDigit
+    case .needsReview: .needsReview
+    case .stale: .stale
+    case .xmlEscape: .xmlEscape
+    }
+  }
 }
 
 extension RuleID {
-  /// The id of a rule checked against the tables.
-  public init(_ rule: LocalizationRule) { self.init(id: rule.rawValue) }
   /// The id of a rule that compares tables.
   public init(_ rule: TableRule) { self.init(id: rule.rawValue) }
+}
 
-  /// Every typed rule, in no particular order (the catalogue orders them).
-  public static var all: [RuleID] {
-    PayloadRule.allCases.map(RuleID.init) + StringsRule.allCases.map(RuleID.init)
-      + LocalizationRule.allCases.map(RuleID.init) + TableRule.allCases.map(RuleID.init)
+extension RuleDefinition {
+  /// `strings-missing-translation`
+  static var missingTranslation: Self {
+    Self(.warning, .strings,
+         summary: "a key of the development language missing from another localization") {
+      RuleExamples("--- en.lproj\n\"A\" = \"a\";\n\"B\" = \"b\";\n--- fr.lproj\n1️⃣\"A\" = \"a\";",
+                   pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";")
+    }
+  }
+
+  /// `strings-extra-key`
+  static var extraKey: Self {
+    Self(.info, .strings,
+         summary: "a key of a localization that the development language lacks") {
+      RuleExamples("--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";\n1️⃣\"Z\" = \"z\";",
+                   pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";")
+    }
+  }
+
+  /// `strings-format-mismatch`
+  static var formatMismatch: Self {
+    Self(.error, .strings,
+         summary: "a translation's specifiers differ from the development language's (count, positions or types)") {
+      RuleExamples("--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n1️⃣\"FROM\" = \"De la part de\";",
+                   pass: "--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n\"FROM\" = \"De %@\";")
+    }
+  }
+
+  /// `strings-format-gap`
+  static var formatGap: Self {
+    Self(.error, .strings,
+         summary: "a value's positional specifiers skip a position (%2$@ without %1$@)") {
+      RuleExamples("1️⃣\"GOT\" = \"%2$@ received\";",
+                   pass: "\"GOT\" = \"%2$@ received from %1$@\";")
+    }
+  }
+
+  /// `strings-accidental-specifier`
+  static var accidentalSpecifier: Self {
+    Self(.warning, .strings,
+         summary: "a % that reads as a specifier nobody means, reported at the source: '100% guaranteed' (% g) or a trailing % in the development language (translations that agree are not blamed), %n or a position above 9999 anywhere") {
+      RuleExamples("--- en.lproj\n1️⃣\"SAFE\" = \"not 100% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"pas garanti à 100 %\";",
+                   pass: "--- en.lproj\n\"SAFE\" = \"not 100%% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"pas garanti à 100 %%\";")
+    }
+  }
+
+  /// `strings-control-character`
+  static var controlCharacter: Self {
+    Self(.warning, .strings,
+         summary: "a value holding a C0 control character other than tab and newline (U+0000–U+001F, U+007F)") {
+      RuleExamples("\"A\" = \"Done\";\n1️⃣\"B\" = \"Ring\\a\";",
+                   pass: "\"A\" = \"Done\";\n\"B\" = \"Ring\\tbell\";")
+    }
+  }
+
+  /// `strings-empty-translation`
+  static var emptyTranslation: Self {
+    Self(.warning, .strings,
+         summary: "a translation that is the empty string where the development language has text") {
+      RuleExamples("--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n1️⃣\"ARCHIVE\" = \"\";",
+                   pass: "--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n\"ARCHIVE\" = \"Archiver\";")
+    }
+  }
+
+  /// `strings-plural-missing`
+  static var pluralMissing: Self {
+    Self(.warning, .strings,
+         summary: "a plural (.stringsdict variable, catalog plural variation) lacks a category CLDR selects for an integer count in its language (ru 'few' for 3): the device shows the 'other' form") {
+      RuleExamples("--- ru.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d файл", "other": "%d файлов"]),
+                   pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]))
+    }
+  }
+
+  /// `strings-plural-unused`
+  static var pluralUnused: Self {
+    Self(.info, .strings,
+         summary: "a plural form in a category its language never selects (ko 'one'); 'zero' is never reported (Apple uses it for 0 in every language)") {
+      RuleExamples("--- ko.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "파일 %d개", "other": "파일 %d개"]),
+                   pass: "--- ko.lproj/Localizable.stringsdict\n" + pluralExample(["other": "파일 %d개"]))
+    }
+  }
+
+  /// `strings-plural-other`
+  static var pluralOther: Self {
+    Self(.error, .strings,
+         summary: "a plural without an 'other' form, the one every count falls back to") {
+      RuleExamples("--- en.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d file"]),
+                   pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files"]))
+    }
+  }
+
+  /// `strings-plural-one-digit`
+  static var pluralOneDigit: Self {
+    Self(.warning, .strings,
+         summary: "a 'one' form that writes the digit 1 instead of the count's specifier, in a language whose 'one' covers other numbers (ru 21, 31; fr 0)") {
+      RuleExamples("--- ru.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "1 файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]),
+                   pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]))
+    }
+  }
+
+  /// `strings-needs-review`
+  static var needsReview: Self {
+    Self(.warning, .strings,
+         summary: "a String Catalog translation in state 'needs_review': shown to users, but nobody has reviewed it since the source changed") {
+      RuleExamples("--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": "Archiv"}}}}"#),
+                   pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#))
+    }
+  }
+
+  /// `strings-stale`
+  static var stale: Self {
+    Self(.info, .strings,
+         summary: "a String Catalog key Xcode marks stale (no longer found in code; Xcode offers to remove it and its translations), or a translation in state 'stale'") {
+      RuleExamples("--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {"extractionState": "stale", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#),
+                   pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"extractionState": "manual", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#))
+    }
+  }
+
+  /// `strings-xml-escape`
+  static var xmlEscape: Self {
+    Self(.warning, .strings,
+         summary: "a literal \\n, \\t or \\\" inside an XML property list's <string> (XML plists have no backslash escapes: the user sees the backslash)") {
+      RuleExamples("--- en.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d file", "other": "%d files\\nin total"]),
+                   pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files\nin total"]))
+    }
   }
 }
 
-extension Finding {
-  /// A finding of a rule checked against the tables, with the catalogue's default severity.
-  public init(rule: LocalizationRule, message: String, line: Int, column: Int, keyPath: String?) {
-    self.init(rule: RuleID(rule), severity: Rule.defaultSeverity(of: RuleID(rule)), message: message, line: line, column: column,
-              keyPath: keyPath)
+/// What a `strings lint` finding of a rule that compares tables says, made only by its rule's
+/// named constructors below: the lint calls `file.add(.extraKey(…), at: entry)`, passing what it
+/// found; the constructor writes the text, only when a finding is made.
+struct TableMessage: RuleMessage {
+  /// The rule the finding reports.
+  let rule: TableRule
+  /// The finding's message: lowercase start, no final period.
+  let text: String
+
+  /// Only this file calls this, from a rule's named constructors.
+  fileprivate init(_ rule: TableRule, _ text: String) {
+    self.rule = rule
+    self.text = text
   }
 
-  /// A finding of a rule that compares tables, with the catalogue's default severity.
-  public init(rule: TableRule, message: String, line: Int, column: Int, keyPath: String?) {
-    self.init(rule: RuleID(rule), severity: Rule.defaultSeverity(of: RuleID(rule)), message: message, line: line, column: column,
-              keyPath: keyPath)
+  var ruleID: RuleID { RuleID(rule) }
+  var definition: RuleDefinition { rule.definition }
+
+  /// What a device shows for a key its localization lacks, by what reads the table.
+  private static func whatShows(_ kind: StringsTableKind, plural: Bool) -> String {
+    switch kind {
+    case .interfaceBuilder: "the device shows the nib's own text"
+    case .infoPlist: "the device shows Info.plist's own value"
+    case .standard, .predicateEditor: plural ? "the device shows the raw keys" : "the device shows the raw key"
+    }
+  }
+
+  /// `'KEY'` naming a value of a `.strings` file or `.stringsdict`, `in 'de', 'KEY'` in a catalog
+  /// (its `language`).
+  private static func label(_ key: String, catalogLanguage language: String?) -> String {
+    (language.map { "in '\($0)', " } ?? "") + "'\(key)'"
+  }
+}
+
+// MARK: strings-missing-translation
+
+extension TableMessage {
+  /// A localization's folder lacks the development language's `file` (of `keys` keys, read as `kind`).
+  static func missingFile(_ file: String, localization: String, keys: Int, kind: StringsTableKind) -> Self {
+    Self(.missingTranslation, "'\(localization).lproj' has no '\(file)': its \(keys) "
+      + "key\(keys == 1 ? "" : "s") show\(keys == 1 ? "s" : "") untranslated in '\(localization)' ("
+      + "\(whatShows(kind, plural: keys != 1)))")
+  }
+
+  /// `key` of the development table (`developmentFile` at `line`, or a catalog's
+  /// `developmentLanguage`) has no translation in `language`.
+  static func untranslated(key: String, language: String, developmentLanguage: String, developmentFile: String?, line: Int?,
+                           kind: StringsTableKind) -> Self {
+    var origin = "'\(developmentLanguage)'"
+    if let developmentFile { origin = "'\(developmentFile)" + (line.map { ":\($0)" } ?? "") + "'" }
+    return Self(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': \(whatShows(kind, plural: false))")
+  }
+
+  /// `key`'s unit in `language` is in state `new`; `value` is what it holds, if anything.
+  static func newState(key: String, language: String, value: String?) -> Self {
+    let shown = value.map { "the device shows '\(LocalizationOutput.excerpt($0))', which nobody has translated" }
+      ?? "the device shows the source language's text"
+    return Self(.missingTranslation, "'\(key)' in '\(language)' is in state 'new' (not translated yet): \(shown)")
+  }
+
+  /// One localization's missing keys of one table, as one finding.
+  static func missingTranslations(_ group: MissingTranslations) -> Self {
+    let listed = group.keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }
+      .joined(separator: ", ")
+    let more = group.keys.count > MissingTranslations.listedKeyLimit
+      ? " and \(StringsLint.grouped(group.keys.count - MissingTranslations.listedKeyLimit)) more" : ""
+    let noun = group.developmentKeyCount == 1 ? "key" : "keys"
+    return Self(.missingTranslation, "\(group.localization): \(StringsLint.grouped(group.keys.count)) of "
+      + "\(StringsLint.grouped(group.developmentKeyCount)) \(noun) of '\(group.table)' missing: "
+      + "\(listed)\(more) (\(whatShows(group.kind, plural: group.keys.count != 1)))")
+  }
+}
+
+// MARK: strings-extra-key, strings-empty-translation, strings-format-mismatch
+
+extension TableMessage {
+  /// `key` is not in the development table (`developmentFile`, or a catalog's `developmentLanguage`).
+  static func extraKey(_ key: String, developmentLanguage: String, developmentFile: String?) -> Self {
+    let development = developmentFile.map { "'\($0)'" } ?? "'\(developmentLanguage)'"
+    return Self(.extraKey, "'\(key)' is not in the development language's \(development)")
+  }
+
+  /// `key` is empty in `language` where the development language has `developmentValue`.
+  static func emptyTranslation(key: String, language: String, developmentLanguage: String, developmentValue: String) -> Self {
+    Self(.emptyTranslation, "'\(key)' in '\(language)' is empty where '\(developmentLanguage)' has '\(LocalizationOutput.excerpt(developmentValue))': "
+      + "the device shows nothing")
+  }
+
+  /// `key`'s `value` in `language` reads other arguments than `developmentValue`: `differences`,
+  /// as `FormatSignature` names them.
+  static func formatMismatch(key: String, language: String, value: String, developmentLanguage: String, developmentValue: String,
+                             differences: [String]) -> Self {
+    Self(.formatMismatch, "'\(key)' in '\(language)' ('\(value)') does not take the arguments of '\(developmentLanguage)' "
+      + "('\(developmentValue)'): \(differences.joined(separator: ", "))")
+  }
+}
+
+// MARK: strings-control-character, strings-accidental-specifier, strings-format-gap
+
+extension TableMessage {
+  /// `key`'s `value` holds the control `character` (`U+001B`); `catalogLanguage` for a catalog's.
+  static func controlCharacter(_ character: String, key: String, value: String, catalogLanguage: String?) -> Self {
+    Self(.controlCharacter, "\(label(key, catalogLanguage: catalogLanguage)) holds the control character \(character) "
+      + "('\(LocalizationOutput.excerpt(value))'): a device shows nothing or a box for it, and a push carrying it may be cut")
+  }
+
+  /// `key`'s `value` has `specifier` (its text), read as `reading` says; `catalogLanguage` for a catalog's.
+  static func accidentalSpecifier(_ specifier: String, reading: StringsLint.AccidentalReading, key: String, value: String,
+                                  catalogLanguage: String?) -> Self {
+    let why = switch reading {
+    case .writeBack: "'%n' is C's write-back conversion, never text: String(format:) does not print it"
+    case .positionOutOfRange: "positions run from 1 to 9999, so it is not a specifier and the device shows it as written"
+    case .trailingPercent: "a '%' at the end reads as an incomplete specifier; write '%%' for a percent sign"
+    case .spaceFlaggedObject:
+      "the space is a printf flag: CoreFoundation formats '\(specifier)' as '%@' (an argument, not a percent sign); write '%@', or '%%' for a percent sign"
+    case .spaceFlag: "the space is a printf flag, so '\(specifier)' reads as a specifier, not as a percent sign followed by text; write '%%'"
+    }
+    return Self(.accidentalSpecifier, "\(label(key, catalogLanguage: catalogLanguage)) has '\(specifier)' ('\(LocalizationOutput.excerpt(value))'): \(why)")
+  }
+
+  /// `key`'s `value` skips the `missing` positions (the first `FormatIssue.listedGapLimit`, when
+  /// there are more); `catalogLanguage` for a catalog's.
+  static func formatGap(_ missing: [Int], key: String, value: String, catalogLanguage: String?) -> Self {
+    let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
+    let positions = missing.map(String.init).joined(separator: ", ") + more
+    return Self(.formatGap, "\(label(key, catalogLanguage: catalogLanguage)) skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(value)'): "
+      + "String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument")
+  }
+}
+
+// MARK: strings-plural-other, strings-plural-missing, strings-plural-unused, strings-plural-one-digit
+
+extension TableMessage {
+  /// The plural `plural` of `key` (`""` for the key's only one) has no `other` form, nor the
+  /// `alsoMissing` categories its language needs; `catalogLanguage` for a catalog's.
+  static func pluralOther(key: String, plural: String, catalogLanguage: String?, alsoMissing: [PluralCategory]) -> Self {
+    let also = alsoMissing.isEmpty ? "" : " (and \(alsoMissing.map { "'\($0.rawValue)'" }.joined(separator: ", ")))"
+    return Self(.pluralOther, "\(pluralLabel(key, plural, catalogLanguage)) has no 'other' form\(also): 'other' is the form every plural "
+      + "falls back to, so a count whose form is missing has no text and the device shows the format itself")
+  }
+
+  /// The plural lacks `category`, which `language` selects for `count` (a number, as text): that
+  /// count shows the `other` form. `needed` are the categories the plural needs.
+  static func pluralMissing(_ category: PluralCategory, count: String, other: String, needed: [PluralCategory], language: String,
+                            key: String, plural: String, catalogLanguage: String?) -> Self {
+    // `other` is named as needed even where only fractions select it (ru): the fallback.
+    let needs = (needed.contains(.other) ? needed : needed + [.other]).map(\.rawValue).joined(separator: ", ")
+    return Self(.pluralMissing, "\(pluralLabel(key, plural, catalogLanguage)): \(language) needs \(needs); '\(category.rawValue)' is missing: "
+      + "a count of \(count) shows the 'other' form ('\(LocalizationOutput.excerpt(StringsLint.withNumber(other, count)))')")
+  }
+
+  /// The plural has a `category` form that `language` (whose categories are `selected`) never selects.
+  static func pluralUnused(_ category: PluralCategory, selected: [PluralCategory], language: String,
+                           key: String, plural: String, catalogLanguage: String?) -> Self {
+    Self(.pluralUnused, "\(pluralLabel(key, plural, catalogLanguage)) has a '\(category.rawValue)' form that \(language) never selects "
+      + "(CLDR \(PluralRules.cldrVersion): \(selected.map(\.rawValue).joined(separator: ", "))): no count shows it")
+  }
+
+  /// The plural's `one` form writes the digit 1, and `language` selects `one` for `examples` too.
+  static func pluralOneDigit(one: String, examples: [Int], language: String, key: String, plural: String, catalogLanguage: String?) -> Self {
+    let others = examples.filter { $0 != 1 }.map(String.init).joined(separator: ", ")
+    return Self(.pluralOneDigit, "\(pluralLabel(key, plural, catalogLanguage)) has a 'one' form that writes the digit 1 "
+      + "('\(LocalizationOutput.excerpt(one))'), but \(language) also selects 'one' for \(others): write the number's specifier instead")
+  }
+
+  /// `'KEY'` (or `in 'de', 'KEY'`), then the plural's name when it has one: `'KEY' (plural 'count')`.
+  private static func pluralLabel(_ key: String, _ plural: String, _ catalogLanguage: String?) -> String {
+    label(key, catalogLanguage: catalogLanguage) + (plural.isEmpty ? "" : " (plural '\(plural)')")
+  }
+}
+
+// MARK: strings-needs-review, strings-stale
+
+extension TableMessage {
+  /// `key`'s unit in `language` is in state `needs_review`; `value` is what it holds, if anything.
+  static func needsReviewState(key: String, language: String, value: String?) -> Self {
+    let shown = value.map { " ('\(LocalizationOutput.excerpt($0))')" } ?? ""
+    return Self(.needsReview, "'\(key)' in '\(language)'\(shown) is in state 'needs_review': users see a translation nobody has reviewed "
+      + "(Xcode sets it when the source text changed)")
+  }
+
+  /// `key`'s unit in `language` is in state `stale`.
+  static func staleState(key: String, language: String) -> Self {
+    Self(.stale, "'\(key)' in '\(language)' is in state 'stale'")
+  }
+
+  /// A catalog's `key` marked `"extractionState": "stale"`, with `translations` translations.
+  static func staleKey(_ key: String, translations: Int) -> Self {
+    let carrying = translations == 0 ? "" : ", with its \(translations) translation\(translations == 1 ? "" : "s")"
+    return Self(.stale, "'\(key)' is stale: Xcode no longer finds it in code and offers to remove it\(carrying); a key used only by "
+      + "pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'")
+  }
+
+  /// One localization's keys in state `needs_review` (``TableRule/needsReview``) or stale
+  /// (``TableRule/stale``) of one catalog, as one finding of that rule.
+  static func keysInState(_ group: StateGroup) -> Self {
+    let needsReview = group.rule == RuleID(TableRule.needsReview)
+    let listed = group.keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }
+      .joined(separator: ", ")
+    let more = group.keys.count > MissingTranslations.listedKeyLimit
+      ? " and \(StringsLint.grouped(group.keys.count - MissingTranslations.listedKeyLimit)) more" : ""
+    let noun = group.developmentKeyCount == 1 ? "key" : "keys"
+    let what = needsReview
+      ? "need review (state 'needs_review': users see them unreviewed)"
+      : "are stale (Xcode no longer finds them in code and offers to remove them)"
+    return Self(needsReview ? .needsReview : .stale, "\(group.localization): \(StringsLint.grouped(group.keys.count)) of "
+      + "\(StringsLint.grouped(group.developmentKeyCount)) \(noun) of '\(group.table)' \(what): \(listed)\(more)")
+  }
+}
+
+// MARK: strings-xml-escape
+
+extension TableMessage {
+  /// `key`'s `value` (or that of its `variation`, `n.other`) holds a literal `escape` (`\n`).
+  static func xmlEscape(_ escape: String, key: String, value: String, variation: String? = nil) -> Self {
+    Self(.xmlEscape, "'\(key)'\(variation.map { " ('\($0)')" } ?? "") holds a literal '\(escape)' ('\(LocalizationOutput.excerpt(value))'): "
+      + "a property list has no backslash escapes, so the device shows the backslash; write the character itself")
   }
 }

@@ -1,0 +1,267 @@
+// A payload's alert against the app's tables (SPEC §3, "Localization"; `check --strings`,
+// `render`): each `LocalizationRule`, its definition and the messages it reports, written once.
+// How to add one: docs/adding-a-rule.md.
+
+import LocFormat
+import PayloadSchema
+import StringsFile
+
+/// The rules APNsLint itself detects when it checks a payload's alert against the tables (SPEC §3,
+/// "Localization"): each case is a rule's typed id (the raw value is the catalogue's id), and its
+/// ``definition`` is written once, below, beside the messages it reports.
+public enum LocalizationRule: String, Sendable, Hashable, CaseIterable {
+  case locKeyMissing = "loc-key-missing"
+  case locKeyUntranslated = "loc-key-untranslated"
+  case locArgsCount = "loc-args-count"
+  case locArgsUnused = "loc-args-unused"
+  case locFormatUnsupported = "loc-format-unsupported"
+  case locFormatMixed = "loc-format-mixed"
+  case locFormatGap = "loc-format-gap"
+  case locKeyPlural = "loc-key-plural"
+  case locKeyStale = "loc-key-stale"
+  case locKeyUnreviewed = "loc-key-unreviewed"
+
+  /// The rule's definition: default severity, category, summary and examples (a payload, then
+  /// tables), written once per rule below. This switch only ties each case to its definition, so
+  /// the compiler says when a rule has none.
+  public var definition: RuleDefinition {
+    switch self {
+    case .locKeyMissing: .locKeyMissing
+    case .locKeyUntranslated: .locKeyUntranslated
+    case .locArgsCount: .locArgsCount
+    case .locArgsUnused: .locArgsUnused
+    case .locFormatUnsupported: .locFormatUnsupported
+    case .locFormatMixed: .locFormatMixed
+    case .locFormatGap: .locFormatGap
+    case .locKeyPlural: .locKeyPlural
+    case .locKeyStale: .locKeyStale
+    case .locKeyUnreviewed: .locKeyUnreviewed
+    }
+  }
+}
+
+extension RuleID {
+  /// The id of a rule checked against the tables.
+  public init(_ rule: LocalizationRule) { self.init(id: rule.rawValue) }
+}
+
+extension RuleDefinition {
+  /// `loc-key-missing`
+  static var locKeyMissing: Self {
+    Self(.error, .localization,
+         summary: "a loc-key, title-loc-key, subtitle-loc-key or action-loc-key absent from the development language's table") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- en.lproj\n\"OTHER\" = \"Other\";",
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";")
+    }
+  }
+
+  /// `loc-key-untranslated`
+  static var locKeyUntranslated: Self {
+    Self(.warning, .localization,
+         summary: "a key present in the development language but absent from another localization (that device shows the raw key)") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";\n--- fr.lproj\n\"OTHER\" = \"Autre\";",
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";\n--- fr.lproj\n\"NEW_MSG\" = \"Nouveau message\";")
+    }
+  }
+
+  /// `loc-args-count`
+  static var locArgsCount: Self {
+    Self(.error, .localization,
+         summary: "fewer loc-args than the localized format needs, in any localization") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [1️⃣\"Jenna\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ sent %@\";",
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\", \"a photo\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ sent %@\";")
+    }
+  }
+
+  /// `loc-args-unused`
+  static var locArgsUnused: Self {
+    Self(.info, .localization,
+         summary: "more loc-args than every localization uses") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\", 1️⃣\"x\"]}}}\n--- en.lproj\n\"FROM\" = \"From %@\";",
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\"]}}}\n--- en.lproj\n\"FROM\" = \"From %@\";")
+    }
+  }
+
+  /// `loc-format-unsupported`
+  static var locFormatUnsupported: Self {
+    Self(.error, .localization,
+         summary: "the localized format uses a specifier other than %@, %n$@, %%") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"COUNT\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"COUNT\" = \"%d new messages\";",
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"COUNT\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"COUNT\" = \"%@ new messages\";")
+    }
+  }
+
+  /// `loc-format-mixed`
+  static var locFormatMixed: Self {
+    Self(.warning, .localization,
+         summary: "one format mixes %@ and %n$@") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"FROM\", \"loc-args\": [\"a\", \"b\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ and %2$@\";",
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"a\", \"b\"]}}}\n--- en.lproj\n\"FROM\" = \"%1$@ and %2$@\";")
+    }
+  }
+
+  /// `loc-format-gap`
+  static var locFormatGap: Self {
+    Self(.error, .localization,
+         summary: "the localized format skips a position (%2$@ without %1$@): the device shows the wrong argument") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"GOT\", \"loc-args\": [\"Jenna\", \"a file\"]}}}\n--- fr.lproj\n\"GOT\" = \"%2$@ reçu\";",
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"GOT\", \"loc-args\": [\"Jenna\", \"a file\"]}}}\n--- fr.lproj\n\"GOT\" = \"%2$@ reçu de %1$@\";")
+    }
+  }
+
+  /// `loc-key-plural`
+  static var locKeyPlural: Self {
+    Self(.warning, .localization,
+         summary: "the key is a .stringsdict plural entry (iOS does not resolve plurals for push arguments)") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"N_MESSAGES\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"OTHER\" = \"Other\";\n"
+                     + "--- en.lproj/Localizable.stringsdict\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>N_MESSAGES</key><dict>"
+                     + "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
+                     + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key>"
+                     + "<string>%d message</string><key>other</key><string>%d messages</string></dict></dict></dict></plist>",
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";")
+    }
+  }
+
+  /// `loc-key-stale`
+  static var locKeyStale: Self {
+    Self(.warning, .localization,
+         summary: "the loc-key is marked stale in its String Catalog: Xcode offers to remove a key only pushes use (set 'extractionState' to 'manual')") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
+                     + catalogExample(#""NEW_MSG": {"extractionState": "stale", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "New message"}}}}"#),
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
+                     + catalogExample(#""NEW_MSG": {"extractionState": "manual", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "New message"}}}}"#))
+    }
+  }
+
+  /// `loc-key-unreviewed`
+  static var locKeyUnreviewed: Self {
+    Self(.warning, .localization,
+         summary: "the loc-key's translation is in state 'new' or 'needs_review' in a localization a checked device picks") {
+      RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
+                     + catalogExample(#""NEW_MSG": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "New message"}}, "de": {"stringUnit": {"state": "needs_review", "value": "Neue Nachricht"}}}}"#),
+                   pass: "{\"aps\": {\"alert\": {\"loc-key\": \"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
+                     + catalogExample(#""NEW_MSG": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "New message"}}, "de": {"stringUnit": {"state": "translated", "value": "Neue Nachricht"}}}}"#))
+    }
+  }
+}
+
+/// What a localization finding says, made only by its rule's named constructors below: the check
+/// calls `at(field, .untranslated(key: key, in: localizations))`, passing what it found; the
+/// constructor writes the text, only when a finding is made.
+struct LocalizationMessage: RuleMessage {
+  /// The rule the finding reports.
+  let rule: LocalizationRule
+  /// The finding's message: lowercase start, no final period.
+  let text: String
+
+  /// Only this file calls this, from a rule's named constructors.
+  fileprivate init(_ rule: LocalizationRule, _ text: String) {
+    self.rule = rule
+    self.text = text
+  }
+
+  var ruleID: RuleID { RuleID(rule) }
+  var definition: RuleDefinition { rule.definition }
+}
+
+// MARK: loc-key-missing, loc-key-untranslated
+
+extension LocalizationMessage {
+  /// `key` is not in the development localization (`development`, its identifier).
+  static func keyMissing(key: String, development: String) -> Self {
+    Self(.locKeyMissing, "'\(key)' is not in the development language's table ('\(development)'): "
+      + "devices that fall back to it show the raw key")
+  }
+
+  /// The bundle has no localization of its development language.
+  static func noDevelopmentLocalization(key: String, developmentLanguage: String) -> Self {
+    Self(.locKeyMissing, "'\(key)' cannot be looked up: there is no development-language ('\(developmentLanguage)') "
+      + "localization, so devices without a matching language show the raw key")
+  }
+
+  /// `key` is absent from the checked `localizations` (identifiers).
+  static func untranslated(key: String, in localizations: [String]) -> Self {
+    Self(.locKeyUntranslated, "'\(key)' is not translated in \(LocalizationOutput.quotedList(localizations)): "
+      + "devices using \(localizations.count == 1 ? "it" : "them") show the raw key")
+  }
+}
+
+// MARK: loc-key-plural, loc-key-stale, loc-key-unreviewed
+
+extension LocalizationMessage {
+  /// `key` is a plural entry in `localizations`.
+  static func plural(key: String, in localizations: [String]) -> Self {
+    Self(.locKeyPlural, "'\(key)' is a plural entry (.stringsdict or String Catalog plural variation) in \(LocalizationOutput.quotedList(localizations)): "
+      + "iOS does not resolve plural rules for notification arguments")
+  }
+
+  /// `key` is marked stale in its String Catalog.
+  static func stale(key: String) -> Self {
+    Self(.locKeyStale, "'\(key)' is marked stale in the String Catalog: a key used only by pushes is never found in code, so "
+      + "Xcode marks it stale and offers to remove it (and its translations); set its 'extractionState' to 'manual'")
+  }
+
+  /// `key`'s translation is not done in these localizations (identifier, state `new` or `needs_review`).
+  static func unreviewed(key: String, states: [(localization: String, state: String)]) -> Self {
+    let pending = states.map { "'\($0.localization)' (\($0.state))" }
+    return Self(.locKeyUnreviewed, "'\(key)' is not done in \(pending.joined(separator: ", ")): devices using "
+      + "\(pending.count == 1 ? "it" : "them") show a translation nobody has finished ('new') or reviewed ('needs_review')")
+  }
+}
+
+// MARK: loc-format-unsupported, loc-format-mixed, loc-format-gap
+
+extension LocalizationMessage {
+  /// `key`'s value in `localization`, `format`, has `specifier`, which a device does not expand
+  /// (`%` alone: a lone percent sign).
+  static func unsupportedSpecifier(_ specifier: String, localization: String, key: String, format: String) -> Self {
+    if specifier == "%" {
+      return Self(.locFormatUnsupported, "in '\(localization)', '\(key)' has a lone '%' ('\(LocalizationOutput.excerpt(format))'): write %% for a percent sign")
+    }
+    return Self(.locFormatUnsupported, "in '\(localization)', '\(key)' uses '\(specifier)' ('\(LocalizationOutput.excerpt(format))'), which the device does not "
+      + "expand: only %@, %n$@ and %% are supported")
+  }
+
+  /// `key`'s value in `localization`, `format`, mixes `%@` and `%n$@`.
+  static func mixedSpecifiers(localization: String, key: String, format: String) -> Self {
+    Self(.locFormatMixed, "in '\(localization)', '\(key)' mixes %@ and %n$@ ('\(LocalizationOutput.excerpt(format))'): the device counts %@ on its own, "
+      + "so number every specifier")
+  }
+
+  /// `key`'s value in `localization`, `format`, skips the `missing` positions (the first
+  /// `FormatIssue.listedGapLimit` of them, when there are more).
+  static func gap(_ missing: [Int], localization: String, key: String, format: String) -> Self {
+    let more = missing.count >= FormatIssue.listedGapLimit ? " and more" : ""
+    let positions = missing.map(String.init).joined(separator: ", ") + more
+    return Self(.locFormatGap, "in '\(localization)', '\(key)' skips position\(missing.count > 1 ? "s" : "") \(positions) ('\(LocalizationOutput.excerpt(format))'): "
+      + "the device shows the wrong argument")
+  }
+}
+
+// MARK: loc-args-count, loc-args-unused
+
+extension LocalizationMessage {
+  /// `key`'s value in `localization`, `format`, reads `needed` arguments and the payload has no loc-args.
+  static func noArguments(localization: String, key: String, format: String, needed: Int) -> Self {
+    Self(.locArgsCount, "in '\(localization)', '\(key)' ('\(LocalizationOutput.excerpt(format))') needs \(needed) loc-args and the payload has none: "
+      + "the device shows the format as it is")
+  }
+
+  /// `key`'s value in `localization`, `format`, reads `needed` arguments and the payload has
+  /// `given`: `missing` positions get none, the first of them read by the `unfilled` specifiers.
+  static func tooFewArguments(localization: String, key: String, format: String, needed: Int, given: Int,
+                              unfilled: [String], missing: Int) -> Self {
+    let more = missing > LocalizationOutput.listedItems ? " (and \(missing - LocalizationOutput.listedItems) more)" : ""
+    let verb = missing == 1 ? "gets no argument and shows" : "get no argument and show"
+    return Self(.locArgsCount, "in '\(localization)', '\(key)' ('\(LocalizationOutput.excerpt(format))') needs \(needed) loc-args and the payload has "
+      + "\(given): \(LocalizationOutput.quotedList(unfilled))\(more) \(verb) '\(FormatString.nullArgument)'")
+  }
+
+  /// The payload has `given` loc-args; no checked localization of `key` reads more than `mostRead`.
+  static func unusedArguments(key: String, given: Int, mostRead: Int) -> Self {
+    let ignored = given - mostRead
+    let reads = mostRead == 0 ? "no localization of '\(key)' reads any" : "no localization of '\(key)' reads more than \(mostRead)"
+    return Self(.locArgsUnused, "loc-args has \(given) values but \(reads): "
+      + "the last \(ignored == 1 ? "one is" : "\(ignored) are") ignored")
+  }
+}

@@ -144,8 +144,8 @@ struct TextParserTests {
     #expect(t.values == ["A": "3", "B": "2"])
     #expect(t.entries.count == 3)
     #expect(t.findings == [Finding(
-      rule: .duplicateKey, message: "key 'A' is defined again; line 1 is overridden, the last definition wins",
-      line: 3, column: 1, key: "A")])
+      rule: RuleID(StringsRule.duplicateKey), severity: .warning,
+      message: "key 'A' is defined again; line 1 is overridden, the last definition wins", line: 3, column: 1, keyPath: "A")])
   }
 
   @Test(arguments: [
@@ -239,7 +239,8 @@ struct EncodingTests {
     let t = table(bytes)
     #expect(foundation(bytes) == nil)
     #expect(t.findings == [Finding(
-      rule: .encoding, message: "invalid UTF-8 (byte 0xC3 at offset 19); CoreFoundation refuses the whole file", line: 2, column: 8)])
+      rule: RuleID(StringsRule.encoding), severity: .error,
+      message: "invalid UTF-8 (byte 0xC3 at offset 19); CoreFoundation refuses the whole file", line: 2, column: 8, keyPath: nil)])
     #expect(t.entries.isEmpty)
   }
 

@@ -16,7 +16,7 @@
 /// cannot be reported under another rule, and a rule's wording is read in one place. The text is
 /// built only when a finding is made, never for a valid payload.
 /// `HouseRulesTests` pins that `PayloadMessage(` is written only in the family files.
-package struct PayloadMessage: Sendable {
+package struct PayloadMessage: RuleMessage {
   /// The rule the finding reports.
   package let rule: PayloadRule
   /// The finding's message: lowercase start, no final period.
@@ -27,6 +27,9 @@ package struct PayloadMessage: Sendable {
     self.rule = rule
     self.text = text
   }
+
+  package var ruleID: RuleID { RuleID(rule) }
+  package var definition: RuleDefinition { rule.definition }
 }
 
 // Summaries that stand for findings of any rule, capped so that hostile input costs a counter,

@@ -1,13 +1,12 @@
-import PayloadSchema
-
-/// What a finding of a table or localization rule says, with the typed rule it reports:
-/// ``StringsMessage`` here, `LocalizationMessage` and `TableMessage` in APNsLint (PayloadSchema's
-/// `PayloadMessage` for payload and request rules).
+/// What a finding says, with the typed rule it reports: ``PayloadMessage`` for payload and
+/// request rules, StringsFile's `StringsMessage` for a table's rules, APNsLint's
+/// `LocalizationMessage` and `TableMessage` for rules checked against and across tables.
 ///
 /// Each is made only by its rule's named constructors, written in the file of the rule's family
-/// beside the rule's definition (`StringsRules.swift`; APNsLint's `LocalizationRules.swift`,
-/// `TableRules.swift`): the site passes what it found, the constructor writes the text, and a
-/// message cannot be reported under another rule. The text is built only when a finding is made.
+/// beside the rule's definition (`Rules/*Rules.swift` here; StringsFile's `StringsRules.swift`;
+/// APNsLint's `LocalizationRules.swift`, `TableRules.swift`): the site passes what it found, the
+/// constructor writes the text, and a message cannot be reported under another rule. The text is
+/// built only when a finding is made.
 package protocol RuleMessage: Sendable {
   /// The id of the rule the finding reports.
   var ruleID: RuleID { get }

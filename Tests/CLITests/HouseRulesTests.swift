@@ -4,8 +4,9 @@ import PayloadSchema
 import TestSupport
 import Testing
 
-/// The shape the sources keep (docs/adding-a-rule.md): one finding type, one position type, and a
-/// rule id spelt out in one source file only (its definition).
+/// The shape the sources keep (docs/adding-a-rule.md): one finding type, one position type, a
+/// rule id spelt out in one source file only (its definition), and a finding's text written
+/// beside its rule's definition.
 @Suite struct HouseRulesTests {
   /// Every Swift file under `Sources/`, with its text.
   static let sources: [(path: String, text: String)] = {
@@ -64,5 +65,23 @@ import Testing
   @Test func oneFindingTypeAndOnePositionType() {
     #expect(Self.publicTypes(endingIn: "Finding") == ["PayloadSchema/Core/Finding.swift: Finding"])
     #expect(Self.publicTypes(endingIn: "Position") == ["PayloadSchema/Core/Finding.swift: SourcePosition"])
+  }
+
+  /// A finding's text is made by a named constructor of its family's message type, in the file
+  /// that defines the rule. `PayloadMessage`'s initializer is internal to PayloadSchema (five
+  /// family files share it), so its calls are pinned here to `PayloadSchema/Rules/`; StringsFile's
+  /// `StringsMessage` and APNsLint's `LocalizationMessage` and `TableMessage` have `fileprivate`
+  /// initializers, which the compiler pins. And no module makes a finding from a bare rule and
+  /// text: `Finding(rule:…)` is called only by the message types' own initializers (`self.init`).
+  @Test func aMessageIsWrittenBesideItsRule() {
+    let makers = Self.sources.filter { $0.text.contains("PayloadMessage(") }.map(\.path)
+    #expect(makers.allSatisfy { $0.hasPrefix("PayloadSchema/Rules/") }, "PayloadMessage( in \(makers)")
+    let bare = Self.sources.filter { $0.text.contains("Finding(rule:") }.map(\.path)
+    #expect(bare.isEmpty, "Finding(rule: in \(bare)")
+    for (file, type) in [("StringsFile/StringsRules.swift", "StringsMessage"), ("APNsLint/Rules/LocalizationRules.swift", "LocalizationMessage"),
+                         ("APNsLint/Rules/TableRules.swift", "TableMessage")] {
+      let text = Self.sources.first { $0.path == file }?.text ?? ""
+      #expect(text.contains("struct \(type)") && text.contains("fileprivate init("), "\(file) declares \(type) with a fileprivate init")
+    }
   }
 }

@@ -85,8 +85,9 @@ extension RuleDefinition {
   }
 }
 
-// The messages of the push rules the checker reports (`PayloadMessage`); those the request
-// reader reports about headers are with the request rules' messages.
+// The messages of the push rules (`PayloadMessage`): the checker reports them against the headers
+// a payload travels with (`--priority`, `--topic`), the request reader against a request's own
+// header lines (`apns-priority: 7`).
 extension PayloadMessage {
   // MARK: silent-push-shape
 
@@ -146,6 +147,16 @@ extension PayloadMessage {
     Self(.priorityMismatch, "a background push must have priority 5, not \(priority)")
   }
 
+  /// A request's apns-priority header that is not 1, 5 or 10 (`text` as written).
+  static func priorityHeaderNotAllowed(_ text: String) -> Self {
+    Self(.priorityMismatch, "apns-priority '\(Visible.short(text))' is not 1, 5 or 10")
+  }
+
+  /// A background push with no apns-priority header, which APNs sends at 10.
+  static var backgroundAtDefaultPriority: Self {
+    Self(.priorityMismatch, "a background push must have priority 5, not 10 (no apns-priority: APNs sends at 10)")
+  }
+
   // MARK: topic-mismatch
 
   static func topicLacksSuffix(topic: String, suffix: String, pushType: PushType) -> Self {
@@ -162,6 +173,11 @@ extension PayloadMessage {
 
   static func collapseID(bytes: Int) -> Self {
     Self(.collapseIDTooLong, "collapse id is \(bytes) bytes; APNs allows 64")
+  }
+
+  /// A request's apns-collapse-id header over 64 bytes.
+  static func collapseIDHeaderTooLong(bytes: Int) -> Self {
+    Self(.collapseIDTooLong, "apns-collapse-id is \(bytes) bytes; APNs allows 64")
   }
 
   // MARK: live-activity-fields

@@ -364,24 +364,4 @@ extension PayloadMessage {
   static func channelRequest(_ refusal: ChannelManagement.Refusal) -> Self {
     Self(.channelRequest, refusal.message)
   }
-
-  // MARK: Messages of push rules the request reader reports
-  // (their definitions are in PushRules.swift; these move there once no one else is editing it)
-
-  // MARK: priority-mismatch
-
-  static func priorityHeaderNotAllowed(_ text: String) -> Self {
-    Self(.priorityMismatch, "apns-priority '\(Visible.short(text))' is not 1, 5 or 10")
-  }
-
-  /// A background push with no apns-priority header, which APNs sends at 10.
-  static var backgroundAtDefaultPriority: Self {
-    Self(.priorityMismatch, "a background push must have priority 5, not 10 (no apns-priority: APNs sends at 10)")
-  }
-
-  // MARK: collapse-id-too-long
-
-  static func collapseIDHeaderTooLong(bytes: Int) -> Self {
-    Self(.collapseIDTooLong, "apns-collapse-id is \(bytes) bytes; APNs allows 64")
-  }
 }

@@ -128,11 +128,8 @@ public struct RequestValidator: Sendable {
         let token = p.dropFirst(10)
         if token.isEmpty {
           found.add(.deviceTokenMissing, path: ":path")
-        } else if !token.allSatisfy({ Self.isHex($0) }) {
-          found.add(.deviceTokenNotHexadecimal(String(Substring(token))), path: ":path")
-        } else if token.count % 2 != 0 {
-          // Any even number of digits: Apple says not to assume a token size.
-          found.add(.deviceTokenOddLength(String(Substring(token))), path: ":path")
+        } else if let problem = Self.deviceTokenProblem(token) {
+          found.add(problem, path: ":path")
         }
       } else if p.starts(with: "/4/broadcasts/apps/".utf8) {
         transport = .broadcast
@@ -309,6 +306,13 @@ public struct RequestValidator: Sendable {
   }
 
   // MARK: Syntax
+
+  /// What is wrong with a device token, if anything: hexadecimal digits, an even number of them
+  /// (Apple says not to assume a token size). One plain loop: this runs on every request.
+  static func deviceTokenProblem(_ token: Substring.UTF8View) -> PayloadMessage? {
+    for b in token where !isHex(b) { return .deviceTokenNotHexadecimal(String(Substring(token))) }
+    return token.count % 2 == 0 ? nil : .deviceTokenOddLength(String(Substring(token)))
+  }
 
   @inline(__always) static func isHex(_ b: UInt8) -> Bool {
     (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)

@@ -187,7 +187,9 @@ enum TokenJSON {
     let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     guard let double = Double(text), double.isFinite,
           double > -9_223_372_036_854_775_808.0, double < 9_223_372_036_854_775_808.0 else { return nil }
-    return Int64(double.rounded(.towardZero))
+    // Int64(_:) truncates toward zero; `rounded(.towardZero)` would call libm's `trunc` in a debug
+    // build, which a program that imports only PayloadSchema does not link on Linux.
+    return Int64(double)
   }
 
   struct Reader {

@@ -156,7 +156,15 @@ let package = Package(
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "TestSupport", "APNsServer", "APNsAuth", "APNsClient"], exclude: ["Snapshots"]),
     // The command line's tests: they run the built apns-lint (and read its command types); library
     // test targets never import the executable.
-    .testTarget(name: "CLITests", dependencies: ["apns-lint", "APNsLint", "PayloadSchema", "StringsFile", "TestSupport", "APNsServer", "APNsAuth", "APNsClient"]),
+    .testTarget(
+      name: "CLITests",
+      dependencies: [
+        "apns-lint", "APNsLint", "PayloadSchema", "StringsFile", "TestSupport", "APNsServer", "APNsAuth", "APNsClient",
+        // HouseRulesTests measures the sources' functions with swift-syntax's parser.
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -123,39 +123,10 @@ public struct PayloadInput {
       if filling.count < count {
         filling.append(contentsOf: repeatElement(placeholderReport, count: count - filling.count))
       }
-      // Split the lines into `pieces` runs of about the same number of bytes.
-      var bounds = [0]
-      let total = pending[count - 1].0 + pending[count - 1].1 - pending[0].0
-      var k = 0
-      for w in 1..<pieces {
-        let goal = pending[0].0 + total * w / pieces
-        while k < count && pending[k].0 < goal { k += 1 }
-        bounds.append(max(k, bounds[bounds.count - 1]))
-      }
-      bounds.append(count)
       let handing = readyCount
       readyCount = 0
-      // The workers make reports only. Results hold the path, a shared reference-counted string:
-      // made on one thread and released on another, they bounced its count between the cores and
-      // two threads ran slower than one. The hand-over is task 0, so that it starts first; the
-      // calling thread waits for all tasks, so the hand-overs never overlap and stay in order.
-      pending.withUnsafeBufferPointer { lines in
-        filling.withUnsafeMutableBufferPointer { out in
-          ready.withUnsafeMutableBufferPointer { done in
-            let first = handing > 0 ? 1 : 0
-            let shared = Unchecked((lines, out, copies, base, bounds, handOver, done, handing, first))
-            DispatchQueue.concurrentPerform(iterations: pieces + first) { task in
-              let (lines, out, validators, base, bounds, handOver, done, handing, first) = shared.value
-              if task < first { handOver.handOn(done, handing); return }
-              let w = task - first
-              let slot = validators[w]
-              for k in bounds[w]..<bounds[w + 1] {
-                out[k] = slot.linter.validate(UnsafeRawBufferPointer(start: base + lines[k].0, count: lines[k].1))
-              }
-            }
-          }
-        }
-      }
+      validateInPieces(pending, base: base, pieces: pieces, validators: copies, handOver: handOver,
+                       into: &filling, handingOn: &ready, handing: handing)
       swap(&filling, &ready)
       readyCount = count
       pending.removeAll(keepingCapacity: true)
@@ -217,6 +188,48 @@ public struct PayloadInput {
     } else if !carry.isEmpty {
       let report = carry.withUnsafeBytes { linter.validate($0) }
       finishRecord(report)
+    }
+  }
+
+  /// Validates `lines` (offset, length in `base`) in `pieces` runs of about the same number of bytes,
+  /// each run by its own validator, on all threads, writing report `k` to `out[k]`. When `handing`
+  /// is above 0, one more task hands on the first `handing` reports of `done` (the previous chunk's)
+  /// at the same time.
+  ///
+  /// The workers make reports only. Results hold the path, a shared reference-counted string: made on
+  /// one thread and released on another, they bounced its count between the cores and two threads
+  /// ran slower than one. The hand-over is task 0, so that it starts first; the calling thread waits
+  /// for all tasks, so the hand-overs never overlap and stay in order.
+  private static func validateInPieces(_ lines: [(Int, Int)], base: UnsafeRawPointer, pieces: Int,
+                                       validators: [LinterSlot], handOver: HandOver,
+                                       into out: inout [PayloadReport], handingOn done: inout [PayloadReport],
+                                       handing: Int) {
+    let count = lines.count
+    var bounds = [0]
+    let total = lines[count - 1].0 + lines[count - 1].1 - lines[0].0
+    var k = 0
+    for w in 1..<pieces {
+      let goal = lines[0].0 + total * w / pieces
+      while k < count && lines[k].0 < goal { k += 1 }
+      bounds.append(max(k, bounds[bounds.count - 1]))
+    }
+    bounds.append(count)
+    lines.withUnsafeBufferPointer { lines in
+      out.withUnsafeMutableBufferPointer { out in
+        done.withUnsafeMutableBufferPointer { done in
+          let first = handing > 0 ? 1 : 0
+          let shared = Unchecked((lines, out, validators, base, bounds, handOver, done, handing, first))
+          DispatchQueue.concurrentPerform(iterations: pieces + first) { task in
+            let (lines, out, validators, base, bounds, handOver, done, handing, first) = shared.value
+            if task < first { handOver.handOn(done, handing); return }
+            let w = task - first
+            let slot = validators[w]
+            for k in bounds[w]..<bounds[w + 1] {
+              out[k] = slot.linter.validate(UnsafeRawBufferPointer(start: base + lines[k].0, count: lines[k].1))
+            }
+          }
+        }
+      }
     }
   }
 

@@ -1,12 +1,14 @@
 import Foundation
 import APNsLint
 import PayloadSchema
+import SwiftParser
+import SwiftSyntax
 import TestSupport
 import Testing
 
 /// The shape the sources keep (docs/adding-a-rule.md): one finding type, one position type, a
-/// rule id spelt out in one source file only (its definition), and a finding's text written
-/// beside its rule's definition.
+/// rule id spelt out in one source file only (its definition), a finding's text written
+/// beside its rule's definition, and no function longer than a reader can hold (120 lines).
 @Suite struct HouseRulesTests {
   /// Every Swift file under `Sources/`, with its text.
   static let sources: [(path: String, text: String)] = {
@@ -82,6 +84,87 @@ import Testing
                          ("APNsLint/Rules/TableRules.swift", "TableMessage")] {
       let text = Self.sources.first { $0.path == file }?.text ?? ""
       #expect(text.contains("struct \(type)") && text.contains("fileprivate init("), "\(file) declares \(type) with a fileprivate init")
+    }
+  }
+
+  /// The longest a function, initializer, accessor or closure-free body may be, in lines from its
+  /// declaration (after its doc comment) to its closing brace, nested functions included.
+  static let longestFunction = 120
+
+  /// Every function-like declaration in `text` longer than `limit` lines: "name (N lines, line L)".
+  static func longFunctions(in text: String, limit: Int) -> [String] {
+    final class Finder: SyntaxVisitor {
+      let converter: SourceLocationConverter
+      let limit: Int
+      var found: [String] = []
+      init(_ tree: SourceFileSyntax, limit: Int) {
+        converter = SourceLocationConverter(fileName: "", tree: tree)
+        self.limit = limit
+        super.init(viewMode: .sourceAccurate)
+      }
+      func measure(_ node: some SyntaxProtocol, _ name: String) {
+        let first = node.startLocation(converter: converter, afterLeadingTrivia: true).line
+        let last = node.endLocation(converter: converter, afterTrailingTrivia: false).line
+        if last - first + 1 > limit { found.append("\(name) (\(last - first + 1) lines, line \(first))") }
+      }
+      override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        measure(node, "func " + node.name.text); return .visitChildren
+      }
+      override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        measure(node, "init"); return .visitChildren
+      }
+      override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
+        measure(node, node.accessorSpecifier.text); return .visitChildren
+      }
+      override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        measure(node, "deinit"); return .visitChildren
+      }
+      override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        // A computed property without accessor keywords (`var x: T { … }`).
+        if case .getter = node.accessorBlock?.accessors { measure(node, "var " + node.pattern.trimmedDescription) }
+        return .visitChildren
+      }
+    }
+    let tree = Parser.parse(source: text)
+    let finder = Finder(tree, limit: limit)
+    finder.walk(tree)
+    return finder.found
+  }
+
+  @Test func theFunctionMeasureSeesWhatItMust() {
+    let body = (1...4).map { "  let v\($0) = \($0)" }.joined(separator: "\n")
+    let source = """
+      /// A doc comment is not counted.
+      func short() {
+      \(body)
+      }
+      struct S {
+        init() {
+      \(body)
+        }
+        var computed: Int {
+      \(body)
+          return 1
+        }
+        func outer() {
+          func inner() {
+      \(body)
+          }
+        }
+      }
+      """
+    #expect(Self.longFunctions(in: source, limit: 8) == [])
+    #expect(Self.longFunctions(in: source, limit: 5) == [
+      "func short (6 lines, line 2)", "init (6 lines, line 9)", "var computed (7 lines, line 15)",
+      "func outer (8 lines, line 22)", "func inner (6 lines, line 23)",
+    ])
+  }
+
+  @Test func noFunctionIsLongerThanAReaderCanHold() {
+    #expect(Self.sources.count > 100)
+    for (path, text) in Self.sources {
+      let long = Self.longFunctions(in: text, limit: Self.longestFunction)
+      #expect(long.isEmpty, "Sources/\(path): over \(Self.longestFunction) lines, split it: \(long.joined(separator: ", "))")
     }
   }
 }

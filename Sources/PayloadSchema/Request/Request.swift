@@ -107,6 +107,7 @@ public struct RequestValidator: Sendable {
   }
 
   /// Validates a request whose headers are in a buffer (the non-generic core: nothing is boxed).
+  /// The parts are read in APNs' order: method and path, authentication, headers, body.
   public mutating func validate(method: String, path: String?, headers: UnsafeBufferPointer<RequestHeader>,
                                 body: UnsafeRawBufferPointer, now: Int64?) -> PayloadReport {
     var found = RequestFindings(disabled: disabled)
@@ -116,33 +117,7 @@ public struct RequestValidator: Sendable {
       return validateManagement(method: method, path: path, headers: headers, body: body, found: &found)
     }
 
-    // Method and path.
-    if !method.utf8.elementsEqual("POST".utf8) {
-      found.add(.methodNotPost(method), path: ":method")
-    }
-    var transport = target.transport
-    if let path {
-      let p = path.utf8
-      if p.starts(with: "/3/device/".utf8) {
-        if transport == .broadcast { transport = .http2 }
-        let token = p.dropFirst(10)
-        if token.isEmpty {
-          found.add(.deviceTokenMissing, path: ":path")
-        } else if let problem = Self.deviceTokenProblem(token) {
-          found.add(problem, path: ":path")
-        }
-      } else if p.starts(with: "/4/broadcasts/apps/".utf8) {
-        transport = .broadcast
-        let bundle = Substring(p.dropFirst(19)).utf8
-        if bundle.isEmpty || !Self.isBundleIdentifier(bundle) {
-          found.add(.pathBundleIDNotBundleIdentifier(String(Substring(bundle))), path: ":path")
-        } else if let suffixed = Self.pushTypeSuffix(of: bundle) {
-          found.add(.broadcastPathHasSuffix(suffixed), path: ":path", answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
-        }
-      } else {
-        found.add(.pathNotDeviceOrBroadcast(path), path: ":path")
-      }
-    }
+    let transport = checkMethodAndPath(method: method, path: path, found: &found)
 
     // The headers APNs reads, and duplicates of any header.
     var seen = KnownHeaders()
@@ -153,46 +128,105 @@ public struct RequestValidator: Sendable {
     }
     Self.findDuplicates(headers, count: index, into: &found)
 
-    // Authentication.
+    let auth = checkAuthentication(seen, headers, now: now, found: &found)
+    let headersForBody = checkHeaders(seen, headers, transport: transport, path: path, auth: auth, now: now, found: &found)
+
+    // The body, with the headers that change what is checked in it.
+    payload.setTransport(transport)
+    var report = payload.validate(body, headers: headersForBody)
+    if report.pushType == .background && transport != .broadcast && headersForBody.priority == nil
+        && seen.value(.priority, in: headers) == nil {
+      // No apns-priority: APNs sends at 10, so this is the finding of an explicit 10 (SPEC §9).
+      found.add(.backgroundAtDefaultPriority, path: "apns-priority", noAnswer: true)
+    }
+    if report.pushType == .location && auth != .token {
+      found.add(.locationNeedsToken, path: "authorization")
+    }
+    if !found.findings.isEmpty {
+      report.findings = found.findings + report.findings
+    }
+    return report
+  }
+
+  /// The method and `:path`: a device push or a broadcast, and the transport the path implies.
+  @inline(__always)
+  private func checkMethodAndPath(method: String, path: String?, found: inout RequestFindings) -> Transport {
+    if !method.utf8.elementsEqual("POST".utf8) {
+      found.add(.methodNotPost(method), path: ":method")
+    }
+    var transport = target.transport
+    guard let path else { return transport }
+    let p = path.utf8
+    if p.starts(with: "/3/device/".utf8) {
+      if transport == .broadcast { transport = .http2 }
+      let token = p.dropFirst(10)
+      if token.isEmpty {
+        found.add(.deviceTokenMissing, path: ":path")
+      } else if let problem = Self.deviceTokenProblem(token) {
+        found.add(problem, path: ":path")
+      }
+    } else if p.starts(with: "/4/broadcasts/apps/".utf8) {
+      transport = .broadcast
+      let bundle = Substring(p.dropFirst(19)).utf8
+      if bundle.isEmpty || !Self.isBundleIdentifier(bundle) {
+        found.add(.pathBundleIDNotBundleIdentifier(String(Substring(bundle))), path: ":path")
+      } else if let suffixed = Self.pushTypeSuffix(of: bundle) {
+        found.add(.broadcastPathHasSuffix(suffixed), path: ":path", answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
+      }
+    } else {
+      found.add(.pathNotDeviceOrBroadcast(path), path: ":path")
+    }
+    return transport
+  }
+
+  /// How the request authenticates, and what is wrong with its provider token (its claims, its age
+  /// against `now`, and its signature when a verifier is set).
+  @inline(__always)
+  private func checkAuthentication(_ seen: KnownHeaders, _ headers: UnsafeBufferPointer<RequestHeader>, now: Int64?,
+                                   found: inout RequestFindings) -> Authentication {
     let authorization = seen.value(.authorization, in: headers)
     let auth = authentication ?? ((authorization != nil || verifier != nil) ? .token : .certificate)
-    if auth == .token {
-      if let authorization {
-        let at = seen.index(.authorization)
-        var value = authorization
-        let (problem, issuedAtString) = value.withUTF8 { ProviderToken.inspect(authorization: $0, now: now) }
-        if issuedAtString {
-          found.add(.issuedAtIsString, path: "authorization", header: at, softened: true, noAnswer: true)
-        }
-        var signatureChecked = false
-        if let problem, case .expired = problem, let verifier {
-          // The claims of a token that does not verify are not trusted: a bad signature first.
-          let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
-          signatureChecked = true
-          if verdict != .valid {
-            found.add(verdict == .unknownKey ? .keyIDNotTheKeyGiven : .signatureDoesNotVerify, path: "authorization", header: at)
-          } else {
-            found.add(.providerToken(problem), path: "authorization", header: at)
-          }
-        } else if let problem {
-          // provider-token-expired or provider-token-syntax, by the problem.
-          found.add(.providerToken(problem), path: "authorization", header: at)
-        } else if let verifier, !signatureChecked {
-          let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
-          switch verdict {
-          case .valid?: break
-          case .unknownKey?:
-            found.add(.keyIDNotTheKeyGiven, path: "authorization", header: at)
-          case .invalid?, nil:
-            found.add(.signatureDoesNotVerify, path: "authorization", header: at)
-          }
-        }
+    guard auth == .token else { return auth }
+    guard let authorization else {
+      found.add(.providerTokenMissing, path: "authorization")
+      return auth
+    }
+    let at = seen.index(.authorization)
+    var value = authorization
+    let (problem, issuedAtString) = value.withUTF8 { ProviderToken.inspect(authorization: $0, now: now) }
+    if issuedAtString {
+      found.add(.issuedAtIsString, path: "authorization", header: at, softened: true, noAnswer: true)
+    }
+    if let problem, case .expired = problem, let verifier {
+      // The claims of a token that does not verify are not trusted: a bad signature first.
+      let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
+      if verdict != .valid {
+        found.add(verdict == .unknownKey ? .keyIDNotTheKeyGiven : .signatureDoesNotVerify, path: "authorization", header: at)
       } else {
-        found.add(.providerTokenMissing, path: "authorization")
+        found.add(.providerToken(problem), path: "authorization", header: at)
+      }
+    } else if let problem {
+      // provider-token-expired or provider-token-syntax, by the problem.
+      found.add(.providerToken(problem), path: "authorization", header: at)
+    } else if let verifier {
+      let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
+      switch verdict {
+      case .valid?: break
+      case .unknownKey?:
+        found.add(.keyIDNotTheKeyGiven, path: "authorization", header: at)
+      case .invalid?, nil:
+        found.add(.signatureDoesNotVerify, path: "authorization", header: at)
       }
     }
+    return auth
+  }
 
-    // Headers.
+  /// The `apns-…` headers: each checked, and those that change what the body is checked against
+  /// (push type, priority, topic, collapse id) returned.
+  @inline(__always)
+  private func checkHeaders(_ seen: KnownHeaders, _ headers: UnsafeBufferPointer<RequestHeader>, transport: Transport,
+                            path: String?, auth: Authentication, now: Int64?,
+                            found: inout RequestFindings) -> PushHeaders {
     var headersForBody = PushHeaders(pushType: target.pushType, priority: target.priority, topic: target.topic,
                                      collapseID: target.collapseID)
     if let id = seen.value(.apnsID, in: headers), !Self.isCanonicalUUID(id.utf8) {
@@ -218,28 +252,54 @@ public struct RequestValidator: Sendable {
         found.add(.priorityHeaderNotAllowed(text), path: "apns-priority", header: seen.index(.priority))
       }
     }
-    if let text = seen.value(.pushType, in: headers) {
-      let at = seen.index(.pushType)
-      if let type = Self.pushType(text.utf8) {
-        if transport == .broadcast && type != .liveactivity {
-          found.add(.broadcastPushTypeNotLiveActivity(text), path: "apns-push-type", header: at)
-        } else {
-          headersForBody.pushType = type
-          let exact = transport == .broadcast ? (text == "LiveActivity" || text == "liveactivity") : text.utf8.elementsEqual(type.rawValue.utf8)
-          if !exact {
-            found.add(.pushTypeSpelling(text, documented: transport == .broadcast ? "LiveActivity" : type.rawValue),
-                      path: "apns-push-type", header: at, softened: true, noAnswer: true)
-          }
-        }
+    checkPushType(seen, headers, transport: transport, into: &headersForBody, found: &found)
+    checkTopic(seen, headers, transport: transport, path: path, auth: auth, into: &headersForBody, found: &found)
+    if let id = seen.value(.collapseID, in: headers) {
+      if id.utf8.count > 64 {
+        found.add(.collapseIDHeaderTooLong(bytes: id.utf8.count), path: "apns-collapse-id", header: seen.index(.collapseID))
+        headersForBody.collapseID = nil
       } else {
-        found.add(.pushTypeNotKnown(text), path: "apns-push-type", header: at)
+        headersForBody.collapseID = id
       }
-    } else if transport == .broadcast {
-      found.add(.broadcastNeedsPushType, path: "apns-push-type")
-    } else {
-      found.add(.pushTypeMissing(watchOS: target.platform == .watchos), path: "apns-push-type",
-                escalated: target.platform == .watchos)
     }
+    return headersForBody
+  }
+
+  /// `apns-push-type`: known, spelt as Apple spells it, allowed on the transport.
+  @inline(__always)
+  private func checkPushType(_ seen: KnownHeaders, _ headers: UnsafeBufferPointer<RequestHeader>, transport: Transport,
+                             into headersForBody: inout PushHeaders, found: inout RequestFindings) {
+    guard let text = seen.value(.pushType, in: headers) else {
+      if transport == .broadcast {
+        found.add(.broadcastNeedsPushType, path: "apns-push-type")
+      } else {
+        found.add(.pushTypeMissing(watchOS: target.platform == .watchos), path: "apns-push-type",
+                  escalated: target.platform == .watchos)
+      }
+      return
+    }
+    let at = seen.index(.pushType)
+    guard let type = Self.pushType(text.utf8) else {
+      found.add(.pushTypeNotKnown(text), path: "apns-push-type", header: at)
+      return
+    }
+    if transport == .broadcast && type != .liveactivity {
+      found.add(.broadcastPushTypeNotLiveActivity(text), path: "apns-push-type", header: at)
+      return
+    }
+    headersForBody.pushType = type
+    let exact = transport == .broadcast ? (text == "LiveActivity" || text == "liveactivity") : text.utf8.elementsEqual(type.rawValue.utf8)
+    if !exact {
+      found.add(.pushTypeSpelling(text, documented: transport == .broadcast ? "LiveActivity" : type.rawValue),
+                path: "apns-push-type", header: at, softened: true, noAnswer: true)
+    }
+  }
+
+  /// `apns-topic` (and, for a broadcast, `apns-channel-id`): a bundle id, present when APNs needs it.
+  @inline(__always)
+  private func checkTopic(_ seen: KnownHeaders, _ headers: UnsafeBufferPointer<RequestHeader>, transport: Transport,
+                          path: String?, auth: Authentication, into headersForBody: inout PushHeaders,
+                          found: inout RequestFindings) {
     if transport == .broadcast {
       if seen.value(.channelID, in: headers) == nil {
         found.add(.broadcastNeedsChannelID, path: "apns-channel-id", answer: APNsAnswer(status: 400, reason: "MissingChannelId"))
@@ -263,30 +323,6 @@ public struct RequestValidator: Sendable {
         found.add(.topicMissingWithCertificate, path: "apns-topic", softened: true, noAnswer: true)
       }
     }
-    if let id = seen.value(.collapseID, in: headers) {
-      if id.utf8.count > 64 {
-        found.add(.collapseIDHeaderTooLong(bytes: id.utf8.count), path: "apns-collapse-id", header: seen.index(.collapseID))
-        headersForBody.collapseID = nil
-      } else {
-        headersForBody.collapseID = id
-      }
-    }
-
-    // The body, with the headers that change what is checked in it.
-    payload.setTransport(transport)
-    var report = payload.validate(body, headers: headersForBody)
-    if report.pushType == .background && transport != .broadcast && headersForBody.priority == nil
-        && seen.value(.priority, in: headers) == nil {
-      // No apns-priority: APNs sends at 10, so this is the finding of an explicit 10 (SPEC §9).
-      found.add(.backgroundAtDefaultPriority, path: "apns-priority", noAnswer: true)
-    }
-    if report.pushType == .location && auth != .token {
-      found.add(.locationNeedsToken, path: "authorization")
-    }
-    if !found.findings.isEmpty {
-      report.findings = found.findings + report.findings
-    }
-    return report
   }
 
   /// A channel management request: what APNs answers it (`ChannelManagement.parse`), placed at
@@ -452,17 +488,31 @@ enum KnownHeader: Int, CaseIterable {
 
 /// Where the first occurrence of each known header is (fixed size: no allocation).
 struct KnownHeaders {
-  private var at: (Int, Int, Int, Int, Int, Int, Int, Int) = (-1, -1, -1, -1, -1, -1, -1, -1)
+  /// One slot a `KnownHeader`, read and written through raw pointers: `slots` is how many the
+  /// tuple holds, measured from its layout, and every access checks the header's slot against it,
+  /// so a header added to `KnownHeader` without a slot stops at once instead of writing past the
+  /// tuple (`KnownHeadersTests` pins the count).
+  private typealias Storage = (Int, Int, Int, Int, Int, Int, Int, Int)
+  private var at: Storage = (-1, -1, -1, -1, -1, -1, -1, -1)
+  static let slots = MemoryLayout<Storage>.size / MemoryLayout<Int>.stride
+
+  @inline(__always)
+  private static func slot(_ k: KnownHeader) -> Int {
+    precondition(k.rawValue < slots, "KnownHeaders holds \(slots) headers: give '\(k.name)' a slot in its Storage tuple")
+    return k.rawValue
+  }
 
   mutating func record(_ k: KnownHeader, _ index: Int) {
+    let slot = Self.slot(k)
     withUnsafeMutableBytes(of: &at) { raw in
       let slots = raw.bindMemory(to: Int.self)
-      if slots[k.rawValue] < 0 { slots[k.rawValue] = index }
+      if slots[slot] < 0 { slots[slot] = index }
     }
   }
 
   func index(_ k: KnownHeader) -> Int? {
-    let i = withUnsafeBytes(of: at) { $0.load(fromByteOffset: k.rawValue * MemoryLayout<Int>.stride, as: Int.self) }
+    let slot = Self.slot(k)
+    let i = withUnsafeBytes(of: at) { $0.load(fromByteOffset: slot * MemoryLayout<Int>.stride, as: Int.self) }
     return i >= 0 ? i : nil
   }
 

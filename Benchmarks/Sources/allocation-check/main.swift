@@ -223,7 +223,7 @@ do {
 show("requests, warm process, fresh RequestValidator (gated)", requests)
 
 if warm.offenders > 0 || requests.offenders > 0 {
-  print("allocation-check: FAILED: valid payloads and requests must allocate nothing after a validator's first (DESIGN.md, \"Where the hot path is\")")
+  print("allocation-check: FAILED: valid payloads and requests must allocate nothing after a validator's first (docs/design.md, \"Where the hot path is\")")
   exit(1)
 }
 print("allocation-check: OK: 0 mallocs on \(warm.valid) valid payloads and \(requests.valid) valid requests after the first (\(corpus.count) payloads, \(corpus.totalBytes) bytes)")

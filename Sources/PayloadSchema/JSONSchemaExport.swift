@@ -44,13 +44,14 @@ public enum PayloadJSONSchema {
       defs = [
         ("aps", object(Schema.aps, context: .aps, live: false, platforms: platforms, description: apsDescription)),
         ("aps-liveactivity", object(Schema.aps, context: .aps, live: true, platforms: platforms,
-                                    description: apsDescription + " A Live Activity's (its aps has 'event').")),
+                                    description: apsDescription + " A Live Activity's (its aps has a Live Activity key: 'event', 'content-state', 'timestamp', …).")),
       ]
-      // `check` infers a Live Activity from `event` (SPEC §2): then title and body may be
-      // {loc-key, loc-args}, the alert may hold a sound, and relevance-score is not bound to 0…1.
+      // `check` infers a Live Activity from any Live Activity key (SPEC §2): then title and body may
+      // be {loc-key, loc-args}, the alert may hold a sound, and relevance-score is not bound to 0…1.
+      let liveKeys = Schema.aps.filter(\.liveActivity).map { SchemaNode.object([("required", .array([.string("\($0.name)")]))]) }
       apsSchema = .object([
         ("description", .string(apsDescription)),
-        ("if", .object([("type", .string("object")), ("required", .array([.string("event")]))])),
+        ("if", .object([("type", .string("object")), ("anyOf", .array(liveKeys))])),
         ("then", .object([("$ref", .string("#/$defs/aps-liveactivity"))])),
         ("else", .object([("$ref", .string("#/$defs/aps"))])),
       ])

@@ -50,7 +50,12 @@ public struct PayloadValidator: Sendable {
   /// `ValidationOptions.simulatorFile`, switched per input (a folder holds `.json` and `.apns` files).
   public var simulatorFile: Bool {
     get { options.simulatorFile }
-    set { options.simulatorFile = newValue }
+    set {
+      options.simulatorFile = newValue
+      // The checker reads it too (the near-miss hint, and the fast lane stays out of .apns files):
+      // set here only, the hint never showed when a command line switched it per file.
+      checker.options.simulatorFile = newValue
+    }
   }
 
   /// Validates one complete payload with the request headers it travels with (push type,

@@ -80,7 +80,9 @@ import Testing
     let payload = #"{"aps":{"alert":"x","mutable-content":true}}"#
     #expect(try lint(payload, yaml: "version: 1\n") == ["flag-value warning 1:39"])
     #expect(try lint(payload, yaml: "version: 1\nrules:\n  flag-value: info\n") == ["flag-value info 1:39"])
-    #expect(try lint(#"{"aps":{"alert":"x","mutable-content":false}}"#, yaml: "version: 1\n") == ["flag-value error 1:39"])
+    #expect(try lint(#"{"aps":{"alert":"x","mutable-content":"1"}}"#, yaml: "version: 1\n") == ["flag-value error 1:39"])
+    // false (and 0) mean off, as if the key were absent: flag-off, information.
+    #expect(try lint(#"{"aps":{"alert":"x","mutable-content":false}}"#, yaml: "version: 1\n") == ["flag-off info 1:39"])
   }
 }
 

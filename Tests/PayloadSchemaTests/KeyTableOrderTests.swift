@@ -32,6 +32,14 @@ import Testing
     }
   }
 
+  /// The Live Activity keys the checker knows as bits (push type inference, push-type-mismatch) are
+  /// the rows marked `liveActivity`.
+  @Test func liveActivityBitsAreTheTablesLiveActivityRows() {
+    var fromTable: UInt32 = 0
+    for (i, spec) in Schema.aps.enumerated() where spec.liveActivity { fromTable |= 1 << UInt32(i) }
+    #expect(Checker.liveActivityKeys == fromTable)
+  }
+
   @Test func everyKeyCaseIndexesItsOwnRow() {
     Self.check(ApsKey.self, Schema.aps, "Schema.aps")
     Self.check(AlertKey.self, Schema.alert, "Schema.alert")

@@ -225,7 +225,15 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     (#"{"aps": {"event": "end", "timestamp": 1700000000, "alert": {"title": "t", "body": "b"}}}"#, .liveactivity),
     (#"{"aps": {"content-available": 1}, "acme": 1}"#, .background),
     (#"{"aps": {"content-available": 1, "badge": 1}}"#, .alert),
-    (#"{"aps": {"content-available": 1, "thread-id": "t"}}"#, .alert),
+    // What else aps holds does not matter while nothing shows (issue 36: mutable-content made the
+    // guess alert for a background push); any value of content-available says what was meant.
+    (#"{"aps": {"content-available": 1, "thread-id": "t"}}"#, .background),
+    (#"{"aps": {"content-available": 1, "mutable-content": 1}, "acme": 1}"#, .background),
+    (#"{"aps": {"content-available": 0}}"#, .background),
+    (#"{"aps": {"content-available": 1, "mutable-content": 1, "sound": "default"}}"#, .alert),
+    // A Live Activity key of any kind, not only event.
+    (#"{"aps": {"content-state": {"eta": 5}}}"#, .liveactivity),
+    (#"{"aps": {"attributes-type": "Score", "attributes": {}}}"#, .liveactivity),
     (#"{"aps": {"alert": "Hi"}}"#, .alert),
     (#"{"aps": {"alert": "Hi"}, "mdm": "x"}"#, .alert),
     (#"{"aps": {}}"#, .alert),
@@ -264,19 +272,28 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   }
 
   /// SPEC §3 flag-value: `true` is a warning whose advice is "use the number 1" (iOS honours
-  /// true; omitting `mutable-content` would switch the service extension off); "1", 0, false: errors.
+  /// true; omitting `mutable-content` would switch the service extension off); "1": an error. 0 and
+  /// false mean off, as if the key were absent: flag-off, information (issue 36: 15 of 56 errors
+  /// on real payloads were `mutable-content: 0` or `false`).
   @Test(arguments: [
-    (#"{"aps": {"alert": "Hi", "mutable-content": true}}"#, true, "'mutable-content' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)"),
-    (#"{"aps": {"alert": "Hi", "mutable-content": false}}"#, false, "'mutable-content' must be the number 1, not false; omit the key to leave it off"),
-    (#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, false, "'mutable-content' must be the number 1, not a string; write 1 without quotes"),
-    (#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, false, "'mutable-content' must be the number 1, not 0; omit the key to leave it off"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": true}}"#, PayloadRule.flagValue, Severity.warning, "'mutable-content' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": false}}"#, .flagOff, .info, "'mutable-content': false means off, the same as leaving the key out; leave it out (or write 1 to turn it on)"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, .flagValue, .error, "'mutable-content' must be the number 1, not a string; write 1 without quotes"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, .flagOff, .info, "'mutable-content': 0 means off, the same as leaving the key out; leave it out (or write 1 to turn it on)"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#, .flagValue, .error, "'mutable-content' must be the number 1, not 2; omit the key to leave it off"),
   ])
-  func flagValueTrueIsSoftened(_ json: String, _ softened: Bool, _ message: String) {
-    let flags = check(json).findings.filter { $0.payloadRule == .flagValue }
-    #expect(flags.count == 1)
-    #expect(flags.first?.softened == softened)
-    #expect(flags.first?.message == message)
-    #expect(flags.first?.column == 44)
+  func flagValueTrueIsSoftenedAndOffIsInformation(_ json: String, _ rule: PayloadRule, _ severity: Severity, _ message: String) {
+    let report = check(json)
+    #expect(report.findings.map(summary) == ["\(rule.rawValue) 1:44 aps.mutable-content"])
+    #expect(report.findings.first?.severity == severity)
+    #expect(report.findings.first?.message == message)
+  }
+
+  /// flag-off is about content-available and mutable-content only: input-push-token, which
+  /// ActivityKit documents as 1, stays flag-value.
+  @Test func inputPushTokenZeroIsStillAFlagValue() {
+    let json = #"{"aps": {"event": "start", "timestamp": 1, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 0}}"#
+    #expect(findings(json) == ["flag-value 1:165 aps.input-push-token"])
   }
 
   /// SPEC §2: `aps-missing` depends on the push type. File Provider and Push to Talk payloads are
@@ -310,11 +327,146 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     (#"{"aps": {"content-available": 1, "badge": 3}}"#, ["silent-push-shape 1:31 aps.content-available", "push-type-mismatch 1:43 aps.badge"]),
     (#"{"aps": {"content-available": 1}}"#, []),
     (#"{"aps": {"content-available": true}}"#, ["flag-value 1:31 aps.content-available"]),
+    // 0 and false mean off: as inert as no key (and flag-off says what 0 means).
+    (#"{"aps": {"content-available": 0}}"#, ["background-inert 1:9 aps", "flag-off 1:31 aps.content-available"]),
+    (#"{"aps": {"content-available": false, "mutable-content": 1}}"#, ["background-inert 1:9 aps", "flag-off 1:31 aps.content-available"]),
   ])
   func backgroundInert(_ json: String, _ expected: [String]) {
     var target = Target()
     target.pushType = .background
     #expect(findings(json, target) == expected)
+  }
+
+  @Test func backgroundInertSaysWhatZeroAndFalseMean() {
+    let target = Target(pushType: .background)
+    #expect(check(#"{"aps": {"content-available": 0}}"#, target).findings.first?.message
+      == "a background push with 'content-available': 0 wakes nothing (0 means off); write 1")
+    #expect(check(#"{"aps": {"content-available": false}}"#, target).findings.first?.message
+      == "a background push with 'content-available': false wakes nothing (false means off); write 1")
+  }
+
+  // MARK: Issue 36: what the payload can only be
+
+  /// SPEC §2: `{}` is exactly what a Wallet pass update sends; without a topic to tell, it is a
+  /// warning that names the case, not an error.
+  @Test func anEmptyPayloadWithoutATopicMayBeAWalletPassUpdate() {
+    let report = check("{}")
+    #expect(report.findings.map(summary) == ["aps-missing 1:1 -"])
+    #expect(report.findings.first?.severity == .warning)
+    #expect(report.findings.first?.message
+      == "an empty payload {} is what a Wallet pass update sends (to the pass type's topic, pass.…); to an app it shows and wakes nothing: give --topic to check it")
+    #expect(check("{}", Target(pushType: .alert)).findings.first?.severity == .warning)
+    // A topic tells: an app's is an error, a pass type's is right.
+    let app = check("{}", Target(topic: "com.example.app"))
+    #expect(app.findings.map(summary) == ["aps-missing 1:1 -"])
+    #expect(app.findings.first?.severity == .error)
+    #expect(app.findings.first?.message == "no 'aps' member; APNs needs one")
+    #expect(check("{}", Target(topic: "pass.com.example.membership")).findings.isEmpty)
+    // Anything in it, or another push type, is not a pass update.
+    #expect(check(#"{"alert": "Hi"}"#).findings.first?.severity == .error)
+    #expect(check("{}", Target(pushType: .background)).findings.first?.severity == .error)
+  }
+
+  /// `{"aps":{}}` is what VoIP, location and Push to Talk pushes send (ably/docs, a location push;
+  /// alexandercerutti/hapns, its VoIP and Push to Talk bodies): with neither push type nor topic,
+  /// "alert" is a guess, so a warning; given either, an error as before.
+  @Test func anEmptyApsWithoutPushTypeOrTopicIsAWarning() {
+    let guessed = check(#"{"aps": {}, "call": "42"}"#)
+    #expect(guessed.findings.map(summary) == ["push-type-mismatch 1:9 aps"])
+    #expect(guessed.findings.first?.severity == .warning)
+    #expect(guessed.findings.first?.message
+      == "an empty 'aps' shows nothing as an alert push; voip, location and pushtotalk pushes send exactly this: give --push-type or --topic to check it")
+    let given = check(#"{"aps": {}, "call": "42"}"#, Target(pushType: .alert))
+    #expect(given.findings.map(summary) == ["push-type-mismatch 1:9 aps"])
+    #expect(given.findings.first?.severity == .error)
+    #expect(check(#"{"aps": {}}"#, Target(topic: "com.example.app")).findings.first?.severity == .error)
+    #expect(check(#"{"aps": {"thread-id": "t"}}"#).findings.first?.severity == .error)
+    #expect(check(#"{"aps": {}}"#, Target(topic: "com.example.app.voip")).findings.isEmpty)
+  }
+
+  /// A Live Activity `end` sent with apns-push-type alert (seen in dourgulf/ApplePushTesting
+  /// @4a531d9, apns-push-p8.sh, sent with `apns-push-type: alert`): the activity never ends.
+  /// One error, at `event`; not also "an alert push needs alert" (it has one here, and without
+  /// one the Live Activity finding says more).
+  @Test(arguments: [
+    ("--push-type alert", ["push-type-mismatch 1:35 aps.event"]),
+    ("--push-type background", ["background-inert 1:9 aps", "push-type-mismatch 1:35 aps.event", "push-type-mismatch 1:89 aps.alert"]),
+    ("--topic com.example.app.voip", ["push-type-mismatch 1:35 aps.event"]),
+    ("--push-type liveactivity", []),
+    ("", []),
+  ])
+  func liveActivityKeysUnderAnotherPushType(_ flags: String, _ expected: [String]) {
+    let json = #"{"aps": {"timestamp": 1700000000, "event": "end", "content-state": {"eta": 0}, "alert": {"title": "Delivered", "body": "Enjoy"}}}"#
+    let (target, options) = parseFlags(flags)
+    #expect(check(json, target, options: options).findings.map(summary) == expected)
+  }
+
+  @Test func liveActivityKeysUnderAnotherPushTypeSayWhatDoesNotHappen() {
+    let alert = Target(pushType: .alert)
+    let end = check(#"{"aps": {"timestamp": 1700000000, "event": "end", "content-state": {"eta": 0}, "alert": {"title": "Delivered", "body": "Enjoy"}}}"#, alert)
+    #expect(end.findings.first?.message
+      == "'timestamp', 'event', 'content-state' are Live Activity keys, but the push type is alert: only a liveactivity push (topic '<bundle id>.push-type.liveactivity') reaches ActivityKit, so the Live Activity never ends")
+    #expect(end.findings.first?.severity == .error)
+    // Without event: at the first such key; without alert, the one finding still.
+    let update = check(#"{"aps": {"badge": 1, "content-state": {"eta": 5}}}"#, alert)
+    #expect(update.findings.map(summary) == ["push-type-mismatch 1:22 aps.content-state"])
+    #expect(update.findings.first?.message
+      == "'content-state' is a Live Activity key, but the push type is alert: only a liveactivity push (topic '<bundle id>.push-type.liveactivity') reaches ActivityKit, so the Live Activity is not updated")
+    #expect(check(#"{"aps": {"content-state": {}}}"#, alert).findings.map(summary) == ["push-type-mismatch 1:10 aps.content-state"])
+    // A widgets push: the Live Activity key is that error, not also "not read" (the badge is).
+    #expect(check(#"{"aps": {"content-changed": true, "timestamp": 1700000000, "badge": 1}}"#, Target(pushType: .widgets)).findings.map(summary)
+      == ["push-type-mismatch 1:35 aps.timestamp", "push-type-mismatch 1:60 aps.badge"])
+  }
+
+  /// Keys that present a notification are not read by a Live Activity push (Apple's "Starting and
+  /// updating Live Activities with ActivityKit push notifications" lists timestamp, event,
+  /// content-state, stale-date, dismissal-date, relevance-score, alert {title, body, sound} and the
+  /// start keys): a warning each, as badge is (seen in ostinelli/apnotic@66f2554,
+  /// spec/apnotic/notification_spec.rb, a payload with every key).
+  @Test func notificationKeysInALiveActivityAreWarnings() {
+    let json = #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "category": "SCORE", "thread-id": "match-7", "interruption-level": "time-sensitive", "target-content-id": "m7", "filter-criteria": "sports"}}"#
+    let report = check(json)
+    #expect(report.pushType == .liveactivity)
+    #expect(report.findings.map(summary) == [
+      "live-activity-fields 1:75 aps.category", "live-activity-fields 1:96 aps.thread-id",
+      "live-activity-fields 1:120 aps.interruption-level", "live-activity-fields 1:160 aps.target-content-id",
+      "live-activity-fields 1:187 aps.filter-criteria",
+    ])
+    #expect(report.findings.allSatisfy { $0.severity == .warning })
+    #expect(report.findings.first?.message == "'category' is a notification key, not a live activity key; a Live Activity push ignores it")
+    // relevance-score is a Live Activity key (the order of activities): nothing.
+    #expect(check(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "relevance-score": 50}}"#).findings.isEmpty)
+  }
+
+  /// Without `event`, push-type-mismatch asks for it; the start-only and dismissal-date checks,
+  /// which depend on the event, say nothing (edamov/pushok@f404cbc, tests/PayloadTest.php: a
+  /// payload of attributes-type and attributes only).
+  @Test func withoutAnEventOnlyTheEventIsAskedFor() {
+    #expect(findings(#"{"aps": {"attributes-type": "Score", "attributes": {"home": "A"}}}"#) == ["push-type-mismatch 1:9 aps"])
+    #expect(findings(#"{"aps": {"dismissal-date": 1700000000}}"#) == ["push-type-mismatch 1:9 aps"])
+    #expect(findings(#"{"aps": {"event": "update", "timestamp": 1, "content-state": {}, "attributes": {}}}"#)
+      == ["live-activity-fields 1:66 aps.attributes"])
+  }
+
+  /// A near miss of the Simulator's key is found with or without aps, when the validator is told
+  /// per file (the command line sets `simulatorFile` after init: it never reached the checker, so
+  /// `Simulate Target Bundle` beside aps passed; vinaylalwani/positiveminds@738a193, test.apns).
+  @Test(arguments: [
+    (#"{"Simulate Target Bundle": "com.example.app", "aps": {"alert": "Hi"}}"#, "Simulate Target Bundle"),
+    (#"{"aps": {"alert": "Hi"}, "simulator target bundle": "com.example.app"}"#, "simulator target bundle"),
+    (#"{"aps": {"alert": "Hi"}, "Simulator Target Bundle ID": "com.example.app"}"#, "Simulator Target Bundle ID"),
+  ])
+  func simulatorKeyNearMissWhereverItIs(_ json: String, _ key: String) {
+    var v = PayloadValidator()
+    v.simulatorFile = true
+    let report = v.validate(Array(json.utf8))
+    #expect(report.findings.map(\.payloadRule) == [.unknownKey])
+    #expect(report.findings.first?.keyPath == "[\"\(key)\"]")
+    #expect(report.findings.first?.severity == .warning)
+    #expect(report.findings.first?.message
+      == "'\(key)' is not the Simulator's key: did you mean 'Simulator Target Bundle'? The Simulator reads only that spelling to pick the app")
+    v.simulatorFile = false
+    #expect(v.validate(Array(json.utf8)).findings.isEmpty)
   }
 
   /// SPEC §3 push-type-mismatch warnings: widgets/controls with other `aps` keys, location pushes
@@ -540,8 +692,9 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     RuleCase("flag-value content-available string", text(#"{"aps": {"content-available": "1"}}"#), flags: "", [
       #"flag-value 1:31 aps.content-available"#
     ]),
-    RuleCase("flag-value content-available 0", text(#"{"aps": {"content-available": 0}}"#), flags: "", [
-      #"flag-value 1:31 aps.content-available"#
+    RuleCase("flag-off content-available 0", text(#"{"aps": {"content-available": 0}}"#), flags: "", [
+      #"background-inert 1:9 aps"#,
+      #"flag-off 1:31 aps.content-available"#
     ]),
     RuleCase("flag-value mutable-content 2", text(#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#), flags: "", [
       #"flag-value 1:44 aps.mutable-content"#
@@ -849,6 +1002,8 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.valueEnum, "every interruption level", text(#"{"aps": {"alert": "Hi", "interruption-level": "time-sensitive"}}"#), flags: ""),
     PassCase(.valueEnum, "event end", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}}}"#), flags: ""),
     PassCase(.flagValue, "content-available 1 alone", text(#"{"aps": {"content-available": 1}}"#), flags: ""),
+    PassCase(.flagOff, "mutable-content 1, content-available left out", text(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#), flags: ""),
+    PassCase(.flagOff, "input-push-token 0 is flag-value's", text(#"{"aps": {"event": "start", "timestamp": 1, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 0}}"#), flags: "", others: ["flag-value 1:165 aps.input-push-token"]),
     PassCase(.backgroundInert, "content-available 1", text(#"{"aps": {"content-available": 1}, "refresh": 1}"#), flags: "--push-type background"),
     PassCase(.soundShape, "a critical sound dictionary", text(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#), flags: ""),
     PassCase(.payloadWhitespace, "over the limit compact too: too large, not whitespace",

@@ -49,6 +49,10 @@ struct Facts {
   var alertKeys: UInt32 = 0
   var alertNullKeys: UInt32 = 0
   var contentAvailableOne = false
+  /// `content-available` 0 or false (off: flag-off, and background-inert for a background push),
+  /// and which; only the general reader sets them (the fast lane gives up on these values).
+  var contentAvailableOff = false
+  var contentAvailableFalse = false
   var event: LiveActivityEvent = .none
   var alertKind: AlertKind = .none
   var titleObject = -1
@@ -131,7 +135,8 @@ struct Checker: JSONEventHandler {
   var target: Target
   /// The push type the target's topic names by its suffix (worked out when the topic changes).
   var topicPushType: PushType?
-  let options: ValidationOptions
+  /// The validator's options; only `simulatorFile` changes after init (per input file).
+  var options: ValidationOptions
   let platform: PlatformSet
   var findings: [Finding] = []
   var frames: [Frame] = []

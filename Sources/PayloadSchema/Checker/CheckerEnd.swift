@@ -56,10 +56,35 @@ extension Checker {
     if let t = topicPushType { return t }
     if facts.mdmOffset >= 0 && facts.apsKeyOffset < 0 { return .mdm }
     if facts.containerIdentifierOffset >= 0 && facts.apsKeyOffset < 0 { return .fileprovider }
-    if facts.apsKeys & (1 << UInt32(ApsKey.event.rawValue)) != 0 { return .liveactivity }
+    // What the payload can only be: a Live Activity key (event, content-state, timestamp, …) is
+    // read by ActivityKit alone; content-available with nothing to show is a background push
+    // whatever else aps holds (mutable-content, thread-id: nothing a background push shows), and
+    // whatever its value says (0 or "1": flag-off, flag-value and background-inert tell).
+    if facts.apsKeys & Self.liveActivityKeys != 0 { return .liveactivity }
     if facts.apsKeys == 1 << UInt32(ApsKey.contentChanged.rawValue) { return .widgets }
-    if facts.apsKeys == 1 << UInt32(ApsKey.contentAvailable.rawValue) { return .background }
+    if hasAps(.contentAvailable) && facts.apsKeys & Self.visibleKeyBits == 0 { return .background }
     return .alert
+  }
+
+  /// The `aps` keys only a Live Activity push carries (`KeySpec.liveActivity`), as bits of `Facts.apsKeys`.
+  /// Spelt out (no array: this runs per payload); `KeyTableOrderTests` compares it with the table.
+  @inline(__always) static var liveActivityKeys: UInt32 {
+    1 << UInt32(ApsKey.timestamp.rawValue) | 1 << UInt32(ApsKey.staleDate.rawValue) | 1 << UInt32(ApsKey.dismissalDate.rawValue)
+      | 1 << UInt32(ApsKey.event.rawValue) | 1 << UInt32(ApsKey.contentState.rawValue) | 1 << UInt32(ApsKey.attributes.rawValue)
+      | 1 << UInt32(ApsKey.attributesType.rawValue) | 1 << UInt32(ApsKey.inputPushChannel.rawValue)
+      | 1 << UInt32(ApsKey.inputPushToken.rawValue)
+  }
+
+  /// `category`, `thread-id`, `interruption-level`, `target-content-id`, `filter-criteria`: keys that
+  /// present a notification, which a Live Activity push does not read.
+  @inline(__always) static var notificationOnlyKeys: UInt32 {
+    1 << UInt32(ApsKey.category.rawValue) | 1 << UInt32(ApsKey.threadID.rawValue) | 1 << UInt32(ApsKey.interruptionLevel.rawValue)
+      | 1 << UInt32(ApsKey.targetContentID.rawValue) | 1 << UInt32(ApsKey.filterCriteria.rawValue)
+  }
+
+  /// `alert`, `badge` and `sound`: what a person sees or hears, as bits of `Facts.apsKeys`.
+  @inline(__always) static var visibleKeyBits: UInt32 {
+    1 << UInt32(ApsKey.alert.rawValue) | 1 << UInt32(ApsKey.badge.rawValue) | 1 << UInt32(ApsKey.sound.rawValue)
   }
 
   /// Sets the headers the next payload travels with; allocates nothing (the topic is compared,
@@ -165,6 +190,9 @@ extension Checker {
       break   // documented without `aps`: File Provider's container-identifier and domain, Push to Talk's own keys
     case .voip, .complication, .location:
       report(.apsMissingFromPushKitPush, at: 0, path: nil, softened: true)
+    case .alert where facts.rootMembers == 0 && target.topic == nil:
+      // `{}` is exactly a Wallet pass update (SPEC §2); without a topic nothing says it is not one.
+      report(.emptyPayloadWithoutTopic, at: 0, path: nil, softened: true)
     default:
       report(.apsMissing(hasMDM: facts.mdmOffset >= 0, simulatorNearMiss: facts.simulatorNearMiss >= 0), at: 0, path: nil)
     }
@@ -176,6 +204,9 @@ extension Checker {
     // whatever else `aps` holds (alert, badge or sound also get push-type-mismatch: two facts).
     if pushType == .background && facts.apsIsObject && !hasAps(.contentAvailable) {
       report(.backgroundInert, at: apsAt, path: apsPath)
+    } else if pushType == .background && facts.contentAvailableOff {
+      // 0 and false mean off (flag-off): the push is as inert as one without the key.
+      report(.backgroundFlagOff(found: facts.contentAvailableFalse ? "false" : "0"), at: apsAt, path: apsPath)
     }
 
     // sound-shape: Apple, "for regular notifications, use the sound string".
@@ -192,6 +223,11 @@ extension Checker {
 
   /// `push-type-mismatch`: the payload against its push type.
   mutating func checkPushTypeMismatch(pushType: PushType, apsAt: Int, apsPath: String?) {
+    // Live Activity keys under another push type: only a liveactivity push reaches ActivityKit, so
+    // the update (or the end, or the start) never happens. One finding, at `event` when there is one.
+    if pushType != .liveactivity && pushType != .mdm && facts.apsKeys & Self.liveActivityKeys != 0 {
+      reportLiveActivityKeys(pushType: pushType)
+    }
     switch pushType {
     case .background:
       // Checked first without the list: iterating a static array costs its lazy initializer per call.
@@ -201,8 +237,15 @@ extension Checker {
         }
       }
     case .alert:
-      if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) {
-        report(.alertPushShowsNothing(hasMDM: facts.mdmOffset >= 0), at: apsAt, path: apsPath)
+      // A Live Activity payload sent as alert has been told so above.
+      if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) && facts.apsKeys & Self.liveActivityKeys == 0 {
+        if facts.apsKeys == 0 && facts.mdmOffset < 0 && target.pushType == nil && target.topic == nil {
+          // An empty aps is what VoIP, location and Push to Talk pushes send: "alert" is only the
+          // guess of a command line given no push type or topic, so not an error.
+          report(.emptyApsWithoutPushType, at: apsAt, path: apsPath, softened: true)
+        } else {
+          report(.alertPushShowsNothing(hasMDM: facts.mdmOffset >= 0), at: apsAt, path: apsPath)
+        }
       }
     case .liveactivity:
       if !hasAps(.event) || !hasAps(.timestamp) {
@@ -218,7 +261,9 @@ extension Checker {
         report(.contentChangedMissing(pushType: pushType), at: apsAt, path: apsPath)
       } else if facts.apsKeys != 1 << UInt32(ApsKey.contentChanged.rawValue) {
         // SPEC §3: other `aps` keys in a widget push are a warning (the system reads content-changed only).
-        for k in 0..<Schema.aps.count where k != ApsKey.contentChanged.rawValue && facts.apsKeys & (1 << UInt32(k)) != 0 {
+        // (Live Activity keys got their own finding above.)
+        let others = facts.apsKeys & ~Self.liveActivityKeys
+        for k in 0..<Schema.aps.count where k != ApsKey.contentChanged.rawValue && others & (1 << UInt32(k)) != 0 {
           report(.keyNotReadByContentChangedPush(Schema.aps[k].name, pushType: pushType),
                  at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
         }
@@ -236,6 +281,19 @@ extension Checker {
     }
   }
 
+  /// `push-type-mismatch` for the Live Activity keys of a push of another type: at `event`, else at
+  /// the first such key.
+  mutating func reportLiveActivityKeys(pushType: PushType) {
+    var first = -1, names: [String] = []
+    for k in 0..<Schema.aps.count where Self.liveActivityKeys & facts.apsKeys & (1 << UInt32(k)) != 0 {
+      names.append("'\(Schema.aps[k].name)'")
+      if first < 0 || apsKeyOffsets[k] < apsKeyOffsets[first] { first = k }
+    }
+    if hasAps(.event) { first = ApsKey.event.rawValue }
+    report(.liveActivityKeysInOtherPush(names, pushType: pushType, event: facts.event),
+           at: apsKeyOffsets[first], path: "aps.\(Schema.aps[first].name)")
+  }
+
   /// `live-activity-fields`: a Live Activity's `aps` by event, and its alert's shape.
   mutating func checkLiveActivityFields() {
     if facts.event == .start {
@@ -251,7 +309,8 @@ extension Checker {
       if hasAps(.inputPushToken) && hasAps(.inputPushChannel) {
         report(.tokenAndChannel, at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
       }
-    } else {
+    } else if facts.event != .none {
+      // (Without an event push-type-mismatch has said what is missing; "other events" would guess.)
       for k in Self.startOnlyKeys where hasAps(k) {
         report(.startOnlyKey(Schema.aps[k.rawValue].name), at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
       }
@@ -273,7 +332,15 @@ extension Checker {
       report(.liveActivitySubtitle,
              at: alertKeyOffsets[AlertKey.subtitle.rawValue], path: "aps.alert.subtitle", softened: true)
     }
-    if hasAps(.dismissalDate) && facts.event != .end {
+    // Keys that present a notification (ActivityKit's page lists none of them for a Live
+    // Activity push): the system ignores them, so what the author meant by them does not happen.
+    if facts.apsKeys & Self.notificationOnlyKeys != 0 {
+      for k in 0..<Schema.aps.count where Self.notificationOnlyKeys & facts.apsKeys & (1 << UInt32(k)) != 0 {
+        report(.notALiveActivityKey(Schema.aps[k].name),
+               at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
+      }
+    }
+    if hasAps(.dismissalDate) && facts.event != .end && facts.event != .none {
       report(.dismissalDateBeforeEnd,
              at: apsKeyOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
     }

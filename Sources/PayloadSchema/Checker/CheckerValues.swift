@@ -142,19 +142,39 @@ extension Checker {
     // The facts the end checks need and the verdict (`ValueCheck.numberProblem`), both shared with the fast lane.
     facts.noteNumber(n, check: spec.check, index: index, context: context, offset: offset)
     guard spec.check.numberProblem(n) != nil else { return }
+    if n.value == 0 && Self.isOnOffFlag(spec, index: index, context: context) {
+      // flag-off: 0 is "off", what iOS reads when the key is absent (the fast lane gave up on it).
+      if index == ApsKey.contentAvailable.rawValue { facts.contentAvailableOff = true }
+      report(.flagOff(spec.name, found: "0"), at: offset, path: currentPath())
+      return
+    }
     report(.number(n, for: spec), at: offset, path: currentPath())
+  }
+
+  /// `content-available` and `mutable-content`: flags iOS reads as on (1, true) or off (0,
+  /// false, absent). `input-push-token` is a flag too, but ActivityKit documents only 1.
+  @inline(__always) static func isOnOffFlag(_ spec: KeySpec, index: Int, context: Context) -> Bool {
+    guard case .flagOne = spec.check, context == .aps else { return false }
+    return index == ApsKey.contentAvailable.rawValue || index == ApsKey.mutableContent.rawValue
   }
 
   mutating func bool(_ value: Bool, at offset: Int) {
     _ = valueStart(.bool, at: offset)
-    guard let (spec, _, _) = currentSpec() else { return }
+    guard let (spec, index, context) = currentSpec() else { return }
     if !spec.check.boolIsFine(value) {
       report(.flagValue(spec, found: "false"), at: offset, path: currentPath())
     }
     if case .flagOne = spec.check {
+      let onOff = Self.isOnOffFlag(spec, index: index, context: context)
+      if onOff && !value && index == ApsKey.contentAvailable.rawValue {
+        facts.contentAvailableOff = true
+        facts.contentAvailableFalse = true
+      }
       if value {
         // iOS honours `true`; the advice must not be "omit the key", which turns the flag off.
         report(.flagTrue(spec.name), at: offset, path: currentPath(), softened: true)
+      } else if onOff {
+        report(.flagOff(spec.name, found: "false"), at: offset, path: currentPath())
       } else {
         report(.flagValue(spec, found: "false"), at: offset, path: currentPath())
       }

@@ -45,7 +45,7 @@ extension RuleDefinition {
   /// `aps-missing`
   static var apsMissing: Self {
     Self(.error, .payload,
-         summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm, a Wallet pass update is {}; a near miss of Simulator Target Bundle in a .apns file gets a hint") {
+         summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm, a Wallet pass update is {} (a warning without a topic, which would tell); a near miss of Simulator Target Bundle in a .apns file gets a hint") {
       RuleExamples(#"1️⃣{"alert": "Hello"}"#,
                    pass: #"{"aps": {"alert": "Hello"}}"#)
     }
@@ -99,16 +99,25 @@ extension RuleDefinition {
   /// `flag-value`
   static var flagValue: Self {
     Self(.error, .payload,
-         summary: "content-available / mutable-content other than the number 1 (true: a warning, use 1); sound.critical other than 0 or 1; content-changed other than true") {
+         summary: "content-available / mutable-content other than the number 1 (true: a warning, use 1; 0 and false are flag-off); sound.critical other than 0 or 1; content-changed other than true") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣"1"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#)
+    }
+  }
+
+  /// `flag-off`
+  static var flagOff: Self {
+    Self(.info, .payload,
+         summary: "content-available / mutable-content set to 0 or false: it means off, as if the key were absent (APNs accepts it, iOS reads it as off); leave it out") {
+      RuleExamples(#"{"aps": {"alert": "Hi", "mutable-content": 1️⃣0}}"#,
+                   pass: #"{"aps": {"alert": "Hi"}}"#)
     }
   }
 
   /// `background-inert`
   static var backgroundInert: Self {
     Self(.error, .payload,
-         summary: "a background push whose aps lacks content-available (empty aps, a misspelt contentAvailable, only badge or other keys): it wakes nothing") {
+         summary: "a background push whose aps lacks content-available, or sets it to 0 or false (empty aps, a misspelt contentAvailable, only badge or other keys): it wakes nothing") {
       RuleExamples(#"{"aps": 1️⃣{}, "refresh": 1}"#,
                    pass: #"{"aps": {"content-available": 1}, "refresh": 1}"#,
                    triggerFlags: "--push-type background",
@@ -244,6 +253,13 @@ extension PayloadMessage {
          "no 'aps' member; PushKit hands the whole payload to the app, so this push works, but a notification push needs one: check the push type")
   }
 
+  /// `{}` with no topic to tell: a Wallet pass update is exactly that (softened: nothing says it is
+  /// sent to an app).
+  static var emptyPayloadWithoutTopic: Self {
+    Self(.apsMissing,
+         "an empty payload {} is what a Wallet pass update sends (to the pass type's topic, pass.…); to an app it shows and wakes nothing: give --topic to check it")
+  }
+
   /// `hasMDM`: the payload has an `mdm` member; `simulatorNearMiss`: a key close to the Simulator's.
   static func apsMissing(hasMDM: Bool, simulatorNearMiss: Bool) -> Self {
     var text = hasMDM ? "no 'aps' member; only an mdm push may omit it" : "no 'aps' member; APNs needs one"
@@ -351,10 +367,23 @@ extension PayloadMessage {
     Self(.flagValue, "'\(key)' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)")
   }
 
+  // MARK: flag-off
+
+  /// `content-available` or `mutable-content` set to 0 or `false` (`found`: "0", "false"): off,
+  /// the same as no key.
+  static func flagOff(_ key: StaticString, found: String) -> Self {
+    Self(.flagOff, "'\(key)': \(found) means off, the same as leaving the key out; leave it out (or write 1 to turn it on)")
+  }
+
   // MARK: background-inert
 
   static var backgroundInert: Self {
     Self(.backgroundInert, "a background push without 'content-available': 1 wakes nothing; add it")
+  }
+
+  /// `content-available` present but off (`found`: "0", "false").
+  static func backgroundFlagOff(found: String) -> Self {
+    Self(.backgroundInert, "a background push with 'content-available': \(found) wakes nothing (\(found) means off); write 1")
   }
 
   // MARK: sound-shape

@@ -14,7 +14,7 @@ extension RuleDefinition {
   /// `push-type-mismatch`
   static var pushTypeMismatch: Self {
     Self(.error, .push,
-         summary: "the payload contradicts the push type (background with alert, alert with nothing to show, anything but {} to a Wallet pass topic, …; warnings: widgets with other aps keys, location with alert, badge or sound)") {
+         summary: "the payload contradicts the push type (background with alert, alert with nothing to show, Live Activity keys in a push of another type, anything but {} to a Wallet pass topic, …; warnings: widgets with other aps keys, location with alert, badge or sound)") {
       RuleExamples(#"{"aps": {"alert": 1️⃣"Hi"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
                    triggerFlags: "--push-type background",
@@ -58,7 +58,7 @@ extension RuleDefinition {
   /// `live-activity-fields`
   static var liveActivityFields: Self {
     Self(.error, .push,
-         summary: "event start without attributes-type, attributes and alert; start-only keys on other events; a string alert; start on the broadcast transport; warnings: badge, a top-level sound, alert.subtitle, dismissal-date before end") {
+         summary: "event start without attributes-type, attributes and alert; start-only keys on other events; a string alert; start on the broadcast transport; warnings: badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end") {
       RuleExamples(#"{"aps": {"event": 1️⃣"start", "timestamp": 1700000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "Kick-off", "body": "Go"}}}"#)
     }
@@ -115,6 +115,13 @@ extension PayloadMessage {
       : "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push")
   }
 
+  /// An empty `aps` with neither push type nor topic (softened: VoIP, location and Push to Talk
+  /// pushes send exactly this).
+  static var emptyApsWithoutPushType: Self {
+    Self(.pushTypeMismatch,
+         "an empty 'aps' shows nothing as an alert push; voip, location and pushtotalk pushes send exactly this: give --push-type or --topic to check it")
+  }
+
   /// `missing`: the quoted keys a liveactivity push lacks (`'event'`, `'timestamp'`).
   static func liveActivityPushNeeds(_ missing: [String]) -> Self {
     Self(.pushTypeMismatch, "a liveactivity push needs \(missing.joined(separator: " and "))")
@@ -130,6 +137,18 @@ extension PayloadMessage {
   /// Another `aps` key in a widgets or controls push (softened: it is only not read).
   static func keyNotReadByContentChangedPush(_ key: StaticString, pushType: PushType) -> Self {
     Self(.pushTypeMismatch, "a \(pushType.rawValue) push carries only 'content-changed'; '\(key)' is not read")
+  }
+
+  /// Live Activity keys (`names`, quoted) in a push of another type; `event` as read.
+  static func liveActivityKeysInOtherPush(_ names: [String], pushType: PushType, event: LiveActivityEvent) -> Self {
+    let what = switch event {
+    case .start: "the Live Activity never starts"
+    case .end: "the Live Activity never ends"
+    default: "the Live Activity is not updated"
+    }
+    let keys = names.count == 1 ? "\(names[0]) is a Live Activity key" : "\(names.joined(separator: ", ")) are Live Activity keys"
+    return Self(.pushTypeMismatch,
+                "\(keys), but the push type is \(pushType.rawValue): only a liveactivity push (topic '<bundle id>.push-type.liveactivity') reaches ActivityKit, so \(what)")
   }
 
   /// A visible key in a location push (softened: nobody sees it).
@@ -214,6 +233,12 @@ extension PayloadMessage {
 
   static var liveActivitySubtitle: Self {
     Self(.liveActivityFields, "'subtitle' is not a live activity alert key; the alert shows 'title' and 'body'")
+  }
+
+  /// A key that presents a notification (`category`, `thread-id`, `interruption-level`,
+  /// `target-content-id`, `filter-criteria`) in a Live Activity push (softened: it is ignored).
+  static func notALiveActivityKey(_ key: StaticString) -> Self {
+    Self(.liveActivityFields, "'\(key)' is a notification key, not a live activity key; a Live Activity push ignores it")
   }
 
   static var dismissalDateBeforeEnd: Self {

@@ -23,6 +23,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case valueRange = "value-range"
   case valueEnum = "value-enum"
   case flagValue = "flag-value"
+  case flagOff = "flag-off"
   case backgroundInert = "background-inert"
   case soundShape = "sound-shape"
   case payloadWhitespace = "payload-whitespace"
@@ -95,6 +96,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
     case .valueRange: .valueRange
     case .valueEnum: .valueEnum
     case .flagValue: .flagValue
+    case .flagOff: .flagOff
     case .backgroundInert: .backgroundInert
     case .soundShape: .soundShape
     case .payloadWhitespace: .payloadWhitespace

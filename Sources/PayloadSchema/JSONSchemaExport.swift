@@ -125,6 +125,11 @@ public enum PayloadJSONSchema {
     let liveText = live && context == .alert && (index == AlertKey.title.rawValue || index == AlertKey.body.rawValue)
     if liveText { types.append("object") }
     switch spec.check {
+    case .flagOne where Checker.isOnOffFlag(spec, index: index, context: context):
+      // content-available, mutable-content: 0 and false mean off, as absent (`flag-off`, info);
+      // `true` is a flag-value warning, so the schema keeps rejecting it.
+      members.append(("enum", .array([.number("0"), .number("1"), .bool(false)])))
+      rules = [.flagValue]
     case .flagOne:
       members.append(("const", .number("1")))
       rules = [.flagValue]

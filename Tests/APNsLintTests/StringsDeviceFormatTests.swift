@@ -62,6 +62,7 @@ struct StringsDeviceFormatTests {
       "FROM" = "From %@";
       "DONE" = "%d%% done";
       "OF" = "%i of %i";
+      "TOTAL" = "%i of %i";
       "ERROR" = "Error: %@.";
 
       """)
@@ -74,6 +75,7 @@ struct StringsDeviceFormatTests {
       "FROM" = "De %@ et %@";
       "DONE" = "%d% завершено";
       "OF" = "%I sur %i";
+      "TOTAL" = "%i de %1";
       "ERROR" = "Erreur ：％@。";
 
       """)
@@ -86,7 +88,8 @@ struct StringsDeviceFormatTests {
       "error strings-format-mismatch 6:1 FROM: 'FROM' in 'fr' ('De %@ et %@') does not take the arguments of 'en' ('From %@'): position 2 is extra: '%@' reads past the arguments the code passes (a crash: it follows a pointer that is not there)",
       "error strings-format-mismatch 7:1 DONE: 'DONE' in 'fr' ('%d% завершено') does not take the arguments of 'en' ('%d%% done'): '% з' is no specifier: CoreFoundation prints ' ' and the user loses 'з'",
       "error strings-format-mismatch 8:1 OF: 'OF' in 'fr' ('%I sur %i') does not take the arguments of 'en' ('%i of %i'): position 2 is missing (that argument is left out of the sentence), '%I' is no specifier: CoreFoundation drops the '%' and prints 'I'",
-      "error strings-format-mismatch 9:1 ERROR: 'ERROR' in 'fr' ('Erreur ：％@。') does not take the arguments of 'en' ('Error: %@.'): position 1 is missing (that argument is left out of the sentence), '％@' starts with U+FF05, a percent sign CoreFoundation does not read as '%': the user reads '％@' where the argument should be",
+      "error strings-format-mismatch 9:1 TOTAL: 'TOTAL' in 'fr' ('%i de %1') does not take the arguments of 'en' ('%i of %i'): position 2 is missing (that argument is left out of the sentence), '%1' at the end is no specifier: CoreFoundation drops it",
+      "error strings-format-mismatch 10:1 ERROR: 'ERROR' in 'fr' ('Erreur ：％@。') does not take the arguments of 'en' ('Error: %@.'): position 1 is missing (that argument is left out of the sentence), '％@' starts with U+FF05, a percent sign CoreFoundation does not read as '%': the user reads '％@' where the argument should be",
     ])
     #expect(result["ko.lproj/Localizable.strings"]?.contains(
       "warning strings-format-mismatch 1:1 SUFFIX: 'SUFFIX' in 'ko' ('앱 %d개 설치됨') does not take the arguments of 'en' ('%d app%@ installed'): position 2 is missing (that argument is left out of the sentence)") == true)

@@ -356,6 +356,11 @@ extension StringsLint {
           out.append("a '%' at the end is no specifier: CoreFoundation drops it")
           continue
         }
+        // `%1` ending the value: the text ran out before a conversion; CoreFoundation prints nothing.
+        if specifier.range.utf8.upperBound == value.utf8.count, let last = scalars.last, "-+ #0123456789.*hlLqjzt$".unicodeScalars.contains(last) {
+          out.append("'\(specifier.text)' at the end is no specifier: CoreFoundation drops it")
+          continue
+        }
         guard ArgumentKind(conversion: specifier.conversion) == nil else { continue }
         let printed = String(scalars[1])
         if scalars.count == 2 {

@@ -52,6 +52,8 @@ public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
   case truncated = "strings-truncated"
   /// A key defined twice in one file.
   case duplicateKey = "strings-duplicate-key"
+  /// A key defined again with the same value (nothing changes on the device).
+  case duplicateSameValue = "strings-duplicate-same-value"
   /// Bytes in no encoding CoreFoundation accepts.
   case encoding = "strings-encoding"
   /// An empty file.
@@ -71,6 +73,7 @@ extension StringsRule {
     case .syntax: .syntax
     case .truncated: .truncated
     case .duplicateKey: .duplicateKey
+    case .duplicateSameValue: .duplicateSameValue
     case .encoding: .encoding
     case .zeroLength: .zeroLength
     case .escape: .escape

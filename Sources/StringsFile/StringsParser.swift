@@ -269,7 +269,18 @@ enum TextTableReader {
         guard let s = parser.parseUnquoted() else { return nil }
         return (s, start, comment)
       }
-      if !braced {
+      // `;;` (or `;` and more `;`s) with nothing but space and comments after: CF stops there,
+      // but no entry is lost.
+      var entriesFollow = true
+      if ch == 0x3B {
+        let saved = parser.curr
+        while parser.curr < parser.end, parser.text[parser.curr] == 0x3B {
+          parser.curr += 1
+          if !parser.advance() { entriesFollow = false; break }
+        }
+        parser.curr = saved
+      }
+      if !braced && entriesFollow {
         parser.pending.append(PendingFinding(.invalidKeyStart(found: parser.describe(at: start)), offset: start))
       }
       return nil
@@ -304,7 +315,10 @@ enum TextTableReader {
       let (line, column) = positions.position(of: keyOffset)
       if let value {
         if let previous = keys.insert(key, at: entries.count, in: entries), let previousLine = entries[previous].line {
-          parser.pending.append(PendingFinding(.duplicateKey(key: key, previousLine: previousLine), offset: keyOffset, key: key))
+          // The same value again changes nothing on the device (info); another value replaces it.
+          let message: StringsMessage = entries[previous].value == value
+            ? .duplicateSameValue(key: key, previousLine: previousLine) : .duplicateKey(key: key, previousLine: previousLine)
+          parser.pending.append(PendingFinding(message, offset: keyOffset, key: key))
         }
         entries.append(StringsEntry(key: key, value: value, line: line, column: column, comment: comment))
       }

@@ -32,6 +32,15 @@ extension RuleDefinition {
     }
   }
 
+  /// `strings-duplicate-same-value`
+  static var duplicateSameValue: Self {
+    Self(.info, .strings,
+         summary: "a key defined again with the same value: the last definition wins and the device shows the same text") {
+      RuleExamples("\"A\" = \"a\";\n1️⃣\"A\" = \"a\";",
+                   pass: "\"A\" = \"a\";\n\"B\" = \"a\";")
+    }
+  }
+
   /// `strings-encoding`
   static var encoding: Self {
     Self(.error, .strings,
@@ -322,6 +331,11 @@ extension StringsMessage {
   /// `key` defined again; the definition on `previousLine` is overridden.
   static func duplicateKey(key: String, previousLine: Int) -> Self {
     Self(.duplicateKey, "key '\(key)' is defined again; line \(previousLine) is overridden, the last definition wins")
+  }
+
+  /// `key` is defined again with the value it had at `previousLine`.
+  static func duplicateSameValue(key: String, previousLine: Int) -> Self {
+    Self(.duplicateSameValue, "key '\(key)' is defined again with the same value as on line \(previousLine): nothing changes on the device")
   }
 }
 

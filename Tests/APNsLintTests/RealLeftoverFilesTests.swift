@@ -24,14 +24,14 @@ struct RealLeftoverFilesTests {
     let french = try #require(result["fr.lproj/Localizable.strings"])
     #expect(french.filter { $0.hasPrefix("strings-format-mismatch") } == [
       "strings-format-mismatch 1:1 upgrade_experiment_discount_yearly_membership: 'upgrade_experiment_discount_yearly_membership' in 'fr' "
-        + "('Économisez 50\u{00A0}% la première année%%') does not take the arguments of 'en' ('Save 50%% off your first year'): position 1 is extra",
+        + "('Économisez 50\u{00A0}% la première année%%') does not take the arguments of 'en' ('Save 50%% off your first year'): position 1 is extra: '% la' reads past the arguments the code passes (it prints whatever lies there: a meaningless value)",
     ])
     // The rest is real too: 15 keys added to English after the last French import, two keys
     // English defines twice, and a trailing '%' after an argument.
     #expect(french.filter { $0.hasPrefix("strings-missing-translation") }.count == 15)
     #expect(french.count == 16)
     #expect(try #require(result["en.lproj/Localizable.strings"]) == [
-      "strings-duplicate-key 503:1 discover_browse_by_category_health: key 'discover_browse_by_category_health' is defined again; line 497 is overridden, the last definition wins",
+      "strings-duplicate-same-value 503:1 discover_browse_by_category_health: key 'discover_browse_by_category_health' is defined again with the same value as on line 497: nothing changes on the device",
       "strings-duplicate-key 542:1 discover_browse_by_category_society_and_culture: key 'discover_browse_by_category_society_and_culture' is defined again; line 539 is overridden, the last definition wins",
       "strings-accidental-specifier 3687:1 eoy_year_over_year_title_went_up: 'eoy_year_over_year_title_went_up' has '%' ('Compared to 2022, your listening time went up a whopping %1$@%'): a '%' at the end reads as an incomplete specifier; write '%%' for a percent sign",
     ])

@@ -15,7 +15,7 @@ struct StringsLeftoversTests {
     try folder.write("fr.lproj/Localizable.strings", "\"SAVE\" = \"Économisez 50 % la première année%%\";\n\"PLAIN\" = \"50 % de réduction\";\n")
     let result = try folder.lint()
     #expect(result["fr.lproj/Localizable.strings"] == [
-      "strings-format-mismatch 1:1 SAVE: 'SAVE' in 'fr' ('Économisez 50 % la première année%%') does not take the arguments of 'en' ('Save 50%% the first year'): position 1 is extra"
+      "strings-format-mismatch 1:1 SAVE: 'SAVE' in 'fr' ('Économisez 50 % la première année%%') does not take the arguments of 'en' ('Save 50%% the first year'): position 1 is extra: '% la' reads past the arguments the code passes (it prints whatever lies there: a meaningless value)"
     ])
   }
 

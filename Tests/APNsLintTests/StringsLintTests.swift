@@ -26,9 +26,9 @@ struct StringsLintTests {
     ])
     #expect(result["fr.lproj/Messages.strings"] == [
       "strings-missing-translation 1:1 ONLY_EN: 'ONLY_EN' of 'en.lproj/Messages.strings:4' has no translation in 'fr': the device shows the raw key",
-      "strings-format-mismatch 3:1 FILE_RECEIVED: 'FILE_RECEIVED' in 'fr' ('%2$@ reçu') does not take the arguments of 'en' ('%2$@ received from %1$@'): position 1 is missing",
+      "strings-format-mismatch 3:1 FILE_RECEIVED: 'FILE_RECEIVED' in 'fr' ('%2$@ reçu') does not take the arguments of 'en' ('%2$@ received from %1$@'): position 1 is missing (that argument is left out of the sentence)",
       "strings-format-gap 3:1 FILE_RECEIVED: 'FILE_RECEIVED' skips position 1 ('%2$@ reçu'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
-      "strings-format-mismatch 4:1 SENT: 'SENT' in 'fr' ('%@ a envoyé %d') does not take the arguments of 'en' ('%@ sent %@'): position 2 is '%d', not '%@'",
+      "strings-format-mismatch 4:1 SENT: 'SENT' in 'fr' ('%@ a envoyé %d') does not take the arguments of 'en' ('%@ sent %@'): position 2 is '%d', not '%@' (it prints an object as an integer: a meaningless value)",
       "strings-extra-key 5:1 OLD_KEY: 'OLD_KEY' is not in the development language's 'en.lproj/Messages.strings'",
       "strings-duplicate-key 6:1 GREETING: key 'GREETING' is defined again; line 2 is overridden, the last definition wins",
     ])
@@ -102,7 +102,12 @@ struct StringsLintTests {
     let pieces = ["a", "é", "\t", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", " ", "\u{80}", "日本語", "0123456789"]
     for _ in 0..<5000 {
       let value = (0..<Int.random(in: 0...30, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
-      let expected = value.unicodeScalars.first { ($0.value < 0x20 && $0.value != 0x09 && $0.value != 0x0A) || $0.value == 0x7F }.map {
+      // CR is a line break, as LF is (a CRLF line end, or an old Mac table's bare CR).
+      let scalars = Array(value.unicodeScalars)
+      let expected = scalars.indices.first { i in
+        let v = scalars[i].value
+        return (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || v == 0x7F
+      }.map { scalars[$0] }.map {
         let hex = String($0.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
       }

@@ -51,7 +51,7 @@ struct BaselineAdoptionTests {
     #expect(changed.out == """
       Wikipedia/Localizations/fr.lproj/Localizable.strings:89:1: error: 'about-libraries-licenses-title' in 'fr' ('Nous aimons les \
       logiciels au code source ouvert %@') does not take the arguments of 'en' ('We love open source software $1'): position 1 is \
-      extra [strings-format-mismatch]
+      extra: '%@' reads past the arguments the code passes (a crash: it follows a pointer that is not there) [strings-format-mismatch]
       84 files, 1 errors, 0 warnings
       6370 findings hidden by the baseline
 

@@ -41,13 +41,16 @@ struct UTF8ReaderTests {
   /// Duplicate-key findings as the reader made them before `KeyIndex`: a `[String: Int]` of the
   /// last line of each key (canonical equivalence).
   static func referenceDuplicates(_ table: StringsTable) -> [String] {
-    var lines: [String: Int] = [:]
+    var lines: [String: (line: Int?, value: String)] = [:]
     var messages: [String] = []
     for entry in table.entries {
-      if let previous = lines[entry.key] {
-        messages.append("key '\(entry.key)' is defined again; line \(previous) is overridden, the last definition wins")
+      if let (previous, value) = lines[entry.key], let previous {
+        // The same value again is `strings-duplicate-same-value`: nothing changes on the device.
+        messages.append(value == entry.value
+          ? "key '\(entry.key)' is defined again with the same value as on line \(previous): nothing changes on the device"
+          : "key '\(entry.key)' is defined again; line \(previous) is overridden, the last definition wins")
       }
-      lines[entry.key] = entry.line
+      lines[entry.key] = (entry.line, entry.value)
     }
     return messages
   }
@@ -96,7 +99,7 @@ struct UTF8ReaderTests {
       let source = (0..<n).map { _ in Self.pieces.randomElement(using: &rng) ?? "" }.joined()
       if Self.expectSame(source, "soup \(round): \(source.debugDescription)") { compared += 1 }
       if let table = Self.readBoth(source).utf8 {
-        let duplicates = table.findings.filter { $0.stringsRule == .duplicateKey }.map(\.message)
+        let duplicates = table.findings.filter { $0.stringsRule == .duplicateKey || $0.stringsRule == .duplicateSameValue }.map(\.message)
         #expect(duplicates == Self.referenceDuplicates(table), "\(source.debugDescription)")
       }
     }

@@ -50,6 +50,16 @@ extension StringsLint {
 
     /// What files are compared by: the directory holding the `.lproj`, the table name, the extension.
     var groupKey: String { directory + "\u{0}" + fileName }
+    /// What files are read together by: the directory and the table name without its extension
+    /// (a table's `.strings` and `.stringsdict`, which CFBundle merges).
+    var unitKey: String {
+      let base = fileName.hasSuffix(".stringsdict") ? fileName.dropLast(".stringsdict".count)
+        : fileName.hasSuffix(".strings") ? fileName.dropLast(".strings".count) : Substring(fileName)
+      return directory + "\u{0}" + base
+    }
+    /// For a `.strings` table: the keys its localization's `.stringsdict` of the same name defines,
+    /// which the device reads from there (nil when there is none).
+    var overriddenKeys: Set<String>?
 
     mutating func read(_ bytes: [UInt8]) {
       if isCatalog {
@@ -106,14 +116,25 @@ extension StringsLint {
           let formatText = argumentFormat ?? entry.value
           guard formatText.containsUTF8(0x25) else { continue }
           let format = FormatString(formatText)
+          // A development value that is no evident format (no specifier a format call would be
+          // given an argument for, no `%%`) is shown as it is: its `100% guaranteed` is text.
+          let isEvidentFormat = !isDevelopment || StringsLint.isEvidentFormat(entry.value)
           // The value is the format unless a catalog gave an argument format: parsed once then.
+          var positionWithoutConversion = false
           for piece in (argumentFormat == nil ? format : FormatString(entry.value)).pieces {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
-                  let reading = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
+                  let reading = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment && isEvidentFormat)
+            else { continue }
+            // `40 %1$ av … 20 %2$ (`: one finding says it (a translation tool's doing, value-wide).
+            if reading == .positionWithoutConversion {
+              if positionWithoutConversion { continue }
+              positionWithoutConversion = true
+            }
             add(.accidentalSpecifier(specifier.text, reading: reading, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage),
                 at: entry)
           }
-          for issue in format.issues {
+          // Positions with no conversion are said above; the positions they leave are no gap.
+          for issue in format.issues where !positionWithoutConversion {
             guard case .gap(let missing) = issue.kind else { continue }
             add(.formatGap(missing, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry)
           }
@@ -121,9 +142,13 @@ extension StringsLint {
       }
     }
 
-    /// A finding of `message` at `entry` (1:1 without one), about `key` (else the entry's).
-    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil) {
-      findings.append(Finding(message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
+    /// A finding of `message` at `entry` (1:1 without one), about `key` (else the entry's);
+    /// `softened`: at most a warning (``Finding/softened``), for a finding of an error rule whose
+    /// case breaks nothing on the device (an argument left out).
+    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil, softened: Bool = false) {
+      var finding = Finding(message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key)
+      finding.softened = softened
+      findings.append(finding)
     }
   }
 
@@ -145,6 +170,16 @@ extension StringsLint {
     case spaceFlaggedObject
     /// In the development language, `% ` then a conversion: a specifier with a space flag.
     case spaceFlag
+    /// `%1$ ` then a letter: a position whose conversion is missing (a translation tool's
+    /// `%1$` for a `%`), shown as written where the value is shown as it is.
+    case positionWithoutConversion
+  }
+
+  /// Whether a value evidently goes through a format call: it writes `%%`, or a specifier that
+  /// reads an argument and is no accident (``isImplausible(_:)``).
+  static func isEvidentFormat(_ value: String) -> Bool {
+    if value.contains("%%") { return true }
+    return FormatString(value).specifiers.contains { $0.kind != .percent && !isImplausible($0) }
   }
 
   /// Why an unsupported specifier is surely not meant, or nil when it may be (a `%d` in an app's
@@ -161,6 +196,8 @@ extension StringsLint {
     if !digits.isEmpty, afterPercent.dropFirst(digits.count).first == "$" {
       let position = digits.count > 5 ? Int.max : Int(digits) ?? Int.max
       if position == 0 || position > 9999 { return .positionOutOfRange }
+      // `%1$ a`: a space where the conversion should be (`@` with a space flag is `%1$@`).
+      if afterPercent.dropFirst(digits.count + 1).first == " ", !conversion.hasSuffix("@") { return .positionWithoutConversion }
     }
     guard inDevelopmentLanguage else { return nil }
     if text == "%" { return .trailingPercent }
@@ -173,7 +210,7 @@ extension StringsLint {
   static func lastDefinitions(_ table: StringsTable) -> [StringsEntry] {
     // One entry per key already: a catalog's table (StringCatalog keeps a repeated key's last),
     // or a table whose parser found no duplicate (it reports every one).
-    if table.format == .xcstrings || !table.findings.contains(where: { $0.stringsRule == .duplicateKey }) {
+    if table.format == .xcstrings || !table.findings.contains(where: { $0.stringsRule == .duplicateKey || $0.stringsRule == .duplicateSameValue }) {
       return table.entries
     }
     var index: [String: Int] = [:]

@@ -146,9 +146,15 @@ public enum StringsLint {
             }
           }
           if let localizations = units[unit].localizations {
+            noteOverriddenKeys(&members)
             members.withUnsafeMutableBufferPointer { buffer in
-              compareGroup(buffer, members: Array(buffer.indices), localizations: localizations,
-                           developmentLanguage: developmentLanguage)
+              // A unit holds one table name's `.strings` and `.stringsdict`: each compared with its own kind.
+              var subgroups: [String: [Int]] = [:]
+              for index in buffer.indices { subgroups[buffer[index].groupKey, default: []].append(index) }
+              for groupKey in subgroups.keys.sorted() {
+                compareGroup(buffer, members: subgroups[groupKey] ?? [], localizations: localizations,
+                             developmentLanguage: developmentLanguage)
+              }
             }
           }
           for (position, index) in units[unit].members.enumerated() where failures[index] == nil {
@@ -189,7 +195,7 @@ public enum StringsLint {
       guard !file.isCatalog, file.localization.lowercased() != "base", file.isInLocalizationFolder,
             !excluded.contains(sameLanguageKey(file.localization))
       else { alone.append(index); continue }
-      groups[file.groupKey, default: []].append(index)
+      groups[file.unitKey, default: []].append(index)
       localizationsByDirectory[file.directory, default: []].insert(file.localization)
     }
     var units: [(members: [Int], localizations: [String]?)] = groups.keys.sorted().compactMap { groupKey in
@@ -199,6 +205,25 @@ public enum StringsLint {
     units.sort { $0.members.count > $1.members.count }
     units += alone.map { ([$0], nil) }
     return units
+  }
+
+  /// The table the device reads (SPEC §5): CFBundle loads a `.lproj`'s `.stringsdict` over its
+  /// `.strings` of the same name (`CFBundle_Strings.c`), so a key both define is read from the
+  /// `.stringsdict`. Each `.strings` member learns the keys its localization's `.stringsdict`
+  /// overrides, and the development language's too (its `.strings` value is then not the format
+  /// the code runs either).
+  static func noteOverriddenKeys(_ members: inout [LintedFile]) {
+    var byLocalization: [String: Set<String>] = [:]
+    for member in members where member.isStringsdict {
+      guard let table = member.table, Localizer.isLoaded(table) else { continue }
+      var keys = table.pluralKeys
+      for entry in table.entries { keys.insert(entry.key) }
+      if !keys.isEmpty { byLocalization[member.localization, default: []].formUnion(keys) }
+    }
+    guard !byLocalization.isEmpty else { return }
+    for index in members.indices where !members[index].isStringsdict {
+      if let keys = byLocalization[members[index].localization] { members[index].overriddenKeys = keys }
+    }
   }
 
   /// Threads `lint` uses when not told: one per active processor, at most 16 (`APNS_LINT_JOBS`

@@ -19,6 +19,7 @@ extension StringsLint {
     let devKind = files[devIndex].kind
     let devName = files[devIndex].relativePath
     var reference = Reference(table: devTable, kind: devKind, language: development, file: devName)
+    reference.overridden = files[devIndex].overriddenKeys ?? []
     let devKeys = reference.keys
     for localization in localizations where localization != development {
       guard let index = byLocalization[localization] else {
@@ -84,11 +85,25 @@ extension StringsLint {
       self.index = index
       keysAreUnique = index.count == keys.count
       signatures = Array(repeating: nil, count: keys.count)
+      readings = Array(repeating: nil, count: keys.count)
       values = keys.map { $0.entry?.value }
       formatTexts = keys.map { key, entry in
         guard let entry else { return nil }
         return table.argumentFormats.isEmpty ? entry.value : table.argumentFormats[key] ?? entry.value
       }
+    }
+
+    /// The keys the development language's `.stringsdict` defines over this `.strings` table.
+    var overridden: Set<String> = []
+    /// How each key's development value is read, worked out when a translation first needs it.
+    var readings: [DevelopmentReading?]
+
+    /// How the development value at `position` is read (``StringsLint/developmentReading(_:)``).
+    mutating func reading(_ position: Int, _ text: String) -> DevelopmentReading {
+      if let known = readings[position] { return known }
+      let made = developmentReading(text)
+      readings[position] = made
+      return made
     }
 
     /// The signature translations are compared with: accidental specifiers left out.
@@ -132,6 +147,8 @@ extension StringsLint {
     let kind = reference.kind
     for position in 0..<devCount where !matched[position] {
       let (key, devEntry) = reference.keys[position]
+      // The localization's `.stringsdict` has it: the device reads it from there.
+      if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
       file.add(.untranslated(key: key, language: language, developmentLanguage: reference.language, developmentFile: reference.file,
                              line: devEntry?.line, kind: kind), at: nil, key: key)
       missingKeys.append(key)
@@ -165,26 +182,206 @@ extension StringsLint {
       if !value.containsUTF8(0x25) && !devValue.containsUTF8(0x25) { continue }
       let entry = keys.entries[i]
       let key = entry.key
+      // An empty development value says nothing of the arguments the code passes.
+      if devValue.isEmpty { continue }
+      // A key the same `.lproj`'s `.stringsdict` also defines is read from there (CFBundle merges
+      // the `.stringsdict` over the `.strings` table): this value is never shown.
+      if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
+      if reference.overridden.contains(key) { continue }
+      switch reference.reading(position, devValue) {
+      case .appFilled:
+        // Not a format the device could run (`%0 of %1 used`, `{0}`): the app replaces its own
+        // placeholders, so a placeholder lost is a loss, never a format error.
+        let lost = placeholderTokens(devValue).lost(in: placeholderTokens(value))
+        if !lost.isEmpty {
+          file.add(.placeholderDropped(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
+                                       developmentValue: devText, placeholders: lost),
+                   at: entry, key: key, softened: true)
+        }
+        continue
+      case .format, .text:
+        break
+      }
       let devSignature = reference.signature(position, devValue)
       // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
       // `%` (French "50 % de réduction") is text there too. Unless the source writes `%%`: that
       // proves it goes through a format call, so the translation's `% la` reads an argument that
       // does not exist (SPEC §14).
       let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.contains("%%")
-      let signature = comparableSignature(value) { sourceIsText && isFlaggedPercent($0) }
-      let differences = signature.differences(from: devSignature)
+      // The development value's own accidents (`%@: 100% guaranteed` = `% g`) are reported there;
+      // a translation that repeats one is not blamed for it.
+      let devAccidents = sourceIsText ? [] : FormatString(devValue).specifiers.filter {
+        $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil
+      }.map(\.text)
+      let signature = comparableSignature(value) { (sourceIsText && isFlaggedPercent($0)) || devAccidents.contains($0.text) }
+      var differences = signature.deviceDifferences(from: devSignature).map { ($0.description, $0.breaks) }
       // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
       // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
       // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
       if !differences.isEmpty, reference.file == nil, key.containsUTF8(0x25),
-         signature == comparableSignature(key, drop: { _ in false }), !FormatString(key).signature.conversions.isEmpty {
+         signature.deviceDifferences(from: comparableSignature(key, drop: { _ in false })).isEmpty,
+         !FormatString(key).signature.conversions.isEmpty {
         continue
       }
+      // A run through a format call: a `%` that is no specifier prints the character after it
+      // and swallows the rest (`%d% завершено`: `% з` prints a space, the user reads "42 авершено");
+      // `％@` is text the user reads.
+      // A development value with such accidents of its own is reported there
+      // (`strings-accidental-specifier`), and translations that agree are not blamed.
+      if !sourceIsText, garbledText(devValue).isEmpty,
+         !FormatString(devValue).specifiers.contains(where: { $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil }) {
+        differences += garbledText(value).map { ($0, true) }
+      }
       if !differences.isEmpty {
+        // Only arguments left out (or a `%n`, which prints nothing): the sentence misses a value,
+        // nothing breaks (a warning).
         file.add(.formatMismatch(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
-                                 developmentValue: devText, differences: differences), at: entry, key: key)
+                                 developmentValue: devText, differences: differences.map(\.0)),
+                 at: entry, key: key, softened: !differences.contains { $0.1 })
       }
     }
+  }
+
+  /// How the development value is read: a format the code passes arguments to, a text with the
+  /// app's own placeholders (`%0 of %1 used`, `{0}`), or a text with no specifier.
+  enum DevelopmentReading {
+    case format
+    case appFilled
+    case text
+  }
+
+  /// A development value with a specifier a format call is given an argument for (`%@`, `%d`,
+  /// `% lu`) is a format, and so is one with `%%`. One whose only specifier-like sequences are
+  /// ones CoreFoundation would misread and nobody writing a format writes (`%0 of` = `%0 o`, octal
+  /// with flags; `% used` = `% u`; `%!`; a `%` at the end; `%n`), or that holds an app
+  /// placeholder `{0}`, is filled by the app itself (`replacingOccurrences`), never by
+  /// `String(format:)`. Without either it is text.
+  static func developmentReading(_ value: String) -> DevelopmentReading {
+    if value.contains("%%") { return .format }
+    var plausible = false
+    var implausible = false
+    if value.containsUTF8(0x25) {
+      for specifier in FormatString(value).specifiers where specifier.kind != .percent {
+        if isImplausible(specifier) { implausible = true } else { plausible = true }
+      }
+    }
+    // A format with an accident besides its real specifiers (`%@ is 100% sure`) is still a format:
+    // the accident is left out of the comparison and reported (`strings-accidental-specifier`).
+    if plausible { return .format }
+    if implausible || !braceTokens(value).isEmpty { return .appFilled }
+    return .text
+  }
+
+  /// A specifier nobody writing a format writes: a `%` at the end, a conversion CoreFoundation
+  /// does not know (`%!`, `% з`: printed as a literal), a space flag before a conversion other
+  /// than `@` (`% u`, `%0 o`, `% lo`, `%1$ a`), `%n`, a position 0 or above 9999.
+  static func isImplausible(_ specifier: FormatSpecifier) -> Bool {
+    if specifier.name != nil { return false }
+    let conversion = specifier.conversion
+    guard let kind = ArgumentKind(conversion: conversion) else { return true }
+    if kind == .writeBack { return true }
+    // A space flag anywhere before a conversion other than `@`: `100% locally` is `% lo`,
+    // `100% luxury` `% lu`; in a translation `% lu` is compared as `%lu` (its kind).
+    if kind != .object, conversion.unicodeScalars.dropLast().contains(" ") { return true }
+    if case .unsupported = specifier.kind, accidentalReading(specifier, inDevelopmentLanguage: false) == .positionOutOfRange { return true }
+    return false
+  }
+
+  /// `{0}`, `{name}`: a placeholder an app replaces itself (at most 32 letters, digits or `_`).
+  static func braceTokens(_ value: String) -> [String] {
+    guard value.containsUTF8(UInt8(ascii: "{")) else { return [] }
+    var tokens: [String] = []
+    let scalars = Array(value.unicodeScalars)
+    var i = 0
+    while i < scalars.count {
+      if scalars[i] == "{" {
+        var j = i + 1
+        while j < scalars.count, j - i <= 33, scalars[j].properties.isAlphabetic || ("0"..."9").contains(scalars[j]) || scalars[j] == "_" {
+          j += 1
+        }
+        if j < scalars.count, scalars[j] == "}", j > i + 1, j - i <= 33 {
+          tokens.append(String(String.UnicodeScalarView(scalars[i...j])))
+          i = j + 1
+          continue
+        }
+      }
+      i += 1
+    }
+    return tokens
+  }
+
+  /// The placeholders of a text the app fills itself, as text: `{0}`, `%1` (the digits after a
+  /// `%`), and whole specifiers a format would read (`%@`, `%d`, spaces left out).
+  struct PlaceholderTokens {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+
+    /// The tokens of `self` that `other` has fewer of, in order.
+    func lost(in other: PlaceholderTokens) -> [String] {
+      order.filter { (other.counts[$0] ?? 0) < (counts[$0] ?? 0) }
+    }
+  }
+
+  static func placeholderTokens(_ value: String) -> PlaceholderTokens {
+    var tokens = PlaceholderTokens()
+    func add(_ token: String) {
+      if tokens.counts[token] == nil { tokens.order.append(token) }
+      tokens.counts[token, default: 0] += 1
+    }
+    if value.containsUTF8(0x25) {
+      for specifier in FormatString(value).specifiers where specifier.kind != .percent {
+        let digits = specifier.text.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        if isImplausible(specifier) {
+          if !digits.isEmpty { add("%" + digits) }
+        } else {
+          add(String(specifier.text.filter { $0 != " " }))
+        }
+      }
+    }
+    for token in braceTokens(value) { add(token) }
+    return tokens
+  }
+
+  /// In a value run through a format call, what CoreFoundation garbles, in words for the message:
+  /// a `%` that is no specifier prints the one character after it and drops the rest up to the
+  /// unknown conversion (`%I` prints 'I'; `% з` prints ' ' and 'з' is lost; `%2$ (` prints '2'),
+  /// a `%` at the end prints nothing, and a lookalike percent sign (`％@`, `٪@`) is text: the user
+  /// reads it where the argument should be.
+  static func garbledText(_ value: String) -> [String] {
+    var out: [String] = []
+    if value.containsUTF8(0x25) {
+      for specifier in FormatString(value).specifiers where specifier.kind == .unsupported && specifier.name == nil {
+        let scalars = Array(specifier.text.unicodeScalars)
+        if scalars.count == 1 {
+          out.append("a '%' at the end is no specifier: CoreFoundation drops it")
+          continue
+        }
+        // `%1` ending the value: the text ran out before a conversion; CoreFoundation prints nothing.
+        if specifier.range.utf8.upperBound == value.utf8.count, let last = scalars.last, "-+ #0123456789.*hlLqjzt$".unicodeScalars.contains(last) {
+          out.append("'\(specifier.text)' at the end is no specifier: CoreFoundation drops it")
+          continue
+        }
+        guard ArgumentKind(conversion: specifier.conversion) == nil else { continue }
+        let printed = String(scalars[1])
+        if scalars.count == 2 {
+          out.append("'\(specifier.text)' is no specifier: CoreFoundation drops the '%' and prints '\(printed)'")
+        } else {
+          let lost = String(String.UnicodeScalarView(scalars[2...]))
+          out.append("'\(specifier.text)' is no specifier: CoreFoundation prints '\(printed)' and the user loses '\(lost)'")
+        }
+      }
+    }
+    // U+FF05 FULLWIDTH PERCENT SIGN, U+066A ARABIC PERCENT SIGN, U+FE6A SMALL PERCENT SIGN.
+    let scalars = Array(value.unicodeScalars)
+    for i in scalars.indices where ["\u{FF05}", "\u{066A}", "\u{FE6A}"].contains(scalars[i]) && i + 1 < scalars.count {
+      let next = scalars[i + 1]
+      guard next == "@" || "dDiuUxXfFeEgGsScC".unicodeScalars.contains(next) || ("1"..."9").contains(next) else { continue }
+      let hex = String(scalars[i].value, radix: 16, uppercase: true)
+      let written = String(String.UnicodeScalarView(scalars[i...min(i + 1, scalars.count - 1)]))
+      out.append("'\(written)' starts with U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), a percent sign CoreFoundation "
+        + "does not read as '%': the user reads '\(written)' where the argument should be")
+    }
+    return out
   }
 
   /// Whether the format rules run on a kind of table: not on tables shown verbatim (Interface
@@ -230,7 +427,7 @@ extension StringsLint {
     specifier.text == "%" || (specifier.conversion.first == " " && !isSpaceFlaggedObject(specifier))
   }
 
-  /// The first C0 control character other than tab and newline, or DEL, as `U+001B`.
+  /// The first C0 control character other than tab and a line break (LF, CR), or DEL, as `U+001B`.
   static func controlCharacter(in value: String) -> String? {
     // Every such character is one byte below 0x20, or 0x7F, in UTF-8; most values have none.
     let hasControl = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
@@ -246,25 +443,30 @@ extension StringsLint {
           let low = (w &- 0x2020_2020_2020_2020) & ~w
           let del = (d &- 0x0101_0101_0101_0101) & ~d
           if (low | del) & 0x8080_8080_8080_8080 != 0 {
-            for k in i..<(i + 8) where (bytes[k] < 0x20 && bytes[k] != 0x09 && bytes[k] != 0x0A) || bytes[k] == 0x7F { return true }
+            for k in i..<(i + 8) where (bytes[k] < 0x20 && !isLineBreakOrTab(UInt32(bytes[k]))) || bytes[k] == 0x7F { return true }
           }
           i += 8
         }
       }
       while i < n {
         let byte = bytes[i]
-        if (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F { return true }
+        if (byte < 0x20 && !isLineBreakOrTab(UInt32(byte))) || byte == 0x7F { return true }
         i += 1
       }
       return false
     }
     guard hasControl ?? true else { return nil }
-    for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0A) || scalar.value == 0x7F {
+    for scalar in value.unicodeScalars where (scalar.value < 0x20 && !isLineBreakOrTab(scalar.value)) || scalar.value == 0x7F {
       let hex = String(scalar.value, radix: 16, uppercase: true)
       return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
     return nil
   }
+
+  /// Tab, LF and CR: CR is a line terminator as LF is (NSString's `getLineStart(_:end:contentsEnd:for:)`
+  /// lists U+000D, U+000A and CRLF; Unicode's line breaking gives CR a mandatory break), so the
+  /// CR of CRLF line ends, and an old Mac table's bare CR, show as a line break.
+  static func isLineBreakOrTab(_ value: UInt32) -> Bool { value == 0x09 || value == 0x0A || value == 0x0D }
 
   /// The localization a device without a matching language picks (SPEC §6), by folder name.
   static func pickDevelopment(_ names: [String], developmentLanguage: String) -> String? {

@@ -249,6 +249,51 @@ extension StringsLint {
   }
 }
 
+extension StringsLint {
+  /// The specifier of a plural form that reads the count: its first one without a position
+  /// (`%d`, `%@`, `%n`); nil when it has none, or only positional ones (`%1$d`: which argument
+  /// that is depends on the entry's format), or a catalog's `%arg` (typed by its substitution).
+  static func countSpecifier(_ text: String) -> (specifier: FormatSpecifier, kind: ArgumentKind)? {
+    guard text.containsUTF8(UInt8(ascii: "%")) else { return nil }
+    let utf8 = Array(text.utf8)
+    for specifier in FormatString(text).specifiers where specifier.kind != .percent && specifier.name == nil {
+      let end = specifier.range.utf8.upperBound
+      if specifier.text == "%a", end + 1 < utf8.count, utf8[end] == UInt8(ascii: "r"), utf8[end + 1] == UInt8(ascii: "g") { return nil }
+      guard let kind = ArgumentKind(conversion: specifier.conversion) else { continue }
+      let afterPercent = specifier.text.utf8.dropFirst()
+      let digits = afterPercent.prefix { (0x30...0x39).contains($0) }
+      if !digits.isEmpty, afterPercent.dropFirst(digits.count).first == UInt8(ascii: "$") { return nil }
+      return (specifier, kind)
+    }
+    return nil
+  }
+
+  /// `strings-plural-type`: each form of a plural against the kind its count has — a
+  /// `.stringsdict` variable's `NSStringFormatValueTypeKey` (`d`: an integer), else the kind the
+  /// source language's forms of the same plural read (`source`, a catalog's). What the device
+  /// does with a form that reads another kind is in the message: `%@` or `%s` for an integer
+  /// crashes, `%f` for an integer prints a meaningless number, `%n` prints nothing.
+  static func pluralTypeFindings(_ group: PluralGroup, source: PluralGroup?, key: String, catalogLanguage: String?) -> [(TableMessage, ArgumentMismatch)] {
+    let declared: (kind: ArgumentKind, by: String)?
+    if let valueType = group.valueType, let kind = ArgumentKind(conversion: valueType) {
+      declared = (kind, "its value type '\(valueType)'")
+    } else if let source, let (specifier, kind) = source.forms.texts.lazy.compactMap(countSpecifier).first {
+      declared = (kind, "the source language's '\(specifier.text)'")
+    } else {
+      declared = nil
+    }
+    guard let declared else { return [] }
+    var out: [(TableMessage, ArgumentMismatch)] = []
+    for category in group.forms.categories {
+      guard let text = group.forms[category], let (specifier, kind) = countSpecifier(text),
+            let mismatch = kind.reading(declared.kind) else { continue }
+      out.append((.pluralType(key: key, plural: group.name, category: category, form: text, specifier: specifier.text, read: kind,
+                              declared: declared.kind, declaredBy: declared.by, mismatch: mismatch, catalogLanguage: catalogLanguage), mismatch))
+    }
+    return out
+  }
+}
+
 extension StringsLint.LintedFile {
   /// The plural rules on every plural of this file: a `.stringsdict` in a `.lproj` folder (its
   /// localization's rules) or each language of a catalog. Languages CLDR does not know, `Base`
@@ -274,6 +319,25 @@ extension StringsLint.LintedFile {
       }
       for (key, findings) in found.sorted(by: { $0.key < $1.key }) {
         for message in findings { add(message, at: nil, key: key) }
+      }
+      // The forms' specifiers against the kind of the count they read.
+      let sourceTable = isCatalog ? sourceLanguage.flatMap { catalogTables[$0] } : nil
+      let isSource = isCatalog && catalogLanguage == sourceLanguage
+      var typed: [(key: String, findings: [(TableMessage, ArgumentMismatch)])] = []
+      for (key, variations) in table.variations {
+        let groups = StringsLint.pluralGroups(variations, stringsdict: !isCatalog)
+        if groups.isEmpty { continue }
+        let sourceGroups = isSource ? [] : sourceTable?.variations[key].map { StringsLint.pluralGroups($0, stringsdict: false) } ?? []
+        var findings: [(TableMessage, ArgumentMismatch)] = []
+        for group in groups {
+          findings += StringsLint.pluralTypeFindings(group, source: sourceGroups.first { $0.name == group.name }, key: key,
+                                                     catalogLanguage: catalogLanguage)
+        }
+        if !findings.isEmpty { typed.append((key, findings)) }
+      }
+      for (key, findings) in typed.sorted(by: { $0.key < $1.key }) {
+        // `%n` prints nothing: the count is missing from the sentence, nothing breaks (a warning).
+        for (message, mismatch) in findings { add(message, at: nil, key: key, softened: mismatch == .vanishes) }
       }
     }
   }

@@ -21,6 +21,7 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case pluralUnused = "strings-plural-unused"
   case pluralOther = "strings-plural-other"
   case pluralOneDigit = "strings-plural-one-digit"
+  case pluralType = "strings-plural-type"
   case needsReview = "strings-needs-review"
   case stale = "strings-stale"
   case xmlEscape = "strings-xml-escape"
@@ -41,6 +42,7 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
     case .pluralUnused: .pluralUnused
     case .pluralOther: .pluralOther
     case .pluralOneDigit: .pluralOneDigit
+    case .pluralType: .pluralType
     case .needsReview: .needsReview
     case .stale: .stale
     case .xmlEscape: .xmlEscape
@@ -75,7 +77,7 @@ extension RuleDefinition {
   /// `strings-format-mismatch`
   static var formatMismatch: Self {
     Self(.error, .strings,
-         summary: "a translation's specifiers differ from the development language's (count, positions or types)") {
+         summary: "a translation runs differently from the development language's format on the device: an argument read as an incompatible kind (%@ or %s for an integer: a crash; %f for an integer: a meaningless value), past those passed, or text a % swallows; an argument left out, or a placeholder the app fills itself lost, is a warning") {
       RuleExamples("--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n1️⃣\"FROM\" = \"De la part de\";",
                    pass: "--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n\"FROM\" = \"De %@\";")
     }
@@ -93,16 +95,16 @@ extension RuleDefinition {
   /// `strings-accidental-specifier`
   static var accidentalSpecifier: Self {
     Self(.warning, .strings,
-         summary: "a % that reads as a specifier nobody means, reported at the source: '100% guaranteed' (% g) or a trailing % in the development language (translations that agree are not blamed), %n or a position above 9999 anywhere") {
-      RuleExamples("--- en.lproj\n1️⃣\"SAFE\" = \"not 100% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"pas garanti à 100 %\";",
-                   pass: "--- en.lproj\n\"SAFE\" = \"not 100%% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"pas garanti à 100 %%\";")
+         summary: "a % that reads as a specifier nobody means, reported at the source: '%@ is 100% guaranteed' (% g) or a trailing % in a development-language value that goes through a format call (translations that agree are not blamed); %n, a position above 9999 or a position with no conversion (%1$ av) anywhere") {
+      RuleExamples("--- en.lproj\n1️⃣\"SAFE\" = \"%@ is 100% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"%@ est garanti à 100 %\";",
+                   pass: "--- en.lproj\n\"SAFE\" = \"%@ is 100%% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"%@ est garanti à 100 %%\";")
     }
   }
 
   /// `strings-control-character`
   static var controlCharacter: Self {
     Self(.warning, .strings,
-         summary: "a value holding a C0 control character other than tab and newline (U+0000–U+001F, U+007F)") {
+         summary: "a value holding a C0 control character other than tab and a line break (U+0000–U+001F, U+007F; CR, alone or in CRLF, is a line break)") {
       RuleExamples("\"A\" = \"Done\";\n1️⃣\"B\" = \"Ring\\a\";",
                    pass: "\"A\" = \"Done\";\n\"B\" = \"Ring\\tbell\";")
     }
@@ -150,6 +152,15 @@ extension RuleDefinition {
          summary: "a 'one' form that writes the digit 1 instead of the count's specifier, in a language whose 'one' covers other numbers (ru 21, 31; fr 0)") {
       RuleExamples("--- ru.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "1 файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]),
                    pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]))
+    }
+  }
+
+  /// `strings-plural-type`
+  static var pluralType: Self {
+    Self(.error, .strings,
+         summary: "a plural form reads its count as another kind than the variable's value type (or the source language's forms) gives it: %@ or %s for an integer crashes, %f for an integer prints a meaningless number; %n prints nothing (a warning)") {
+      RuleExamples("--- en.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d file", "other": "%@ files"]),
+                   pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%ld files"]))
     }
   }
 
@@ -278,6 +289,17 @@ extension TableMessage {
   }
 }
 
+extension TableMessage {
+  /// `key`'s `value` in `language` lacks the `placeholders` of `developmentValue`, a text whose
+  /// placeholders the app replaces itself (`%0 of %1 used`, `{0}`): a warning, never a format error.
+  static func placeholderDropped(key: String, language: String, value: String, developmentLanguage: String, developmentValue: String,
+                                 placeholders: [String]) -> Self {
+    let listed = placeholders.map { "'\($0)'" }.joined(separator: ", ")
+    return Self(.formatMismatch, "'\(key)' in '\(language)' ('\(value)') leaves out \(listed) of '\(developmentLanguage)' ('\(developmentValue)'): "
+      + "a placeholder the app fills itself (not a format CoreFoundation could run), so the sentence loses that value")
+  }
+}
+
 // MARK: strings-control-character, strings-accidental-specifier, strings-format-gap
 
 extension TableMessage {
@@ -297,6 +319,9 @@ extension TableMessage {
     case .spaceFlaggedObject:
       "the space is a printf flag: CoreFoundation formats '\(specifier)' as '%@' (an argument, not a percent sign); write '%@', or '%%' for a percent sign"
     case .spaceFlag: "the space is a printf flag, so '\(specifier)' reads as a specifier, not as a percent sign followed by text; write '%%'"
+    case .positionWithoutConversion:
+      "a position with no conversion after it: where the value is shown as it is the user reads '\(specifier.prefix { $0 != " " })' "
+        + "in the sentence, and a format call reads '\(specifier)' as a specifier (an argument printed, or the text after it swallowed)"
     }
     return Self(.accidentalSpecifier, "\(label(key, catalogLanguage: catalogLanguage)) has '\(specifier)' ('\(LocalizationOutput.excerpt(value))'): \(why)")
   }
@@ -344,6 +369,19 @@ extension TableMessage {
     let others = examples.filter { $0 != 1 }.map(String.init).joined(separator: ", ")
     return Self(.pluralOneDigit, "\(pluralLabel(key, plural, catalogLanguage)) has a 'one' form that writes the digit 1 "
       + "('\(LocalizationOutput.excerpt(one))'), but \(language) also selects 'one' for \(others): write the number's specifier instead")
+  }
+
+  /// The plural's `category` form (`form`) reads its count with `specifier`, of kind `read`, where
+  /// the count is `declared` (as `declaredBy` says): the device does what `mismatch` says.
+  static func pluralType(key: String, plural: String, category: PluralCategory, form: String, specifier: String, read: ArgumentKind,
+                         declared: ArgumentKind, declaredBy: String, mismatch: ArgumentMismatch, catalogLanguage: String?) -> Self {
+    let consequence = switch mismatch {
+    case .crash: "the app crashes (it follows \(declared.described) as \(read.described))"
+    case .garbage: "the user reads a meaningless number (\(declared.described) printed as \(read.described))"
+    case .vanishes: "CoreFoundation prints nothing for '%n', so the count vanishes from the sentence"
+    }
+    return Self(.pluralType, "\(pluralLabel(key, plural, catalogLanguage)): the '\(category.rawValue)' form ('\(LocalizationOutput.excerpt(form))') "
+      + "reads the count with '\(specifier)', but \(declaredBy) makes it \(declared.described): \(consequence)")
   }
 
   /// `'KEY'` (or `in 'de', 'KEY'`), then the plural's name when it has one: `'KEY' (plural 'count')`.

@@ -19,6 +19,9 @@ extension StringsLint {
     /// A catalog's tables by language, and its source language.
     var catalogTables: [String: StringsTable] = [:]
     var sourceLanguage: String?
+    /// The file's bytes, kept while findings are made when its tables place keys by byte offset
+    /// (``StringsTable/locations``: plists and catalogs); `finish` counts their lines once.
+    var source: [UInt8] = []
 
     /// What the path says, worked out once (these were `URL` computations on every use: 13% of
     /// a run, `compareLocalizations` asking them of every member of a group for every language).
@@ -61,12 +64,14 @@ extension StringsLint {
           findings += (catalog.tables[language]?.findings ?? [])
         }
         table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
+        source = bytes
       } else {
         // A `.stringsdict`'s forms are read for the plural rules; other tables have none.
         let parsed = StringsParser.parse(bytes, path: path, variations: isStringsdict, valueMap: false)
         table = parsed
         kind = parsed.kind
         findings += parsed.findings
+        if !parsed.locations.isEmpty { source = bytes }
       }
     }
 
@@ -99,7 +104,8 @@ extension StringsLint {
         let isFormat = StringsLint.runsFormatRules(isCatalog ? table.kind : kind)
         for entry in lastDefinitions(table) {
           if let control = StringsLint.controlCharacter(in: entry.value) {
-            add(.controlCharacter(control, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry)
+            add(.controlCharacter(control, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
+                place: .value(language: catalogLanguage))
           }
           guard isFormat else { continue }
           let argumentFormat = table.argumentFormats.isEmpty ? nil : table.argumentFormats[entry.key]
@@ -111,19 +117,66 @@ extension StringsLint {
             guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
                   let reading = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment) else { continue }
             add(.accidentalSpecifier(specifier.text, reading: reading, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage),
-                at: entry)
+                at: entry, place: .value(language: catalogLanguage))
           }
           for issue in format.issues {
             guard case .gap(let missing) = issue.kind else { continue }
-            add(.formatGap(missing, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry)
+            add(.formatGap(missing, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
+                place: .value(language: catalogLanguage))
           }
         }
       }
     }
 
-    /// A finding of `message` at `entry` (1:1 without one), about `key` (else the entry's).
-    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil) {
-      findings.append(Finding(message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key))
+    /// Where, in a key's place, a finding about it stands (SPEC §3; docs/behaviour.md "Positions in tables").
+    enum Place {
+      /// The key itself.
+      case key
+      /// The key's value in `language`'s table of a catalog (else in the file's table): an XML
+      /// plist's `<string>`, the `value` of the language's string unit.
+      case value(language: String?)
+      /// A variation's text (`count.one` of a `.stringsdict`, `plural.few` of a catalog).
+      case variation(String, language: String?)
+      /// A plural: a `.stringsdict` variable's `<key>`, a catalog's `plural` member.
+      case plural(String, language: String?)
+    }
+
+    /// A finding of `message` about `key` (else the entry's): at `entry`'s line in a text table;
+    /// in a plist or catalog at the `place` of the key, else at the key, while its line is not
+    /// counted yet (`finish` counts it); at 1:1 when the file holds no such key (a translation
+    /// that lacks it) or none is named (a finding about the whole file).
+    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil, place: Place = .key) {
+      let key = key ?? entry?.key
+      if let entry, let line = entry.line {
+        findings.append(Finding(message, line: line, column: entry.column ?? 1, keyPath: key))
+      } else if let key, let offset = offset(of: key, place) {
+        findings.append(Finding(message, offset: offset, keyPath: key))
+      } else {
+        findings.append(Finding(message, line: 1, column: 1, keyPath: key))
+      }
+    }
+
+    /// The byte offset of `place` of `key` in this file, falling back to the key's own; nil
+    /// when neither is known.
+    func offset(of key: String, _ place: Place) -> Int? {
+      func location(_ language: String?) -> KeyLocation? {
+        if isCatalog, let language { return catalogTables[language]?.locations[key] }
+        return table?.locations[key]
+      }
+      switch place {
+      case .key:
+        break
+      case .value(let language):
+        if let at = location(language)?.value, at >= 0 { return at }
+      case .variation(let name, let language):
+        if let at = location(language)?.variation(name)?.value, at >= 0 { return at }
+      case .plural(let name, let language):
+        if let at = location(language)?.plural(name)?.key, at >= 0 { return at }
+      }
+      // A catalog's key stands in one place whatever the language: any table that has it says where.
+      if let at = table?.keyOffset(key) { return at }
+      for other in catalogTables.values { if let at = other.keyOffset(key) { return at } }
+      return nil
     }
   }
 

@@ -120,13 +120,12 @@ enum PlistTable {
     table.locations.reserveCapacity(members.count)
     for member in members.sorted(by: { $0.key < $1.key }) {
       let key = member.key
-      var location = KeyLocation(key: member.keyOffset, value: member.valueOffset)
+      let location = KeyLocation(key: member.keyOffset, value: member.valueOffset)
       switch member.value {
       case .dictionary(let rule):
-        if variations {
-          table.variations[key] = pluralVariations(rule)
-          locateVariations(rule, in: &location)
-        }
+        // Where its variables and forms stand is read again only for an entry a finding is
+        // about (`StringsTable.located(_:in:)`): most have none.
+        if variations { table.variations[key] = pluralVariations(rule) }
         if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }) {
           table.findings.append(Finding(StringsMessage.pluralEntryWithoutFormat(key: key), offset: member.keyOffset, keyPath: key))
         }

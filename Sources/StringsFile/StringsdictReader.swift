@@ -44,6 +44,18 @@ enum StringsdictReader {
     return reader.document()
   }
 
+  /// The members of the dictionary whose `<dict>` starts at `offset` (a member's
+  /// `valueOffset` from ``read(_:)`` over the same bytes), with their places; nil when there is
+  /// no such dictionary. Where a `.stringsdict` entry's variables and forms stand is read this
+  /// way, only for an entry a finding is about.
+  static func dictionary(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [Member]? {
+    var reader = Reader(bytes: bytes)
+    guard offset >= 0, offset < bytes.count else { return nil }
+    reader.i = offset
+    guard reader.take("<dict>") else { return nil }
+    return reader.dictionary(depth: 1)
+  }
+
   /// The bytes as a string, or nil when they are not well-formed UTF-8.
   static func string(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
     // Decoding repairs ill-formed UTF-8 with U+FFFD: the bytes come back unchanged only when

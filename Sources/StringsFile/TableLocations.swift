@@ -15,7 +15,8 @@ public struct KeyLocation: Sendable, Hashable {
   /// binary property list's value object, the opening quote of the `value` of this language's
   /// `stringUnit` in a catalog (else of the language's member in `localizations`); -1 for none.
   public var value: Int
-  /// Where each variation of the key (``StringsTable/variations``, by the same names) stands:
+  /// Where each variation of the key (``StringsTable/variations``, by the same names) stands
+  /// (for a `.stringsdict`, filled in by ``StringsTable/located(_:in:)``):
   /// a `.stringsdict` form's `<key>` and `<string>` (`count.one`), its `NSStringLocalizedFormatKey`
   /// (`format`) and value type (`count.valueType`); a catalog variation's member (`"one"`) and the
   /// opening quote of its `stringUnit`'s `value` (`plural.one`, `device.iphone`).
@@ -136,4 +137,16 @@ extension StringsTable {
 
   /// Whether the offsets of ``locations`` count lines: false for a binary property list.
   public var hasLines: Bool { format != .binary }
+
+  /// Where `key` stands, with its variations and plurals: for a `.stringsdict`, whose reader
+  /// keeps only each key's and value's place, they are read again from `bytes` (the file the
+  /// table was read from), for this entry only.
+  public func located(_ key: String, in bytes: [UInt8]) -> KeyLocation? {
+    guard var location = locations[key] else { return nil }
+    guard format == .stringsdict, location.variations.isEmpty, location.plurals.isEmpty, location.value >= 0 else { return location }
+    if let rule = bytes.withUnsafeBufferPointer({ StringsdictReader.dictionary(at: location.value, in: $0) }) {
+      PlistTable.locateVariations(rule, in: &location)
+    }
+    return location
+  }
 }

@@ -69,7 +69,10 @@ struct TablePositionsTests {
   @Test func stringsdictKeysVariablesAndForms() throws {
     let text = Self.stringsdict
     let table = StringsParser.parse(Array(text.utf8), path: "fr.lproj/Localizable.stringsdict", variations: true)
-    let files = try #require(table.locations["N_FILES"])
+    // The reader keeps each key's and value's place; an entry's variables and forms are read
+    // again when a finding needs them.
+    #expect(table.locations["N_FILES"]?.variations.isEmpty == true)
+    let files = try #require(table.located("N_FILES", in: Array(text.utf8)))
     #expect(Self.place(files.key, in: text) == "4:2")
     #expect(Self.place(files.value, in: text) == "5:2")
     #expect(Self.place(files.plural("n")?.key, in: text) == "8:3")
@@ -89,11 +92,14 @@ struct TablePositionsTests {
     ])
   }
 
-  /// Without the variations (what only `dump` and the plural rules need) the keys keep their places.
-  @Test func stringsdictWithoutVariationsKeepsTheKeys() {
+  /// Without the variations (what only `dump` and the plural rules need) the places are the same.
+  @Test func stringsdictWithoutVariationsKeepsThePlaces() {
     let table = StringsParser.parse(Array(Self.stringsdict.utf8), path: "Localizable.stringsdict", variations: false)
     #expect(Self.place(table.locations["N_FILES"]?.key, in: Self.stringsdict) == "4:2")
-    #expect(table.locations["N_FILES"]?.variations.isEmpty == true)
+    let located = table.located("N_FILES", in: Array(Self.stringsdict.utf8))
+    #expect(Self.place(located?.variation("n.one")?.value, in: Self.stringsdict) == "15:4")
+    // A string entry has no variations to read.
+    #expect(table.located("É", in: Array(Self.stringsdict.utf8))?.variations.isEmpty == true)
   }
 
   static let xmlStrings = """

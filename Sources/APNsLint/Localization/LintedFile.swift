@@ -161,7 +161,8 @@ extension StringsLint {
     func offset(of key: String, _ place: Place) -> Int? {
       func location(_ language: String?) -> KeyLocation? {
         if isCatalog, let language { return catalogTables[language]?.locations[key] }
-        return table?.locations[key]
+        if case .key = place { return table?.locations[key] }
+        return table?.located(key, in: source)
       }
       switch place {
       case .key:

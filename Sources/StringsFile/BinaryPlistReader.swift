@@ -15,8 +15,9 @@
 // `PropertyListSerialization`, so what it accepts reads exactly as Foundation reads it.
 
 enum BinaryPlistReader {
-  /// The key → value map of a `bplist00` string table, or nil when the caller should use Foundation.
-  static func stringTable(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
+  /// The key → value map of a `bplist00` string table, with where each key and value object
+  /// stands (byte offsets of their markers), or nil when the caller should use Foundation.
+  static func stringTable(_ bytes: UnsafeBufferPointer<UInt8>) -> (map: [String: String], locations: [String: KeyLocation])? {
     var reader = Reader(bytes: bytes)
     return reader.read()
   }
@@ -118,7 +119,7 @@ enum BinaryPlistReader {
       }
     }
 
-    mutating func read() -> [String: String]? {
+    mutating func read() -> (map: [String: String], locations: [String: KeyLocation])? {
       let n = bytes.count
       guard n >= 8 + 1 + 32, bytes.starts(with: "bplist00".utf8) else { return nil }
       let t = n - 32
@@ -149,6 +150,8 @@ enum BinaryPlistReader {
       guard count <= (offsetTableOffset - start) / (2 * objectRefSize) else { return nil }
       var map: [String: String] = [:]
       map.reserveCapacity(count)
+      var locations: [String: KeyLocation] = [:]
+      locations.reserveCapacity(count)
       for k in 0..<count {
         guard let keyRef = int(at: start + k * objectRefSize, size: objectRefSize, below: numObjects),
           let valueRef = int(at: start + (count + k) * objectRefSize, size: objectRefSize, below: numObjects),
@@ -157,8 +160,10 @@ enum BinaryPlistReader {
         else { return nil }
         // Two keys equal as Swift strings: leave the choice of the winner to Foundation.
         guard map.updateValue(value, forKey: key) == nil else { return nil }
+        // Both references were checked by `string(_:)`.
+        locations[key] = KeyLocation(key: offset(of: keyRef) ?? -1, value: offset(of: valueRef) ?? -1)
       }
-      return map
+      return (map, locations)
     }
   }
 }

@@ -23,6 +23,13 @@ indirect enum JSONNode {
     return members.last { $0.key == key }?.value
   }
 
+  /// The member `key` (its last, as the subscript) when this is an object: its value with where
+  /// it stands.
+  func member(_ key: String) -> JSONMember? {
+    guard case .object(let members) = self else { return nil }
+    return members.last { $0.key == key }
+  }
+
   /// The members when this is an object.
   var members: [JSONMember]? {
     if case .object(let members) = self { return members }
@@ -45,10 +52,13 @@ indirect enum JSONNode {
   }
 }
 
-/// One member of a JSON object.
+/// One member of a JSON object, with the byte offsets of its key's opening quote and of its
+/// value's first byte (where findings about a catalog's keys and values point).
 struct JSONMember {
   var key: String
   var value: JSONNode
+  var keyOffset: Int
+  var valueOffset: Int
 }
 
 /// Reads JSON text into a `JSONNode`.
@@ -126,11 +136,14 @@ enum JSONTree {
       while true {
         skipSpace()
         guard i < bytes.count, bytes[i] == 0x22 else { throw Failure(message: "unexpected \(describe()); expected a key", offset: i) }
+        let keyOffset = i
         let key = try string()
         skipSpace()
         guard i < bytes.count, bytes[i] == 0x3A else { throw Failure(message: "unexpected \(describe()); expected ':' after a key", offset: i) }
         i += 1
-        members.append(JSONMember(key: key, value: try value(depth: depth)))
+        skipSpace()
+        let valueOffset = i
+        members.append(JSONMember(key: key, value: try value(depth: depth), keyOffset: keyOffset, valueOffset: valueOffset))
         skipSpace()
         guard i < bytes.count else { throw Failure(message: "unexpected end of the file; expected ',' or '}'", offset: i) }
         if bytes[i] == 0x2C { i += 1; continue }

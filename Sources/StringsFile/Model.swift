@@ -22,7 +22,8 @@ public struct StringsEntry: Sendable, Hashable {
   public var key: String
   /// The value, with escapes resolved.
   public var value: String
-  /// The 1-based line of the key's first character (its opening quote); nil for plists and catalogs.
+  /// The 1-based line of the key's first character (its opening quote); nil for plists and
+  /// catalogs (their keys' places are byte offsets: ``StringsTable/locations``).
   public var line: Int?
   /// The 1-based column (in Unicode scalars) of the key's first character; nil for plists and catalogs.
   public var column: Int?
@@ -129,6 +130,12 @@ public struct StringsTable: Sendable {
   /// variations (`plural.one`, `device.iphone`, `count.plural.other` for a substitution), a
   /// `.stringsdict` entry's format key and plural forms. What `dump` shows besides the entries.
   public var variations: [String: [(name: String, value: String)]] = [:]
+  /// Where each key stands in the file, as byte offsets (turned into a line and column only for a
+  /// finding: ``TextPositions``), for the tables whose entries carry no line: XML and binary
+  /// property lists, `.stringsdict` files and String Catalogs (the key's place, this language's
+  /// value, variations and plurals). Empty for text tables, whose entries carry their line, and for
+  /// the files `PropertyListSerialization` reads (other encodings, comments, other value types).
+  public var locations: [String: KeyLocation] = [:]
 
   /// The key → value map, the last definition winning (equals `PropertyListSerialization`'s map).
   public var values: [String: String] {

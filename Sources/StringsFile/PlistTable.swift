@@ -5,15 +5,16 @@ import Foundation
 enum PlistTable {
   /// A binary plist table, or nil when Foundation does not read the bytes as one (CF then tries text).
   static func binary(bytes: [UInt8], path: String) -> StringsTable? {
-    if let map = bytes.withUnsafeBufferPointer({ BinaryPlistReader.stringTable($0) }) {
+    if let read = bytes.withUnsafeBufferPointer({ BinaryPlistReader.stringTable($0) }) {
       var table = StringsTable(path: path, format: .binary)
       var entries: [StringsEntry] = []
-      entries.reserveCapacity(map.count)
-      for key in map.keys.sorted() {
-        if let value = map[key] { entries.append(StringsEntry(key: key, value: value)) }
+      entries.reserveCapacity(read.map.count)
+      for key in read.map.keys.sorted() {
+        if let value = read.map[key] { entries.append(StringsEntry(key: key, value: value)) }
       }
       table.entries = entries
-      table.valueMap = map
+      table.valueMap = read.map
+      table.locations = read.locations
       return table
     }
     // Foundation's binary reader crashes on some damaged files (a set object among them, found by
@@ -32,6 +33,11 @@ enum PlistTable {
     var i = 0
     while i < units.count, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x0A || units[i] == 0x0D { i += 1 }
     guard i < units.count, units[i] == 0x3C else { return nil }
+    // The shape Xcode writes (UTF-8, dictionaries and strings) is read from the bytes, keeping
+    // where each key stands; anything else goes to Foundation, which agrees on what both read.
+    if let members = bytes.withUnsafeBufferPointer(StringsdictReader.read) {
+      return xml(members, bytes: bytes, path: path)
+    }
     var format = PropertyListSerialization.PropertyListFormat.xml
     do {
       let plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
@@ -44,13 +50,35 @@ enum PlistTable {
     }
   }
 
+  /// An XML table that ``StringsdictReader`` read: entries sorted by key, as from Foundation
+  /// (`table(from:path:format:)`), with where each key and value stands.
+  static func xml(_ members: [StringsdictReader.Member], bytes: [UInt8], path: String) -> StringsTable {
+    var table = StringsTable(path: path, format: .xml)
+    table.entries.reserveCapacity(members.count)
+    table.locations.reserveCapacity(members.count)
+    for member in members.sorted(by: { $0.key < $1.key }) {
+      table.locations[member.key] = KeyLocation(key: member.keyOffset, value: member.valueOffset)
+      switch member.value {
+      case .string(let value):
+        table.entries.append(StringsEntry(key: member.key, value: value))
+      case .dictionary:
+        table.findings.append(Finding(
+          StringsMessage.plistValueNotString(key: member.key, holding: "a dictionary"), offset: member.keyOffset, keyPath: member.key))
+      }
+    }
+    TextPositions.resolve(&table.findings, in: bytes)
+    return table
+  }
+
   /// A `.stringsdict`: its top-level keys are plural keys; a value that is a plain string is also an entry.
   static func stringsdict(bytes: [UInt8], path: String, variations: Bool = true) -> StringsTable {
     guard !bytes.isEmpty else {
       return StringsTable(path: path, format: .stringsdict, findings: [Finding(StringsMessage.emptyFile, line: 1, column: 1)])
     }
     if let members = bytes.withUnsafeBufferPointer(StringsdictReader.read) {
-      return stringsdict(members, path: path, variations: variations)
+      var table = stringsdict(members, path: path, variations: variations)
+      TextPositions.resolve(&table.findings, in: bytes)
+      return table
     }
     return foundationStringsdict(bytes: bytes, path: path)
   }
@@ -84,25 +112,61 @@ enum PlistTable {
   }
 
   /// The table of a `.stringsdict` that ``StringsdictReader`` read: what the Foundation path
-  /// below makes of the same file.
-  static func stringsdict(_ members: [(key: String, value: StringsdictReader.Node)], path: String, variations: Bool = true) -> StringsTable {
+  /// below makes of the same file, with where each key, variable and form stands
+  /// (``StringsTable/locations``). Its findings wait for their line and column (the caller has
+  /// the bytes: ``TextPositions/resolve(_:in:lines:)``).
+  static func stringsdict(_ members: [StringsdictReader.Member], path: String, variations: Bool = true) -> StringsTable {
     var table = StringsTable(path: path, format: .stringsdict, pluralKeys: Set(members.map(\.key)))
-    for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-      switch value {
+    table.locations.reserveCapacity(members.count)
+    for member in members.sorted(by: { $0.key < $1.key }) {
+      let key = member.key
+      let location = KeyLocation(key: member.keyOffset, value: member.valueOffset)
+      switch member.value {
       case .dictionary(let rule):
+        // Where its variables and forms stand is read again only for an entry a finding is
+        // about (`StringsTable.located(_:in:)`): most have none.
         if variations { table.variations[key] = pluralVariations(rule) }
         if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }) {
-          table.findings.append(Finding(StringsMessage.pluralEntryWithoutFormat(key: key), line: 1, column: 1, keyPath: key))
+          table.findings.append(Finding(StringsMessage.pluralEntryWithoutFormat(key: key), offset: member.keyOffset, keyPath: key))
         }
       case .string:
-        table.findings.append(Finding(StringsMessage.pluralEntryNotDictionary(key: key, holding: "a string"), line: 1, column: 1, keyPath: key))
+        table.findings.append(Finding(StringsMessage.pluralEntryNotDictionary(key: key, holding: "a string"), offset: member.keyOffset, keyPath: key))
       }
+      table.locations[key] = location
     }
     return table
   }
 
+  /// Where the strings of a `.stringsdict` entry stand, by the names `pluralVariations(_:)`
+  /// gives them: `format`, and per variable its `<key>` (a plural) and each form (`count.one`)
+  /// and value type (`count.valueType`). The first of a repeated name is kept, as there.
+  static func locateVariations(_ rule: [StringsdictReader.Member], in location: inout KeyLocation) {
+    for member in rule {
+      switch member.value {
+      case .string:
+        if member.key == "NSStringLocalizedFormatKey" {
+          location.variations.append(VariationLocation(name: "format", key: member.keyOffset, value: member.valueOffset))
+        }
+      case .dictionary(let spec):
+        location.plurals.append(VariationLocation(name: member.key, key: member.keyOffset, value: member.valueOffset))
+        for form in spec {
+          guard case .string = form.value else { continue }
+          let name: String
+          if form.key == "NSStringFormatValueTypeKey" {
+            name = member.key + ".valueType"
+          } else if form.key.hasPrefix("NSStringFormat") {
+            continue
+          } else {
+            name = member.key + "." + form.key
+          }
+          location.variations.append(VariationLocation(name: name, key: form.keyOffset, value: form.valueOffset))
+        }
+      }
+    }
+  }
+
   /// `pluralVariations(_:)` of a rule that `StringsdictReader` read.
-  static func pluralVariations(_ rule: [(key: String, value: StringsdictReader.Node)]) -> [(name: String, value: String)] {
+  static func pluralVariations(_ rule: [StringsdictReader.Member]) -> [(name: String, value: String)] {
     // This runs on every entry of every .stringsdict that strings lint reads: each variable's
     // members are looked at once (a slot per CLDR form), and keys are sorted only when they are
     // not in order already or a variable has keys other than CLDR's forms.
@@ -112,14 +176,16 @@ enum PlistTable {
       break
     }
     let inOrder = zip(rule, rule.dropFirst()).allSatisfy { $0.key < $1.key }
-    for (variable, value) in inOrder ? rule : rule.sorted(by: { $0.key < $1.key }) where variable != "NSStringLocalizedFormatKey" {
-      guard case .dictionary(let spec) = value else { continue }
+    for member in inOrder ? rule : rule.sorted(by: { $0.key < $1.key }) where member.key != "NSStringLocalizedFormatKey" {
+      let variable = member.key
+      guard case .dictionary(let spec) = member.value else { continue }
       var type: String?
       var forms: (String?, String?, String?, String?, String?, String?)
       var others: [(key: String, text: String)] = []
       var seenType = false
       var seen: UInt8 = 0
-      for (key, node) in spec {
+      for form in spec {
+        let key = form.key, node = form.value
         let index = pluralFormIndex(key)
         guard case .string(let text) = node else {
           if index >= 0 { seen |= 1 << index } else if key == "NSStringFormatValueTypeKey" { seenType = true }

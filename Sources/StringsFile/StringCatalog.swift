@@ -54,8 +54,9 @@ public enum StringCatalog {
     let order = latest.sorted { $0.key < $1.key }
     for (key, index) in order {
       let itemNode = strings[index].value
+      let keyOffset = strings[index].keyOffset
       guard case .object = itemNode else {
-        findings.append(Finding(StringsMessage.catalogEntryNotObject(key: key), line: 1, column: 1, keyPath: key))
+        findings.append(Finding(StringsMessage.catalogEntryNotObject(key: key), offset: keyOffset, keyPath: key))
         continue
       }
       let comment = itemNode["comment"]?.string
@@ -76,6 +77,8 @@ public enum StringCatalog {
           entry.state = read.state
           tables[language, default: empty].entries.append(entry)
         }
+        tables[language, default: empty].locations[key] = KeyLocation(
+          key: keyOffset, value: read.valueOffset ?? member.keyOffset, variations: read.variationLocations, plurals: read.pluralLocations)
         if read.isPlural { tables[language, default: empty].pluralKeys.insert(key) }
         if !read.variations.isEmpty { tables[language, default: empty].variations[key] = read.variations }
         if let format = read.argumentFormat { tables[language, default: empty].argumentFormats[key] = format }
@@ -85,10 +88,19 @@ public enum StringCatalog {
       }
       if let source, !localizations.contains(where: { $0.key == source }) {
         tables[source, default: empty].entries.append(StringsEntry(key: key, value: key, comment: comment))
+        tables[source, default: empty].locations[key] = KeyLocation(key: keyOffset)
         if isStale { tables[source, default: empty].staleKeys.insert(key) }
       }
       if let source, itemNode["shouldTranslate"]?.bool == false {
         tables[source, default: empty].untranslatableKeys.insert(key)
+      }
+    }
+    // Findings stand at their byte offsets until here: lines are counted once, for them only.
+    data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      TextPositions.resolve(&findings, in: bytes)
+      for language in tables.keys where tables[language]?.findings.isEmpty == false {
+        TextPositions.resolve(&tables[language, default: empty].findings, in: bytes)
       }
     }
     return (source, tables, findings)
@@ -136,6 +148,11 @@ private struct ReadLocalization {
   var variations: [(name: String, value: String)] = []
   var argumentFormat: String?
   var findings: [Finding] = []
+  /// Where the value stands (the opening quote of its string unit's `value`), when there is one.
+  var valueOffset: Int?
+  /// Where the variations (by the names of `variations`) and plurals stand.
+  var variationLocations: [VariationLocation] = []
+  var pluralLocations: [VariationLocation] = []
   /// The states of the units of the variations (`collect`).
   var variationStates: Set<String> = []
 
@@ -150,10 +167,14 @@ private struct ReadLocalization {
   static let devicePreference = ["iphone", "other"]
 
   mutating func read(_ localization: JSONNode, key: String, language: String) {
-    if let unit = localization["stringUnit"], case .object = unit {
+    if let unitMember = localization.member("stringUnit"), case .object = unitMember.value {
+      let unit = unitMember.value
       state = unit["state"]?.string
-      if let text = unit["value"]?.string { value = text } else {
-        findings.append(Finding(StringsMessage.stringUnitWithoutValue(key: key, language: language), line: 1, column: 1, keyPath: key))
+      if let member = unit.member("value"), let text = member.value.string {
+        value = text
+        valueOffset = member.valueOffset
+      } else {
+        findings.append(Finding(StringsMessage.stringUnitWithoutValue(key: key, language: language), offset: unitMember.keyOffset, keyPath: key))
       }
     }
     if let node = localization["variations"], case .object = node {
@@ -163,8 +184,9 @@ private struct ReadLocalization {
       } else if value == nil, let devices = node["device"]?.members, !devices.isEmpty {
         let byName = devices.sorted { $0.key < $1.key }
         let chosen = Self.devicePreference.lazy.compactMap { name in byName.last { $0.key == name } }.first ?? byName[0]
-        if let unit = chosen.value["stringUnit"], let text = unit["value"]?.string {
+        if let unit = chosen.value["stringUnit"], let member = unit.member("value"), let text = member.value.string {
           value = text
+          valueOffset = member.valueOffset
           state = unit["state"]?.string
         } else if chosen.value["variations"]?["plural"] != nil {
           isPlural = true
@@ -183,9 +205,16 @@ private struct ReadLocalization {
   /// `device.ipad.plural.other`); nesting is bounded by the JSON reader's depth limit.
   mutating func collect(_ variations: JSONNode, prefix: String) {
     for kind in (variations.members ?? []).sorted(by: { $0.key < $1.key }) {
+      if kind.key == "plural" {
+        // The plural's name in `strings lint`: the path before `plural` (`""`, `device.iphone`, `count`).
+        pluralLocations.append(VariationLocation(name: String(prefix.dropLast()), key: kind.keyOffset, value: kind.valueOffset))
+      }
       for variation in (kind.value.members ?? []) {
         let path = prefix + kind.key + "." + variation.key, node = variation.value
-        if let text = node["stringUnit"]?["value"]?.string { self.variations.append((path, text)) }
+        if let member = node["stringUnit"]?.member("value"), let text = member.value.string {
+          self.variations.append((path, text))
+          variationLocations.append(VariationLocation(name: path, key: variation.keyOffset, value: member.valueOffset))
+        }
         if let state = node["stringUnit"]?["state"]?.string { variationStates.insert(state) }
         if let nested = node["variations"], case .object = nested { collect(nested, prefix: path + ".") }
       }

@@ -81,11 +81,14 @@ extension RuleDefinition {
 extension RuleDefinition {
   /// A `.stringsdict` with one plural entry `N_FILES` whose variable `n` has `forms` (category →
   /// text): the table of the plural rules' examples (APNsLint's too).
-  package static func pluralExample(_ forms: KeyValuePairs<String, String>) -> String {
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>N_FILES</key><dict>"
-      + "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
+  /// `marking` puts the position marker (1️⃣) where a finding about the variable stands (`"n"`:
+  /// its `<key>`) or about one form's text (`"one"`: its `<string>`).
+  package static func pluralExample(_ forms: KeyValuePairs<String, String>, marking: String? = nil) -> String {
+    let marker = String(RuleExamples.marker)
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>N_FILES</key><dict>"
+      + "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(marking == "n" ? marker : "")<key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
       + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string>"
-      + forms.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined() + "</dict></dict></dict></plist>"
+      + forms.map { "<key>\($0.key)</key>\(marking == $0.key ? marker : "")<string>\($0.value)</string>" }.joined() + "</dict></dict></dict></plist>"
   }
 
   /// A String Catalog with source language `en` and the given members of `strings` (JSON text):

@@ -13,12 +13,24 @@ import Darwin
 // Why: `PropertyListSerialization` and the bridging of its result to `[String: Any]` were 27% of
 // `strings lint` on the 10x corpus (a third of its files are `.stringsdict`), five times what
 // parsing the XML itself costs.
+// It also says where each member stands (the byte offsets of its `<key>` and value elements),
+// which Foundation cannot: findings about a key, variable or form point there. XML `.strings`
+// tables are the same shape and are read by it too.
 
 enum StringsdictReader {
   /// A value of the subset: a string, or a dictionary in file order.
   enum Node {
     case string(String)
-    case dictionary([(key: String, value: Node)])
+    case dictionary([Member])
+  }
+
+  /// One member of a dictionary, with where it stands: byte offsets of its `<key>` element and
+  /// of its value's element (`<string>`, `<dict>`), each at its `<`.
+  struct Member {
+    var key: String
+    var value: Node
+    var keyOffset: Int
+    var valueOffset: Int
   }
 
   /// The top-level dictionary's members, or nil when the bytes hold anything this reader leaves to
@@ -27,9 +39,21 @@ enum StringsdictReader {
   /// text, an element other than `plist`, `dict`, `key` and `string`, tags with spaces or
   /// attributes (except on `plist` and in the XML declaration), a repeated key, more than
   /// ``maxDepth`` nested dictionaries, or anything after `</plist>` but white space.
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> [(key: String, value: Node)]? {
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> [Member]? {
     var reader = Reader(bytes: bytes)
     return reader.document()
+  }
+
+  /// The members of the dictionary whose `<dict>` starts at `offset` (a member's
+  /// `valueOffset` from ``read(_:)`` over the same bytes), with their places; nil when there is
+  /// no such dictionary. Where a `.stringsdict` entry's variables and forms stand is read this
+  /// way, only for an entry a finding is about.
+  static func dictionary(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [Member]? {
+    var reader = Reader(bytes: bytes)
+    guard offset >= 0, offset < bytes.count else { return nil }
+    reader.i = offset
+    guard reader.take("<dict>") else { return nil }
+    return reader.dictionary(depth: 1)
   }
 
   /// The bytes as a string, or nil when they are not well-formed UTF-8.
@@ -52,7 +76,7 @@ enum StringsdictReader {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    mutating func document() -> [(key: String, value: Node)]? {
+    mutating func document() -> [Member]? {
       if starts(with: "<?xml") {
         guard let end = find(UInt8(ascii: ">"), from: i) else { return nil }
         let declaration = bytes[i..<end]
@@ -95,15 +119,17 @@ enum StringsdictReader {
     }
 
     /// The members of a dictionary whose `<dict>` was just read, through its `</dict>`.
-    mutating func dictionary(depth: Int) -> [(key: String, value: Node)]? {
+    mutating func dictionary(depth: Int) -> [Member]? {
       guard depth <= StringsdictReader.maxDepth else { return nil }
-      var members: [(key: String, value: Node)] = []
+      var members: [Member] = []
       var seen: Set<String> = []
       while true {
         skipSpace()
         if take("</dict>") { return members }
+        let keyOffset = i
         guard take("<key>"), let key = text(until: "</key>") else { return nil }
         skipSpace()
+        let valueOffset = i
         let value: Node
         if take("<string>") {
           guard let string = text(until: "</string>") else { return nil }
@@ -125,7 +151,7 @@ enum StringsdictReader {
           if seen.isEmpty { seen = Set(members.map(\.key)) }
           guard seen.insert(key).inserted else { return nil }
         }
-        members.append((key, value))
+        members.append(Member(key: key, value: value, keyOffset: keyOffset, valueOffset: valueOffset))
       }
     }
 

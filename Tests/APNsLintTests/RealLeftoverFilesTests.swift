@@ -42,17 +42,19 @@ struct RealLeftoverFilesTests {
   /// written.
   @Test func backslashEscapesInXMLPropertyListsAreReportedPerString() throws {
     let ddg = try #require(try Self.lint("duckduckgo-stringsdict")["en.lproj/Localizable.stringsdict"])
-    #expect(ddg.map { String($0.prefix(while: { $0 != ":" })) } == [
-      "strings-xml-escape 1", "strings-xml-escape 1", "strings-xml-escape 1",
+    // At each form's <string> (lines 16, 18 and 20, after three tabs).
+    #expect(ddg.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+      "strings-xml-escape 16:4", "strings-xml-escape 18:4", "strings-xml-escape 20:4",
     ])
     let forms = ddg.compactMap { finding in ["count.zero", "count.one", "count.other"].first { finding.contains("('\($0)')") } }
     #expect(Set(forms) == ["count.zero", "count.one", "count.other"])
-    for folder in ["quicksilver-5cb25b0", "quicksilver-5689629"] {
+    // At each value's <string> (the later version has two more lines above them).
+    for (folder, line) in [("quicksilver-5cb25b0", 164), ("quicksilver-5689629", 168)] {
       let quicksilver = try #require(try Self.lint(folder)["en.lproj/QSAction.commandFormat.strings"])
       #expect(quicksilver == [
-        #"strings-xml-escape 1:1 QSTextShowDialogAction: 'QSTextShowDialogAction' holds a literal '\"' ('Show dialog: \"%@\"'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"#,
-        #"strings-xml-escape 1:1 QSTextSpeakAction: 'QSTextSpeakAction' holds a literal '\"' ('Say \"%@\"'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"#,
-        #"strings-xml-escape 1:1 QSTextTypeAction: 'QSTextTypeAction' holds a literal '\"' ('Type \"%@\"'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"#,
+        #"strings-xml-escape \#(line):2 QSTextShowDialogAction: 'QSTextShowDialogAction' holds a literal '\"' ('Show dialog: \"%@\"'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"#,
+        #"strings-xml-escape \#(line + 2):2 QSTextSpeakAction: 'QSTextSpeakAction' holds a literal '\"' ('Say \"%@\"'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"#,
+        #"strings-xml-escape \#(line + 4):2 QSTextTypeAction: 'QSTextTypeAction' holds a literal '\"' ('Type \"%@\"'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"#,
       ], "\(folder)")
     }
   }
@@ -72,8 +74,8 @@ struct RealLeftoverFilesTests {
   @Test func aCatalogVersionXcodeNeverWritesIsAnInfo() throws {
     #expect(try Self.lint("lumi") == ["EditorBottomPanel.xcstrings": [
       "strings-catalog-version 1:1 -: the catalog's version '1' is not one Xcode writes (1.0 to 1.3): read as a catalog of those versions",
-      "strings-stale 1:1 Bottom panel for the editor (Problems, References, Search Results, etc.): 'Bottom panel for the editor (Problems, References, Search Results, etc.)' is stale: Xcode no longer finds it in code and offers to remove it, with its 2 translations; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
-      "strings-stale 1:1 Editor Bottom Panel: 'Editor Bottom Panel' is stale: Xcode no longer finds it in code and offers to remove it, with its 2 translations; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
+      "strings-stale 4:5 Bottom panel for the editor (Problems, References, Search Results, etc.): 'Bottom panel for the editor (Problems, References, Search Results, etc.)' is stale: Xcode no longer finds it in code and offers to remove it, with its 2 translations; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
+      "strings-stale 27:5 Editor Bottom Panel: 'Editor Bottom Panel' is stale: Xcode no longer finds it in code and offers to remove it, with its 2 translations; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
     ]])
   }
 

@@ -89,10 +89,10 @@ struct StringsLeftoversTests {
       """)
     let result = try folder.lint()
     #expect(result["en.lproj/Localizable.stringsdict"] == [
-      "strings-xml-escape 1:1 N: 'N' ('n.other') holds a literal '\\n' ('%d files\\nin \\\"Inbox\\\"'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"
+      "strings-xml-escape 4:280 N: 'N' ('n.other') holds a literal '\\n' ('%d files\\nin \\\"Inbox\\\"'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"
     ])
     #expect(result["en.lproj/Localizable.strings"] == [
-      "strings-xml-escape 1:1 A: 'A' holds a literal '\\t' ('Tab\\there'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"
+      "strings-xml-escape 2:40 A: 'A' holds a literal '\\t' ('Tab\\there'): a property list has no backslash escapes, so the device shows the backslash; write the character itself"
     ])
   }
 

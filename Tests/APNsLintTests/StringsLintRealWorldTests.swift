@@ -163,14 +163,14 @@ struct StringsLintRealWorldTests {
     let result = try lintedTree(["Localizable.xcstrings": catalog])
     // SPEC §14: de's plurals lack `one` (German selects it for 1), and one unit is needs_review.
     #expect(result["Localizable.xcstrings"] == [
-      "strings-missing-translation 1:1 platform: 'platform' of 'en' has no translation in 'de': the device shows the raw key",
-      "strings-needs-review 1:1 followers %lld %@: 'followers %lld %@' in 'de' ('%#@followers@') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
-      "strings-missing-translation 1:1 favorite %lld: 'favorite %lld' of 'en' has no translation in 'ko': the device shows the raw key",
-      "strings-missing-translation 1:1 platform: 'platform' of 'en' has no translation in 'ko': the device shows the raw key",
-      "strings-format-mismatch 1:1 followers %lld %@: 'followers %lld %@' in 'ko' ('팔로워 %2$@명') does not take the arguments of 'en' ('%#@followers@'): position 1 is missing (that argument is left out of the sentence)",
-      "strings-format-gap 1:1 followers %lld %@: in 'ko', 'followers %lld %@' skips position 1 ('팔로워 %2$@명'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
-      "strings-plural-missing 1:1 favorite %lld: in 'de', 'favorite %lld' (plural 'count'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('1 Mal favorisiert')",
-      "strings-plural-missing 1:1 followers %lld %@: in 'de', 'followers %lld %@' (plural 'followers'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('%2$@ Follower')",
+      "strings-needs-review 7:61 followers %lld %@: 'followers %lld %@' in 'de' ('%#@followers@') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
+      "strings-plural-missing 8:98 followers %lld %@: in 'de', 'followers %lld %@' (plural 'followers'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('%2$@ Follower')",
+      "strings-format-mismatch 10:59 followers %lld %@: 'followers %lld %@' in 'ko' ('팔로워 %2$@명') does not take the arguments of 'en' ('%#@followers@'): position 1 is missing (that argument is left out of the sentence)",
+      "strings-format-gap 10:59 followers %lld %@: in 'ko', 'followers %lld %@' skips position 1 ('팔로워 %2$@명'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
+      "strings-missing-translation 11:3 favorite %lld: 'favorite %lld' of 'en' has no translation in 'ko': the device shows the raw key",
+      "strings-plural-missing 14:81 favorite %lld: in 'de', 'favorite %lld' (plural 'count'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('1 Mal favorisiert')",
+      "strings-missing-translation 16:3 platform: 'platform' of 'en' has no translation in 'de': the device shows the raw key",
+      "strings-missing-translation 16:3 platform: 'platform' of 'en' has no translation in 'ko': the device shows the raw key",
     ])
     let parsed = StringCatalog.parse(Data(catalog.utf8), path: "Localizable.xcstrings")
     let en = try #require(parsed.tables["en"])

@@ -143,9 +143,9 @@ struct StringsLintTests {
     let result = try linted(localizationFixtures.appendingPathComponent("Catalog").path)
     #expect(result == [
       "Localizable.xcstrings": [
-        "strings-missing-translation 1:1 Open: 'Open' of 'en' has no translation in 'fr': the device shows the raw key",
-        "strings-missing-translation 1:1 Open: 'Open' of 'en' has no translation in 'ja': the device shows the raw key",
-        "strings-missing-translation 1:1 N_NEW_MESSAGES: 'N_NEW_MESSAGES' of 'en' has no translation in 'ja': the device shows the raw key",
+        "strings-missing-translation 36:5 N_NEW_MESSAGES: 'N_NEW_MESSAGES' of 'en' has no translation in 'ja': the device shows the raw key",
+        "strings-missing-translation 49:5 Open: 'Open' of 'en' has no translation in 'fr': the device shows the raw key",
+        "strings-missing-translation 49:5 Open: 'Open' of 'en' has no translation in 'ja': the device shows the raw key",
       ]
     ])
   }

@@ -53,9 +53,9 @@ struct StringsPluralTests {
     let result = try folder.lint()
     #expect(result["en.lproj/Localizable.stringsdict"] == [])
     #expect(result["ru.lproj/Localizable.stringsdict"] == [
-      "strings-extra-key 1:1 N_DONE: 'N_DONE' is not in the development language's 'en.lproj/Localizable.stringsdict'",
-      "strings-plural-missing 1:1 N_FILES: 'N_FILES' (plural 'n'): ru needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 файлов')",
-      "strings-plural-missing 1:1 N_FILES: 'N_FILES' (plural 'n'): ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлов')",
+      "strings-plural-missing 4:84 N_FILES: 'N_FILES' (plural 'n'): ru needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 файлов')",
+      "strings-plural-missing 4:84 N_FILES: 'N_FILES' (plural 'n'): ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлов')",
+      "strings-extra-key 5:1 N_DONE: 'N_DONE' is not in the development language's 'en.lproj/Localizable.stringsdict'",
     ])
   }
 
@@ -76,13 +76,13 @@ struct StringsPluralTests {
       #expect(result["\(language).lproj/Localizable.stringsdict"] == [], "\(language)")
     }
     #expect(result["he.lproj/Localizable.stringsdict"] == [
-      "strings-plural-unused 1:1 N: 'N' (plural 'n') has a 'many' form that he never selects (CLDR 47: one, two, other): no count shows it"
+      "strings-plural-unused 4:78 N: 'N' (plural 'n') has a 'many' form that he never selects (CLDR 47: one, two, other): no count shows it"
     ])
     #expect(result["ko.lproj/Localizable.stringsdict"] == [
-      "strings-plural-unused 1:1 N: 'N' (plural 'n') has a 'one' form that ko never selects (CLDR 47: other): no count shows it"
+      "strings-plural-unused 4:78 N: 'N' (plural 'n') has a 'one' form that ko never selects (CLDR 47: other): no count shows it"
     ])
     #expect(result["de.lproj/Localizable.stringsdict"] == [
-      "strings-plural-other 1:1 N: 'N' (plural 'n') has no 'other' form: 'other' is the form every plural falls back to, so a count whose form is missing has no text and the device shows the format itself"
+      "strings-plural-other 4:78 N: 'N' (plural 'n') has no 'other' form: 'other' is the form every plural falls back to, so a count whose form is missing has no text and the device shows the format itself"
     ])
   }
 
@@ -99,10 +99,10 @@ struct StringsPluralTests {
     // en `one` is 1 alone: writing 1 is right there.
     #expect(result["en.lproj/Localizable.stringsdict"] == [])
     #expect(result["ru.lproj/Localizable.stringsdict"]?.filter { $0.hasPrefix("strings-plural") } == [
-      "strings-plural-one-digit 1:1 N: 'N' (plural 'n') has a 'one' form that writes the digit 1 ('1 файл'), but ru also selects 'one' for 21, 31: write the number's specifier instead"
+      "strings-plural-one-digit 4:240 N: 'N' (plural 'n') has a 'one' form that writes the digit 1 ('1 файл'), but ru also selects 'one' for 21, 31: write the number's specifier instead"
     ])
     #expect(result["fr.lproj/Localizable.stringsdict"] == [
-      "strings-plural-one-digit 1:1 N: 'N' (plural 'n') has a 'one' form that writes the digit 1 ('1 fichier'), but fr also selects 'one' for 0: write the number's specifier instead"
+      "strings-plural-one-digit 4:240 N: 'N' (plural 'n') has a 'one' form that writes the digit 1 ('1 fichier'), but fr also selects 'one' for 0: write the number's specifier instead"
     ])
   }
 
@@ -123,10 +123,10 @@ struct StringsPluralTests {
       """)
     let result = try folder.lint()
     #expect(result["Localizable.xcstrings"]?.filter { $0.hasPrefix("strings-plural") } == [
-      "strings-plural-missing 1:1 N_FILES: in 'pl', 'N_FILES' (plural 'files'): pl needs one, few, many, other; 'one' is missing: a count of 1 shows the 'other' form ('1 pliku')",
-      "strings-plural-missing 1:1 N_FILES: in 'ru', 'N_FILES': ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлов')",
-      "strings-plural-missing 1:1 N_FILES: in 'uk', 'N_FILES' (plural 'device.iphone'): uk needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 файлів')",
-      "strings-plural-missing 1:1 N_FILES: in 'uk', 'N_FILES' (plural 'device.iphone'): uk needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлів')",
+      "strings-plural-missing 2:204 N_FILES: in 'ru', 'N_FILES': ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлов')",
+      "strings-plural-missing 2:492 N_FILES: in 'uk', 'N_FILES' (plural 'device.iphone'): uk needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 файлів')",
+      "strings-plural-missing 2:492 N_FILES: in 'uk', 'N_FILES' (plural 'device.iphone'): uk needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 файлів')",
+      "strings-plural-missing 2:808 N_FILES: in 'pl', 'N_FILES' (plural 'files'): pl needs one, few, many, other; 'one' is missing: a count of 1 shows the 'other' form ('1 pliku')",
     ])
   }
 
@@ -177,11 +177,11 @@ struct StringsPluralTests {
       """)
     let result = try folder.lint()
     #expect(result["ru.lproj/Localizable.stringsdict"] == [
-      "strings-plural-other 1:1 M: 'M' (plural 'n') has no 'other' form (and 'many'): 'other' is the form every plural falls back to, so a count whose form is missing has no text and the device shows the format itself"
+      "strings-plural-other 5:78 M: 'M' (plural 'n') has no 'other' form (and 'many'): 'other' is the form every plural falls back to, so a count whose form is missing has no text and the device shows the format itself"
     ])
     // A float count: cs `many` (1.5) is needed.
     #expect(result["cs.lproj/Localizable.stringsdict"] == [
-      "strings-plural-missing 1:1 P: 'P' (plural 'v'): cs needs one, few, many, other; 'many' is missing: a count of 1.5 shows the 'other' form ('1.5 pixelů')"
+      "strings-plural-missing 3:1 P: 'P' (plural 'v'): cs needs one, few, many, other; 'many' is missing: a count of 1.5 shows the 'other' form ('1.5 pixelů')"
     ])
   }
 }

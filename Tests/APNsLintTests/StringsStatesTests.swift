@@ -33,12 +33,12 @@ struct StringsStatesTests {
     try folder.write("Localizable.xcstrings", catalog(Self.members))
     let result = try folder.lint()
     #expect(result["Localizable.xcstrings"] == [
-      "strings-needs-review 1:1 Archive: 'Archive' in 'de' ('Archiv') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
-      "strings-needs-review 1:1 N: 'N' in 'de' is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
-      "strings-stale 1:1 Old: 'Old' in 'de' is in state 'stale'",
-      "strings-missing-translation 1:1 Archive: 'Archive' in 'fr' is in state 'new' (not translated yet): the device shows 'Archive', which nobody has translated",
-      "strings-missing-translation 1:1 Delete: 'Delete' in 'fr' is in state 'new' (not translated yet): the device shows 'Delete', which nobody has translated",
-      "strings-stale 1:1 Old: 'Old' is stale: Xcode no longer finds it in code and offers to remove it, with its 2 translations; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
+      "strings-needs-review 1:209 Archive: 'Archive' in 'de' ('Archiv') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
+      "strings-missing-translation 1:268 Archive: 'Archive' in 'fr' is in state 'new' (not translated yet): the device shows 'Archive', which nobody has translated",
+      "strings-missing-translation 2:210 Delete: 'Delete' in 'fr' is in state 'new' (not translated yet): the device shows 'Delete', which nobody has translated",
+      "strings-stale 3:1 Old: 'Old' is stale: Xcode no longer finds it in code and offers to remove it, with its 2 translations; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
+      "strings-stale 3:167 Old: 'Old' in 'de' is in state 'stale'",
+      "strings-needs-review 5:204 N: 'N' in 'de' is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
     ])
   }
 

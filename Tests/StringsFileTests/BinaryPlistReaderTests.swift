@@ -17,7 +17,7 @@ struct BinaryPlistReaderTests {
     let files = try Self.binaryCorpus()
     #expect(files.count >= 36)
     for (url, bytes) in files {
-      let map = bytes.withUnsafeBufferPointer { BinaryPlistReader.stringTable($0) }
+      let map = bytes.withUnsafeBufferPointer { BinaryPlistReader.stringTable($0) }?.map
       #expect(map != nil, "\(url.path): the native reader fell back to Foundation")
       #expect(map == foundationMap(Data(bytes)).map, "\(url.path): maps differ")
     }
@@ -47,7 +47,7 @@ struct BinaryPlistReaderTests {
       variants.append(b)
     }
     for (index, b) in variants.enumerated() {
-      let map = b.withUnsafeBufferPointer { BinaryPlistReader.stringTable($0) }
+      let map = b.withUnsafeBufferPointer { BinaryPlistReader.stringTable($0) }?.map
       if let map {
         #expect(map == foundationMap(Data(b)).map, "variant \(index) (the first \(bytes.count) are cuts): \(b.count == bytes.count ? b.indices.filter { b[$0] != bytes[$0] }.map { "at \($0): \(bytes[$0]) -> \(b[$0])" } : []), Foundation accepts: \(foundationMap(Data(b)).accepted), n=\(bytes.count)")
       }

@@ -19,6 +19,9 @@ extension StringsLint {
     /// A catalog's tables by language, and its source language.
     var catalogTables: [String: StringsTable] = [:]
     var sourceLanguage: String?
+    /// The file's bytes, kept while findings are made when its tables place keys by byte offset
+    /// (``StringsTable/locations``: plists and catalogs); `finish` counts their lines once.
+    var source: [UInt8] = []
 
     /// What the path says, worked out once (these were `URL` computations on every use: 13% of
     /// a run, `compareLocalizations` asking them of every member of a group for every language).
@@ -71,12 +74,14 @@ extension StringsLint {
           findings += (catalog.tables[language]?.findings ?? [])
         }
         table = catalog.sourceLanguage.flatMap { catalog.tables[$0] }
+        source = bytes
       } else {
         // A `.stringsdict`'s forms are read for the plural rules; other tables have none.
         let parsed = StringsParser.parse(bytes, path: path, variations: isStringsdict, valueMap: false)
         table = parsed
         kind = parsed.kind
         findings += parsed.findings
+        if !parsed.locations.isEmpty { source = bytes }
       }
     }
 
@@ -109,7 +114,8 @@ extension StringsLint {
         let isFormat = StringsLint.runsFormatRules(isCatalog ? table.kind : kind)
         for entry in lastDefinitions(table) {
           if let control = StringsLint.controlCharacter(in: entry.value) {
-            add(.controlCharacter(control, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry)
+            add(.controlCharacter(control, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
+                place: .value(language: catalogLanguage))
           }
           guard isFormat else { continue }
           let argumentFormat = table.argumentFormats.isEmpty ? nil : table.argumentFormats[entry.key]
@@ -131,24 +137,74 @@ extension StringsLint {
               positionWithoutConversion = true
             }
             add(.accidentalSpecifier(specifier.text, reading: reading, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage),
-                at: entry)
+                at: entry, place: .value(language: catalogLanguage))
           }
           // Positions with no conversion are said above; the positions they leave are no gap.
           for issue in format.issues where !positionWithoutConversion {
             guard case .gap(let missing) = issue.kind else { continue }
-            add(.formatGap(missing, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry)
+            add(.formatGap(missing, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
+                place: .value(language: catalogLanguage))
           }
         }
       }
     }
 
-    /// A finding of `message` at `entry` (1:1 without one), about `key` (else the entry's);
+    /// Where, in a key's place, a finding about it stands (SPEC §3; docs/behaviour.md "Positions in tables").
+    enum Place {
+      /// The key itself.
+      case key
+      /// The key's value in `language`'s table of a catalog (else in the file's table): an XML
+      /// plist's `<string>`, the `value` of the language's string unit.
+      case value(language: String?)
+      /// A variation's text (`count.one` of a `.stringsdict`, `plural.few` of a catalog).
+      case variation(String, language: String?)
+      /// A plural: a `.stringsdict` variable's `<key>`, a catalog's `plural` member.
+      case plural(String, language: String?)
+    }
+
+    /// A finding of `message` about `key` (else the entry's): at `entry`'s line in a text table;
+    /// in a plist or catalog at the `place` of the key, else at the key, while its line is not
+    /// counted yet (`finish` counts it); at 1:1 when the file holds no such key (a translation
+    /// that lacks it) or none is named (a finding about the whole file).
     /// `softened`: at most a warning (``Finding/softened``), for a finding of an error rule whose
     /// case breaks nothing on the device (an argument left out).
-    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil, softened: Bool = false) {
-      var finding = Finding(message, line: entry?.line ?? 1, column: entry?.column ?? 1, keyPath: key ?? entry?.key)
+    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil, place: Place = .key,
+                      softened: Bool = false) {
+      let key = key ?? entry?.key
+      var finding: Finding
+      if let entry, let line = entry.line {
+        finding = Finding(message, line: line, column: entry.column ?? 1, keyPath: key)
+      } else if let key, let offset = offset(of: key, place) {
+        finding = Finding(message, offset: offset, keyPath: key)
+      } else {
+        finding = Finding(message, line: 1, column: 1, keyPath: key)
+      }
       finding.softened = softened
       findings.append(finding)
+    }
+
+    /// The byte offset of `place` of `key` in this file, falling back to the key's own; nil
+    /// when neither is known.
+    func offset(of key: String, _ place: Place) -> Int? {
+      func location(_ language: String?) -> KeyLocation? {
+        if isCatalog, let language { return catalogTables[language]?.locations[key] }
+        if case .key = place { return table?.locations[key] }
+        return table?.located(key, in: source)
+      }
+      switch place {
+      case .key:
+        break
+      case .value(let language):
+        if let at = location(language)?.value, at >= 0 { return at }
+      case .variation(let name, let language):
+        if let at = location(language)?.variation(name)?.value, at >= 0 { return at }
+      case .plural(let name, let language):
+        if let at = location(language)?.plural(name)?.key, at >= 0 { return at }
+      }
+      // A catalog's key stands in one place whatever the language: any table that has it says where.
+      if let at = table?.keyOffset(key) { return at }
+      for other in catalogTables.values { if let at = other.keyOffset(key) { return at } }
+      return nil
     }
   }
 

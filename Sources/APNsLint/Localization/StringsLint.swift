@@ -55,13 +55,16 @@ public struct MissingTranslations: Sendable, Hashable {
 /// language being the localization a device without a matching language picks (`en_GB.lproj` stands
 /// in for `en` when there is no `en.lproj`). `Base.lproj` is linted on its own only. For a
 /// String Catalog, each language is compared with the catalog's `sourceLanguage`.
-/// - `strings-missing-translation`: in the translation's file at 1:1, keyPath the key, the message
-///   naming the development file and line; a localization folder without the table at all gets one
-///   finding in the development file.
+/// - `strings-missing-translation`: in the translation's file at 1:1 (at the key in a catalog, where
+///   the translation is missing from the key's own entry), keyPath the key, the message naming the
+///   development file and line; a localization folder without the table at all gets one finding in
+///   the development file.
 /// - `strings-extra-key`, `strings-format-mismatch`: at the translation's entry (its last
 ///   definition, the one the device reads).
-/// Tables CoreFoundation refuses as a whole are not compared (their own error says why). Catalog and
-/// plist entries have no positions: their findings are at 1:1.
+/// Tables CoreFoundation refuses as a whole are not compared (their own error says why). A finding
+/// about a key of a plist or catalog stands at the key (`<key>`, the key's opening quote), one
+/// about its value at the value (docs/behaviour.md, "Positions in tables"); a binary plist has no
+/// lines: its findings stand at 1:1 with the byte offset of the key object.
 public enum StringsLint {
   /// The most bytes read from one table (the largest real tables are tens of megabytes).
   public static let maxTableBytes = 512 << 20
@@ -174,11 +177,15 @@ public enum StringsLint {
     file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
     file.checkPlurals(excluded: excluded)
     file.checkXMLEscapes()
+    // Findings placed by byte offset (plists, catalogs) get their line and column here, in one
+    // pass over the file; a binary plist has no lines: 1:1, the offset kept.
+    TextPositions.resolve(&file.findings, in: file.source, lines: file.table?.hasLines ?? true)
     let ordered = file.findings.enumerated().sorted {
       ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
     }.map(\.element)
     file.table = nil
     file.catalogTables = [:]
+    file.source = []
     return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing, stateGroups: file.stateGroups)
   }
 

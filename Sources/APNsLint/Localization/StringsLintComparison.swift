@@ -20,6 +20,7 @@ extension StringsLint {
     let devName = files[devIndex].relativePath
     var reference = Reference(table: devTable, kind: devKind, language: development, file: devName)
     reference.overridden = files[devIndex].overriddenKeys ?? []
+    reference.source = files[devIndex].source
     let devKeys = reference.keys
     for localization in localizations where localization != development {
       guard let index = byLocalization[localization] else {
@@ -66,6 +67,10 @@ extension StringsLint {
     let file: String?
     /// The comparable signature of each key's format, made when a translation first needs it.
     var signatures: [FormatSignature?]
+    /// The development file's bytes when its keys stand at byte offsets (a plist); empty otherwise.
+    var source: [UInt8] = []
+    /// The line of each key of such a file, counted when a translation first lacks a key.
+    var keyLines: [String: Int]?
     /// Per key: its value (nil for a plural key without one) and its format as compared (a
     /// catalog's argument format, else the value), taken out once so that comparing a
     /// translation copies no `StringsEntry`.
@@ -104,6 +109,19 @@ extension StringsLint {
       let made = developmentReading(text)
       readings[position] = made
       return made
+    }
+
+    /// The line of `key` in the development file, for a table whose entries carry none (a plist:
+    /// counted once, for every key, from ``source``); nil when unknown.
+    mutating func line(of key: String) -> Int? {
+      guard !source.isEmpty, table.hasLines else { return nil }
+      if keyLines == nil {
+        let placed = table.locations.filter { $0.value.key >= 0 }
+        let keys = Array(placed.keys)
+        let positions = TextPositions.positions(of: keys.map { placed[$0]?.key ?? 0 }, in: source)
+        keyLines = Dictionary(uniqueKeysWithValues: zip(keys, positions.map(\.line)))
+      }
+      return keyLines?[key]
     }
 
     /// The signature translations are compared with: accidental specifiers left out.
@@ -150,7 +168,7 @@ extension StringsLint {
       // The localization's `.stringsdict` has it: the device reads it from there.
       if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
       file.add(.untranslated(key: key, language: language, developmentLanguage: reference.language, developmentFile: reference.file,
-                             line: devEntry?.line, kind: kind), at: nil, key: key)
+                             line: devEntry?.line ?? reference.line(of: key), kind: kind), at: nil, key: key)
       missingKeys.append(key)
     }
     if !missingKeys.isEmpty {
@@ -172,7 +190,7 @@ extension StringsLint {
       if text.isEmpty && !devText.isEmpty {
         let entry = keys.entries[i]
         file.add(.emptyTranslation(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: devText),
-                 at: entry, key: entry.key)
+                 at: entry, key: entry.key, place: .value(language: language))
         continue
       }
       guard isFormat else { continue }
@@ -237,7 +255,7 @@ extension StringsLint {
         // nothing breaks (a warning).
         file.add(.formatMismatch(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
                                  developmentValue: devText, differences: differences.map(\.0)),
-                 at: entry, key: key, softened: !differences.contains { $0.1 })
+                 at: entry, key: key, place: .value(language: language), softened: !differences.contains { $0.1 })
       }
     }
   }

@@ -310,15 +310,29 @@ extension StringsLint.LintedFile {
     for (catalogLanguage, language, table) in tables where !table.variations.isEmpty && Localizer.isLoaded(table) {
       guard !excluded.contains(StringsLint.sameLanguageKey(language)), let rules = PluralRules.forLanguage(language) else { continue }
       // Keys in order for the findings; only the keys with findings are sorted (most have none).
-      var found: [(key: String, findings: [TableMessage])] = []
+      // Each plural's findings stand at the plural (a `.stringsdict` variable's `<key>`, a
+      // catalog's `plural`); a `one` form writing the digit at that form's text.
+      var found: [(key: String, findings: [(message: TableMessage, plural: String)])] = []
       for (key, variations) in table.variations {
         let groups = StringsLint.pluralGroups(variations, stringsdict: !isCatalog)
         if groups.isEmpty { continue }
-        let findings = StringsLint.pluralFindings(groups, language: language, rules: rules, key: key, catalogLanguage: catalogLanguage)
+        var findings: [(message: TableMessage, plural: String)] = []
+        for group in groups {
+          for message in StringsLint.pluralFindings([group], language: language, rules: rules, key: key, catalogLanguage: catalogLanguage) {
+            findings.append((message, group.name))
+          }
+        }
         if !findings.isEmpty { found.append((key, findings)) }
       }
       for (key, findings) in found.sorted(by: { $0.key < $1.key }) {
-        for message in findings { add(message, at: nil, key: key) }
+        for (message, plural) in findings {
+          if message.rule == .pluralOneDigit {
+            let form = isCatalog ? (plural.isEmpty ? "" : plural + ".") + "plural.one" : plural + ".one"
+            add(message, at: nil, key: key, place: .variation(form, language: catalogLanguage))
+          } else {
+            add(message, at: nil, key: key, place: .plural(plural, language: catalogLanguage))
+          }
+        }
       }
       // The forms' specifiers against the kind of the count they read.
       let sourceTable = isCatalog ? sourceLanguage.flatMap { catalogTables[$0] } : nil
@@ -370,13 +384,13 @@ extension StringsLint.LintedFile {
     guard !isCatalog, let table, table.format == .xml || table.format == .stringsdict, Localizer.isLoaded(table) else { return }
     for entry in StringsLint.lastDefinitions(table) {
       if let escape = StringsLint.literalEscape(in: entry.value) {
-        add(.xmlEscape(escape, key: entry.key, value: entry.value), at: entry)
+        add(.xmlEscape(escape, key: entry.key, value: entry.value), at: entry, place: .value(language: nil))
       }
     }
     for key in table.variations.keys.sorted() {
       for (name, value) in table.variations[key] ?? [] where !name.hasSuffix(".valueType") {
         guard let escape = StringsLint.literalEscape(in: value) else { continue }
-        add(.xmlEscape(escape, key: key, value: value, variation: name), at: nil, key: key)
+        add(.xmlEscape(escape, key: key, value: value, variation: name), at: nil, key: key, place: .variation(name, language: nil))
       }
     }
   }

@@ -40,7 +40,7 @@ extension StringsLint {
     }
     let values = table.values
     for key in new {
-      file.add(.newState(key: key, language: language, value: values[key]), at: nil, key: key)
+      file.add(.newState(key: key, language: language, value: values[key]), at: nil, key: key, place: .value(language: language))
     }
     if !new.isEmpty {
       if let i = file.missing.firstIndex(where: { $0.localization == language && $0.table == file.fileName }) {
@@ -51,10 +51,10 @@ extension StringsLint {
       }
     }
     for key in review {
-      file.add(.needsReviewState(key: key, language: language, value: values[key]), at: nil, key: key)
+      file.add(.needsReviewState(key: key, language: language, value: values[key]), at: nil, key: key, place: .value(language: language))
     }
     for key in stale {
-      file.add(.staleState(key: key, language: language), at: nil, key: key)
+      file.add(.staleState(key: key, language: language), at: nil, key: key, place: .value(language: language))
     }
     for (rule, keys) in [(TableRule.needsReview, review), (.stale, stale)] where !keys.isEmpty {
       file.stateGroups.append(StateGroup(rule: RuleID(rule), localization: language, table: file.fileName,

@@ -123,7 +123,7 @@ extension RuleDefinition {
   static var pluralMissing: Self {
     Self(.warning, .strings,
          summary: "a plural (.stringsdict variable, catalog plural variation) lacks a category CLDR selects for an integer count in its language (ru 'few' for 3): the device shows the 'other' form") {
-      RuleExamples("--- ru.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d файл", "other": "%d файлов"]),
+      RuleExamples("--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "other": "%d файлов"], marking: "n"),
                    pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]))
     }
   }
@@ -132,7 +132,7 @@ extension RuleDefinition {
   static var pluralUnused: Self {
     Self(.info, .strings,
          summary: "a plural form in a category its language never selects (ko 'one'); 'zero' is never reported (Apple uses it for 0 in every language)") {
-      RuleExamples("--- ko.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "파일 %d개", "other": "파일 %d개"]),
+      RuleExamples("--- ko.lproj/Localizable.stringsdict\n" + pluralExample(["one": "파일 %d개", "other": "파일 %d개"], marking: "n"),
                    pass: "--- ko.lproj/Localizable.stringsdict\n" + pluralExample(["other": "파일 %d개"]))
     }
   }
@@ -141,7 +141,7 @@ extension RuleDefinition {
   static var pluralOther: Self {
     Self(.error, .strings,
          summary: "a plural without an 'other' form, the one every count falls back to") {
-      RuleExamples("--- en.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d file"]),
+      RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file"], marking: "n"),
                    pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files"]))
     }
   }
@@ -150,7 +150,7 @@ extension RuleDefinition {
   static var pluralOneDigit: Self {
     Self(.warning, .strings,
          summary: "a 'one' form that writes the digit 1 instead of the count's specifier, in a language whose 'one' covers other numbers (ru 21, 31; fr 0)") {
-      RuleExamples("--- ru.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "1 файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]),
+      RuleExamples("--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "1 файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"], marking: "one"),
                    pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]))
     }
   }
@@ -168,7 +168,7 @@ extension RuleDefinition {
   static var needsReview: Self {
     Self(.warning, .strings,
          summary: "a String Catalog translation in state 'needs_review': shown to users, but nobody has reviewed it since the source changed") {
-      RuleExamples("--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": "Archiv"}}}}"#),
+      RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": 1️⃣"Archiv"}}}}"#),
                    pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#))
     }
   }
@@ -177,7 +177,7 @@ extension RuleDefinition {
   static var stale: Self {
     Self(.info, .strings,
          summary: "a String Catalog key Xcode marks stale (no longer found in code; Xcode offers to remove it and its translations), or a translation in state 'stale'") {
-      RuleExamples("--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {"extractionState": "stale", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#),
+      RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#"1️⃣"Archive": {"extractionState": "stale", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#),
                    pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"extractionState": "manual", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#))
     }
   }
@@ -186,7 +186,7 @@ extension RuleDefinition {
   static var xmlEscape: Self {
     Self(.warning, .strings,
          summary: "a literal \\n, \\t or \\\" inside an XML property list's <string> (XML plists have no backslash escapes: the user sees the backslash)") {
-      RuleExamples("--- en.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d file", "other": "%d files\\nin total"]),
+      RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files\\nin total"], marking: "other"),
                    pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files\nin total"]))
     }
   }

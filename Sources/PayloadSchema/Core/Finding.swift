@@ -1,12 +1,13 @@
 /// A place in an input: what every ``Finding`` carries.
 public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
-  /// 1-based line; 0 when the finding is about no line (a request's header, a whole file read as
-  /// a property list).
+  /// 1-based line; 0 when the finding is about no line (a request's header), or while a table
+  /// reader has placed it only by its byte offset (StringsFile counts the line before handing it out).
   public var line: Int
   /// 1-based column, counting Unicode scalars.
   public var column: Int
-  /// Byte offset from the start of the input; -1 when it is not known (a table read as a
-  /// property list, a finding about a header).
+  /// Byte offset from the start of the input; -1 when it is not known (a text `.strings` table,
+  /// read as decoded text; a table `PropertyListSerialization` read; a finding about a header). In
+  /// a binary property list, which has no lines, the offset of the object the finding is about.
   public var offset: Int
 
   /// Creates a position.

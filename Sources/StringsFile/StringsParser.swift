@@ -208,6 +208,77 @@ enum TextTableReader {
     return finish(&parser, fatal: nil)
   }
 
+  /// Reads a key like CF's `parsePlistString(pInfo, false)`: the key, its offset and the comment
+  /// before it; nil where reading stops, with the finding that says why when it is one
+  /// (`braced`: inside `{…}`, where CF's own error stands). `afterFirst`: an entry was read before.
+  @inline(__always)
+  static func readKey<Unit: TextUnit>(_ parser: inout OldStyleParser<Unit>, afterFirst: Bool,
+                                      braced: Bool) -> (ScannedString<Unit>, Int, String?)? {
+    parser.trackComments = true
+    parser.sawNewline = false
+    parser.ignoreTrailingComment = afterFirst
+    parser.lastComment = nil
+    parser.unterminatedComment = nil
+    let found = parser.advance()
+    parser.trackComments = false
+    var comment: String? = nil
+    if var (a, b) = parser.lastComment {
+      while a < b {
+        let n = Unit.leadingTrimmable(parser.text, a, b)
+        if n == 0 { break }
+        a += n
+      }
+      while b > a {
+        let n = Unit.trailingTrimmable(parser.text, a, b)
+        if n == 0 { break }
+        b -= n
+      }
+      if a < b { comment = parser.excerpt(a, b) }
+    }
+    guard found else {
+      if let opening = parser.unterminatedComment, !braced {
+        parser.pending.append(PendingFinding(.unterminatedComment, offset: opening))
+      }
+      return nil
+    }
+    let start = parser.curr
+    let ch = parser.text[start]
+    if ch == 0x27 || ch == 0x22 {
+      parser.curr += 1
+      parser.building = true
+      let pendingBefore = parser.pending.count
+      let s = parser.parseQuoted(ch)
+      parser.building = false
+      guard let s else {
+        if !braced {
+          parser.pending.removeSubrange(pendingBefore...)
+          parser.pending.append(PendingFinding(.unclosedKey, offset: start))
+        }
+        return nil
+      }
+      return (s, start, comment)
+    }
+    if OldStyleParser<Unit>.isUnquoted(ch) {
+      guard let s = parser.parseUnquoted() else { return nil }
+      return (s, start, comment)
+    }
+    // `;;` (or `;` and more `;`s) with nothing but space and comments after: CF stops there,
+    // but no entry is lost.
+    var entriesFollow = true
+    if ch == 0x3B {
+      let saved = parser.curr
+      while parser.curr < parser.end, parser.text[parser.curr] == 0x3B {
+        parser.curr += 1
+        if !parser.advance() { entriesFollow = false; break }
+      }
+      parser.curr = saved
+    }
+    if !braced && entriesFollow {
+      parser.pending.append(PendingFinding(.invalidKeyStart(found: parser.describe(at: start)), offset: start))
+    }
+    return nil
+  }
+
   /// CF's `parsePlistDictContent` at depth 0, recording entries. False when CF fails the file.
   static func readEntries<Unit: TextUnit>(
     _ parser: inout OldStyleParser<Unit>, into entries: inout [StringsEntry],
@@ -219,74 +290,7 @@ enum TextTableReader {
     entries.reserveCapacity(parser.end / 48)
     var afterFirst = false
 
-    // Reads a key like `parsePlistString(pInfo, false)`, noting why reading stopped when it did.
-    func readKey(_ parser: inout OldStyleParser<Unit>) -> (ScannedString<Unit>, Int, String?)? {
-      parser.trackComments = true
-      parser.sawNewline = false
-      parser.ignoreTrailingComment = afterFirst
-      parser.lastComment = nil
-      parser.unterminatedComment = nil
-      let found = parser.advance()
-      parser.trackComments = false
-      var comment: String? = nil
-      if var (a, b) = parser.lastComment {
-        while a < b {
-          let n = Unit.leadingTrimmable(parser.text, a, b)
-          if n == 0 { break }
-          a += n
-        }
-        while b > a {
-          let n = Unit.trailingTrimmable(parser.text, a, b)
-          if n == 0 { break }
-          b -= n
-        }
-        if a < b { comment = parser.excerpt(a, b) }
-      }
-      guard found else {
-        if let opening = parser.unterminatedComment, !braced {
-          parser.pending.append(PendingFinding(.unterminatedComment, offset: opening))
-        }
-        return nil
-      }
-      let start = parser.curr
-      let ch = parser.text[start]
-      if ch == 0x27 || ch == 0x22 {
-        parser.curr += 1
-        parser.building = true
-        let pendingBefore = parser.pending.count
-        let s = parser.parseQuoted(ch)
-        parser.building = false
-        guard let s else {
-          if !braced {
-            parser.pending.removeSubrange(pendingBefore...)
-            parser.pending.append(PendingFinding(.unclosedKey, offset: start))
-          }
-          return nil
-        }
-        return (s, start, comment)
-      }
-      if OldStyleParser<Unit>.isUnquoted(ch) {
-        guard let s = parser.parseUnquoted() else { return nil }
-        return (s, start, comment)
-      }
-      // `;;` (or `;` and more `;`s) with nothing but space and comments after: CF stops there,
-      // but no entry is lost.
-      var entriesFollow = true
-      if ch == 0x3B {
-        let saved = parser.curr
-        while parser.curr < parser.end, parser.text[parser.curr] == 0x3B {
-          parser.curr += 1
-          if !parser.advance() { entriesFollow = false; break }
-        }
-        parser.curr = saved
-      }
-      if !braced && entriesFollow {
-        parser.pending.append(PendingFinding(.invalidKeyStart(found: parser.describe(at: start)), offset: start))
-      }
-      return nil
-    }
-
-    var next = readKey(&parser)
+    var next = readKey(&parser, afterFirst: afterFirst, braced: braced)
     while let (keyString, keyOffset, comment) = next {
       let key = parser.string(keyString)
       guard parser.advance() else {
@@ -328,7 +332,7 @@ enum TextTableReader {
       }
       parser.curr += 1
       afterFirst = true
-      next = readKey(&parser)
+      next = readKey(&parser, afterFirst: afterFirst, braced: braced)
     }
     parser.clearError()
     return true

@@ -83,9 +83,11 @@ extension RuleDefinition {
   /// text): the table of the plural rules' examples (APNsLint's too).
   /// `marking` puts the position marker (1️⃣) where a finding about the variable stands (`"n"`:
   /// its `<key>`) or about one form's text (`"one"`: its `<string>`).
+  /// `marking` puts the position marker before the entry's key (`N_FILES`), the variable's format
+  /// (`n`) or a form (`one`).
   package static func pluralExample(_ forms: KeyValuePairs<String, String>, marking: String? = nil) -> String {
     let marker = String(RuleExamples.marker)
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>N_FILES</key><dict>"
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(marking == "N_FILES" ? marker : "")<key>N_FILES</key><dict>"
       + "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\(marking == "n" ? marker : "")<key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
       + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string>"
       + forms.map { "<key>\($0.key)</key>\(marking == $0.key ? marker : "")<string>\($0.value)</string>" }.joined() + "</dict></dict></dict></plist>"

@@ -169,13 +169,13 @@ struct StringsDeviceFormatTests {
     try folder.write("ug.lproj/Localizable.stringsdict", plural(valueType: "ld", ["one": "% ld", "other": "% ld"]))
     let result = try lintedWithSeverity(folder.root.path)
     #expect(result["hr.lproj/Localizable.stringsdict"] == [
-      "error strings-plural-type 1:1 K: 'K' (plural 'n'): the 'one' form ('%@ kolačić') reads the count with '%@', but its value type 'd' makes it an integer: the app crashes (it follows an integer as an object)"
+      "error strings-plural-type 2:28 K: 'K' (plural 'n'): the 'one' form ('%@ kolačić') reads the count with '%@', but its value type 'd' makes it an integer: the app crashes (it follows an integer as an object)"
     ])
     #expect(result["zh-Hant.lproj/Localizable.stringsdict"] == [
-      "error strings-plural-type 1:1 K: 'K' (plural 'n'): the 'other' form ('%s 投票') reads the count with '%s', but its value type 'd' makes it an integer: the app crashes (it follows an integer as a C string)"
+      "error strings-plural-type 2:28 K: 'K' (plural 'n'): the 'other' form ('%s 投票') reads the count with '%s', but its value type 'd' makes it an integer: the app crashes (it follows an integer as a C string)"
     ])
     #expect(result["da.lproj/Localizable.stringsdict"] == [
-      "warning strings-plural-type 1:1 K: 'K' (plural 'n'): the 'one' form ('%n minut siden') reads the count with '%n', but its value type 'd' makes it an integer: CoreFoundation prints nothing for '%n', so the count vanishes from the sentence"
+      "warning strings-plural-type 2:28 K: 'K' (plural 'n'): the 'one' form ('%n minut siden') reads the count with '%n', but its value type 'd' makes it an integer: CoreFoundation prints nothing for '%n', so the count vanishes from the sentence"
     ])
     #expect(result["ug.lproj/Localizable.stringsdict"] == [])
   }
@@ -192,7 +192,7 @@ struct StringsDeviceFormatTests {
       """#)
     let result = try lintedWithSeverity(folder.root.path)
     #expect(result["App/Localizable.xcstrings"] == [
-      "error strings-plural-type 1:1 %lld items: in 'de', '%lld items': the 'other' form ('%@ Elemente') reads the count with '%@', but the source language's '%lld' makes it an integer: the app crashes (it follows an integer as an object)"
+      "error strings-plural-type 1:56 %lld items: in 'de', '%lld items': the 'other' form ('%@ Elemente') reads the count with '%@', but the source language's '%lld' makes it an integer: the app crashes (it follows an integer as an object)"
     ])
   }
 }

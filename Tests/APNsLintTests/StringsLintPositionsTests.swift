@@ -93,7 +93,7 @@ struct StringsLintPositionsTests {
     let result = try folder.lint()
     #expect(result["App/Localizable.xcstrings"] == [
       // About one language's value: that value.
-      "strings-format-mismatch 6:69 From %@: 'From %@' in 'de' ('Von %d') does not take the arguments of 'en' ('From %@'): position 1 is '%d', not '%@'",
+      "strings-format-mismatch 6:69 From %@: 'From %@' in 'de' ('Von %d') does not take the arguments of 'en' ('From %@'): position 1 is '%d', not '%@' (it prints an object as an integer: a meaningless value)",
       "strings-needs-review 7:71 From %@: 'From %@' in 'ru' ('От %@') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
       // About the key (a translation it lacks, its extraction state): the key.
       "strings-missing-translation 10:5 Old: 'Old' of 'en' has no translation in 'ru': the device shows the raw key",

@@ -74,7 +74,7 @@ import Testing
       guard catalogue != spec else { continue }
       // Name the first row out of place and where the catalogue (families in order, each in its
       // enum's order) puts it, so the fix is one move.
-      let k = zip(catalogue, spec).firstIndex { $0 != $1 } ?? min(catalogue.count, spec.count)
+      let k = (0..<min(catalogue.count, spec.count)).first { catalogue[$0] != spec[$0] } ?? min(catalogue.count, spec.count)
       let id = k < catalogue.count ? catalogue[k] : spec[k]
       let after = k > 0 ? "after `\(catalogue[k - 1])`" : "first"
       Issue.record("""

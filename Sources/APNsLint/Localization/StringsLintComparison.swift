@@ -194,69 +194,77 @@ extension StringsLint {
         continue
       }
       guard isFormat else { continue }
-      let value = table.argumentFormats.isEmpty ? text : table.argumentFormats[keys.entries[i].key] ?? text
-      let devValue = reference.formatTexts[position] ?? devText
-      // Most values have no `%`: two such values take the same (no) arguments.
-      if !value.containsUTF8(0x25) && !devValue.containsUTF8(0x25) { continue }
-      let entry = keys.entries[i]
-      let key = entry.key
-      // An empty development value says nothing of the arguments the code passes.
-      if devValue.isEmpty { continue }
-      // A key the same `.lproj`'s `.stringsdict` also defines is read from there (CFBundle merges
-      // the `.stringsdict` over the `.strings` table): this value is never shown.
-      if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
-      if reference.overridden.contains(key) { continue }
-      switch reference.reading(position, devValue) {
-      case .appFilled:
-        // Not a format the device could run (`%0 of %1 used`, `{0}`): the app replaces its own
-        // placeholders, so a placeholder lost is a loss, never a format error.
-        let lost = placeholderTokens(devValue).lost(in: placeholderTokens(value))
-        if !lost.isEmpty {
-          file.add(.placeholderDropped(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
-                                       developmentValue: devText, placeholders: lost),
-                   at: entry, key: key, softened: true)
-        }
-        continue
-      case .format, .text:
-        break
+      compareFormat(&file, table: table, entry: keys.entries[i], text: text, devText: devText, position: position,
+                    language: language, with: &reference)
+    }
+  }
+
+  /// A translated value's specifiers against the development value's, as the device runs them:
+  /// what would crash or garble is an error, an argument left out a warning; a value the app fills
+  /// itself (`%0 of %1 used`) is compared by its placeholders (SPEC §3, "Strings tables").
+  static func compareFormat(_ file: inout LintedFile, table: StringsTable, entry: StringsEntry, text: String, devText: String,
+                            position: Int, language: String, with reference: inout Reference) {
+    let value = table.argumentFormats.isEmpty ? text : table.argumentFormats[entry.key] ?? text
+    let devValue = reference.formatTexts[position] ?? devText
+    // Most values have no `%`: two such values take the same (no) arguments.
+    if !value.containsUTF8(0x25) && !devValue.containsUTF8(0x25) { return }
+    let key = entry.key
+    // An empty development value says nothing of the arguments the code passes.
+    if devValue.isEmpty { return }
+    // A key the same `.lproj`'s `.stringsdict` also defines is read from there (CFBundle merges
+    // the `.stringsdict` over the `.strings` table): this value is never shown.
+    if let overridden = file.overriddenKeys, overridden.contains(key) { return }
+    if reference.overridden.contains(key) { return }
+    switch reference.reading(position, devValue) {
+    case .appFilled:
+      // Not a format the device could run (`%0 of %1 used`, `{0}`): the app replaces its own
+      // placeholders, so a placeholder lost is a loss, never a format error.
+      let lost = placeholderTokens(devValue).lost(in: placeholderTokens(value))
+      if !lost.isEmpty {
+        file.add(.placeholderDropped(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
+                                     developmentValue: devText, placeholders: lost),
+                 at: entry, key: key, softened: true)
       }
-      let devSignature = reference.signature(position, devValue)
-      // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
-      // `%` (French "50 % de réduction") is text there too. Unless the source writes `%%`: that
-      // proves it goes through a format call, so the translation's `% la` reads an argument that
-      // does not exist (SPEC §14).
-      let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.contains("%%")
-      // The development value's own accidents (`%@: 100% guaranteed` = `% g`) are reported there;
-      // a translation that repeats one is not blamed for it.
-      let devAccidents = sourceIsText ? [] : FormatString(devValue).specifiers.filter {
-        $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil
-      }.map(\.text)
-      let signature = comparableSignature(value) { (sourceIsText && isFlaggedPercent($0)) || devAccidents.contains($0.text) }
-      var differences = signature.deviceDifferences(from: devSignature).map { ($0.description, $0.breaks) }
-      // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
-      // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
-      // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
-      if !differences.isEmpty, reference.file == nil, key.containsUTF8(0x25),
-         signature.deviceDifferences(from: comparableSignature(key, drop: { _ in false })).isEmpty,
-         !FormatString(key).signature.conversions.isEmpty {
-        continue
-      }
-      // A run through a format call: a `%` that is no specifier prints the character after it
-      // and swallows the rest (`%d% завершено`: `% з` prints a space, the user reads "42 авершено");
-      // `％@` is text the user reads.
-      // A development value with such accidents of its own is reported there
-      // (`strings-accidental-specifier`), and translations that agree are not blamed.
-      if !sourceIsText, garbledText(devValue).isEmpty,
-         !FormatString(devValue).specifiers.contains(where: { $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil }) {
-        differences += garbledText(value).map { ($0, true) }
-      }
-      if !differences.isEmpty {
-        // Only arguments left out (or a `%n`, which prints nothing): the sentence misses a value,
-        // nothing breaks (a warning).
-        file.add(.formatMismatch(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
-                                 developmentValue: devText, differences: differences.map(\.0)),
-                 at: entry, key: key, place: .value(language: language), softened: !differences.contains { $0.1 })
-      }
+      return
+    case .format, .text:
+      break
+    }
+    let devSignature = reference.signature(position, devValue)
+    // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
+    // `%` (French "50 % de réduction") is text there too. Unless the source writes `%%`: that
+    // proves it goes through a format call, so the translation's `% la` reads an argument that
+    // does not exist (SPEC §14).
+    let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.contains("%%")
+    // The development value's own accidents (`%@: 100% guaranteed` = `% g`) are reported there;
+    // a translation that repeats one is not blamed for it.
+    let devAccidents = sourceIsText ? [] : FormatString(devValue).specifiers.filter {
+      $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil
+    }.map(\.text)
+    let signature = comparableSignature(value) { (sourceIsText && isFlaggedPercent($0)) || devAccidents.contains($0.text) }
+    var differences = signature.deviceDifferences(from: devSignature).map { ($0.description, $0.breaks) }
+    // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
+    // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
+    // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
+    if !differences.isEmpty, reference.file == nil, key.containsUTF8(0x25),
+       signature.deviceDifferences(from: comparableSignature(key, drop: { _ in false })).isEmpty,
+       !FormatString(key).signature.conversions.isEmpty {
+      return
+    }
+    // A run through a format call: a `%` that is no specifier prints the character after it
+    // and swallows the rest (`%d% завершено`: `% з` prints a space, the user reads "42 авершено");
+    // `％@` is text the user reads.
+    // A development value with such accidents of its own is reported there
+    // (`strings-accidental-specifier`), and translations that agree are not blamed.
+    if !sourceIsText, garbledText(devValue).isEmpty,
+       !FormatString(devValue).specifiers.contains(where: { $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil }) {
+      differences += garbledText(value).map { ($0, true) }
+    }
+    if !differences.isEmpty {
+      // Only arguments left out (or a `%n`, which prints nothing): the sentence misses a value,
+      // nothing breaks (a warning).
+      file.add(.formatMismatch(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
+                               developmentValue: devText, differences: differences.map(\.0)),
+               at: entry, key: key, place: .value(language: language), softened: !differences.contains { $0.1 })
     }
   }
 

@@ -159,7 +159,7 @@ extension RuleDefinition {
   static var pluralType: Self {
     Self(.error, .strings,
          summary: "a plural form reads its count as another kind than the variable's value type (or the source language's forms) gives it: %@ or %s for an integer crashes, %f for an integer prints a meaningless number; %n prints nothing (a warning)") {
-      RuleExamples("--- en.lproj/Localizable.stringsdict\n1️⃣" + pluralExample(["one": "%d file", "other": "%@ files"]),
+      RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%@ files"], marking: "N_FILES"),
                    pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%ld files"]))
     }
   }

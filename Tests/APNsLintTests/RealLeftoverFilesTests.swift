@@ -7,10 +7,12 @@ import TestSupport
 /// The leftovers of the 2026 localization round, each on the real file that shows it
 /// (`Fixtures/RealLocalizations/leftovers`, cited in `Fixtures/RealLocalizations/SOURCES.tsv`,
 /// byte for byte): every finding `strings lint` gives on each, judged by Apple's documentation
-/// and CoreFoundation's behaviour, not by the tool.
-@Suite("strings lint on the real files of the leftovers")
+/// and CoreFoundation's behaviour, not by the tool. The files are real material, read from the
+/// shared folder (`RealMaterial`); skipped without it. Each pattern is reproduced in our own words
+/// in `StringsLeftoversTests` and `RealPatternTests`, which run everywhere.
+@Suite("strings lint on the real files of the leftovers", .enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)))
 struct RealLeftoverFilesTests {
-  static let root = URL(fileURLWithPath: packageRoot).appendingPathComponent("Fixtures/RealLocalizations/leftovers")
+  static let root = RealMaterial.url("Fixtures/RealLocalizations/leftovers")
 
   static func lint(_ folder: String) throws -> [String: [String]] {
     try linted(Self.root.appendingPathComponent(folder).path)

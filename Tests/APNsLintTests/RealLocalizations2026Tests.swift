@@ -5,11 +5,12 @@ import TestSupport
 
 /// `strings lint` on the five apps collected for SPEC §14 (Fixtures/RealLocalizations, see
 /// SOURCES.tsv and docs/accuracy-localization.md): every finding by rule, each judged by CLDR and
-/// Apple's documentation there. No error on any of them.
-@Suite("strings lint on real catalogs and .stringsdict files (SPEC §14)")
+/// Apple's documentation there. No error on any of them. The apps' files are real material, read
+/// from the shared folder (`RealMaterial`); skipped without it.
+@Suite("strings lint on real catalogs and .stringsdict files (SPEC §14)", .enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)))
 struct RealLocalizations2026Tests {
   static func counts(_ app: String) throws -> [String: Int] {
-    let root = SARIFReporterTests.packageRoot.appendingPathComponent("Fixtures/RealLocalizations/" + app).path
+    let root = RealMaterial.path("Fixtures/RealLocalizations/" + app)
     var counts: [String: Int] = [:]
     for file in try StringsLint.lint(root: root) {
       for finding in file.findings { counts[finding.rule.rawValue, default: 0] += 1 }

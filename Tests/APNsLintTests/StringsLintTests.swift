@@ -43,14 +43,14 @@ struct StringsLintTests {
   }
 
   /// Files are read and linted on several threads; the result must not depend on how many, on the
-  /// fixtures and, when it is there (`SharedCorpus`), on the external corpus (mastodon-ios's groups,
-  /// UTF-16 tables, binary plists).
+  /// fixtures and, when they are there (`SharedCorpus`, `RealMaterial`), on the external corpus
+  /// (mastodon-ios's groups, UTF-16 tables, binary plists) and the real apps' tables.
   @Test func threadsDoNotChangeTheResult() throws {
-    let corpus = SharedCorpus.path("corpus/strings")
-    for root in [localizationFixtures.deletingLastPathComponent().path] + (corpus.map { [$0] } ?? []) {
+    let shared = [SharedCorpus.path("corpus/strings"), RealMaterial.root.map { $0 + "/Fixtures/RealLocalizations" }].compactMap { $0 }
+    for root in [localizationFixtures.deletingLastPathComponent().path] + shared {
       var problems: [FileWalk.Problem] = []
       let one = try StringsLint.lint(root: root, jobs: 1, problems: &problems)
-      #expect(one.count > 30)
+      #expect(one.count > 10)
       for jobs in [2, 3, 8] {
         var more: [FileWalk.Problem] = []
         let threaded = try StringsLint.lint(root: root, jobs: jobs, problems: &more)

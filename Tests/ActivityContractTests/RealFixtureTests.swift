@@ -2,15 +2,20 @@ import ActivityContract
 import Foundation
 import PayloadSchema
 import Testing
+import TestSupport
 
 /// The real fixtures of `Fixtures/activities` (SOURCES.tsv says where each file comes from):
 /// each payload against the app's own Swift files, with the exact findings EXPECTED.tsv lists.
-@Suite struct RealFixtureTests {
-  static let root: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)  // Tests/ActivityContractTests/RealFixtureTests.swift
-    return parts.joined(separator: "/") + "/Fixtures/activities"
-  }()
+/// The repository keeps the manifests (SOURCES.tsv, EXPECTED.tsv, README.md); the apps' files are
+/// real material, read from the shared folder (`RealMaterial`), and the suite is skipped without
+/// it. The patterns they show are reproduced in types and payloads of our own in `RealPatternTests`
+/// and the other suites of `ActivityContractTests`.
+@Suite(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)))
+struct RealFixtureTests {
+  /// `Fixtures/activities` in the repository: EXPECTED.tsv.
+  static let manifests = packageRoot + "/Fixtures/activities"
+  /// The same folder among the real files: the Swift sources and the payloads.
+  static let root = RealMaterial.path("Fixtures/activities")
 
   struct Row: Sendable, CustomTestStringConvertible {
     var payload: String
@@ -22,7 +27,7 @@ import Testing
 
   /// `payload  swift-folder  now  findings` (findings "rule line:column keyPath", `;`-separated, `-` for none).
   static let rows: [Row] = {
-    guard let text = try? String(contentsOfFile: root + "/EXPECTED.tsv", encoding: .utf8) else { return [] }
+    guard let text = try? String(contentsOfFile: manifests + "/EXPECTED.tsv", encoding: .utf8) else { return [] }
     return text.split(separator: "\n").compactMap { line in
       guard !line.hasPrefix("#") else { return nil }
       let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

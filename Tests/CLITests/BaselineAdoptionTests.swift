@@ -3,17 +3,17 @@ import Testing
 import TestSupport
 
 /// Adopting apns-lint on a project with a history (issue #30): on copies of wikipedia-ios's tables
-/// and of `Fixtures/` in a temporary folder (never the fixtures themselves), `--write-baseline`
+/// (real material, from the shared folder: skipped without it) and of `Fixtures/` in a temporary folder (never the fixtures themselves), `--write-baseline`
 /// then `--baseline` reports nothing and exits 0; one broken translation or one new bad payload,
 /// with 50 lines inserted above an old finding, reports exactly the new finding and exits 1.
 @Suite("baselines on real projects")
 struct BaselineAdoptionTests {
-  /// A copy of `relative` (below the package root) at the same relative path in a new folder.
+  /// A copy of `relative` (below the package root, or an absolute path) at `target` in a new folder.
   static func copy(_ relative: String, as target: String) throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
     let destination = folder.path + "/" + target
     try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: packageRoot + "/" + relative, toPath: destination)
+    try FileManager.default.copyItem(atPath: relative.hasPrefix("/") ? relative : packageRoot + "/" + relative, toPath: destination)
     return folder
   }
 
@@ -22,8 +22,8 @@ struct BaselineAdoptionTests {
     out.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": info: ") }
   }
 
-  @Test func wikipediaTables() throws {
-    let folder = try Self.copy("Fixtures/RealLocalizations/wikipedia-ios/Wikipedia", as: "Wikipedia")
+  @Test(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason))) func wikipediaTables() throws {
+    let folder = try Self.copy(RealMaterial.path("Fixtures/RealLocalizations/wikipedia-ios/Wikipedia"), as: "Wikipedia")
     let tables = "Wikipedia/Localizations"
     let written = try runCLI(["strings", "lint", tables, "--write-baseline", "baseline.tsv"], in: folder.path)
     #expect(written.status == 1, "the tables have errors: \(written.err)")
@@ -78,15 +78,17 @@ struct BaselineAdoptionTests {
     let clean = try runCLI(["check", "Fixtures", "--baseline", "baseline.tsv"] + clock, in: folder.path)
     #expect(clean.status == 0)
     #expect(Self.findings(clean.out) == [])
-    // The counts follow Fixtures/ as it grows (240 payloads and 214 hidden findings when written).
+    // The counts follow Fixtures/ (240 payloads and 214 hidden findings when written; 146 payload
+    // files once the real ones left for the shared folder, issue 36, 79 of them rule triggers or
+    // requests APNs refuses, each with a finding at least).
     func leadingNumber(_ output: String, lineEndingWith suffix: String) -> Int {
       let line = output.split(separator: "\n").last { $0.hasSuffix(suffix) } ?? ""
       return Int(line.split(separator: " ").first ?? "") ?? -1
     }
     let payloads = leadingNumber(written.out, lineEndingWith: "warnings")
     let hidden = leadingNumber(clean.out, lineEndingWith: "hidden by the baseline")
-    #expect(payloads >= 240)
-    #expect(hidden > 200)
+    #expect(payloads >= 140)
+    #expect(hidden >= 79)
     #expect(clean.out.hasSuffix("\(payloads) payloads, 0 errors, 0 warnings\n\(hidden) findings hidden by the baseline\n"))
 
     // The old value-type finding moves 50 lines down; a new payload has a negative badge.

@@ -5,12 +5,13 @@ import Testing
 
 /// `strings lint` on real apps' tables (Fixtures/RealLocalizations, see SOURCES.tsv), as a user
 /// runs it: the 41-language wikipedia-ios fits on a few screens, its SARIF is valid and within
-/// GitHub code scanning's limits, JSON keeps every missing key.
+/// GitHub code scanning's limits, JSON keeps every missing key. The tables are real material, read
+/// from the shared folder (`RealMaterial`); those tests are skipped without it.
 @Suite("strings lint output on real apps")
 struct RealLocalizationsOutputTests {
-  static let wikipedia = "Fixtures/RealLocalizations/wikipedia-ios"
+  static let wikipedia = RealMaterial.path("Fixtures/RealLocalizations/wikipedia-ios")
 
-  @Test func textFitsOnAFewScreens() throws {
+  @Test(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason))) func textFitsOnAFewScreens() throws {
     let (status, out, _) = try runCLI(["strings", "lint", Self.wikipedia])
     #expect(status == 1)  // real argument disagreements ('$1' in the source, '%@' in translations)
     let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
@@ -22,7 +23,7 @@ struct RealLocalizationsOutputTests {
     #expect(lines.filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.contains(": info: ") }.allSatisfy { $0.hasSuffix("]") })
   }
 
-  @Test func sarifIsValidAndSmall() throws {
+  @Test(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason))) func sarifIsValidAndSmall() throws {
     let (_, out, _) = try runCLI(["strings", "lint", Self.wikipedia, "--format", "sarif"])
     #expect(out.utf8.count < 1_000_000)
     let log = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
@@ -32,7 +33,7 @@ struct RealLocalizationsOutputTests {
     if SharedCorpus.isAvailable { #expect(try SARIFSchema.validate(out) == "valid") }
   }
 
-  @Test func jsonKeepsEveryMissingKey() throws {
+  @Test(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason))) func jsonKeepsEveryMissingKey() throws {
     let (_, out, _) = try runCLI(["strings", "lint", Self.wikipedia, "--format", "json"])
     let missing = out.components(separatedBy: "\"rule\": \"strings-missing-translation\"").count - 1
     #expect(missing == 6_277)  // 6,278 before qqq was left out

@@ -61,7 +61,8 @@ import Testing
     return out.sorted()
   }
 
-  @Test func jsonTestSuite() {
+  @Test(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)))
+  func jsonTestSuite() {
     let files = Self.files(in: JSONTestSuiteTests.directory)
     #expect(files.count > 300)
     for path in files {
@@ -71,9 +72,16 @@ import Testing
     }
   }
 
+  /// Our own payload fixtures, and the real ones (Apple's listings, public projects') when the
+  /// shared folder is there.
   @Test func fixtures() {
-    let files = Self.files(in: packageRoot + "/Fixtures/payloads")
+    var files = Self.files(in: packageRoot + "/Fixtures/payloads")
     #expect(files.count > 60)
+    if RealMaterial.isAvailable {
+      let real = Self.files(in: RealMaterial.path("Fixtures/payloads"))
+      #expect(real.count > 60)
+      files += real
+    }
     for path in files {
       let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
       let d = Self.difference(bytes)

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StringsFile
 
 /// Every table of `Fixtures/RealLocalizations` (see its SOURCES.tsv) read by us and by
 /// `PropertyListSerialization`: the same map for every `.strings` Foundation reads, a fatal
 /// finding for every one it refuses (only real broken files of `leftovers/`), the same plural keys
-/// for every `.stringsdict`; the catalog's languages are all read.
-@Suite("Real localizations: our reading equals PropertyListSerialization")
+/// for every `.stringsdict`; the catalog's languages are all read. The tables are real material,
+/// read from the shared folder (`RealMaterial`); skipped without it.
+@Suite("Real localizations: our reading equals PropertyListSerialization", .enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)))
 struct RealLocalizationsDifferentialTests {
-  static let root = packageRoot.appendingPathComponent("Fixtures/RealLocalizations")
+  static let root = RealMaterial.url("Fixtures/RealLocalizations")
 
   static func files(_ ext: String) -> [URL] {
     guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }

@@ -7,13 +7,15 @@ import Testing
   @Test func everyKnownHeaderHasASlot() {
     #expect(KnownHeader.allCases.count <= KnownHeaders.slots,
             "KnownHeader has \(KnownHeader.allCases.count) cases but KnownHeaders' Storage tuple holds \(KnownHeaders.slots): add a slot for each new header")
+    // Only headers with a slot are recorded: one without stops the reader by design (a precondition).
+    let slotted = KnownHeader.allCases.filter { $0.rawValue < KnownHeaders.slots }
     var seen = KnownHeaders()
-    for (i, header) in KnownHeader.allCases.enumerated() {
+    for (i, header) in slotted.enumerated() {
       #expect(seen.index(header) == nil)
       seen.record(header, i)
       seen.record(header, i + 100)   // a repeated header keeps its first index
     }
-    for (i, header) in KnownHeader.allCases.enumerated() {
+    for (i, header) in slotted.enumerated() {
       #expect(seen.index(header) == i, "\(header.name)")
     }
   }

@@ -55,7 +55,7 @@ import Testing
     #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n") == ["safari-fields error 1:17"])
     let long = #"{"aps":{"alert":""# + String(repeating: "a", count: 300) + #""}}"#
     #expect(try lint(long, yaml: "version: 1\ntarget: {transport: binary-pre-ios8}\n") == ["payload-too-large error 1:1"])
-    #expect(try lint(#"{"aps":{"alert":"Hi"}}"#, yaml: "version: 1\ntarget: {push-type: background}\n") == ["background-inert error 1:8", "push-type-mismatch error 1:17"])
+    #expect(try lint(#"{"aps":{"alert":"Hi"}}"#, yaml: "version: 1\ntarget: {push-type: background}\n") == ["background-inert error 1:8", "push-type-mismatch warning 1:17"])
   }
 
   @Test func commandLineFlagsOverrideTheConfiguration() throws {
@@ -69,11 +69,11 @@ import Testing
     #expect(try lint(payload, yaml: "version: 1\nrules:\n  unknown-key: off\n") == [])
   }
 
-  @Test func escalatedSilentPushIsAnErrorEvenWhenConfiguredLower() throws {
+  @Test func silentPushShapeTakesItsConfiguredSeverity() throws {
     let payload = #"{"aps":{"content-available":1,"badge":1}}"#
-    let found = try lint(payload, yaml: "version: 1\ntarget: {push-type: background}\nrules:\n  silent-push-shape: info\n")
-    #expect(found.contains("silent-push-shape error 1:29"))
-    #expect(try lint(payload, yaml: "version: 1\nrules:\n  silent-push-shape: info\n") == ["silent-push-shape info 1:29"])
+    let found = try lint(payload, yaml: "version: 1\ntarget: {push-type: background}\nrules:\n  silent-push-shape: warning\n")
+    #expect(found == ["silent-push-shape warning 1:29", "push-type-mismatch warning 1:39"])
+    #expect(try lint(payload, yaml: "version: 1\n") == ["silent-push-shape info 1:29"])
   }
 
   @Test func aSoftenedFindingIsAtMostAWarning() throws {

@@ -95,6 +95,59 @@ struct StringsDeviceFormatTests {
       "warning strings-format-mismatch 1:1 SUFFIX: 'SUFFIX' in 'ko' ('앱 %d개 설치됨') does not take the arguments of 'en' ('%d app%@ installed'): position 2 is missing (that argument is left out of the sentence)") == true)
   }
 
+  /// A `%` that loses only itself (`%米`, `%'`, a `%` at the end) garbles the text only when the
+  /// reader needed it: the development value shows a percent sign the translation does not, or an
+  /// argument is missing too. Otherwise the device leaves the stray `%` out and shows the text as
+  /// meant. Patterns seen in
+  /// github:bryceco/GoMap@9d471e275a59e03f51adab36d2a0f32c18e0e6bd:src/iOS/Localizable.xcstrings
+  /// (zh-Hans, `%ld meters, %ld nodes`),
+  /// github:jacklandrin/OnlySwitch@2dc31cd6da631cf7ac663044e4c3e4a91122dec0:OnlySwitchRemote/Localizable.xcstrings
+  /// (tr, `Forget %@?`) and
+  /// github:cryptomator/ios@2cbbe1e3d02fb6fe9b4b269ecaf3289118fd4768:SharedResources/el.lproj/Localizable.strings
+  /// (`fileProvider.uploadProgress.message`); every value here is ours.
+  @Test func aStrayPercentThatLosesOnlyItselfIsReportedOnlyWhenTheReaderNeededIt() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.strings", """
+      "DISTANCE" = "In %ld meters";
+      "FORGET" = "Forget %@?";
+      "UPLOAD" = "Uploading: %@";
+      "SALE" = "%d%% off";
+      "LEFT" = "%d%% left";
+      "PAGE" = "Page %d of %d";
+
+      """)
+    try folder.write("zh-Hans.lproj/Localizable.strings", """
+      "DISTANCE" = "在%ld%米后";
+      "FORGET" = "忘记%@（或%'）？";
+      "UPLOAD" = "上传中：%@%";
+      "SALE" = "%d%折扣";
+      "LEFT" = "剩余%d%";
+      "PAGE" = "第%页，共%d页";
+
+      """)
+    let result = try lintedWithSeverity(folder.root.path)
+    #expect(result["zh-Hans.lproj/Localizable.strings"] == [
+      "error strings-format-mismatch 4:1 SALE: 'SALE' in 'zh-Hans' ('%d%折扣') does not take the arguments of 'en' ('%d%% off'): '%折' is no specifier: CoreFoundation drops the '%' and prints '折', and the percent sign 'en' shows is lost",
+      "error strings-format-mismatch 5:1 LEFT: 'LEFT' in 'zh-Hans' ('剩余%d%') does not take the arguments of 'en' ('%d%% left'): a '%' at the end is no specifier: CoreFoundation drops it, and the percent sign 'en' shows is lost",
+      "error strings-format-mismatch 6:1 PAGE: 'PAGE' in 'zh-Hans' ('第%页，共%d页') does not take the arguments of 'en' ('Page %d of %d'): position 2 is missing (that argument is left out of the sentence), '%页' is no specifier: CoreFoundation drops the '%' and prints '页'",
+    ])
+  }
+
+  /// A development value with no specifier does not show that the code formats the key: a
+  /// translation's `%@` there crashes only if it does, and shows as "%@" if it does not (a
+  /// warning). Pattern seen in threema-ch/threema-ios (SharedResources/Strings/gsw-CH.lproj/
+  /// Localizable.strings, `id_link_no_input`, a key the app never formats); the values are ours.
+  @Test func aSpecifierWhereTheDevelopmentValueHasNoneIsAWarning() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.strings", "\"LINK\" = \"Open the link\";\n\"SAVE\" = \"Save 50%% today\";\n")
+    try folder.write("de.lproj/Localizable.strings", "\"LINK\" = \"Den Link %@ öffnen\";\n\"SAVE\" = \"Heute %@ 50%% sparen\";\n")
+    let result = try lintedWithSeverity(folder.root.path)
+    #expect(result["de.lproj/Localizable.strings"] == [
+      "warning strings-format-mismatch 1:1 LINK: 'LINK' in 'de' ('Den Link %@ öffnen') does not take the arguments of 'en' ('Open the link'): '%@' where 'en' has none: if the code formats this key, that reads an argument the code does not pass (a crash); if it does not, the user reads '%@'",
+      "error strings-format-mismatch 2:1 SAVE: 'SAVE' in 'de' ('Heute %@ 50%% sparen') does not take the arguments of 'en' ('Save 50%% today'): position 1 is extra: '%@' reads past the arguments the code passes (a crash: it follows a pointer that is not there)",
+    ])
+  }
+
   /// CFBundle merges a `.lproj`'s `.stringsdict` over its `.strings`: a `.strings` value whose key
   /// the `.stringsdict` defines is never shown (seen in
   /// github:nextcloud/talk-ios@2d31eda5e2acbf3cef27aa289376942bdf0de25d:NextcloudTalk/en.lproj/Localizable.strings
@@ -139,7 +192,7 @@ struct StringsDeviceFormatTests {
     #expect(result["en.lproj/Localizable.strings"] == [
       "info strings-duplicate-same-value 2:1 A: key 'A' is defined again with the same value as on line 1: nothing changes on the device",
       "warning strings-accidental-specifier 6:1 D: 'D' has '% g' ('%@ is 100% guaranteed'): the space is a printf flag, so '% g' reads as a specifier, not as a percent sign followed by text; write '%%'",
-      "warning strings-control-character 9:1 F: 'F' holds the control character U+0007 ('bell\u{07}'): a device shows nothing or a box for it, and a push carrying it may be cut",
+      "info strings-control-character 9:1 F: 'F' holds the control character U+0007 ('bell\u{07}'): the text system draws nothing for it, so the text reads as meant; it is usually a copy-paste accident",
     ])
   }
 

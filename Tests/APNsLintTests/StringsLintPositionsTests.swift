@@ -76,8 +76,8 @@ struct StringsLintPositionsTests {
         "Photos" : {
           "localizations" : {
             "ru" : { "variations" : { "plural" : {
-              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld фото" } },
-              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld фото" } }
+              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld снимок" } },
+              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld снимков" } }
             } } }
           }
         }
@@ -100,8 +100,8 @@ struct StringsLintPositionsTests {
       "strings-stale 10:5 Old: 'Old' is stale: Xcode no longer finds it in code and offers to remove it, with its 1 translation; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
       "strings-missing-translation 16:5 Photos: 'Photos' of 'en' has no translation in 'de': the device shows the raw key",
       // About a plural: its `plural`.
-      "strings-plural-missing 18:35 Photos: in 'ru', 'Photos': ru needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 фото')",
-      "strings-plural-missing 18:35 Photos: in 'ru', 'Photos': ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 фото')",
+      "strings-plural-missing 18:35 Photos: in 'ru', 'Photos': ru needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 снимков')",
+      "strings-plural-missing 18:35 Photos: in 'ru', 'Photos': ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 снимков')",
     ])
   }
 

@@ -103,7 +103,7 @@ struct StringsLintRealWorldTests {
       "fr.lproj/Localizable.strings": "\"A\" = \"\";\n\"B\" = \"Sonner\";\n\"C\" = \"Onglet\\u001B\";\n",
     ])
     #expect(result["en.lproj/Localizable.strings"] == [
-      "strings-control-character 2:1 B: 'B' holds the control character U+0007 ('Ring\u{07}'): a device shows nothing or a box for it, and a push carrying it may be cut"
+      "strings-control-character 2:1 B: 'B' holds the control character U+0007 ('Ring\u{07}'): the text system draws nothing for it, so the text reads as meant; it is usually a copy-paste accident"
     ])
     #expect(result["fr.lproj/Localizable.strings"] == [
       "strings-empty-translation 1:1 A: 'A' in 'fr' is empty where 'en' has 'Archive': the device shows nothing",

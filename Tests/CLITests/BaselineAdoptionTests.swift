@@ -26,7 +26,9 @@ struct BaselineAdoptionTests {
     let folder = try Self.copy(RealMaterial.path("Fixtures/RealLocalizations/wikipedia-ios/Wikipedia"), as: "Wikipedia")
     let tables = "Wikipedia/Localizations"
     let written = try runCLI(["strings", "lint", tables, "--write-baseline", "baseline.tsv"], in: folder.path)
-    #expect(written.status == 1, "the tables have errors: \(written.err)")
+    // Warnings only: the one error class these tables had (a translation's `%@` where English,
+    // which the app fills itself, has no specifier) is a warning now (SPEC §3).
+    #expect(written.status == 0, "the tables have only warnings: \(written.err)")
     let baseline = try String(contentsOfFile: folder.path + "/baseline.tsv", encoding: .utf8)
     #expect(baseline.hasPrefix("# apns-lint baseline 1\n"))
     // Two comment lines, then one line per finding (none repeats in these tables).
@@ -47,18 +49,19 @@ struct BaselineAdoptionTests {
     try text.write(toFile: french, atomically: true, encoding: .utf8)
 
     let changed = try runCLI(["strings", "lint", tables, "--baseline", "baseline.tsv"], in: folder.path)
-    #expect(changed.status == 1)
+    #expect(changed.status == 0)
     #expect(changed.out == """
-      Wikipedia/Localizations/fr.lproj/Localizable.strings:89:1: error: 'about-libraries-licenses-title' in 'fr' ('Nous aimons les \
-      logiciels au code source ouvert %@') does not take the arguments of 'en' ('We love open source software $1'): position 1 is \
-      extra: '%@' reads past the arguments the code passes (a crash: it follows a pointer that is not there) [strings-format-mismatch]
-      84 files, 1 errors, 0 warnings
+      Wikipedia/Localizations/fr.lproj/Localizable.strings:89:1: warning: 'about-libraries-licenses-title' in 'fr' ('Nous aimons les \
+      logiciels au code source ouvert %@') does not take the arguments of 'en' ('We love open source software $1'): '%@' where 'en' \
+      has none: if the code formats this key, that reads an argument the code does not pass (a crash); if it does not, the user \
+      reads '%@' [strings-format-mismatch]
+      84 files, 0 errors, 1 warnings
       6370 findings hidden by the baseline
 
       """)
     // Every format hides the same findings; JSON counts them.
     let json = try runCLI(["strings", "lint", tables, "--baseline", "baseline.tsv", "--format", "json"], in: folder.path)
-    #expect(json.status == 1)
+    #expect(json.status == 0)
     #expect(json.out.components(separatedBy: "\"rule\": ").count - 1 == 1)
     #expect(json.out.hasSuffix("\"baseline\": {\n      \"suppressed\": 6370,\n      \"fixed\": 0\n    }\n  }\n}\n"))
     let github = try runCLI(["strings", "lint", tables, "--baseline", "baseline.tsv", "--format", "github"], in: folder.path)

@@ -13,11 +13,13 @@ struct RealLocalizationsOutputTests {
 
   @Test(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason))) func textFitsOnAFewScreens() throws {
     let (status, out, _) = try runCLI(["strings", "lint", Self.wikipedia])
-    #expect(status == 1)  // real argument disagreements ('$1' in the source, '%@' in translations)
+    // Warnings only: 60 translations read '%@' where the English source, which the app fills
+    // itself ('$1'), has no specifier; whether a format call ever runs them is not in the tables.
+    #expect(status == 0)
     let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count < 250)
     #expect(out.contains("missing translations by localization:\n  ro: 695 of 862 keys missing in 1 table\n"))
-    #expect(out.hasSuffix("84 files, 60 errors, 82 warnings\n"))  // 2 warnings since SPEC §14: pl plurals without 'many'
+    #expect(out.hasSuffix("84 files, 0 errors, 142 warnings\n"))  // 2 of them since SPEC §14: pl plurals without 'many'
     #expect(!out.contains("qqq"))
     // Every finding is one line of the compiler form.
     #expect(lines.filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.contains(": info: ") }.allSatisfy { $0.hasSuffix("]") })

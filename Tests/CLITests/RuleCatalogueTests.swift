@@ -1,6 +1,6 @@
 import Foundation
 import APNsLint
-import PayloadSchema
+@testable import PayloadSchema
 import StringsFile
 import TestSupport
 import Testing
@@ -196,6 +196,28 @@ import Testing
         \(id): \(example): the fast lane reports \(a.findings.map(Self.described)) (\(a.pushType)), the general \
         reader \(b.findings.map(Self.described)) (\(b.pushType)): a fact recorded by the general reader \
         (CheckerValues.swift) and not by the fast lane (FastLane.swift), or the reverse
+        """)
+    }
+  }
+
+  /// A validator is reused across payloads (`check` with many files, NDJSON, `serve`): every
+  /// payload rule's examples, validated after a payload that sets every `aps` key (so every
+  /// per-key slot holds an offset), must give the report a fresh validator gives. A slot read
+  /// without asking whether this payload has the key reports another payload's position or path.
+  @Test(arguments: payloadRules.map(\.id.rawValue))
+  func examplesGiveTheSameReportOnAReusedValidator(_ id: String) throws {
+    let rule = try #require(Rule.named(id))
+    let everyKey = "{\"aps\": {" + Schema.aps.map { "\"\($0.name)\": 1" }.joined(separator: ", ") + "}, \"x\": 1}"
+    for (example, flags) in [(rule.triggeringExample, rule.triggeringFlags), (rule.passingExample, rule.passingFlags)] {
+      let options = try Self.options(rule.exampleConfiguration)
+      var fresh = PayloadValidator(target: Self.target(flags), options: options)
+      var reused = PayloadValidator(target: Self.target(flags), options: options)
+      _ = reused.validate(Self.bytes(everyKey))
+      let a = fresh.validate(Self.bytes(example)), b = reused.validate(Self.bytes(example))
+      #expect(a == b, """
+        \(id): \(example): a fresh validator reports \(a.findings.map(Self.described)), one that read a payload \
+        with every aps key first \(b.findings.map(Self.described)): a per-payload slot (apsKeyOffsets, \
+        apsValueOffsets, a fact) is read without checking that this payload set it, or is not reset
         """)
     }
   }

@@ -95,22 +95,26 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(f.first?.message.contains("12 bytes") == true)
   }
 
-  @Test func silentPushShapeIsEscalatedOnlyForAnExplicitBackgroundPush() {
+  /// `content-available` with a visible key is a combination Apple documents (the push shows
+  /// them and wakes the app): information, never escalated. In an explicit background push the
+  /// visible key is `push-type-mismatch`, a warning (APNs accepts it; what the device does with
+  /// the key is not documented).
+  @Test func silentPushShapeIsInformationAndABackgroundPushsVisibleKeyAWarning() {
     let json = #"{"aps": {"content-available": 1, "badge": 1}}"#
-    let inferred = check(json).findings.filter { $0.payloadRule == .silentPushShape }
-    #expect(inferred.count == 1)
-    #expect(inferred.first?.escalated == false)
-    let background = check(json, Target(pushType: .background)).findings.filter { $0.payloadRule == .silentPushShape }
-    #expect(background.count == 1)
-    #expect(background.first?.escalated == true)
+    let inferred = check(json).findings
+    #expect(inferred.map { "\($0.rule.rawValue) \($0.severity)" } == ["silent-push-shape info"])
+    let background = check(json, Target(pushType: .background)).findings
+    #expect(background.map { "\($0.rule.rawValue) \($0.severity) \($0.escalated)" }
+      == ["silent-push-shape info false", "push-type-mismatch warning false"])
   }
 
-  @Test func onlySilentPushShapeIsEverEscalated() {
+  /// No payload rule escalates a finding today (the mechanism stays for a rule that needs it).
+  @Test func noPayloadFindingIsEscalated() {
     for c in Self.triggering {
       let (target, options) = parseFlags(c.flags)
       var v = PayloadValidator(target: target, options: options)
       for f in v.validate(c.payload).findings where f.escalated {
-        #expect(f.payloadRule == .silentPushShape, "\(c.name)")
+        Issue.record("\(c.name): \(f.rule.rawValue) is escalated")
       }
     }
   }

@@ -242,6 +242,15 @@ extension StringsLint {
     }.map(\.text)
     let signature = comparableSignature(value) { (sourceIsText && isFlaggedPercent($0)) || devAccidents.contains($0.text) }
     var differences = signature.deviceDifferences(from: devSignature).map { ($0.description, $0.breaks) }
+    // A development value with no specifier and no `%%` does not show that the code formats the
+    // key at all: a translation's `%@` crashes if it does, and is read as "%@" if it does not.
+    // Only the second is certain to be wrong on the device (a warning).
+    if sourceIsText && !differences.isEmpty {
+      let written = FormatString(value).specifiers.filter { ArgumentKind(conversion: $0.conversion) != nil }.map { "'\($0.text)'" }
+      let list = written.isEmpty ? "a specifier" : written.joined(separator: ", ")
+      differences = [("\(list) where '\(reference.language)' has none: if the code formats this key, that reads an argument "
+        + "the code does not pass (a crash); if it does not, the user reads \(list)", false)]
+    }
     // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
     // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
     // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
@@ -257,7 +266,16 @@ extension StringsLint {
     // (`strings-accidental-specifier`), and translations that agree are not blamed.
     if !sourceIsText, garbledText(devValue).isEmpty,
        !FormatString(devValue).specifiers.contains(where: { $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil }) {
-      differences += garbledText(value).map { ($0, true) }
+      // A `%` lost on its own (`%米`, a `%` at the end) garbles the text when the reader needed it:
+      // the development value shows more percent signs than the translation does, or an argument
+      // is missing too (the `%` is then the remains of the specifier meant there: `%I sur %i`
+      // reads "I sur 3"). Otherwise it is a stray the device leaves out, showing the text as meant.
+      let argumentMissing = !differences.isEmpty
+      let percentMeant = shownPercents(devValue) > shownPercents(value)
+      for garble in garbledText(value) where garble.effect == .breaks || argumentMissing || percentMeant {
+        differences.append((garble.effect == .percentOnly && percentMeant
+          ? garble.text + ", and the percent sign '\(reference.language)' shows is lost" : garble.text, true))
+      }
     }
     if !differences.isEmpty {
       // Only arguments left out (or a `%n`, which prints nothing): the sentence misses a value,
@@ -370,30 +388,32 @@ extension StringsLint {
 
   /// In a value run through a format call, what CoreFoundation garbles, in words for the message:
   /// a `%` that is no specifier prints the one character after it and drops the rest up to the
-  /// unknown conversion (`%I` prints 'I'; `% з` prints ' ' and 'з' is lost; `%2$ (` prints '2'),
-  /// a `%` at the end prints nothing, and a lookalike percent sign (`％@`, `٪@`) is text: the user
-  /// reads it where the argument should be.
-  static func garbledText(_ value: String) -> [String] {
-    var out: [String] = []
+  /// unknown conversion (`% з` prints ' ' and 'з' is lost; `%2$ (` prints '2'), a `%` at the end
+  /// prints nothing, and a lookalike percent sign (`％@`, `٪@`) is text: the user reads it where
+  /// the argument should be. A `%` followed by one character that is no conversion (`%米`, `%'`)
+  /// and a `%` at the end lose only the `%` itself (`percentOnly`): `compareFormat` decides whether
+  /// the reader needed it.
+  static func garbledText(_ value: String) -> [(text: String, effect: GarbleEffect)] {
+    var out: [(text: String, effect: GarbleEffect)] = []
     if value.containsUTF8(0x25) {
       for specifier in FormatString(value).specifiers where specifier.kind == .unsupported && specifier.name == nil {
         let scalars = Array(specifier.text.unicodeScalars)
         if scalars.count == 1 {
-          out.append("a '%' at the end is no specifier: CoreFoundation drops it")
+          out.append(("a '%' at the end is no specifier: CoreFoundation drops it", .percentOnly))
           continue
         }
         // `%1` ending the value: the text ran out before a conversion; CoreFoundation prints nothing.
         if specifier.range.utf8.upperBound == value.utf8.count, let last = scalars.last, "-+ #0123456789.*hlLqjzt$".unicodeScalars.contains(last) {
-          out.append("'\(specifier.text)' at the end is no specifier: CoreFoundation drops it")
+          out.append(("'\(specifier.text)' at the end is no specifier: CoreFoundation drops it", .breaks))
           continue
         }
         guard ArgumentKind(conversion: specifier.conversion) == nil else { continue }
         let printed = String(scalars[1])
         if scalars.count == 2 {
-          out.append("'\(specifier.text)' is no specifier: CoreFoundation drops the '%' and prints '\(printed)'")
+          out.append(("'\(specifier.text)' is no specifier: CoreFoundation drops the '%' and prints '\(printed)'", .percentOnly))
         } else {
           let lost = String(String.UnicodeScalarView(scalars[2...]))
-          out.append("'\(specifier.text)' is no specifier: CoreFoundation prints '\(printed)' and the user loses '\(lost)'")
+          out.append(("'\(specifier.text)' is no specifier: CoreFoundation prints '\(printed)' and the user loses '\(lost)'", .breaks))
         }
       }
     }
@@ -404,10 +424,19 @@ extension StringsLint {
       guard next == "@" || "dDiuUxXfFeEgGsScC".unicodeScalars.contains(next) || ("1"..."9").contains(next) else { continue }
       let hex = String(scalars[i].value, radix: 16, uppercase: true)
       let written = String(String.UnicodeScalarView(scalars[i...min(i + 1, scalars.count - 1)]))
-      out.append("'\(written)' starts with U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), a percent sign CoreFoundation "
-        + "does not read as '%': the user reads '\(written)' where the argument should be")
+      out.append(("'\(written)' starts with U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), a percent sign CoreFoundation "
+        + "does not read as '%': the user reads '\(written)' where the argument should be", .breaks))
     }
     return out
+  }
+
+  /// What a garbled sequence costs the reader: text (a letter, a digit, an argument's place), or
+  /// only a `%` that may or may not have been meant to show.
+  enum GarbleEffect { case breaks, percentOnly }
+
+  /// The percent signs a format shows: its `%%`.
+  static func shownPercents(_ value: String) -> Int {
+    value.containsUTF8(0x25) ? FormatString(value).specifiers.count { $0.kind == .percent } : 0
   }
 
   /// Whether the format rules run on a kind of table: not on tables shown verbatim (Interface

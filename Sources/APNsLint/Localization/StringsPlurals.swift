@@ -187,7 +187,11 @@ extension StringsLint {
       let unused = PluralCategory.allCases.contains { $0 != .zero && group.forms[$0] != nil && !rules.categories.contains($0) }
       let oneDigit = rules.oneCoversMore && group.forms.one.map(writesDigitOne) == true
       if !anyMissing && !unused && !oneDigit && group.forms.other != nil { continue }
-      let missing = needed.filter { group.forms[$0] == nil && $0 != .other }
+      // Forms that all read the same (an abbreviation that does not inflect, `%d mos`): a missing
+      // category falls back to `other`, which reads that same text, so nothing different is shown.
+      let present = group.forms.categories.compactMap { group.forms[$0] }
+      let uniform = present.count > 1 && present.allSatisfy { $0 == present[0] }
+      let missing = uniform ? [] : needed.filter { group.forms[$0] == nil && $0 != .other }
       // Messages are made only for a plural that has a finding (most have none).
       guard let other = group.forms[.other] else {
         // An integer count of ru, uk, be, pl with one, few and many never reaches `other`

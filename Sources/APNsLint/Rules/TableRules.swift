@@ -103,8 +103,8 @@ extension RuleDefinition {
 
   /// `strings-control-character`
   static var controlCharacter: Self {
-    Self(.warning, .strings,
-         summary: "a value holding a C0 control character other than tab and a line break (U+0000–U+001F, U+007F; CR, alone or in CRLF, is a line break)") {
+    Self(.info, .strings,
+         summary: "a value holding a C0 control character other than tab and a line break (U+0000–U+001F, U+007F; CR, alone or in CRLF, is a line break): the text system draws it as nothing, so the text reads as meant, but it is almost always a copy-paste accident") {
       RuleExamples("\"A\" = \"Done\";\n1️⃣\"B\" = \"Ring\\a\";",
                    pass: "\"A\" = \"Done\";\n\"B\" = \"Ring\\tbell\";")
     }
@@ -306,7 +306,7 @@ extension TableMessage {
   /// `key`'s `value` holds the control `character` (`U+001B`); `catalogLanguage` for a catalog's.
   static func controlCharacter(_ character: String, key: String, value: String, catalogLanguage: String?) -> Self {
     Self(.controlCharacter, "\(label(key, catalogLanguage: catalogLanguage)) holds the control character \(character) "
-      + "('\(LocalizationOutput.excerpt(value))'): a device shows nothing or a box for it, and a push carrying it may be cut")
+      + "('\(LocalizationOutput.excerpt(value))'): the text system draws nothing for it, so the text reads as meant; it is usually a copy-paste accident")
   }
 
   /// `key`'s `value` has `specifier` (its text), read as `reading` says; `catalogLanguage` for a catalog's.

@@ -144,6 +144,12 @@ extension Checker {
       report(.escapedUnicode(extraBytes: Int(facts.inflation)), at: facts.inflationOffset, path: facts.inflationPath)
     }
     let isLive = pushType == .liveactivity
+    // A VoIP push is handed whole to the app's PushKit delegate and the system shows nothing of
+    // `aps` (Apple, "Responding to VoIP notifications from PushKit"): a key it does not know there
+    // is the app's own data, read by the app's own code.
+    if pushType == .voip && findings.contains(where: { $0.payloadRule == .unknownKey }) {
+      findings.removeAll { $0.payloadRule == .unknownKey && $0.keyPath?.utf8.starts(with: "aps".utf8) == true }
+    }
 
     if !isLive { checkLiveActivityOnlyShapes() }
 
@@ -217,7 +223,7 @@ extension Checker {
     // silent-push-shape
     if facts.contentAvailableOne && (hasAps(.alert) || hasAps(.badge) || hasAps(.sound)) {
       let shown = Self.visibleKeys.filter(hasAps).map { "'\(Schema.aps[$0.rawValue].name)'" }.joined(separator: ", ")
-      report(.silentPushShape(shown: shown), at: apsValueOffsets[ApsKey.contentAvailable.rawValue], path: "aps.content-available", escalated: pushType == .background)
+      report(.silentPushShape(shown: shown), at: apsValueOffsets[ApsKey.contentAvailable.rawValue], path: "aps.content-available")
     }
   }
 
@@ -233,7 +239,9 @@ extension Checker {
       // Checked first without the list: iterating a static array costs its lazy initializer per call.
       if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
         for k in Self.visibleKeys where hasAps(k) {
-          report(.visibleKeyInBackgroundPush(Schema.aps[k.rawValue].name), at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
+          // APNs accepts it, and what the device does with the key is not documented: a warning.
+          report(.visibleKeyInBackgroundPush(Schema.aps[k.rawValue].name), at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)",
+                 softened: true)
         }
       }
     case .alert:
@@ -355,7 +363,8 @@ extension Checker {
       && facts.alertKeys & (1 << UInt32(AlertKey.title.rawValue)) != 0
       && facts.alertKeys & (1 << UInt32(AlertKey.body.rawValue)) != 0
     if !alertHasTitleAndBody {
-      let at = apsValueOffsets[ApsKey.alert.rawValue]
+      // An offset is recorded only for a key this payload has; the slot keeps an earlier one's.
+      let at = hasAps(.alert) ? apsValueOffsets[ApsKey.alert.rawValue] : -1
       report(.safariAlertShape, at: at >= 0 ? at : apsAt, path: at >= 0 ? "aps.alert" : apsPath)
     }
   }

@@ -4,8 +4,8 @@
 extension RuleDefinition {
   /// `silent-push-shape`
   static var silentPushShape: Self {
-    Self(.warning, .push,
-         summary: "content-available: 1 together with alert, badge or sound (it is no longer silent); error for push type background") {
+    Self(.info, .push,
+         summary: "content-available: 1 together with alert, badge or sound: the push shows them and also wakes the app (Apple documents the combination), so it is no longer a silent push; a background push with them is push-type-mismatch") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣1, "alert": "Hi"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#)
     }
@@ -77,7 +77,7 @@ extension RuleDefinition {
   static var safariFields: Self {
     Self(.error, .push,
          summary: "platform safari: url-args missing, or alert not an object with title and body") {
-      RuleExamples(#"{"aps": 1️⃣{"alert": "Hi"}}"#,
+      RuleExamples(#"{"aps": 1️⃣{"url-args": []}}"#,
                    pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
                    triggerFlags: "--platform safari",
                    passFlags: "--platform safari")
@@ -93,7 +93,7 @@ extension PayloadMessage {
 
   /// `shown`: the visible keys present, quoted and comma-separated (`'alert', 'sound'`).
   static func silentPushShape(shown: String) -> Self {
-    Self(.silentPushShape, "'content-available' with \(shown): the push is no longer silent, and iOS may throttle or drop it")
+    Self(.silentPushShape, "'content-available' with \(shown): the push shows \(shown) and also wakes the app; send it as an alert push, it is not a silent one")
   }
 
   // MARK: push-type-mismatch
@@ -105,7 +105,7 @@ extension PayloadMessage {
 
   /// A visible key (`alert`, `badge`, `sound`) in a background push.
   static func visibleKeyInBackgroundPush(_ key: StaticString) -> Self {
-    Self(.pushTypeMismatch, "a background push must not have '\(key)'; use push type alert")
+    Self(.pushTypeMismatch, "a background push should carry only 'content-available': Apple says it triggers no user interaction, so '\(key)' may never show; use push type alert")
   }
 
   /// An alert push with nothing to show; `hasMDM`: it has an `mdm` member.

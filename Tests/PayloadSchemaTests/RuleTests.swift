@@ -924,6 +924,16 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     RuleCase("push-type-mismatch alert to a Wallet pass topic", text(#"{"aps": {"alert": "Your card was updated"}}"#), flags: "--topic pass.com.example.membercard", [
       #"push-type-mismatch 1:1 -"#,
     ]),
+    // A File Provider push is {"container-identifier", "domain"}; without the container there is
+    // nothing to enumerate again (seen in github:pkh0225/PushTester, PushModels.swift; ours).
+    RuleCase("push-type-mismatch File Provider push without container-identifier", text(#"{"domain": "com.example.app.files"}"#), flags: "--push-type fileprovider", [
+      #"push-type-mismatch 1:1 -"#,
+    ]),
+    // Apple's start payload has content-state, the activity's first content (seen without it in
+    // github:zhwayne/PushTest, PayloadValidatorTests.swift; ours).
+    RuleCase("live-activity-fields start without content-state", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}}}"#), flags: "", [
+      #"live-activity-fields 1:19 aps.event"#,
+    ]),
     RuleCase("live-activity-fields inputs on update", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "input-push-token": 1, "input-push-channel": "c"}}"#), flags: "", [
       #"live-activity-fields 1:75 aps.input-push-token"#,
       #"live-activity-fields 1:98 aps.input-push-channel"#
@@ -959,7 +969,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     RuleCase("topic-mismatch complication", text(#"{"aps": {}}"#), flags: "--push-type complication --topic com.example.app", [
       #"topic-mismatch 1:1 -"#
     ]),
-    RuleCase("topic-mismatch fileprovider", text(#"{"aps": {}}"#), flags: "--push-type fileprovider --topic com.example.app", [
+    RuleCase("topic-mismatch fileprovider", text(#"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier"}"#), flags: "--push-type fileprovider --topic com.example.app", [
       #"topic-mismatch 1:1 -"#
     ]),
     RuleCase("topic-mismatch liveactivity", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--push-type liveactivity --topic com.example.app", [
@@ -1039,6 +1049,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.silentPushShape, "content-available with custom data", text(#"{"aps": {"content-available": 1}, "acme": 1}"#), flags: "--push-type background"),
     PassCase(.pushTypeMismatch, "alert push with a badge only", text(#"{"aps": {"badge": 1}}"#), flags: "--push-type alert"),
     PassCase(.pushTypeMismatch, "mdm push", text(#"{"mdm": "x"}"#), flags: "--push-type mdm"),
+    PassCase(.pushTypeMismatch, "File Provider push", text(#"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier", "domain": "d"}"#), flags: "--push-type fileprovider"),
     PassCase(.pushTypeMismatch, "controls push", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls"),
     PassCase(.pushTypeMismatch, "voip push needs nothing", text(#"{"aps": {}, "call-id": "1"}"#), flags: "--push-type voip"),
     PassCase(.priorityMismatch, "background at 5", text(#"{"aps": {"content-available": 1}}"#), flags: "--priority 5"),
@@ -1057,7 +1068,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.safariFields, "website push", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": ["a", "b"]}}"#), flags: "--platform safari"),
     PassCase(.topicMismatch, "voip topic with .voip", text(#"{"aps": {}}"#), flags: "--push-type voip --topic com.example.app.voip"),
     PassCase(.topicMismatch, "complication topic with .complication", text(#"{"aps": {}}"#), flags: "--push-type complication --topic com.example.app.complication"),
-    PassCase(.topicMismatch, "fileprovider topic with .pushkit.fileprovider", text(#"{"aps": {}}"#), flags: "--push-type fileprovider --topic com.example.app.pushkit.fileprovider"),
+    PassCase(.topicMismatch, "fileprovider topic with .pushkit.fileprovider", text(#"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier"}"#), flags: "--push-type fileprovider --topic com.example.app.pushkit.fileprovider"),
     PassCase(.topicMismatch, "liveactivity topic with .push-type.liveactivity", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--push-type liveactivity --topic com.example.app.push-type.liveactivity"),
     PassCase(.topicMismatch, "pushtotalk topic with .voip-ptt", text(#"{"aps": {}}"#), flags: "--push-type pushtotalk --topic com.example.app.voip-ptt"),
     PassCase(.topicMismatch, "location topic with .location-query", text(#"{"aps": {}}"#), flags: "--push-type location --topic com.example.app.location-query"),

@@ -160,6 +160,9 @@ extension Checker {
     }
 
     if facts.apsKeyOffset < 0 && !wallet { checkApsPresence(pushType: pushType) }
+    if pushType == .fileprovider && facts.containerIdentifierOffset < 0 && facts.rootIsObject {
+      report(.fileProviderWithoutContainer, at: 0, path: nil, softened: true)
+    }
     let apsAt = facts.apsOffset >= 0 ? facts.apsOffset : 0
     let apsPath: String? = facts.apsOffset >= 0 ? "aps" : nil
 
@@ -305,8 +308,11 @@ extension Checker {
   /// `live-activity-fields`: a Live Activity's `aps` by event, and its alert's shape.
   mutating func checkLiveActivityFields() {
     if facts.event == .start {
-      if !hasAps(.attributesType) || !hasAps(.attributes) || !hasAps(.alert) {
-        var missing = [ApsKey.attributesType, .attributes].filter { !hasAps($0) }.map { Schema.aps[$0.rawValue].name }
+      // Apple's start payload ("Starting and updating Live Activities with ActivityKit push
+      // notifications"): attributes-type and attributes make the activity, content-state is its
+      // first content, alert is required.
+      if !hasAps(.attributesType) || !hasAps(.attributes) || !hasAps(.contentState) || !hasAps(.alert) {
+        var missing = [ApsKey.attributesType, .attributes, .contentState].filter { !hasAps($0) }.map { Schema.aps[$0.rawValue].name }
         if !hasAps(.alert) { missing.append("alert") }
         report(.liveActivityStartNeeds(missing), at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
       }

@@ -108,6 +108,15 @@ extension PayloadMessage {
     Self(.pushTypeMismatch, "a background push should carry only 'content-available': Apple says it triggers no user interaction, so '\(key)' may never show; use push type alert")
   }
 
+  /// A File Provider push without `container-identifier` (Apple, "Using push notifications to
+  /// signal changes": the system calls `signalEnumerator(for:)` with the identifier the payload
+  /// names, and also hands the push to the app's PushKit delegates). Softened: the delegates still
+  /// get it.
+  static var fileProviderWithoutContainer: Self {
+    Self(.pushTypeMismatch, "a File Provider push names the container to enumerate again in a top-level 'container-identifier' "
+      + "(and 'domain' for an app with domains); without it the system signals no enumerator, and only the app's PushKit delegate gets the push")
+  }
+
   /// An alert push with nothing to show; `hasMDM`: it has an `mdm` member.
   static func alertPushShowsNothing(hasMDM: Bool) -> Self {
     Self(.pushTypeMismatch, hasMDM

@@ -193,7 +193,7 @@ extension RuleDefinition {
   /// `deprecated-key`
   static var deprecatedKey: Self {
     Self(.info, .payload,
-         consequence: "current iOS ignores the key, so the notification looks and behaves exactly as without it; it only had an effect on older systems",
+         consequence: "none on current systems: iOS ignores the key, so the notification looks and behaves exactly as without it (it only had an effect on older systems)",
          summary: "action-loc-key, summary-arg, summary-arg-count, action outside Safari (launch-image is still in Apple's table)") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"action-loc-key": "PLAY"}}}"#,
                    pass: #"{"aps": {"alert": {"body": "Hi", "launch-image": "a.png"}}}"#)
@@ -223,7 +223,7 @@ extension RuleDefinition {
   /// `custom-key-allowlist`
   static var customKeyAllowlist: Self {
     Self(nil, .payload,
-         consequence: "none: off unless a project turns it on, it enforces the project's own list of custom keys, and a key outside it reaches the app as data like any other",
+         consequence: "none on any device: it enforces a project's own list of custom keys, and a key outside it reaches the app as data like any other",
          summary: "a top-level custom key not in custom-key-allowlist.allowed") {
       RuleExamples(#"{"aps": {"alert": "Hi"}, 1️⃣"tracking": "x"}"#,
                    pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#,

@@ -39,7 +39,7 @@ extension RuleDefinition {
   /// `topic-mismatch`
   static var topicMismatch: Self {
     Self(.error, .push, part: .headers,
-         consequence: "the push is addressed to a topic that is not its push type's (Apple requires the suffix: a voip push goes to <bundle id>.voip), so it does not reach the app as that push; APNs' answer is not documented",
+         consequence: "the push is addressed to a topic that is not its push type's (Apple requires the suffix: a voip push goes to the bundle id plus .voip), so it does not reach the app as that push; APNs' answer is not documented",
          summary: "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …), or carries one of another push type (an alert push to app.voip)") {
       RuleExamples(#"1️⃣{"aps": {}, "call": "1"}"#,
                    pass: #"{"aps": {}, "call": "1"}"#,

@@ -250,7 +250,8 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     // Under each rule's line, its consequence (why its default severity).
     let lines = out.split(separator: "\n").map(String.init)
     let index = try #require(lines.firstIndex { $0.contains("json-bom ") })
-    #expect(lines[index + 1].trimmingCharacters(in: .whitespaces) == "→ " + (try #require(Rule.named("json-bom")).consequence))
+    let bom = try #require(Rule.named("json-bom"))
+    #expect(lines[index + 1].trimmingCharacters(in: .whitespaces) == "→ " + bom.consequence)
   }
 
   @Test func oneRuleShowsItsExamplesAndFlags() throws {
@@ -258,7 +259,8 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(status == 0)
     #expect(out.contains("Triggers it (with --push-type voip --topic com.example.app):"))
     #expect(out.contains("Does not (with --push-type voip --topic com.example.app.voip):"))
-    #expect(out.contains("  Why error by default: \(try #require(Rule.named("topic-mismatch")).consequence)\n"))
+    let rule = try #require(Rule.named("topic-mismatch"))
+    #expect(out.contains("  Why error by default: \(rule.consequence)\n"))
   }
 
   @Test func unknownRuleIsAUsageError() throws {

@@ -4,7 +4,7 @@ import ArgumentParser
 /// `apns-lint rules [RULE-ID] [--format text|json|markdown|yaml]`: the rule catalogue.
 struct RulesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "rules", abstract: "List every rule with its severity, category and summary, or describe one.")
+    commandName: "rules", abstract: "List every rule with its severity, category, summary and consequence, or describe one.")
 
   @Argument(help: "A rule id to describe with its examples.")
   var rule: String?

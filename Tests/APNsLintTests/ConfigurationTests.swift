@@ -131,13 +131,14 @@ import Testing
     }
   }
 
-  @Test func rulesYAMLListsEveryRuleInOrderWithItsSummary() throws {
+  @Test func rulesYAMLListsEveryRuleInOrderWithItsSummaryAndConsequence() throws {
     let lines = Configuration.builtInYAML.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var cursor = 0
     for rule in Rule.catalogue {
       let entry = lines[cursor...].firstIndex { $0 == "  \(rule.id): \(rule.defaultLevel.name)" || $0 == "  \(rule.id):" }
       let index = try #require(entry, "\(rule.id) missing or out of catalogue order")
-      #expect(lines[index - 1] == "  # \(rule.summary)", "\(rule.id) comment")
+      #expect(lines[index - 2] == "  # \(rule.summary)", "\(rule.id) summary comment")
+      #expect(lines[index - 1] == "  # why \(rule.defaultLevel.name): \(rule.consequence)", "\(rule.id) consequence comment")
       if lines[index].hasSuffix(":") {
         #expect(lines[index + 1] == "    severity: \(rule.defaultLevel.name)", "\(rule.id) severity")
       }

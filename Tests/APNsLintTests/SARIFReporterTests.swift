@@ -64,6 +64,7 @@ import Testing
     let levels = rules.map { ($0["defaultConfiguration"] as? [String: Any])?["level"] as? String }
     #expect(levels == ["note", "error", "warning", "error", "none"])
     #expect((rules[3]["shortDescription"] as? [String: Any])?["text"] as? String == Rule.named("value-type")?.summary)
+    #expect((rules[3]["fullDescription"] as? [String: Any])?["text"] as? String == Rule.named("value-type")?.consequence)
 
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.count == 4)
@@ -132,6 +133,9 @@ import Testing
                     "id": "value-type",
                     "shortDescription": {
                       "text": "a known key with the wrong JSON type (badge \\"5\\", alert 42, loc-args not an array of strings)"
+                    },
+                    "fullDescription": {
+                      "text": "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object shows nothing, a content-state that is not an object drops the Live Activity update, a badge or sound of the wrong type is not applied"
                     },
                     "defaultConfiguration": {
                       "level": "error"

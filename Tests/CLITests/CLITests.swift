@@ -201,7 +201,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(status == 0)
     let rules = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
     #expect(rules.count == Rule.catalogue.count && rules.count == 96)
-    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "examples"] })
+    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "consequence", "examples"] })
     let examples = try #require(rules.first { $0["id"] as? String == "value-type" }?["examples"] as? [[String: String]])
     #expect(examples.map { $0["kind"] } == ["triggering", "passing"])
     #expect(examples[0]["input"] == #"{"aps": {"alert": "Hi", "badge": "5"}}"#)
@@ -209,6 +209,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["category"] as? String == "json")
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["apnsReason"] is NSNull)
     #expect(rules.first { $0["id"] as? String == "device-token-syntax" }?["apnsReason"] as? String == "BadDeviceToken")
+    #expect(rules.first { $0["id"] as? String == "device-token-syntax" }?["consequence"] as? String == "APNs refuses the request: 400 BadDeviceToken")
     #expect(Set(rules.compactMap { $0["category"] as? String }) == ["json", "payload", "push", "request", "localization", "strings", "activity"])
   }
 
@@ -246,6 +247,11 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(status == 0)
     let line = try #require(out.split(separator: "\n").first { $0.contains("json-bom ") })
     #expect(line.contains(" off "))
+    // Under each rule's line, its consequence (why its default severity).
+    let lines = out.split(separator: "\n").map(String.init)
+    let index = try #require(lines.firstIndex { $0.contains("json-bom ") })
+    let bom = try #require(Rule.named("json-bom"))
+    #expect(lines[index + 1].trimmingCharacters(in: .whitespaces) == "→ " + bom.consequence)
   }
 
   @Test func oneRuleShowsItsExamplesAndFlags() throws {
@@ -253,6 +259,8 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(status == 0)
     #expect(out.contains("Triggers it (with --push-type voip --topic com.example.app):"))
     #expect(out.contains("Does not (with --push-type voip --topic com.example.app.voip):"))
+    let rule = try #require(Rule.named("topic-mismatch"))
+    #expect(out.contains("  Why error by default: \(rule.consequence)\n"))
   }
 
   @Test func unknownRuleIsAUsageError() throws {

@@ -107,6 +107,36 @@ import Testing
     }
   }
 
+  /// Every rule says what happens when its finding is real (SPEC §3, "Severity is the
+  /// consequence"): one sentence of its own, not its summary again, that `rules`, `rules.yaml`,
+  /// docs/rules.md and the SARIF rule list can show on one line (no line break, no `<…>` that
+  /// Markdown would read as HTML, no final period: the reference adds one).
+  @Test func everyRuleHasAConsequenceThatIsNotItsSummary() {
+    for rule in Rule.catalogue {
+      let c = rule.consequence
+      #expect(!c.trimmingCharacters(in: .whitespaces).isEmpty, "\(rule.id) has no consequence")
+      #expect(c != rule.summary && !c.hasPrefix(rule.summary), "\(rule.id): the consequence repeats the summary")
+      #expect(!c.contains("\n") && !c.contains("<") && !c.hasSuffix("."), "\(rule.id): \(c)")
+    }
+  }
+
+  /// The consequence justifies the default severity: a rule APNs refuses names APNs' answer; an
+  /// info rule (or one that is off) has no effect on any device, so its consequence says "none"
+  /// first; an error's never does.
+  @Test func theConsequenceAgreesWithTheSeverity() {
+    for rule in Rule.catalogue {
+      let c = rule.consequence
+      if let answer = rule.apnsAnswer {
+        #expect(c.contains("\(answer.status) \(answer.reason ?? "")"), "\(rule.id): '\(c)' does not name \(answer)")
+      }
+      switch rule.defaultLevel {
+      case .off, .on(.info): #expect(c.hasPrefix("none"), "\(rule.id) is \(rule.defaultLevel.name): '\(c)'")
+      case .on(.error): #expect(!c.hasPrefix("none") && !c.hasPrefix("nothing"), "\(rule.id) is an error: '\(c)'")
+      case .on(.warning): break
+      }
+    }
+  }
+
   /// One rule, one definition: the typed rules of every module and the catalogue name the same ids.
   @Test func everyTypedRuleHasAnEntryAndEveryEntryATypedRule() {
     #expect(Set(RuleID.all) == Set(Rule.catalogue.map(\.id)))

@@ -50,7 +50,8 @@ public enum ConfigurationTemplate {
 
   /// The text of `rules.yaml`, the built-in configuration (SPEC §7), generated from
   /// `Rule.catalogue` and the catalogue's defaults: every setting, then
-  /// every rule in catalogue order under its category's heading, with its summary as a comment,
+  /// every rule in catalogue order under its category's heading, with its summary and its
+  /// consequence (why its default severity) as comments,
   /// its default severity and its parameters. `apns-lint rules --format yaml` prints it,
   /// `Configuration.builtIn` is read from it, and the repository's `rules.yaml` is this text
   /// (a test compares them).
@@ -80,7 +81,8 @@ public enum ConfigurationTemplate {
   }
 
   /// The entries under `rules:`: a blank line and a heading before each category, then per rule
-  /// its summary as a comment and its severity, or a map of `severity` and its parameters.
+  /// its summary and its consequence as comments and its severity, or a map of `severity` and its
+  /// parameters.
   static func ruleLines(base: Configuration) -> [String] {
     var lines: [String] = []
     var category: RuleCategory? = nil
@@ -91,6 +93,7 @@ public enum ConfigurationTemplate {
         lines.append("  # — \(rule.category.title) —")
       }
       lines.append("  # \(rule.summary)")
+      lines.append("  # why \(rule.defaultLevel.name): \(rule.consequence)")
       let level = base.level(of: rule.id).name
       if let parameters = base.parameters(of: rule.id) {
         lines.append("  \(rule.id):")

@@ -3,7 +3,8 @@ import StringsFile
 
 /// `apns-lint rules`: the catalogue as a table or as JSON (SPEC §8).
 public enum RulesReporter {
-  /// `[{"id", "severity", "category", "summary"}]`, every rule of the catalogue.
+  /// `[{"id", "severity", "category", "apnsReason", "summary", "consequence", "examples"}]`, every
+  /// rule of the catalogue.
   public static func json(_ configuration: Configuration) -> String {
     JSONValue.array(Rule.catalogue.map { rule in
       .object([
@@ -12,6 +13,7 @@ public enum RulesReporter {
         ("category", .string(rule.category.rawValue)),
         ("apnsReason", .optional(rule.apnsAnswer?.reason)),
         ("summary", .string(rule.summary)),
+        ("consequence", .string(rule.consequence)),
         ("examples", .array(examples(rule).map { e in
           .object([("kind", .string(e.kind)), ("input", .string(e.input)), ("flags", .string(e.flags)),
                    ("configuration", .string(rule.exampleConfiguration))])
@@ -20,15 +22,18 @@ public enum RulesReporter {
     }).text
   }
 
-  /// One rule a line, grouped by category.
+  /// One rule a line, grouped by category, each followed by a line under its summary saying what
+  /// happens when a finding is real (the consequence, why the rule has its default severity).
   public static func text(_ configuration: Configuration) -> String {
     let width = Rule.catalogue.map(\.id.rawValue.count).max() ?? 0
+    let under = String(repeating: " ", count: 2 + width + 2 + 7 + 2)
     var out = ""
     for category in RuleCategory.allCases {
       out += "\(category.rawValue):\n"
       for rule in Rule.catalogue where rule.category == category {
         let level = configuration.level(of: rule.id).name
         out += "  " + rule.id.rawValue.padding(to: width) + "  " + level.padding(to: 7) + "  " + rule.summary + "\n"
+        out += under + "→ " + rule.consequence + "\n"
       }
     }
     return out
@@ -40,7 +45,8 @@ public enum RulesReporter {
   }
 
   /// The rule reference (`docs/rules.md`): per category a table of id, default severity, the APNs
-  /// answer it predicts and the summary, then every rule with its examples. Generated from the
+  /// answer it predicts and the summary, then every rule with its consequence (why its default
+  /// severity) and its examples. Generated from the
   /// catalogue; a test keeps the committed file equal to it.
   public static func markdown(_ configuration: Configuration) -> String {
     var out = "# Rule reference\n\n"
@@ -66,6 +72,7 @@ public enum RulesReporter {
       }
       for rule in rules {
         out += "\n### \(rule.id)\n\n\(rule.summary)\n"
+        out += "\nWhy \(rule.defaultLevel.name) by default: \(rule.consequence).\n"
         if !rule.exampleConfiguration.isEmpty {
           out += "\nWith this configuration:\n\n```yaml\n\(rule.exampleConfiguration.trimmingTrailingNewlines())\n```\n"
         }
@@ -77,10 +84,11 @@ public enum RulesReporter {
     return out
   }
 
-  /// One rule in full: summary, severity, category and its two examples.
+  /// One rule in full: summary, severity, category, the consequence and its two examples.
   public static func describe(_ rule: Rule, _ configuration: Configuration) -> String {
     var out = "\(rule.id) (\(rule.category.rawValue), \(configuration.level(of: rule.id).name); default \(rule.defaultLevel.name))\n"
-    out += "  \(rule.summary)\n\n"
+    out += "  \(rule.summary)\n"
+    out += "  Why \(rule.defaultLevel.name) by default: \(rule.consequence)\n\n"
     if !rule.exampleConfiguration.isEmpty {
       out += "With this configuration:\n" + indent(rule.exampleConfiguration.trimmingTrailingNewlines()) + "\n"
     }

@@ -60,6 +60,8 @@ public enum SARIFReporter: Sendable {
         return .object([
           ("id", .string(id)),
           ("shortDescription", .object([("text", .string(rule?.summary ?? id))])),
+          // What happens when a finding is real: why the rule has its default severity.
+          ("fullDescription", .object([("text", .string(rule?.consequence ?? id))])),
           ("defaultConfiguration", .object([("level", .string(SARIFReporter.sarifLevel(level)))])),
         ])
       }

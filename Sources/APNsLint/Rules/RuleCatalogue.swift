@@ -12,6 +12,9 @@ public struct Rule: Sendable, Hashable {
   public let category: RuleCategory
   /// One line, lowercase start.
   public let summary: String
+  /// One sentence: what happens on the device or at APNs when a finding is real, which is why the
+  /// rule has its default severity (SPEC §3, "Severity is the consequence").
+  public let consequence: String
   /// Input that triggers the rule. For payload rules a payload; for request rules a request file;
   /// for strings rules the text of a `.strings` file, or tables each after a line `--- fr.lproj`
   /// (`--- en.lproj/Localizable.stringsdict` names the file); for localization rules a payload,
@@ -43,7 +46,7 @@ public struct Rule: Sendable, Hashable {
 
   /// A rule, read from its definition (in the file of its family: PayloadSchema's `Rules/`,
   /// StringsFile's `StringsRules.swift`, APNsLint's `LocalizationRules.swift` and
-  /// `TableRules.swift`): default severity, category, APNs answer, summary and examples; and the
+  /// `TableRules.swift`): default severity, category, APNs answer, consequence, summary and examples; and the
   /// settings it takes besides its severity, if any.
   init(_ id: RuleID, _ definition: RuleDefinition, parameters: RuleParameters? = nil) {
     let e = definition.examples
@@ -51,6 +54,7 @@ public struct Rule: Sendable, Hashable {
     self.defaultLevel = RuleLevel(default: definition.defaultSeverity)
     self.category = definition.category
     self.summary = definition.summary
+    self.consequence = definition.consequence
     self.markedTriggeringExample = e.marked
     self.triggeringExample = e.triggering
     self.passingExample = e.passing

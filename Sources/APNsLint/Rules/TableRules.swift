@@ -59,6 +59,7 @@ extension RuleDefinition {
   /// `strings-missing-translation`
   static var missingTranslation: Self {
     Self(.warning, .strings,
+         consequence: "devices using that localization show the raw key (or the nib's text, Info.plist's value) instead of a translation; a catalog entry in state new shows the source text",
          summary: "a key of the development language missing from another localization") {
       RuleExamples("--- en.lproj\n\"A\" = \"a\";\n\"B\" = \"b\";\n--- fr.lproj\n1️⃣\"A\" = \"a\";",
                    pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";")
@@ -68,6 +69,7 @@ extension RuleDefinition {
   /// `strings-extra-key`
   static var extraKey: Self {
     Self(.info, .strings,
+         consequence: "none as a rule: a key the development language lacks is almost always one the code no longer asks for, so no device shows it",
          summary: "a key of a localization that the development language lacks") {
       RuleExamples("--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";\n1️⃣\"Z\" = \"z\";",
                    pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";")
@@ -77,6 +79,7 @@ extension RuleDefinition {
   /// `strings-format-mismatch`
   static var formatMismatch: Self {
     Self(.error, .strings,
+         consequence: "String(format:) runs the translation with the development language's arguments: one read as an incompatible kind (%@ or %s for an integer) or past those passed crashes the app, %f for an integer prints a meaningless number, and a % that CoreFoundation consumes garbles the text; softened to a warning when an argument is only left out (or read by %n) or an app-filled placeholder lost: the sentence lacks a value, nothing breaks",
          summary: "a translation runs differently from the development language's format on the device: an argument read as an incompatible kind (%@ or %s for an integer: a crash; %f for an integer: a meaningless value), past those passed, or text a % swallows; an argument left out, or a placeholder the app fills itself lost, is a warning") {
       RuleExamples("--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n1️⃣\"FROM\" = \"De la part de\";",
                    pass: "--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n\"FROM\" = \"De %@\";")
@@ -86,6 +89,7 @@ extension RuleDefinition {
   /// `strings-format-gap`
   static var formatGap: Self {
     Self(.error, .strings,
+         consequence: "String(format:) and the device give the arguments to the positions the value reads, in order, so it shows the wrong argument in a skipped position's place",
          summary: "a value's positional specifiers skip a position (%2$@ without %1$@)") {
       RuleExamples("1️⃣\"GOT\" = \"%2$@ received\";",
                    pass: "\"GOT\" = \"%2$@ received from %1$@\";")
@@ -95,6 +99,7 @@ extension RuleDefinition {
   /// `strings-accidental-specifier`
   static var accidentalSpecifier: Self {
     Self(.warning, .strings,
+         consequence: "a % meant as text is read as a specifier in a format call: the device prints an argument or a number in its place and swallows the characters after it ('100% guaranteed' reads '% g'), or prints nothing for %n; a position above 9999 or one without a conversion shows as written",
          summary: "a % that reads as a specifier nobody means, reported at the source: '%@ is 100% guaranteed' (% g) or a trailing % in a development-language value that goes through a format call (translations that agree are not blamed); %n, a position above 9999 or a position with no conversion (%1$ av) anywhere") {
       RuleExamples("--- en.lproj\n1️⃣\"SAFE\" = \"%@ is 100% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"%@ est garanti à 100 %\";",
                    pass: "--- en.lproj\n\"SAFE\" = \"%@ is 100%% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"%@ est garanti à 100 %%\";")
@@ -104,6 +109,7 @@ extension RuleDefinition {
   /// `strings-control-character`
   static var controlCharacter: Self {
     Self(.info, .strings,
+         consequence: "none: the text system draws nothing for a C0 control character, so the text reads as meant (it is almost always a copy-paste accident)",
          summary: "a value holding a C0 control character other than tab and a line break (U+0000–U+001F, U+007F; CR, alone or in CRLF, is a line break): the text system draws it as nothing, so the text reads as meant, but it is almost always a copy-paste accident") {
       RuleExamples("\"A\" = \"Done\";\n1️⃣\"B\" = \"Ring\\a\";",
                    pass: "\"A\" = \"Done\";\n\"B\" = \"Ring\\tbell\";")
@@ -113,6 +119,7 @@ extension RuleDefinition {
   /// `strings-empty-translation`
   static var emptyTranslation: Self {
     Self(.warning, .strings,
+         consequence: "devices using that localization show nothing where the development language shows text",
          summary: "a translation that is the empty string where the development language has text") {
       RuleExamples("--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n1️⃣\"ARCHIVE\" = \"\";",
                    pass: "--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n\"ARCHIVE\" = \"Archiver\";")
@@ -122,6 +129,7 @@ extension RuleDefinition {
   /// `strings-plural-missing`
   static var pluralMissing: Self {
     Self(.warning, .strings,
+         consequence: "a count in the missing category (ru 3, 'few') shows the 'other' form, whose wording may not agree with the number",
          summary: "a plural (.stringsdict variable, catalog plural variation) lacks a category CLDR selects for an integer count in its language (ru 'few' for 3): the device shows the 'other' form") {
       RuleExamples("--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "other": "%d файлов"], marking: "n"),
                    pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]))
@@ -131,6 +139,7 @@ extension RuleDefinition {
   /// `strings-plural-unused`
   static var pluralUnused: Self {
     Self(.info, .strings,
+         consequence: "none: the language never selects the category, so no count shows the form",
          summary: "a plural form in a category its language never selects (ko 'one'); 'zero' is never reported (Apple uses it for 0 in every language)") {
       RuleExamples("--- ko.lproj/Localizable.stringsdict\n" + pluralExample(["one": "파일 %d개", "other": "파일 %d개"], marking: "n"),
                    pass: "--- ko.lproj/Localizable.stringsdict\n" + pluralExample(["other": "파일 %d개"]))
@@ -140,6 +149,7 @@ extension RuleDefinition {
   /// `strings-plural-other`
   static var pluralOther: Self {
     Self(.error, .strings,
+         consequence: "a count whose form is missing has nothing to fall back to, so the device shows the format itself instead of text",
          summary: "a plural without an 'other' form, the one every count falls back to") {
       RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file"], marking: "n"),
                    pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files"]))
@@ -149,6 +159,7 @@ extension RuleDefinition {
   /// `strings-plural-one-digit`
   static var pluralOneDigit: Self {
     Self(.warning, .strings,
+         consequence: "the other counts the language puts in 'one' (ru 21, 31; fr 0) show the digit 1 instead of their number",
          summary: "a 'one' form that writes the digit 1 instead of the count's specifier, in a language whose 'one' covers other numbers (ru 21, 31; fr 0)") {
       RuleExamples("--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "1 файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"], marking: "one"),
                    pass: "--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]))
@@ -158,6 +169,7 @@ extension RuleDefinition {
   /// `strings-plural-type`
   static var pluralType: Self {
     Self(.error, .strings,
+         consequence: "a form that reads the count as an incompatible kind crashes the app (%@ or %s for an integer) or prints a meaningless number (%f for an integer); softened to a warning for %n, which prints nothing, so the count vanishes from the sentence",
          summary: "a plural form reads its count as another kind than the variable's value type (or the source language's forms) gives it: %@ or %s for an integer crashes, %f for an integer prints a meaningless number; %n prints nothing (a warning)") {
       RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%@ files"], marking: "N_FILES"),
                    pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%ld files"]))
@@ -167,6 +179,7 @@ extension RuleDefinition {
   /// `strings-needs-review`
   static var needsReview: Self {
     Self(.warning, .strings,
+         consequence: "users see a translation nobody has reviewed since the source changed, which may still say what the old source said",
          summary: "a String Catalog translation in state 'needs_review': shown to users, but nobody has reviewed it since the source changed") {
       RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": 1️⃣"Archiv"}}}}"#),
                    pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#))
@@ -176,6 +189,7 @@ extension RuleDefinition {
   /// `strings-stale`
   static var stale: Self {
     Self(.info, .strings,
+         consequence: "none today: the text is still there; Xcode no longer finds the key in code and offers to remove it with its translations",
          summary: "a String Catalog key Xcode marks stale (no longer found in code; Xcode offers to remove it and its translations), or a translation in state 'stale'") {
       RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#"1️⃣"Archive": {"extractionState": "stale", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#),
                    pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"extractionState": "manual", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#))
@@ -185,6 +199,7 @@ extension RuleDefinition {
   /// `strings-xml-escape`
   static var xmlEscape: Self {
     Self(.warning, .strings,
+         consequence: "the device shows the backslash and the letter where the author meant a line break, a tab or a quote",
          summary: "a literal \\n, \\t or \\\" inside an XML property list's <string> (XML plists have no backslash escapes: the user sees the backslash)") {
       RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files\\nin total"], marking: "other"),
                    pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files\nin total"]))

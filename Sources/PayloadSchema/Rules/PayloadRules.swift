@@ -5,6 +5,7 @@ extension RuleDefinition {
   /// `payload-empty`
   static var payloadEmpty: Self {
     Self(.error, .payload, answer: APNsAnswer(status: 400, reason: "PayloadEmpty"),
+         consequence: "APNs refuses the request: 400 PayloadEmpty",
          summary: "no bytes, or only whitespace (APNs answers PayloadEmpty)") {
       RuleExamples("1️⃣   ",
                    pass: #"{"aps": {"badge": 1}}"#)
@@ -14,6 +15,7 @@ extension RuleDefinition {
   /// `payload-not-object`
   static var payloadNotObject: Self {
     Self(.error, .payload,
+         consequence: "a payload that is not a JSON object has no aps to read: nothing is shown and the app is not woken, so the push is dropped (Apple documents no APNs reason for it)",
          summary: "the top level is not an object") {
       RuleExamples(#"1️⃣[{"aps": {"badge": 1}}]"#,
                    pass: #"{"aps": {"badge": 1}}"#)
@@ -23,6 +25,7 @@ extension RuleDefinition {
   /// `payload-too-large`
   static var payloadTooLarge: Self {
     Self(.error, .payload, answer: APNsAnswer(status: 413, reason: "PayloadTooLarge"),
+         consequence: "APNs refuses the request: 413 PayloadTooLarge",
          summary: "size above the target's limit (APNs answers 413 PayloadTooLarge)") {
       RuleExamples(#"1️⃣{"aps": {"alert": ""# + String(repeating: "x", count: 300) + #""}}"#,
                    pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
@@ -34,6 +37,7 @@ extension RuleDefinition {
   /// `payload-near-limit`
   static var payloadNearLimit: Self {
     Self(.warning, .payload,
+         consequence: "nothing yet: APNs accepts the push as it is, but a few more bytes in any value that varies (a name, a message, a loc-arg) make APNs refuse it with 413 PayloadTooLarge",
          summary: "size at or above size.warn-at (default 0.9) of the limit") {
       RuleExamples(#"1️⃣{"aps": {"alert": ""# + String(repeating: "x", count: 220) + #""}}"#,
                    pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
@@ -45,6 +49,7 @@ extension RuleDefinition {
   /// `aps-missing`
   static var apsMissing: Self {
     Self(.error, .payload,
+         consequence: "without aps an alert, background, Live Activity, widgets or controls push shows, wakes, updates or reloads nothing, so it is dropped (an mdm push without mdm likewise); softened to a warning where the push may be right: a PushKit push (voip, complication, location) still reaches the app, and {} without a topic is what a Wallet pass update sends",
          summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm, a Wallet pass update is {} (a warning without a topic, which would tell); a near miss of Simulator Target Bundle in a .apns file gets a hint") {
       RuleExamples(#"1️⃣{"alert": "Hello"}"#,
                    pass: #"{"aps": {"alert": "Hello"}}"#)
@@ -54,6 +59,7 @@ extension RuleDefinition {
   /// `aps-not-object`
   static var apsNotObject: Self {
     Self(.error, .payload,
+         consequence: "an aps that is not an object holds no alert, badge, sound or content-available the device can read: nothing is shown or woken, so the push is dropped",
          summary: "aps is not an object") {
       RuleExamples(#"{"aps": 1️⃣"Hello"}"#,
                    pass: #"{"aps": {"alert": "Hello"}}"#)
@@ -63,6 +69,7 @@ extension RuleDefinition {
   /// `unknown-key`
   static var unknownKey: Self {
     Self(.warning, .payload,
+         consequence: "iOS ignores a key it does not define while APNs accepts the push, so a misspelt key (loc_key, content_available, time-senstive) does not do what it was written for: the alert is not localized, the app is not woken, the level is not raised; a misspelt Simulator Target Bundle leaves the Simulator unable to pick the app; inside the aps of a voip push nothing is reported, since PushKit hands the whole payload to the app",
          summary: "a key Apple does not define inside aps, aps.alert or aps.sound; suggests the likely key") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"loc_key": "GREETING"}}}"#,
                    pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#)
@@ -72,6 +79,7 @@ extension RuleDefinition {
   /// `value-type`
   static var valueType: Self {
     Self(.error, .payload,
+         consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object shows nothing, a content-state that is not an object drops the Live Activity update, a badge or sound of the wrong type is not applied",
          summary: "a known key with the wrong JSON type (badge \"5\", alert 42, loc-args not an array of strings)") {
       RuleExamples(#"{"aps": {"alert": "Hi", "badge": 1️⃣"5"}}"#,
                    pass: #"{"aps": {"alert": "Hi", "badge": 5}}"#)
@@ -81,6 +89,7 @@ extension RuleDefinition {
   /// `value-range`
   static var valueRange: Self {
     Self(.error, .payload,
+         consequence: "a number outside its range is not a value the key takes, while APNs accepts the push: a negative or fractional badge, a volume or relevance score outside 0…1, a summary-arg-count below 1 does not set what it was meant to",
          summary: "a number out of range: badge negative or fractional, relevance-score or sound.volume outside 0…1, summary-arg-count below 1") {
       RuleExamples(#"{"aps": {"alert": "Hi", "badge": 1️⃣-1}}"#,
                    pass: #"{"aps": {"alert": "Hi", "badge": 0}}"#)
@@ -90,6 +99,7 @@ extension RuleDefinition {
   /// `value-enum`
   static var valueEnum: Self {
     Self(.error, .payload,
+         consequence: "a string outside the key's set is not one iOS knows: an event other than start, update or end starts, updates or ends no Live Activity (the update is dropped), and an interruption level other than the four does not give the notification the level meant",
          summary: "a string outside its set: interruption-level, event") {
       RuleExamples(#"{"aps": {"alert": "Hi", "interruption-level": 1️⃣"urgent"}}"#,
                    pass: #"{"aps": {"alert": "Hi", "interruption-level": "time-sensitive"}}"#)
@@ -99,6 +109,7 @@ extension RuleDefinition {
   /// `flag-value`
   static var flagValue: Self {
     Self(.error, .payload,
+         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken, the notification service extension does not run (the alert shows the payload as sent), a critical sound or a widget reload is not requested; true, which iOS honours, is softened to a warning",
          summary: "content-available / mutable-content other than the number 1 (true: a warning, use 1; 0 and false are flag-off); sound.critical other than 0 or 1; content-changed other than true") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣"1"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#)
@@ -108,6 +119,7 @@ extension RuleDefinition {
   /// `flag-off`
   static var flagOff: Self {
     Self(.info, .payload,
+         consequence: "none: 0 or false means off, exactly as if the key were absent, so the device does the same as without it",
          summary: "content-available / mutable-content set to 0 or false: it means off, as if the key were absent (APNs accepts it, iOS reads it as off); leave it out") {
       RuleExamples(#"{"aps": {"alert": "Hi", "mutable-content": 1️⃣0}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#)
@@ -117,6 +129,7 @@ extension RuleDefinition {
   /// `background-inert`
   static var backgroundInert: Self {
     Self(.error, .payload,
+         consequence: "the push wakes nothing, so the background update it carries never reaches the app: it is dropped",
          summary: "a background push whose aps lacks content-available, or sets it to 0 or false (empty aps, a misspelt contentAvailable, only badge or other keys): it wakes nothing") {
       RuleExamples(#"{"aps": 1️⃣{}, "refresh": 1}"#,
                    pass: #"{"aps": {"content-available": 1}, "refresh": 1}"#,
@@ -128,6 +141,7 @@ extension RuleDefinition {
   /// `sound-shape`
   static var soundShape: Self {
     Self(.warning, .payload,
+         consequence: "Apple documents the sound dictionary for critical alerts and the string for regular notifications, so on a regular notification the sound named in the dictionary may not play as meant",
          summary: "a sound dictionary on a notification that is not critical: Apple, \"for regular notifications, use the sound string\"") {
       RuleExamples(#"{"aps": {"alert": "Hi", "sound": 1️⃣{"name": "ping.caf", "volume": 0.5}}}"#,
                    pass: #"{"aps": {"alert": "Hi", "sound": "ping.caf"}}"#)
@@ -137,6 +151,7 @@ extension RuleDefinition {
   /// `payload-whitespace`
   static var payloadWhitespace: Self {
     Self(.warning, .payload,
+         consequence: "sent as written, APNs refuses it with 413 PayloadTooLarge; sent compact, as providers usually serialize it, it is accepted: which one happens depends on how the file is sent",
          summary: "a payload file over the limit as written but not when compact: send it compact") {
       RuleExamples("1️⃣{\n  \"aps\": {\n    \"alert\": \"" + String(repeating: "x", count: 230) + "\"\n  }\n}\n",
                    pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
@@ -148,6 +163,7 @@ extension RuleDefinition {
   /// `alert-empty`
   static var alertEmpty: Self {
     Self(.warning, .payload,
+         consequence: "the device has no text to show for the alert: no banner appears, and only a badge or sound the push also carries takes effect",
          summary: "an alert object that shows nothing (no title, subtitle, body or loc-keys)") {
       RuleExamples(#"{"aps": {"alert": 1️⃣{"launch-image": "a.png"}, "sound": "default"}}"#,
                    pass: #"{"aps": {"alert": {"body": "Hi"}}}"#)
@@ -157,6 +173,7 @@ extension RuleDefinition {
   /// `alert-text-conflict`
   static var alertTextConflict: Self {
     Self(.warning, .payload,
+         consequence: "the device shows the localized loc-key text and never the body (or title, subtitle) written beside it",
          summary: "both body and loc-key (or title and title-loc-key, subtitle and subtitle-loc-key)") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"loc-key": "GREETING"}}}"#,
                    pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#)
@@ -166,6 +183,7 @@ extension RuleDefinition {
   /// `loc-args-without-key`
   static var locArgsWithoutKey: Self {
     Self(.warning, .payload,
+         consequence: "without the loc-key the device ignores the loc-args: the alert shows its text as written, without the values",
          summary: "loc-args without loc-key (same for title- and subtitle-)") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", "loc-args": 1️⃣["Jenna"]}}}"#,
                    pass: #"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ["Jenna"]}}}"#)
@@ -175,6 +193,7 @@ extension RuleDefinition {
   /// `deprecated-key`
   static var deprecatedKey: Self {
     Self(.info, .payload,
+         consequence: "none on current systems: iOS ignores the key, so the notification looks and behaves exactly as without it (it only had an effect on older systems)",
          summary: "action-loc-key, summary-arg, summary-arg-count, action outside Safari (launch-image is still in Apple's table)") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"action-loc-key": "PLAY"}}}"#,
                    pass: #"{"aps": {"alert": {"body": "Hi", "launch-image": "a.png"}}}"#)
@@ -184,6 +203,7 @@ extension RuleDefinition {
   /// `platform-key`
   static var platformKey: Self {
     Self(.warning, .payload,
+         consequence: "the platform ignores the key while the rest of the push is delivered, so what it was meant to do there (a Live Activity update, url-args, a critical sound, an alert or sound on tvOS) does not happen",
          summary: "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos, a Safari alert key other than title, body, action; critical sounds are fine on macOS 10.14+)") {
       RuleExamples(#"{"aps": {"alert": "Hi", 1️⃣"url-args": ["a"]}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#)
@@ -193,6 +213,7 @@ extension RuleDefinition {
   /// `sensitive-data`
   static var sensitiveData: Self {
     Self(.warning, .payload,
+         consequence: "no device shows anything different: the value travels in clear in the payload, through APNs, the device's notification handling and any log on the way, a privacy risk rather than a display fault",
          summary: "a custom key whose name matches sensitive-data.key-patterns (values too with check-values)") {
       RuleExamples(#"{"aps": {"alert": "Hi"}, 1️⃣"password": "hunter2"}"#,
                    pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#)
@@ -202,6 +223,7 @@ extension RuleDefinition {
   /// `custom-key-allowlist`
   static var customKeyAllowlist: Self {
     Self(nil, .payload,
+         consequence: "none on any device: it enforces a project's own list of custom keys, and a key outside it reaches the app as data like any other",
          summary: "a top-level custom key not in custom-key-allowlist.allowed") {
       RuleExamples(#"{"aps": {"alert": "Hi"}, 1️⃣"tracking": "x"}"#,
                    pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#,

@@ -5,6 +5,7 @@ extension RuleDefinition {
   /// `silent-push-shape`
   static var silentPushShape: Self {
     Self(.info, .push,
+         consequence: "none beyond what the payload asks for: the push shows its alert, badge or sound and also wakes the app, a combination Apple documents; it is only not a silent push (a background push with them is push-type-mismatch)",
          summary: "content-available: 1 together with alert, badge or sound: the push shows them and also wakes the app (Apple documents the combination), so it is no longer a silent push; a background push with them is push-type-mismatch") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣1, "alert": "Hi"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#)
@@ -14,6 +15,7 @@ extension RuleDefinition {
   /// `push-type-mismatch`
   static var pushTypeMismatch: Self {
     Self(.error, .push,
+         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing, an mdm push with aps or anything but {} to a Wallet pass topic is not what the receiver takes; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets or controls push, an empty aps with no push type or topic given, a File Provider push without container-identifier (only the app's PushKit delegate gets it)",
          summary: "the payload contradicts the push type (background with alert, alert with nothing to show, Live Activity keys in a push of another type, anything but {} to a Wallet pass topic, …; warnings: widgets with other aps keys, location with alert, badge or sound)") {
       RuleExamples(#"{"aps": {"alert": 1️⃣"Hi"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
@@ -25,6 +27,7 @@ extension RuleDefinition {
   /// `priority-mismatch`
   static var priorityMismatch: Self {
     Self(.error, .push, answer: APNsAnswer(status: 400, reason: "BadPriority"), part: .headers,
+         consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10 is one Apple calls an error, with no documented answer",
          summary: "priority not 1, 5 or 10; background with priority other than 5") {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
@@ -36,6 +39,7 @@ extension RuleDefinition {
   /// `topic-mismatch`
   static var topicMismatch: Self {
     Self(.error, .push, part: .headers,
+         consequence: "the push is addressed to a topic that is not its push type's (Apple requires the suffix: a voip push goes to the bundle id plus .voip), so it does not reach the app as that push; APNs' answer is not documented",
          summary: "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …), or carries one of another push type (an alert push to app.voip)") {
       RuleExamples(#"1️⃣{"aps": {}, "call": "1"}"#,
                    pass: #"{"aps": {}, "call": "1"}"#,
@@ -47,6 +51,7 @@ extension RuleDefinition {
   /// `collapse-id-too-long`
   static var collapseIDTooLong: Self {
     Self(.error, .push, answer: APNsAnswer(status: 400, reason: "BadCollapseId"), part: .headers,
+         consequence: "APNs refuses the request: 400 BadCollapseId",
          summary: "collapse id over 64 bytes") {
       RuleExamples(#"1️⃣{"aps": {"alert": "Hi"}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#,
@@ -58,6 +63,7 @@ extension RuleDefinition {
   /// `live-activity-fields`
   static var liveActivityFields: Self {
     Self(.error, .push,
+         consequence: "ActivityKit does not take the push as written: a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, and start-only keys on another event, input-push-token with input-push-channel, or a string alert are not a payload Apple documents; softened to warnings where the update arrives and only a key is ignored: badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end",
          summary: "event start without attributes-type, attributes and alert; start-only keys on other events; a string alert; start on the broadcast transport; warnings: badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end") {
       RuleExamples(#"{"aps": {"event": 1️⃣"start", "timestamp": 1700000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "Kick-off", "body": "Go"}}}"#)
@@ -67,6 +73,7 @@ extension RuleDefinition {
   /// `timestamp-unit`
   static var timestampUnit: Self {
     Self(.warning, .push,
+         consequence: "ActivityKit reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a stale-date or dismissal-date never comes, and a later update whose timestamp is in seconds looks older than this one",
          summary: "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11)") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣1700000000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#)
@@ -76,6 +83,7 @@ extension RuleDefinition {
   /// `safari-fields`
   static var safariFields: Self {
     Self(.error, .push,
+         consequence: "Apple's website push payload requires url-args and an alert of title and body, so without them Safari does not show the push",
          summary: "platform safari: url-args missing, or alert not an object with title and body") {
       RuleExamples(#"{"aps": 1️⃣{"url-args": []}}"#,
                    pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,

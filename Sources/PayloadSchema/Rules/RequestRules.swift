@@ -5,6 +5,7 @@ extension RuleDefinition {
   /// `request-method`
   static var requestMethod: Self {
     Self(.error, .request, answer: APNsAnswer(status: 405, reason: "MethodNotAllowed"), part: .method,
+         consequence: "APNs refuses the request: 405 MethodNotAllowed",
          summary: "a request method other than POST (405 MethodNotAllowed)") {
       RuleExamples("1️⃣GET /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -14,6 +15,7 @@ extension RuleDefinition {
   /// `request-path`
   static var requestPath: Self {
     Self(.error, .request, answer: APNsAnswer(status: 404, reason: "BadPath"), part: .path,
+         consequence: "APNs refuses the request: 404 BadPath",
          summary: "a path other than /3/device/<token> or /4/broadcasts/apps/<bundle-id> (404 BadPath)") {
       RuleExamples("POST 1️⃣/3/devices/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -23,6 +25,7 @@ extension RuleDefinition {
   /// `device-token-missing`
   static var deviceTokenMissing: Self {
     Self(.error, .request, answer: APNsAnswer(status: 400, reason: "MissingDeviceToken"), part: .path,
+         consequence: "APNs refuses the request: 400 MissingDeviceToken",
          summary: "/3/device/ with no token (400 MissingDeviceToken)") {
       RuleExamples("POST 1️⃣/3/device/ HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -32,6 +35,7 @@ extension RuleDefinition {
   /// `device-token-syntax`
   static var deviceTokenSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(status: 400, reason: "BadDeviceToken"), part: .path,
+         consequence: "APNs refuses the request: 400 BadDeviceToken",
          summary: "a device token that is not hexadecimal or has an odd length (400 BadDeviceToken); any even length is fine") {
       RuleExamples("POST 1️⃣/3/device/0a1b2c3 HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -41,6 +45,7 @@ extension RuleDefinition {
   /// `header-duplicate`
   static var headerDuplicate: Self {
     Self(.error, .request, answer: APNsAnswer(status: 400, reason: "DuplicateHeaders"), part: .headers,
+         consequence: "APNs refuses the request: 400 DuplicateHeaders",
          summary: "a header given twice (400 DuplicateHeaders)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-topic: 1️⃣com.example.app\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -50,6 +55,7 @@ extension RuleDefinition {
   /// `apns-id-syntax`
   static var apnsIDSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(status: 400, reason: "BadMessageId"), part: .headers,
+         consequence: "APNs refuses the request: 400 BadMessageId",
          summary: "apns-id not a canonical UUID, 8-4-4-4-12 hexadecimal (400 BadMessageId)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-id: 1️⃣42\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-id: 123e4567-e89b-12d3-a456-4266554400a0\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -59,6 +65,7 @@ extension RuleDefinition {
   /// `expiration-syntax`
   static var expirationSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(status: 400, reason: "BadExpirationDate"), part: .headers,
+         consequence: "APNs refuses the request: 400 BadExpirationDate",
          summary: "apns-expiration not a non-negative integer (400 BadExpirationDate)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣tomorrow\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 0\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -68,6 +75,7 @@ extension RuleDefinition {
   /// `expiration-unit`
   static var expirationUnit: Self {
     Self(.warning, .request, part: .headers,
+         consequence: "APNs reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a push meant to lapse is kept as long as APNs keeps any push and reaches a device that comes online long after it mattered",
          summary: "apns-expiration that looks like milliseconds (above 10^11)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣1700086400000\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1700086400\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -79,6 +87,7 @@ extension RuleDefinition {
   /// `expiration-past`
   static var expirationPast: Self {
     Self(.warning, .request, part: .headers,
+         consequence: "APNs tries to deliver once and stores nothing, so a device that is offline at that moment never gets the push, while one that is online gets it as meant",
          summary: "apns-expiration nonzero and before now: APNs tries once and stores nothing") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣1699990000\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1700086400\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -90,6 +99,7 @@ extension RuleDefinition {
   /// `push-type-unknown`
   static var pushTypeUnknown: Self {
     Self(.error, .request, answer: APNsAnswer(status: 400, reason: "InvalidPushType"), part: .headers,
+         consequence: "APNs refuses the request: 400 InvalidPushType; another capitalization of a documented push type is softened to a warning, since APNs is not documented to refuse it",
          summary: "apns-push-type not one of the push types (400 InvalidPushType); other spellings of one are a warning") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: 1️⃣notification\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -99,6 +109,7 @@ extension RuleDefinition {
   /// `push-type-missing`
   static var pushTypeMissing: Self {
     Self(.warning, .request, part: .headers,
+         consequence: "APNs guesses the push type from the payload; on watchOS 6 and later, which require the header, Apple says APNs may return an error, delay the notification or drop it, so there the finding is escalated to an error",
          summary: "no apns-push-type: required on watchOS (error there), recommended elsewhere") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -108,6 +119,7 @@ extension RuleDefinition {
   /// `topic-missing`
   static var topicMissing: Self {
     Self(.error, .request, answer: APNsAnswer(status: 400, reason: "MissingTopic"), part: .headers,
+         consequence: "APNs refuses the request: 400 MissingTopic (a broadcast without apns-channel-id: 400 MissingChannelId); with a certificate APNs uses the certificate's topic, softened to a warning: it is the wrong one only when the certificate has several",
          summary: "no apns-topic on a token-authenticated request (400 MissingTopic; a warning with a certificate); a broadcast without apns-channel-id (400 MissingChannelId)") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -119,6 +131,7 @@ extension RuleDefinition {
   /// `topic-syntax`
   static var topicSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(status: 400, reason: "BadTopic"), part: .headers,
+         consequence: "APNs refuses the request: 400 BadTopic (a broadcast topic with a suffix: 400 TopicDisallowed)",
          summary: "apns-topic not a bundle identifier (400 BadTopic); a broadcast topic with a suffix (400 TopicDisallowed)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: 1️⃣com.example..app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
@@ -128,6 +141,7 @@ extension RuleDefinition {
   /// `provider-token-missing`
   static var providerTokenMissing: Self {
     Self(.error, .request, answer: APNsAnswer(status: 403, reason: "MissingProviderToken"), part: .authentication,
+         consequence: "APNs refuses the request: 403 MissingProviderToken",
          summary: "token authentication and no authorization header (403 MissingProviderToken)") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -139,6 +153,7 @@ extension RuleDefinition {
   /// `provider-token-syntax`
   static var providerTokenSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(status: 403, reason: "InvalidProviderToken"), part: .authentication,
+         consequence: "APNs refuses the request: 403 InvalidProviderToken; an iat written as a string of digits, which APNs accepts, is softened to a warning (RFC 7519 wants a number)",
          summary: "authorization not bearer and an ES256 JWT with kid, iss and iat as Apple requires (403 InvalidProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJIUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -150,6 +165,7 @@ extension RuleDefinition {
   /// `provider-token-expired`
   static var providerTokenExpired: Self {
     Self(.error, .request, answer: APNsAnswer(status: 403, reason: "ExpiredProviderToken"), part: .authentication,
+         consequence: "APNs refuses the request: 403 ExpiredProviderToken",
          summary: "a provider token issued more than an hour ago (403 ExpiredProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNjk5OTkwMDAwfQ.mKzVJeAH8m-uRUzNYnIqKVTQOyouA10PscW4uCCL-Bl6cnTjj66q_D4_cTZZkQ7XYZLjC1cZYzmVm5QdDFIwGA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -161,6 +177,7 @@ extension RuleDefinition {
   /// `provider-token-signature`
   static var providerTokenSignature: Self {
     Self(.error, .request, answer: APNsAnswer(status: 403, reason: "InvalidProviderToken"), part: .authentication,
+         consequence: "APNs refuses the request: 403 InvalidProviderToken",
          summary: "with --key: the ES256 signature does not verify, or kid is not the key's id (403 InvalidProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.YfLmpTmYrB8e5xxfAANSv57cpRWoB6GAuvUUu_pt2cw-H50mTubbcZPNTtP6Nli34ovWzRPpMPZgWqz2NYq28w\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -172,6 +189,7 @@ extension RuleDefinition {
   /// `location-auth`
   static var locationAuth: Self {
     Self(.error, .request, part: .authentication,
+         consequence: "Apple says location pushes support only token-based authentication, so one sent over a certificate connection does not reach the location push extension (APNs' answer is not documented)",
          summary: "a location push without token authentication") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app.location-query\napns-push-type: location\napns-priority: 5\n\n{\"aps\": {}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app.location-query\napns-push-type: location\napns-priority: 5\n\n{\"aps\": {}}",
@@ -183,6 +201,7 @@ extension RuleDefinition {
   /// `channel-request`
   static var channelRequest: Self {
     Self(.error, .request, part: .path,
+         consequence: "APNs refuses the channel management request with the answer the finding names (400 MissingChannelId, BadChannelId, MissingPushType, InvalidPushType or CannotCreateChannelConfig, 405 MethodNotAllowed, 404 BadPath)",
          summary: "a channel management request (/1/apps/<bundle-id>/channels, all-channels) APNs refuses: wrong method, no or bad apns-channel-id, a body without push-type LiveActivity or with a storage policy other than 0 or 1 (400 MissingChannelId, BadChannelId, MissingPushType, InvalidPushType, CannotCreateChannelConfig; 405 MethodNotAllowed)") {
       RuleExamples("1️⃣GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\n\n",
                    pass: "GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-channel-id: dHN0LXNyY2gtY2hubA==\n\n",

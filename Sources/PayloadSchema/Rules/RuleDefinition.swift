@@ -14,6 +14,12 @@ public struct RuleDefinition: Sendable {
   public let requestPart: RequestPart
   /// One line, lowercase start: what is wrong and why it matters.
   public let summary: String
+  /// One sentence: what happens on the device or at APNs when a finding of the rule is real, the
+  /// reason for its default severity under SPEC §3's contract (error: APNs refuses the request or
+  /// the device visibly fails; warning: the device shows something other than the author most
+  /// likely meant, nothing broken; info: no effect on any device). Says so where some findings
+  /// are escalated or softened.
+  public let consequence: String
   // Made when asked: some examples build long strings, and a definition is read on the hot path
   // (a finding's severity and answer) where nothing may allocate.
   private let makeExamples: @Sendable () -> RuleExamples
@@ -22,12 +28,13 @@ public struct RuleDefinition: Sendable {
   public var examples: RuleExamples { makeExamples() }
 
   package init(_ severity: Severity?, _ category: RuleCategory, answer: APNsAnswer? = nil, part: RequestPart = .body,
-       summary: String, examples: @escaping @Sendable () -> RuleExamples) {
+       consequence: String, summary: String, examples: @escaping @Sendable () -> RuleExamples) {
     self.defaultSeverity = severity
     self.category = category
     self.apnsAnswer = answer
     self.requestPart = part
     self.summary = summary
+    self.consequence = consequence
     self.makeExamples = examples
   }
 }

@@ -158,6 +158,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   public var requestPart: RequestPart { definition.requestPart }
   /// One line, lowercase start.
   public var summary: String { definition.summary }
+  /// What happens on the device or at APNs when a finding is real: why the rule has its severity.
+  public var consequence: String { definition.consequence }
   /// The examples the catalogue shows and the tests run.
   public var examples: RuleExamples { definition.examples }
 }

@@ -5,7 +5,7 @@ import TestSupport
 @testable import APNsLint
 
 /// The leftovers of the 2026 localization round, each on the real file that shows it
-/// (`Fixtures/RealLocalizations/leftovers`, cited in `Fixtures/RealLocalizations/SOURCES.tsv`,
+/// (`Fixtures/RealLocalizations/leftovers`, cited in `../shared/wild/project-fixtures/Fixtures/RealLocalizations/SOURCES.tsv`,
 /// byte for byte): every finding `strings lint` gives on each, judged by Apple's documentation
 /// and CoreFoundation's behaviour, not by the tool. The files are real material, read from the
 /// shared folder (`RealMaterial`); skipped without it. Each pattern is reproduced in our own words

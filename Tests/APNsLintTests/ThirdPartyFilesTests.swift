@@ -86,7 +86,9 @@ struct ThirdPartyFilesTests {
         if relative.hasSuffix("SOURCES.tsv") { manifests.append(folder + "/" + relative) }
       }
     }
-    #expect(manifests.count >= 4)
+    // Fixtures/payloads/apple, Fixtures/payloads/real, Fixtures/activities (the tables' manifest
+    // is kept in the shared folder, beside the tables).
+    #expect(manifests.count >= 3)
     var present: [String] = []
     var rows = 0
     for manifest in manifests {

@@ -6,14 +6,14 @@ import TestSupport
 
 /// The real fixtures of `Fixtures/activities` (SOURCES.tsv says where each file comes from):
 /// each payload against the app's own Swift files, with the exact findings EXPECTED.tsv lists.
-/// The repository keeps the manifests (SOURCES.tsv, EXPECTED.tsv, README.md); the apps' files are
+/// The repository keeps the sources manifest (SOURCES.tsv); the expectations and the apps' files are
 /// real material, read from the shared folder (`RealMaterial`), and the suite is skipped without
 /// it. The patterns they show are reproduced in types and payloads of our own in `RealPatternTests`
 /// and the other suites of `ActivityContractTests`.
 @Suite(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)))
 struct RealFixtureTests {
-  /// `Fixtures/activities` in the repository: EXPECTED.tsv.
-  static let manifests = packageRoot + "/Fixtures/activities"
+  /// The expected findings (EXPECTED.tsv) are kept beside the apps' files in the shared folder.
+  static let manifests = RealMaterial.path("Fixtures/activities")
   /// The same folder among the real files: the Swift sources and the payloads.
   static let root = RealMaterial.path("Fixtures/activities")
 

@@ -10,6 +10,12 @@ public struct Linter: Sendable {
   public let options: ValidationOptions
   private var validator: PayloadValidator
   private var requests: RequestValidator
+  /// True when the command line does not name the platform (the configuration's `target.platform`
+  /// is then the default for payloads that do not show theirs): a payload with `url-args`, which
+  /// only a Safari website push reads, is checked as one (SPEC §2).
+  public let platformInferred: Bool
+  /// The validator for payloads found to be website pushes; made on the first one.
+  private var safariValidator: PayloadValidator?
 
   /// - Parameters:
   ///   - configuration: severities and parameters (`Configuration.builtIn` by default).
@@ -24,6 +30,7 @@ public struct Linter: Sendable {
     var target = Target(
       platform: configuration.platform, pushType: configuration.pushType, transport: configuration.transport)
     if let p = overrides.platform { target.platform = p }
+    platformInferred = overrides.platform == nil
     if let t = overrides.pushType { target.pushType = t }
     if let t = overrides.transport { target.transport = t }
     target.priority = overrides.priority
@@ -88,8 +95,23 @@ public struct Linter: Sendable {
   }
 
   /// Validates one payload; `report.alert` is filled when the linter collects alerts.
+  ///
+  /// With the platform inferred (``platformInferred``), a payload whose `aps.url-args` the target's
+  /// platform ignores is a Safari website push (only Safari reads `url-args`, and no app push
+  /// carries it): it is checked again as one, and that report is returned. Chunked payloads
+  /// (`begin`/`feed`/`finish`) are not re-read: they are over any website push's size anyway.
   public mutating func validate(_ bytes: UnsafeRawBufferPointer) -> PayloadReport {
-    validator.validate(bytes)
+    let report = validator.validate(bytes)
+    guard platformInferred, target.platform != .safari,
+          report.findings.contains(where: { $0.rule == .platformKey && $0.keyPath == "aps.url-args" })
+    else { return report }
+    if safariValidator == nil {
+      var safari = target
+      safari.platform = .safari
+      safariValidator = PayloadValidator(target: safari, options: options)
+    }
+    safariValidator!.simulatorFile = validator.simulatorFile
+    return safariValidator!.validate(bytes)
   }
 
   /// Starts a payload read in chunks (a record too large to hold in memory).

@@ -51,8 +51,16 @@ import Testing
 
   @Test func targetSetsPlatformTransportAndPushType() throws {
     let payload = #"{"aps":{"alert":"Hi","url-args":[]}}"#
-    #expect(try lint(payload, yaml: "version: 1\n") == ["platform-key warning 1:22"])
+    // Named on the command line: that platform's rules apply.
+    #expect(try lint(payload, yaml: "version: 1\n", overrides: TargetOverrides(platform: .ios)) == ["platform-key warning 1:22"])
     #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n") == ["safari-fields error 1:17"])
+    // Otherwise the configuration's platform is a default: only a Safari website push reads
+    // url-args, so the payload is checked as one.
+    #expect(try lint(payload, yaml: "version: 1\n") == ["safari-fields error 1:17"])
+    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: macos}\n") == ["safari-fields error 1:17"])
+    #expect(try lint(#"{"aps":{"alert":{"title":"T","body":"B","action":"View"},"url-args":["x"]}}"#, yaml: "version: 1\n") == [])
+    // Without url-args the platform stays iOS: `action` is deprecated there, not on Safari.
+    #expect(try lint(#"{"aps":{"alert":{"title":"T","body":"B","action":"View"}}}"#, yaml: "version: 1\n") == ["deprecated-key info 1:41"])
     let long = #"{"aps":{"alert":""# + String(repeating: "a", count: 300) + #""}}"#
     #expect(try lint(long, yaml: "version: 1\ntarget: {transport: binary-pre-ios8}\n") == ["payload-too-large error 1:1"])
     #expect(try lint(#"{"aps":{"alert":"Hi"}}"#, yaml: "version: 1\ntarget: {push-type: background}\n") == ["background-inert error 1:8", "push-type-mismatch warning 1:17"])

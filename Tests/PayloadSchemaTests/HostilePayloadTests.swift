@@ -159,14 +159,14 @@ import Testing
     let bytes = Array(text.utf8)
     var v = PayloadValidator()
     let report = Self.timed("\(n) unknown keys (\(bytes.count) bytes)") { v.validate(bytes) }
-    let unknown = report.findings.filter { $0.payloadRule == .unknownKey }
+    let unknown = report.findings.filter { $0.payloadRule == .apsCustomKey }
     #expect(unknown.count == 11)
-    #expect(unknown.first?.message == "unknown key 'k0' in 'aps'")
+    #expect(unknown.first?.message == "'k0' in 'aps' is not a key Apple defines, nor close to one: taken as the app's own data (the system ignores it, the app receives it); Apple asks for custom keys beside 'aps'")
     #expect(unknown.first?.keyPath == "aps.k0")
     #expect(unknown.last?.message == "\(n - 10) more unknown keys in 'aps' not shown, from here on (the first 10 are)")
     #expect(unknown.last?.keyPath == "aps")
     #expect(unknown.last?.column == 18 + 10 * 7 + 1, "the 11th unknown key: k0…k9 take 7 bytes each with their comma")
-    #expect(report.findings.filter { $0.payloadRule != .unknownKey }.map(\.payloadRule) == [.payloadTooLarge])
+    #expect(report.findings.filter { $0.payloadRule != .apsCustomKey }.map(\.payloadRule) == [.payloadTooLarge])
   }
 
   @Test func threeHundredThousandDuplicateKeys() {

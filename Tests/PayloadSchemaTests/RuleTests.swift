@@ -75,10 +75,28 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(unknown.first?.message.hasSuffix(suggestion) == true, "\(unknown.first?.message ?? "none")")
   }
 
-  @Test func unknownKeyWithoutALikelyKeySuggestsNothing() {
+  @Test func aKeyCloseToNoneAppleDefinesIsTheAppsOwn() {
     let f = check(#"{"aps": {"badge": 1, "xyzzy-frobnicate": 1}}"#).findings
-    #expect(f.map(\.payloadRule) == [.unknownKey])
-    #expect(f.first?.message.contains("did you mean") == false)
+    #expect(f.map(\.payloadRule) == [.apsCustomKey])
+    #expect(f.first?.message == "'xyzzy-frobnicate' in 'aps' is not a key Apple defines, nor close to one: taken as the app's own data (the system ignores it, the app receives it); Apple asks for custom keys beside 'aps'")
+    #expect(f.first?.severity == .info)
+    #expect(f.first.map { "\($0.line):\($0.column) \($0.keyPath ?? "")" } == "1:22 aps.xyzzy-frobnicate")
+  }
+
+  /// Seen in the wild (docs/accuracy-wider-payloads.tsv): custom data inside aps (a plugin's
+  /// `showWhenInForeground`, a tutorial's `link_url`) is delivered and read by the app; a title
+  /// written directly in aps never shows.
+  @Test(arguments: [
+    (#"{"aps": {"alert": "Hi", "title": "T"}}"#, "unknown-key", "unknown key 'title' in 'aps'; 'title' belongs in 'aps.alert', and the system reads it only there"),
+    (#"{"aps": {"alert": "Hi", "lockey": "K"}}"#, "unknown-key", "unknown key 'lockey' in 'aps'; did you mean 'loc-key'? It belongs in 'aps.alert', and the system reads it only there"),
+    (#"{"aps": {"alert": {"body": "Hi", "badge": 2}}}"#, "unknown-key", "unknown key 'badge' in 'aps.alert'; 'badge' belongs in 'aps', and the system reads it only there"),
+    (#"{"aps": {"alert": "Hi", "link_url": "https://example.com"}}"#, "aps-custom-key", "'link_url' in 'aps' is not a key Apple defines, nor close to one: taken as the app's own data (the system ignores it, the app receives it); Apple asks for custom keys beside 'aps'"),
+    (#"{"aps": {"alert": {"body": "Hi", "showWhenInForeground": true}}}"#, "aps-custom-key", "'showWhenInForeground' in 'aps.alert' is not a key Apple defines, nor close to one: taken as the app's own data (the system ignores it, the app receives it); Apple asks for custom keys beside 'aps'"),
+  ])
+  func misplacedKeysAreUnknownAndTheAppsOwnAreCustom(_ json: String, _ rule: String, _ message: String) {
+    let f = check(json).findings
+    #expect(f.map(\.rule.rawValue) == [rule])
+    #expect(f.first?.message == message)
   }
 
   @Test func interruptionLevelTypoSuggestsTheLevel() {
@@ -616,6 +634,17 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       #"sound-shape 9:14 aps.sound"#,
       #"unknown-key 9:32 aps.sound.volum"#
     ]),
+    RuleCase("aps-custom-key: the app's own keys inside aps and its alert", text(#"""
+      {
+        "aps": {
+          "alert": {"body": "Hi", "conversation": "c-42"},
+          "showWhenInForeground": true
+        }
+      }
+      """#), flags: "", [
+      #"aps-custom-key 3:29 aps.alert.conversation"#,
+      #"aps-custom-key 4:5 aps.showWhenInForeground"#
+    ]),
     RuleCase("value-type badge string", text(#"""
       {
         "aps": {
@@ -1009,6 +1038,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.payloadNotObject, "object at top", text(#"{"aps": {"badge": 1}}"#), flags: ""),
     PassCase(.apsMissing, "mdm push without aps", text(#"{"mdm": "00000000-1111-2222-3333-444444444444"}"#), flags: ""),
     PassCase(.apsNotObject, "aps object", text(#"{"aps": {"alert": "Hello"}}"#), flags: ""),
+    PassCase(.apsCustomKey, "custom keys beside aps", text(#"{"aps": {"alert": "Hi"}, "conversation": "c-42", "link_url": "https://example.com"}"#), flags: "", others: []),
     PassCase(.unknownKey, "every aps key known", text(#"{"aps": {"alert": {"title": "t", "subtitle": "s", "body": "b"}, "badge": 1, "sound": {"name": "a.caf", "volume": 0.5}, "thread-id": "t", "category": "c", "target-content-id": "x", "filter-criteria": "f", "mutable-content": 1, "interruption-level": "passive", "relevance-score": 0.5}, "custom_key": 1}"#), flags: "", others: ["sound-shape 1:86 aps.sound"]),
     PassCase(.valueType, "badge 5, alert string, loc-args strings, null loc-key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", "b"], "title-loc-key": null, "title-loc-args": null}, "badge": 5}}"#), flags: ""),
     PassCase(.valueRange, "relevance-score 3 for a live activity", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "relevance-score": 3}}"#), flags: ""),

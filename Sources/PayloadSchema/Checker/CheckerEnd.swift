@@ -147,8 +147,10 @@ extension Checker {
     // A VoIP push is handed whole to the app's PushKit delegate and the system shows nothing of
     // `aps` (Apple, "Responding to VoIP notifications from PushKit"): a key it does not know there
     // is the app's own data, read by the app's own code.
-    if pushType == .voip && findings.contains(where: { $0.payloadRule == .unknownKey }) {
-      findings.removeAll { $0.payloadRule == .unknownKey && $0.keyPath?.utf8.starts(with: "aps".utf8) == true }
+    if pushType == .voip && findings.contains(where: { $0.payloadRule == .unknownKey || $0.payloadRule == .apsCustomKey }) {
+      findings.removeAll {
+        ($0.payloadRule == .unknownKey || $0.payloadRule == .apsCustomKey) && $0.keyPath?.utf8.starts(with: "aps".utf8) == true
+      }
     }
 
     if !isLive { checkLiveActivityOnlyShapes() }

@@ -60,11 +60,17 @@ extension Checker {
         frames[depth].unknownKeys += 1
         var summary = frames[depth].unknownSummary
         let count = frames[depth].unknownKeys
-        let what = count == Int32(options.maxRepeatsPerObject) + 1 ? "unknown keys in '\(containerPath() ?? "aps")'" : ""
-        let shown = repeatIsShown(count, summary: &summary, .unknownKey, at: offset, what: what)
+        // Near misses and misplaced keys are unknown-key, the rest aps-custom-key; both count
+        // towards one cap per object, its summary under the rule of the key that reaches it.
+        // Past the summary a key costs a counter: it is not even classified.
+        guard count <= Int32(options.maxRepeatsPerObject) + 1 else { return }
+        let container = containerPath() ?? "aps"
+        let message = PayloadMessage.unknownKey(Self.text(bytes), in: container, context: f.context)
+        let what = count == Int32(options.maxRepeatsPerObject) + 1 ? "unknown keys in '\(container)'" : ""
+        let shown = repeatIsShown(count, summary: &summary, message.rule, at: offset, what: what)
         frames[depth].unknownSummary = summary
         guard shown else { return }
-        report(.unknownKey(Self.text(bytes), in: containerPath() ?? "aps", context: f.context), at: offset, path: currentPath())
+        report(message, at: offset, path: currentPath())
         return
       }
       keyKnown(row(f.context, index), index: index, context: f.context, at: offset)

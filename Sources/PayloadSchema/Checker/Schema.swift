@@ -296,6 +296,20 @@ enum Schema {
 
   /// The known key a mistyped one most likely meant: the same letters without `-`/`_`, or at most
   /// two edits away.
+  /// Where `key`, unknown in `context`, belongs when it is (or is a near miss of) a key of another
+  /// level: an alert key (`title`, `body`, `loc-key`, …) directly in `aps`, or an `aps` key
+  /// (`badge`, `content-available`, …) inside `aps.alert` or `aps.sound`. The key it stands for and
+  /// that level's path.
+  static func misplaced(_ key: String, in context: Context) -> (key: String, level: String)? {
+    let other: (table: [KeySpec], name: String)
+    switch context {
+    case .aps: other = (alert, "aps.alert")
+    case .alert, .sound: other = (aps, "aps")
+    default: return nil
+    }
+    return suggestion(for: key, in: other.table).map { ($0, other.name) }
+  }
+
   static func suggestion(for key: String, in table: [KeySpec]) -> String? {
     suggestion(for: key, among: table.map { "\($0.name)" })
   }

@@ -69,10 +69,20 @@ extension RuleDefinition {
   /// `unknown-key`
   static var unknownKey: Self {
     Self(.warning, .payload,
-         consequence: "iOS ignores a key it does not define while APNs accepts the push, so a misspelt key (loc_key, content_available, time-senstive) does not do what it was written for: the alert is not localized, the app is not woken, the level is not raised; a misspelt Simulator Target Bundle leaves the Simulator unable to pick the app; inside the aps of a voip push nothing is reported, since PushKit hands the whole payload to the app",
-         summary: "a key Apple does not define inside aps, aps.alert or aps.sound; suggests the likely key") {
+         consequence: "iOS ignores a key it does not define while APNs accepts the push, so a misspelt or misplaced key (loc_key, content_available, time-senstive, title directly in aps) does not do what it was written for: the alert is not localized, the app is not woken, the level is not raised, the title is not shown; a misspelt Simulator Target Bundle leaves the Simulator unable to pick the app; a key close to none Apple defines is the app's own data (aps-custom-key, info); inside the aps of a voip push nothing is reported, since PushKit hands the whole payload to the app",
+         summary: "a key inside aps, aps.alert or aps.sound that is a near miss of a key Apple defines there, or a key of another level (title in aps, badge in aps.alert); suggests the likely key") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"loc_key": "GREETING"}}}"#,
                    pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#)
+    }
+  }
+
+  /// `aps-custom-key`
+  static var apsCustomKey: Self {
+    Self(.info, .payload,
+         consequence: "none on any device: a key of the app's own inside aps, aps.alert or aps.sound, neither a misspelling nor a misplacement of one Apple defines, is delivered by APNs, the system ignores it and the app reads it from userInfo (plugins such as phonegap-plugin-push pass such keys on), so nothing shown changes; Apple's page asks for custom keys beside aps instead (\"Generating a remote notification\")",
+         summary: "a custom key inside aps, aps.alert or aps.sound that is close to no key Apple defines") {
+      RuleExamples(#"{"aps": {"alert": "New message", 1️⃣"conversation": "c-42"}}"#,
+                   pass: #"{"aps": {"alert": "New message"}, "conversation": "c-42"}"#)
     }
   }
 
@@ -297,12 +307,19 @@ extension PayloadMessage {
 
   // MARK: unknown-key
 
-  /// A key of `aps`, `aps.alert` or `aps.sound` (`container`) that the schema of `context` lacks,
-  /// with the nearest known key when one is close.
+  /// A key of `aps`, `aps.alert` or `aps.sound` (`container`) that the schema of `context` lacks:
+  /// `unknown-key` with the nearest known key when one is close, or the level it belongs to when
+  /// it is a key of another one (`title` in `aps`, `badge` in `aps.alert`); otherwise the app's
+  /// own key, `aps-custom-key`.
   static func unknownKey(_ key: String, in container: String, context: Context) -> Self {
-    var text = "unknown key '\(key)' in '\(container)'"
-    if let s = Schema.suggestion(for: key, in: Schema.table(context)) { text += "; did you mean '\(s)'?" }
-    return Self(.unknownKey, text)
+    if let s = Schema.suggestion(for: key, in: Schema.table(context)) {
+      return Self(.unknownKey, "unknown key '\(key)' in '\(container)'; did you mean '\(s)'?")
+    }
+    if let (meant, level) = Schema.misplaced(key, in: context) {
+      let which = meant == key ? "'\(key)' belongs" : "did you mean '\(meant)'? It belongs"
+      return Self(.unknownKey, "unknown key '\(key)' in '\(container)'; \(which) in '\(level)', and the system reads it only there")
+    }
+    return Self(.apsCustomKey, "'\(key)' in '\(container)' is not a key Apple defines, nor close to one: taken as the app's own data (the system ignores it, the app receives it); Apple asks for custom keys beside 'aps'")
   }
 
   /// A top-level key close to `Simulator Target Bundle` in a Simulator file.

@@ -19,6 +19,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case apsMissing = "aps-missing"
   case apsNotObject = "aps-not-object"
   case unknownKey = "unknown-key"
+  case apsCustomKey = "aps-custom-key"
   case valueType = "value-type"
   case valueRange = "value-range"
   case valueEnum = "value-enum"
@@ -92,6 +93,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
     case .apsMissing: .apsMissing
     case .apsNotObject: .apsNotObject
     case .unknownKey: .unknownKey
+    case .apsCustomKey: .apsCustomKey
     case .valueType: .valueType
     case .valueRange: .valueRange
     case .valueEnum: .valueEnum

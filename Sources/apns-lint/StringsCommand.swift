@@ -61,6 +61,10 @@ struct StringsCommand: ParsableCommand {
     @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
     @Option(help: "Output: text, json, sarif or github.") var format: OutputFormat = .text
     @Flag(help: "Exit 1 on warnings too.") var strict = false
+    @Option(name: .customLong("sources"), help: ArgumentHelp(
+      "The app's source folder (repeatable): findings about keys no source names become info.",
+      discussion: "Swift, Objective-C, C, Python and JavaScript string literals, property lists and storyboard IDs are read (SPEC §3).",
+      valueName: "DIR")) var sources: [String] = []
     @OptionGroup var baselineOptions: BaselineOptions
 
     func run() throws {
@@ -77,6 +81,13 @@ struct StringsCommand: ParsableCommand {
       } catch {
         complain("\(directory): error: no such file or folder")
         throw ExitCode(2)
+      }
+      if !sources.isEmpty {
+        // Keys no source names: their findings are information (what their translations do
+        // reaches no device); a source that cannot be read is reported like a table.
+        let keys = SourceKeys(roots: sources, jobs: CheckCommand.workers)
+        problems += keys.problems
+        for note in StringsLint.markUnreached(&files, sources: keys) { complain("\(note)") }
       }
       // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
       for problem in problems { complain("\(problem.path): error: \(problem.message)") }

@@ -269,3 +269,26 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(err.contains("unknown rule 'no-such-rule'"))
   }
 }
+
+/// `strings lint --sources` end to end: a crash in a key no source names is information and the
+/// run passes; the live key's crash still fails it; a missing source folder is exit 2.
+@Suite struct StringsSourcesCLITests {
+  @Test func keysNoSourceNamesAreInformation() throws {
+    let dir = try TemporaryFolder()
+    try dir.write("L/en.lproj/Localizable.strings", "\"live\" = \"%@ files\";\n\"dead\" = \"%@ items\";\n")
+    try dir.write("L/fr.lproj/Localizable.strings", "\"live\" = \"%@ fichiers\";\n\"dead\" = \"%d éléments\";\n")
+    try dir.write("Src/App.swift", #"let s = String(format: NSLocalizedString("live", comment: ""), n)"#)
+    let run = try runCLI(["strings", "lint", "L", "--sources", "Src"], in: dir.path)
+    #expect(run.status == 0)
+    #expect(run.out == """
+      L/fr.lproj/Localizable.strings:2:1: info: 'dead' in 'fr' ('%d éléments') does not take the arguments of 'en' ('%@ items'): position 1 is '%d', not '%@' (it prints an object as an integer: a meaningless value) (no source file names the key: no device shows it) [strings-format-mismatch]
+      2 files, 0 errors, 0 warnings
+
+      """)
+    let without = try runCLI(["strings", "lint", "L"], in: dir.path)
+    #expect(without.status == 1)
+    let missing = try runCLI(["strings", "lint", "L", "--sources", "Nowhere"], in: dir.path)
+    #expect(missing.status == 2)
+    #expect(missing.err.contains("Nowhere: error: no such file or folder"))
+  }
+}

@@ -156,6 +156,9 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   /// True when the finding is less serious than its rule: at most a warning, e.g. `flag-value`
   /// for `mutable-content: true`, which iOS honours (SPEC §3), and never a refusal of a table.
   public var softened: Bool
+  /// True when nothing the finding is about reaches a device: a table key that no source file
+  /// names (`strings lint --sources`). Information, whatever the rule's severity.
+  public var unreached: Bool = false
   /// What APNs answers a request with this finding; nil when it would not refuse it for this
   /// (every lint rule, and some findings of rejecting rules: a background push at priority 10).
   public var apnsAnswer: APNsAnswer?
@@ -195,9 +198,10 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The payload rule, when the finding is about one (`rule.payloadRule`).
   public var payloadRule: PayloadRule? { rule.payloadRule }
 
-  /// The severity reported: an escalated finding is an error, a softened one at most a warning,
-  /// any other has its rule's.
+  /// The severity reported: an unreached finding is information, an escalated one an error, a
+  /// softened one at most a warning, any other has its rule's.
   public var severity: Severity {
+    if unreached { return .info }
     if escalated { return .error }
     return softened && ruleSeverity == .error ? .warning : ruleSeverity
   }
@@ -209,7 +213,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, escalated, softened, apnsStatus, apnsReason, header
+    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, escalated, softened, unreached, apnsStatus, apnsReason, header
   }
 
   /// Decodes what ``encode(to:)`` writes. A rule id the catalogue does not know decodes too
@@ -226,6 +230,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     keyPath = try c.decodeIfPresent(String.self, forKey: .keyPath)
     escalated = try c.decodeIfPresent(Bool.self, forKey: .escalated) ?? false
     softened = try c.decodeIfPresent(Bool.self, forKey: .softened) ?? false
+    unreached = try c.decodeIfPresent(Bool.self, forKey: .unreached) ?? false
     header = try c.decodeIfPresent(Int.self, forKey: .header)
     if let status = try c.decodeIfPresent(Int.self, forKey: .apnsStatus) {
       apnsAnswer = APNsAnswer(status: status, reason: try c.decodeIfPresent(String.self, forKey: .apnsReason))
@@ -248,6 +253,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     try c.encodeIfPresent(keyPath, forKey: .keyPath)
     if escalated { try c.encode(true, forKey: .escalated) }
     if softened { try c.encode(true, forKey: .softened) }
+    if unreached { try c.encode(true, forKey: .unreached) }
     try c.encodeIfPresent(apnsAnswer?.status, forKey: .apnsStatus)
     try c.encodeIfPresent(apnsAnswer?.reason, forKey: .apnsReason)
     try c.encodeIfPresent(header, forKey: .header)

@@ -1,0 +1,71 @@
+import PayloadSchema
+import StringsFile
+
+// `strings lint --sources DIR` (SPEC §3 "Keys no source names"): findings about keys that no
+// source file names become information, since what a key's translation does reaches no device
+// once the code stopped looking the key up.
+
+extension StringsLint {
+  /// The share of a table's keys the sources must name before its other keys are taken as dead:
+  /// below it, the app evidently looks its keys up in a way the sources do not show (accessors
+  /// generated at build time, keys built at run time), and nothing of the table is marked.
+  public static let namedShareForUnreached = 0.25
+
+  /// Rules about a whole table, whose findings are never marked: a syntax error or a truncation
+  /// loses the entries after it, whichever key it stands at.
+  static let tableWideRules: Set<RuleID> = [RuleID(StringsRule.syntax), RuleID(StringsRule.truncated), RuleID(StringsRule.encoding)]
+
+  /// Marks as ``Finding/unreached`` (information) every error and warning about a key that
+  /// `sources` does not name, and leaves such keys out of the missing-translation groups. A table
+  /// of which the sources name less than ``namedShareForUnreached`` of the keys is left as it is,
+  /// with a note (returned, one per table file: "path: …"). Files are re-read only when they have
+  /// a finding to mark.
+  public static func markUnreached(_ files: inout [StringsLintFile], sources: SourceKeys) -> [String] {
+    var notes: [String] = []
+    // The same keys come back in every localization: each is looked up once per table name.
+    var known: [String: [String: Bool]] = [:]
+    for index in files.indices {
+      let path = files[index].path
+      let table = tableName(path)
+      var cache = known[table] ?? [:]
+      defer { known[table] = cache }
+      func named(_ key: String) -> Bool {
+        if let answer = cache[key] { return answer }
+        let answer = sources.names(key, table: table)
+        cache[key] = answer
+        return answer
+      }
+      let marked = files[index].findings.indices.filter { i in
+        let f = files[index].findings[i]
+        guard let key = f.keyPath, f.severity != .info, !tableWideRules.contains(f.rule) else { return false }
+        return !named(key)
+      }
+      let groupsTouched = files[index].missingTranslations.contains { $0.keys.contains { !named($0) } }
+      guard !marked.isEmpty || groupsTouched else { continue }
+      guard case .success(let bytes) = FileWalk.read(Array(path.utf8), shownAs: path, limit: maxTableBytes) else { continue }
+      let keys = Set(StringsParser.parse(bytes, path: path).entries.map(\.key))
+      guard !keys.isEmpty else { continue }
+      let namedCount = keys.filter { named($0) }.count
+      if Double(namedCount) < namedShareForUnreached * Double(keys.count) {
+        notes.append("\(path): the sources name \(namedCount) of its \(keys.count) keys; taken as looked up another way (generated accessors, keys built at run time), so none of its findings is marked unreached")
+        continue
+      }
+      for i in marked {
+        files[index].findings[i].unreached = true
+        files[index].findings[i].message += " (no source file names the key: no device shows it)"
+      }
+      for g in files[index].missingTranslations.indices {
+        files[index].missingTranslations[g].keys.removeAll { !named($0) }
+      }
+      files[index].missingTranslations.removeAll { $0.keys.isEmpty }
+    }
+    return notes
+  }
+
+  /// `Localizable` for `…/fr.lproj/Localizable.strings`.
+  static func tableName(_ path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = file.lastIndex(of: ".") else { return file }
+    return String(file[..<dot])
+  }
+}

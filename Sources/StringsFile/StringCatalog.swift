@@ -69,22 +69,16 @@ public enum StringCatalog {
       for member in localizations {
         let language = member.key, localization = member.value
         guard case .object = localization else { continue }
-        if tables[language] == nil { tables[language] = empty }
         var read = ReadLocalization()
         read.read(localization, key: key, language: language)
-        if let value = read.value {
-          var entry = StringsEntry(key: key, value: value, comment: comment)
-          entry.state = read.state
-          tables[language, default: empty].entries.append(entry)
+        // One lookup of the language, and the table changed where it is (`tables[language]` as a
+        // value would copy it: a retain of each of its collections, per key and language).
+        var slot = tables.index(forKey: language)
+        if slot == nil {
+          tables[language] = empty
+          slot = tables.index(forKey: language)
         }
-        tables[language, default: empty].locations[key] = KeyLocation(
-          key: keyOffset, value: read.valueOffset ?? member.keyOffset, variations: read.variationLocations, plurals: read.pluralLocations)
-        if read.isPlural { tables[language, default: empty].pluralKeys.insert(key) }
-        if !read.variations.isEmpty { tables[language, default: empty].variations[key] = read.variations }
-        if let format = read.argumentFormat { tables[language, default: empty].argumentFormats[key] = format }
-        if let state = read.pendingState { tables[language, default: empty].states[key] = state }
-        if isStale { tables[language, default: empty].staleKeys.insert(key) }
-        tables[language, default: empty].findings += read.findings
+        Self.add(read, key: key, keyOffset: keyOffset, member: member, comment: comment, isStale: isStale, to: &tables.values[slot!])
       }
       if let source, !localizations.contains(where: { $0.key == source }) {
         tables[source, default: empty].entries.append(StringsEntry(key: key, value: key, comment: comment))
@@ -108,6 +102,24 @@ public enum StringCatalog {
 }
 
 extension StringCatalog {
+  /// Adds what one language of one key holds to that language's table.
+  private static func add(_ read: ReadLocalization, key: String, keyOffset: Int, member: JSONMember, comment: String?,
+                          isStale: Bool, to table: inout StringsTable) {
+    if let value = read.value {
+      var entry = StringsEntry(key: key, value: value, comment: comment)
+      entry.state = read.state
+      table.entries.append(entry)
+    }
+    table.locations[key] = KeyLocation(
+      key: keyOffset, value: read.valueOffset ?? member.keyOffset, variations: read.variationLocations, plurals: read.pluralLocations)
+    if read.isPlural { table.pluralKeys.insert(key) }
+    if !read.variations.isEmpty { table.variations[key] = read.variations }
+    if let format = read.argumentFormat { table.argumentFormats[key] = format }
+    if let state = read.pendingState { table.states[key] = state }
+    if isStale { table.staleKeys.insert(key) }
+    if !read.findings.isEmpty { table.findings += read.findings }
+  }
+
   /// The catalog versions Xcode writes (SPEC §14): 1.0 (Xcode 15), 1.1 once generated comments
   /// or symbols are used (Xcode 26), up to 1.3; later ones add no field this reader needs.
   public static let knownVersions = ["1.0", "1.1", "1.2", "1.3"]

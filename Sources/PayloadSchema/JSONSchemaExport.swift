@@ -159,7 +159,9 @@ public enum PayloadJSONSchema {
         members.append(("maximum", .number("1")))
         rules.append(.valueRange)
       }
-    case .timestamp:
+    case .timestamp, .activityTimestamp:
+      // (An update's timestamp before 2022 is dropped, a start's or an end's is not: the schema
+      // has no event to tell them by, and says only what holds for every event.)
       members.append(("minimum", .number("0")))
       members.append(("maximum", .number("100000000000")))
       rules += [.valueRange, .timestampUnit]

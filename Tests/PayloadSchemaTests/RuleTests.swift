@@ -99,6 +99,26 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(f.first?.message == message)
   }
 
+  /// Apple (Activity.update(_:alertConfiguration:timestamp:)): "If this is older than a previous
+  /// update or push payload, the system ignores this update". A timestamp before 2022 is older than
+  /// any activity: an update is dropped (an error); an end is applied whatever its timestamp (an
+  /// Apple engineer, developer forums thread 776165) and a start makes the activity with it
+  /// (Apple's own start sample sends 1234): nothing.
+  @Test(arguments: [
+    ("update", #"timestamp-unit error 1:38 'timestamp' 0 is before 2022, older than any Live Activity: ActivityKit ignores an update whose timestamp is older than the activity's last one, so this update is dropped"#),
+    ("end", nil),
+    ("start", nil),
+  ] as [(String, String?)])
+  func aTimestampBeforeAnyActivity(_ event: String, _ expected: String?) {
+    let start = event == "start" ? #","attributes-type":"A","attributes":{},"alert":{"title":"t","body":"b"}"# : ""
+    let json = #"{"aps":{"event":"\#(event)","timestamp":0,"content-state":{"a":1}\#(start)}}"#
+    let f = check(json, Target(pushType: .liveactivity)).findings.filter { $0.payloadRule == .timestampUnit }
+    #expect(f.map { "\($0.rule.rawValue) \($0.severity.rawValue) \($0.line):\($0.column) \($0.message)" } == (expected.map { [$0] } ?? []))
+    // Seconds since 2022 are fine in every event.
+    let fine = #"{"aps":{"event":"\#(event)","timestamp":1700000000,"content-state":{"a":1}\#(start)}}"#
+    #expect(check(fine, Target(pushType: .liveactivity)).findings.filter { $0.payloadRule == .timestampUnit }.isEmpty)
+  }
+
   @Test func interruptionLevelTypoSuggestsTheLevel() {
     let f = check(#"{"aps": {"alert": "Hi", "interruption-level": "time-senstive"}}"#).findings
     #expect(f.map(\.payloadRule) == [.valueEnum])
@@ -314,8 +334,8 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   /// flag-off is about content-available and mutable-content only: input-push-token, which
   /// ActivityKit documents as 1, stays flag-value.
   @Test func inputPushTokenZeroIsStillAFlagValue() {
-    let json = #"{"aps": {"event": "start", "timestamp": 1, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 0}}"#
-    #expect(findings(json) == ["flag-value 1:165 aps.input-push-token"])
+    let json = #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 0}}"#
+    #expect(findings(json) == ["flag-value 1:174 aps.input-push-token"])
   }
 
   /// SPEC §2: `aps-missing` depends on the push type. File Provider and Push to Talk payloads are
@@ -466,8 +486,8 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   @Test func withoutAnEventOnlyTheEventIsAskedFor() {
     #expect(findings(#"{"aps": {"attributes-type": "Score", "attributes": {"home": "A"}}}"#) == ["push-type-mismatch 1:9 aps"])
     #expect(findings(#"{"aps": {"dismissal-date": 1700000000}}"#) == ["push-type-mismatch 1:9 aps"])
-    #expect(findings(#"{"aps": {"event": "update", "timestamp": 1, "content-state": {}, "attributes": {}}}"#)
-      == ["live-activity-fields 1:66 aps.attributes"])
+    #expect(findings(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "attributes": {}}}"#)
+      == ["live-activity-fields 1:75 aps.attributes"])
   }
 
   /// A near miss of the Simulator's key is found with or without aps, when the validator is told
@@ -1047,7 +1067,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.valueEnum, "event end", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}}}"#), flags: ""),
     PassCase(.flagValue, "content-available 1 alone", text(#"{"aps": {"content-available": 1}}"#), flags: ""),
     PassCase(.flagOff, "mutable-content 1, content-available left out", text(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#), flags: ""),
-    PassCase(.flagOff, "input-push-token 0 is flag-value's", text(#"{"aps": {"event": "start", "timestamp": 1, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 0}}"#), flags: "", others: ["flag-value 1:165 aps.input-push-token"]),
+    PassCase(.flagOff, "input-push-token 0 is flag-value's", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 0}}"#), flags: "", others: ["flag-value 1:174 aps.input-push-token"]),
     PassCase(.backgroundInert, "content-available 1", text(#"{"aps": {"content-available": 1}, "refresh": 1}"#), flags: "--push-type background"),
     PassCase(.soundShape, "a critical sound dictionary", text(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#), flags: ""),
     PassCase(.payloadWhitespace, "over the limit compact too: too large, not whitespace",

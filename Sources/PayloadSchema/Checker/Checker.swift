@@ -35,6 +35,8 @@ struct KeyEntry {
 
 /// Facts about the payload that checks at the end need. Offsets are byte offsets; -1 means absent.
 struct Facts {
+  /// `aps.timestamp` is before any Live Activity existed (`ValueCheck.firstActivityDate`).
+  var timestampBeforeActivities = false
   var rootIsObject = false
   var rootMembers = 0
   var apsOffset = -1
@@ -87,6 +89,8 @@ struct Facts {
     case .unitInterval(true):
       relevance = n.value
       relevanceOffset = offset
+    case .activityTimestamp where n.value >= 0 && n.value < ValueCheck.firstActivityDate:
+      timestampBeforeActivities = true
     default:
       break
     }

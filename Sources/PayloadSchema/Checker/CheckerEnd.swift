@@ -309,6 +309,19 @@ extension Checker {
 
   /// `live-activity-fields`: a Live Activity's `aps` by event, and its alert's shape.
   mutating func checkLiveActivityFields() {
+    // An update older than the activity's last one is ignored, and a timestamp before 2022 is
+    // older than any: the update is dropped (timestamp-unit, escalated). A start makes the
+    // activity with it (Apple's own start sample sends 1234), and an end is applied whatever its
+    // timestamp (an Apple engineer on the developer forums, thread 776165): nothing for them.
+    if facts.timestampBeforeActivities,
+       let i = findings.firstIndex(where: { $0.payloadRule == .timestampUnit && $0.keyPath == "aps.timestamp" }) {
+      if facts.event == .update {
+        findings[i].escalated = true
+        findings[i].message += ", so this update is dropped"
+      } else {
+        findings.remove(at: i)
+      }
+    }
     if facts.event == .start {
       // Apple's start payload ("Starting and updating Live Activities with ActivityKit push
       // notifications"): attributes-type and attributes make the activity, content-state is its

@@ -80,7 +80,7 @@ extension Checker {
         default:
           let expected: String
           switch spec.check {
-          case .badge, .timestamp, .positiveInteger: expected = "an integer"
+          case .badge, .timestamp, .activityTimestamp, .positiveInteger: expected = "an integer"
           default: expected = spec.kinds.subtracting(.null).described
           }
           report(.valueType(key: spec.name, expected: expected, found: kind), at: offset, path: currentPath())

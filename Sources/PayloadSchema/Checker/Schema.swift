@@ -77,6 +77,9 @@ enum ValueCheck: Sendable {
   case unitInterval(liveActivityExempt: Bool)
   /// An integer count of seconds since 1970 (`timestamp-unit` above 10^11).
   case timestamp
+  /// `aps.timestamp` of a Live Activity: as `timestamp`, and `timestamp-unit` below
+  /// ``ValueCheck/firstActivityDate`` too (no activity is that old).
+  case activityTimestamp
   /// An integer ≥ 1.
   case positiveInteger
 }
@@ -127,10 +130,16 @@ extension ValueCheck {
     case .unitInterval(let exempt): return !exempt && (n.value < 0 || n.value > 1) ? .valueRange : nil
     // Apple types these as Number: a fraction of a second is allowed.
     case .timestamp: return n.value < 0 ? .valueRange : (n.value > 1e11 ? .timestampUnit : nil)
+    case .activityTimestamp:
+      return n.value < 0 ? .valueRange : (n.value > 1e11 || n.value < ValueCheck.firstActivityDate ? .timestampUnit : nil)
     case .positiveInteger: return !n.isIntegral || n.value < 1 ? .valueRange : nil
     case .none, .oneOf, .flagTrue: return nil
     }
   }
+
+  /// 1 January 2022 in seconds since 1970: Live Activities arrived with iOS 16.1 (October 2022),
+  /// so an activity's `timestamp` before it is older than any activity's start or last update.
+  static let firstActivityDate = 1_640_995_200.0
 
   /// Whether a bool is fine under this check (only `content-changed` takes one, and only true).
   func boolIsFine(_ value: Bool) -> Bool {
@@ -209,7 +218,7 @@ enum Schema {
     KeySpec("mutable-content", .number, .flagOne),
     KeySpec("interruption-level", .string, .oneOf(.interruptionLevel)),
     KeySpec("relevance-score", .number, .unitInterval(liveActivityExempt: true)),
-    KeySpec("timestamp", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
+    KeySpec("timestamp", .number, .activityTimestamp, platforms: .liveActivity, liveActivity: true),
     KeySpec("stale-date", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
     KeySpec("dismissal-date", .number, .timestamp, platforms: .liveActivity, liveActivity: true),
     KeySpec("event", .string, .oneOf(.event), platforms: .liveActivity, liveActivity: true),

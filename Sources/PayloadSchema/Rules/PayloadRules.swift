@@ -362,9 +362,11 @@ extension PayloadMessage {
     switch spec.check {
     case .badge: return Self(rule, "'badge' must be a whole number ≥ 0, not \(shown)")
     case .flagOne, .flagZeroOrOne: return flagValue(spec, found: shown)
-    case .timestamp where rule == .timestampUnit:
+    case .timestamp where rule == .timestampUnit, .activityTimestamp where rule == .timestampUnit && n.value > 1e11:
       return Self(rule, "'\(spec.name)' \(shown) looks like milliseconds; APNs expects seconds since 1970")
-    case .timestamp: return Self(rule, "'\(spec.name)' must be seconds since 1970, not \(shown)")
+    case .activityTimestamp where rule == .timestampUnit:
+      return Self(rule, "'\(spec.name)' \(shown) is before 2022, older than any Live Activity: ActivityKit ignores an update whose timestamp is older than the activity's last one")
+    case .timestamp, .activityTimestamp: return Self(rule, "'\(spec.name)' must be seconds since 1970, not \(shown)")
     case .positiveInteger: return Self(rule, "'\(spec.name)' must be a whole number ≥ 1, not \(shown)")
     default: return Self(rule, "'\(spec.name)' must be between 0 and 1, not \(shown)")
     }

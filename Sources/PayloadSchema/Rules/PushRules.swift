@@ -73,8 +73,8 @@ extension RuleDefinition {
   /// `timestamp-unit`
   static var timestampUnit: Self {
     Self(.warning, .push,
-         consequence: "ActivityKit reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a stale-date or dismissal-date never comes, and a later update whose timestamp is in seconds looks older than this one",
-         summary: "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11)") {
+         consequence: "ActivityKit reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a stale-date or dismissal-date never comes, and a later update whose timestamp is in seconds looks older than this one; a timestamp before 2022 is older than any activity, and ActivityKit ignores an update older than the activity's last one (Apple, Activity.update(_:alertConfiguration:timestamp:)), so such an update is dropped: escalated to an error",
+         summary: "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11); an update's timestamp before 2022 (an error: the update is dropped)") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣1700000000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#)
     }

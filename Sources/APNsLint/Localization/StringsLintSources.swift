@@ -15,8 +15,9 @@ extension StringsLint {
   /// loses the entries after it, whichever key it stands at.
   static let tableWideRules: Set<RuleID> = [RuleID(StringsRule.syntax), RuleID(StringsRule.truncated), RuleID(StringsRule.encoding)]
 
-  /// Marks as `unreached` (`Finding.unreached`, PayloadSchema) (information) every error and warning about a key that
-  /// `sources` does not name, and leaves such keys out of the missing-translation groups. A table
+  /// Marks every error and warning about a key that `sources` does not name as unreached
+  /// (`Finding.unreached`: information), and leaves such keys out of the missing-translation
+  /// groups. A table
   /// of which the sources name less than ``namedShareForUnreached`` of the keys is left as it is,
   /// with a note (returned, one per table file: "path: …"). Files are re-read only when they have
   /// a finding to mark.

@@ -4,11 +4,10 @@ import PayloadSchema
 import Testing
 import TestSupport
 
-/// The real fixtures of `Fixtures/activities` (SOURCES.tsv says where each file comes from):
-/// each payload against the app's own Swift files, with the exact findings EXPECTED.tsv lists.
-/// The repository keeps the sources manifest (SOURCES.tsv); the expectations and the apps' files are
-/// real material, read from the shared folder (`RealMaterial`), and the suite is skipped without
-/// it. The patterns they show are reproduced in types and payloads of our own in `RealPatternTests`
+/// The real fixtures of `Fixtures/activities` (their SOURCES.tsv, in the shared folder beside
+/// them, says where each file comes from): each payload against the app's own Swift files, with
+/// the exact findings EXPECTED.tsv lists. The manifests, expectations and the apps' files are
+/// read from the shared folder (`RealMaterial`), and the suite is skipped without it. The patterns they show are reproduced in types and payloads of our own in `RealPatternTests`
 /// and the other suites of `ActivityContractTests`.
 @Suite(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)))
 struct RealFixtureTests {

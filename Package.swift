@@ -36,8 +36,6 @@ let package = Package(
     // `swift package generate-documentation` builds each library's DocC catalog (scripts/checks/95-docc);
     // a plugin only: nothing of it is linked into the products.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    // Live Activities (SPEC §13): ActivityAttributes declarations read from .swift files, no compiler.
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
   ],
   targets: [
     .target(name: "PayloadSchema"),
@@ -47,15 +45,9 @@ let package = Package(
     // `serve` inbox, in one place. Strings to HTML; the standard library and PayloadSchema only.
     .target(name: "NotificationCard", dependencies: ["PayloadSchema"]),
     // Live Activities (SPEC §13.1): the ActivityAttributes of an app, read from its Swift declarations with
-    // swift-syntax's parser (no type checker), and a payload's content-state checked against them.
-    .target(
-      name: "ActivityContract",
-      dependencies: [
-        "PayloadSchema",
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
-      ]
-    ),
+    // the module's own reader of Swift declarations (no compiler, no swift-syntax), and a payload's
+    // content-state checked against them.
+    .target(name: "ActivityContract", dependencies: ["PayloadSchema"]),
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
@@ -160,9 +152,8 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "apns-lint", "APNsLint", "PayloadSchema", "StringsFile", "TestSupport", "APNsServer", "APNsAuth", "APNsClient",
-        // HouseRulesTests measures the sources' functions with swift-syntax's parser.
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
+        // HouseRulesTests measures the sources' functions with ActivityContract's Swift tokens.
+        "ActivityContract",
       ]
     ),
   ],

@@ -1,10 +1,10 @@
 import Foundation
 import APNsLint
 import PayloadSchema
-import SwiftParser
-import SwiftSyntax
 import TestSupport
 import Testing
+
+@testable import ActivityContract
 
 /// The shape the sources keep (docs/adding-a-rule.md): one finding type, one position type, a
 /// rule id spelt out in one source file only (its definition), a finding's text written
@@ -92,43 +92,78 @@ import Testing
   static let longestFunction = 120
 
   /// Every function-like declaration in `text` longer than `limit` lines: "name (N lines, line L)".
+  /// Read with ActivityContract's Swift tokens: a `func` (from its attributes and modifiers), an
+  /// `init`, a `deinit`, an accessor (`get`, `set`, `willSet`, `didSet`, `_read`, `_modify`) and a
+  /// computed property without accessor keywords (from its name), each to its closing brace.
   static func longFunctions(in text: String, limit: Int) -> [String] {
-    final class Finder: SyntaxVisitor {
-      let converter: SourceLocationConverter
-      let limit: Int
-      var found: [String] = []
-      init(_ tree: SourceFileSyntax, limit: Int) {
-        converter = SourceLocationConverter(fileName: "", tree: tree)
-        self.limit = limit
-        super.init(viewMode: .sourceAccurate)
+    let bytes = Array(text.utf8)
+    let t = SwiftTokens(bytes)
+    guard t.problem == nil else { return ["the file does not read: \(t.problem!.message)"] }
+    var lineOf: [Int] = []  // token index -> 1-based line
+    var line = 1, offset = 0
+    for token in t.tokens {
+      while offset < token.start { if bytes[offset] == 0x0A { line += 1 }; offset += 1 }
+      lineOf.append(line)
+    }
+    func lastLine(_ close: Int) -> Int { lineOf[close] }
+    /// The first `{` after `from` outside brackets, unless a line starts a declaration first.
+    func body(from: Int) -> Int? {
+      var k = from
+      while k < t.tokens.count {
+        if t.isPunct(k, UInt8(ascii: "{")) { return k }
+        if t.isPunct(k, UInt8(ascii: "}")) || t.isPunct(k, UInt8(ascii: ";")) { return nil }
+        if k > from, t.tokens[k].lineStart, ["func", "var", "let", "init", "struct", "class", "enum", "case"].contains(t.text(k)) { return nil }
+        k = t.match[k] > k ? t.match[k] + 1 : k + 1
       }
-      func measure(_ node: some SyntaxProtocol, _ name: String) {
-        let first = node.startLocation(converter: converter, afterLeadingTrivia: true).line
-        let last = node.endLocation(converter: converter, afterTrailingTrivia: false).line
-        if last - first + 1 > limit { found.append("\(name) (\(last - first + 1) lines, line \(first))") }
+      return nil
+    }
+    /// Back over the attributes and modifiers before a declaration's keyword.
+    func declarationStart(_ keyword: Int) -> Int {
+      let modifiers: Set<String> = ["public", "private", "fileprivate", "internal", "open", "package", "static", "class", "final",
+                                    "override", "mutating", "nonmutating", "nonisolated", "required", "convenience", "dynamic", "prefix", "postfix", "infix", "indirect", "consuming", "borrowing"]
+      var s = keyword
+      while s > 0 {
+        let p = s - 1
+        if t.tokens[p].kind == .identifier, modifiers.contains(t.text(p)) { s = p; continue }
+        if t.tokens[p].kind == .identifier, p > 0, t.isPunct(p - 1, UInt8(ascii: "@")) { s = p - 1; continue }
+        if t.isPunct(p, UInt8(ascii: ")")), t.match[p] >= 2, t.isPunct(t.match[p] - 2, UInt8(ascii: "@")) { s = t.match[p] - 2; continue }
+        if t.isPunct(p, UInt8(ascii: ")")), t.match[p] >= 1, t.tokens[t.match[p] - 1].kind == .identifier,
+           ["private", "fileprivate", "internal", "public", "open", "package", "nonisolated"].contains(t.text(t.match[p] - 1)) {
+          s = t.match[p] - 1; continue
+        }
+        break
       }
-      override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        measure(node, "func " + node.name.text); return .visitChildren
-      }
-      override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        measure(node, "init"); return .visitChildren
-      }
-      override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-        measure(node, node.accessorSpecifier.text); return .visitChildren
-      }
-      override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        measure(node, "deinit"); return .visitChildren
-      }
-      override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        // A computed property without accessor keywords (`var x: T { … }`).
-        if case .getter = node.accessorBlock?.accessors { measure(node, "var " + node.pattern.trimmedDescription) }
-        return .visitChildren
+      return s
+    }
+    var found: [String] = []
+    func measure(_ name: String, first: Int, close: Int) {
+      let count = lastLine(close) - lineOf[first] + 1
+      if count > limit { found.append("\(name) (\(count) lines, line \(lineOf[first]))") }
+    }
+    let accessors: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify"]
+    for k in 0..<t.tokens.count where t.tokens[k].kind == .identifier {
+      let word = t.text(k)
+      let afterDot = k > 0 && t.isPunct(k - 1, UInt8(ascii: "."))
+      if word == "func", k + 1 < t.tokens.count, let open = body(from: k + 2) {
+        measure("func " + t.text(k + 1), first: declarationStart(k), close: t.match[open])
+      } else if word == "init" || word == "deinit", !afterDot, let open = body(from: k + 1),
+                word == "deinit" || t.isPunct(k + 1, UInt8(ascii: "(")) || t.isPunct(k + 1, UInt8(ascii: "?")) || t.isPunct(k + 1, UInt8(ascii: "<")) {
+        measure(word, first: declarationStart(k), close: t.match[open])
+      } else if accessors.contains(word), !afterDot, k > 0, t.isPunct(k - 1, UInt8(ascii: "{")) || t.isPunct(k - 1, UInt8(ascii: "}"))
+                  || t.isWord(k - 1, "mutating") || t.isWord(k - 1, "nonmutating"),
+                let open = body(from: k + 1), open <= k + 4 {
+        measure(word, first: k, close: t.match[open])
+      } else if word == "var", k + 2 < t.tokens.count, t.tokens[k + 1].kind == .identifier, t.isPunct(k + 2, UInt8(ascii: ":")) {
+        // `var name: Type {` with a getter's statements (no accessor keyword first).
+        var types = TypeReader(t, end: t.tokens.count)
+        guard let (_, next) = types.read(k + 3), t.isPunct(next, UInt8(ascii: "{")), t.match[next] > next + 1 else { continue }
+        let first = next + 1
+        if t.tokens[first].kind == .identifier, accessors.contains(t.text(first)) || t.text(first) == "mutating" { continue }
+        if t.isPunct(first, UInt8(ascii: "@")) { continue }
+        measure("var " + t.text(k + 1), first: k + 1, close: t.match[next])
       }
     }
-    let tree = Parser.parse(source: text)
-    let finder = Finder(tree, limit: limit)
-    finder.walk(tree)
-    return finder.found
+    return found
   }
 
   @Test func theFunctionMeasureSeesWhatItMust() {

@@ -31,8 +31,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
-    // Tests only: a real HTTP/2 client against the server.
-    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     // `swift package generate-documentation` builds each library's DocC catalog (scripts/checks/95-docc);
     // a plugin only: nothing of it is linked into the products.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -130,11 +128,13 @@ let package = Package(
       name: "APNsServerTests",
       dependencies: [
         "APNsServer", "APNsAuth", "PayloadSchema", "NotificationCard", "StringsFile", "ActivityContract",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
+        // The tests' own HTTP client (TestHTTPClient.swift): SwiftNIO's codecs, nothing of the server's.
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTP2", package: "swift-nio-http2"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),

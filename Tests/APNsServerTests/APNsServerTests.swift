@@ -1,6 +1,5 @@
 import APNsAuth
 import PayloadSchema
-import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -26,16 +25,7 @@ func startServer(_ configure: (inout APNsServer.Configuration) -> Void = { _ in 
 }
 
 /// One client for every test (never shut down: it lives as long as the test process).
-let sharedClient = makeClient()
-
-/// AsyncHTTPClient over HTTP/2 (ALPN), certificate verification off for the self-signed certificate.
-func makeClient() -> HTTPClient {
-  var tls = TLSConfiguration.makeClientConfiguration()
-  tls.certificateVerification = .none
-  var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
-  configuration.httpVersion = .automatic
-  return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-}
+let sharedClient = TestHTTPClient()
 
 struct Reply {
   var status: Int
@@ -44,18 +34,14 @@ struct Reply {
   var version: HTTPVersion
 }
 
-func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceToken)", method: HTTPMethod = .POST,
+/// A push over HTTP/2 with TLS, on a new stream of the client's connection to the port.
+func push(_ client: TestHTTPClient, port: Int, path: String = "/3/device/\(deviceToken)", method: HTTPMethod = .POST,
           headers: [(String, String)] = [("apns-topic", "com.example.app"), ("apns-push-type", "alert")],
           body: String = goodAlert) async throws -> Reply {
-  var request = HTTPClientRequest(url: "https://127.0.0.1:\(port)\(path)")
-  request.method = method
-  for (n, v) in headers { request.headers.add(name: n, value: v) }
-  request.body = .bytes(ByteBuffer(string: body))
-  let response = try await client.execute(request, timeout: .seconds(10))
-  let bytes = try await response.body.collect(upTo: 1 << 20)
+  let response = try await client.h2(port: port, method: method, path: path, headers: headers, body: .bytes(ByteBuffer(string: body)))
   var h: [String: String] = [:]
-  for (n, v) in response.headers { h[n.lowercased()] = v }
-  return Reply(status: Int(response.status.code), headers: h, body: String(buffer: bytes), version: response.version)
+  for (n, v) in response.head.headers { h[n.lowercased()] = v }
+  return Reply(status: Int(response.head.status.code), headers: h, body: String(buffer: response.body), version: response.head.version)
 }
 
 @Suite(.serialized) struct APNsServerTests {
@@ -108,7 +94,7 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
   }
 
   /// A body far past the limit (3 MiB, past both windows of 1 MiB) is answered 413 at once, the
-  /// rest is dropped as it arrives (the server keeps giving the windows back, so AsyncHTTPClient
+  /// rest is dropped as it arrives (the server keeps giving the windows back, so the client
   /// finishes its upload and reads the answer), and the connection goes on serving.
   @Test func aHugeBodyIsAnswered413AndTheConnectionGoesOn() async throws {
     let server = try startServer()
@@ -134,17 +120,10 @@ func push(_ client: HTTPClient, port: Int, path: String = "/3/device/\(deviceTok
     let client = sharedClient
     let port = server.port
     let stalled = Task {
-      var request = HTTPClientRequest(url: "https://127.0.0.1:\(port)/3/device/\(deviceToken)")
-      request.method = .POST
-      request.headers.add(name: "apns-topic", value: "com.example.app")
-      let never = AsyncStream<ByteBuffer> { continuation in
-        continuation.yield(ByteBuffer(string: #"{"aps":"#))  // and nothing more, never finished
-      }
-      request.body = .stream(never, length: .unknown)
       let started = ContinuousClock.now
       do {
-        let response = try await client.execute(request, timeout: .seconds(8))
-        _ = try await response.body.collect(upTo: 1 << 20)
+        _ = try await client.h2(port: port, method: .POST, path: "/3/device/\(deviceToken)", headers: [("apns-topic", "com.example.app")],
+                                body: .neverEnding(ByteBuffer(string: #"{"aps":"#)), timeout: .seconds(8))
         return (false, ContinuousClock.now - started)
       } catch {
         return (true, ContinuousClock.now - started)

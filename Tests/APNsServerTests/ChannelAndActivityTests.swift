@@ -1,5 +1,4 @@
 import ActivityContract
-import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import PayloadSchema

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Crypto
 import Foundation
 import NIOCore
@@ -12,9 +11,8 @@ import Testing
 /// `GET` over HTTP/1.1 on the inbox port: status and body.
 func inbox(_ server: APNsServer, _ path: String) async throws -> (status: Int, body: String) {
   let port = try #require(server.uiPort)
-  let response = try await sharedClient.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)"), timeout: .seconds(10))
-  let bytes = try await response.body.collect(upTo: 4 << 20)
-  return (Int(response.status.code), String(buffer: bytes))
+  let response = try await sharedClient.http1(port: port, path: path)
+  return (Int(response.head.status.code), String(buffer: response.body))
 }
 
 /// The inbox page (`--ui-port`) draws each push as `render --format html` does: NotificationCard's
@@ -92,11 +90,8 @@ func inbox(_ server: APNsServer, _ path: String) async throws -> (status: Int, b
     defer { try? server.shutdown() }
     let port = try #require(server.uiPort)
     func cards(ifNoneMatch tag: String?) async throws -> (status: Int, tag: String?, body: String) {
-      var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/cards")
-      if let tag { request.headers.add(name: "if-none-match", value: tag) }
-      let response = try await sharedClient.execute(request, timeout: .seconds(10))
-      let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
-      return (Int(response.status.code), response.headers.first(name: "etag"), body)
+      let response = try await sharedClient.http1(port: port, path: "/api/cards", headers: tag.map { [("if-none-match", $0)] } ?? [])
+      return (Int(response.head.status.code), response.head.headers.first(name: "etag"), String(buffer: response.body))
     }
     _ = try await push(sharedClient, port: server.port)
     let first = try await cards(ifNoneMatch: nil)

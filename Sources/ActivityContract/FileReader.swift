@@ -76,6 +76,8 @@ struct FileReader {
           name += "." + t.text(i + 1)
           i += 2
         }
+        // `@Default<Bool>`, `@Environment(\.locale)`: generic arguments and arguments.
+        if i < block.end, t.isPunct(i, UInt8(ascii: "<")), !t.tokens[i].spaceBefore { i = skipGenericClause(i, end: block.end) }
         if i < block.end, t.isPunct(i, UInt8(ascii: "(")), !t.tokens[i].lineStart { i = t.match[i] + 1 }
         attributes.append(name)
         continue

@@ -184,6 +184,9 @@ struct SwiftTokens {
           kind = .identifier
         } else if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
           (i, kind) = scanNumber(from: i)
+        } else if b == UInt8(ascii: "/"), let end = bareRegexEnd(at: i) {
+          i = end
+          kind = .regex
         } else {
           i += 1
           kind = .punctuation
@@ -351,6 +354,41 @@ struct SwiftTokens {
     }
     fail(slash - hashes, "the Swift file does not parse: unterminated regex literal")
     return n
+  }
+
+  /// A bare regex literal (`/^]: (\d+)$/`) at `slash`, as Swift reads one: where an expression
+  /// starts (not after an operand, so `a/b` and `a / b` divide), not followed by a space, and closed
+  /// by an unescaped `/` on the same line. The offset after it, or nil.
+  private func bareRegexEnd(at slash: Int) -> Int? {
+    let n = bytes.count
+    guard slash + 1 < n, ![0x20, 0x09, 0x0A, 0x0D].contains(bytes[slash + 1]) else { return nil }
+    if let last = tokens.last, !(tokens.count > 0 && Self.opensExpression(last, bytes)) { return nil }
+    var i = slash + 1
+    var inClass = 0
+    while i < n, bytes[i] != 0x0A, bytes[i] != 0x0D {
+      let b = bytes[i]
+      if b == UInt8(ascii: "\\") { i += 2; continue }
+      if b == UInt8(ascii: "[") { inClass += 1 }
+      if b == UInt8(ascii: "]"), inClass > 0 { inClass -= 1 }
+      if b == UInt8(ascii: "/"), inClass == 0 { return i + 1 }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Whether an expression may start after this token: it is not an operand's end (a name other
+  /// than a keyword, a literal, `)`, `]`, `}`, a postfix `?` or `!`).
+  private static func opensExpression(_ token: Token, _ bytes: [UInt8]) -> Bool {
+    switch token.kind {
+    case .integer, .float, .string, .regex: return false
+    case .pound: return true
+    case .identifier:
+      let word = String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+      return ["return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "else", "is", "as", "let", "var"].contains(word)
+    case .punctuation:
+      let b = bytes[token.start]
+      return !(b == UInt8(ascii: ")") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}"))
+    }
   }
 
   // MARK: - Brackets

@@ -28,8 +28,11 @@ import Testing
         // var hidden: Int {
         var d: Int
         var e = #/regex{2}"/#
+        static var pattern: Regex<(Substring, Substring)> { /^]: (\d+)$/ }
+        var half = total/2 + other / 3
+        @Default<Bool> var flag: Bool
     """#
-    #expect(Self.properties(members) == ["a: String", "b: String", "c: String", "d: Int", "e: -"])
+    #expect(Self.properties(members) == ["a: String", "b: String", "c: String", "d: Int", "e: -", "half: -", "flag: Bool wrapped"])
   }
 
   @Test func storedAndComputedProperties() {

@@ -59,6 +59,28 @@ struct StringsPluralTests {
     ])
   }
 
+  /// A plural copied unchanged from the development language (an untranslated `.stringsdict`, as
+  /// nextcloud/talk-ios ships for `sl` and `ar`): a category the copy lacks falls back to `other`,
+  /// the same English the copy shows for every count, so nothing is reported; a translated plural
+  /// lacking the same categories is.
+  @Test func anUntranslatedCopyIsNotMissingCategories() throws {
+    let folder = TableFolder()
+    let english: KeyValuePairs<String, String> = ["one": "%d participant", "other": "%d participants"]
+    try folder.write("en.lproj/Localizable.stringsdict", stringsdict(["N": english, "M": english]))
+    try folder.write("sl.lproj/Localizable.stringsdict", stringsdict(["N": english, "M": ["one": "%d udeleženec", "other": "%d udeležencev"]]))
+    try folder.write("Catalog.xcstrings", """
+      {"sourceLanguage": "en", "version": "1.0", "strings": {"N": {"localizations": {
+        "en": {"variations": \(pluralJSON(english))}, "ru": {"variations": \(pluralJSON(english))}
+      }}}}
+      """)
+    let result = try folder.lint()
+    #expect(result["sl.lproj/Localizable.stringsdict"]?.map { String($0.prefix(while: { $0 != ":" })) } == [
+      "strings-plural-missing 5", "strings-plural-missing 5",
+    ])
+    #expect(result["sl.lproj/Localizable.stringsdict"]?.allSatisfy { $0.contains(" M: 'M' (plural 'n'): sl needs one, two, few, other") } == true)
+    #expect(result["Catalog.xcstrings"]?.filter { $0.hasPrefix("strings-plural-missing") } == [])
+  }
+
   /// fr/es/it/pt/ca `many` (millions only), en `zero` (Apple uses it for 0), pl with every
   /// category: nothing. he `many` and ko `one`: info. No `other`: error.
   @Test func whatRealTeamsShipAndIsRight() throws {

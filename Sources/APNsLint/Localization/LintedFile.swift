@@ -19,6 +19,10 @@ extension StringsLint {
     /// A catalog's tables by language, and its source language.
     var catalogTables: [String: StringsTable] = [:]
     var sourceLanguage: String?
+    /// Plurals that are the development language's, copied unchanged (`"language\nkey"`): a
+    /// category such a copy lacks falls back to `other`, the same text the copy shows for every
+    /// count, so `strings-plural-missing` leaves them to the missing translation they are.
+    var copiedPlurals: Set<String> = []
     /// The file's bytes, kept while findings are made when its tables place keys by byte offset
     /// (``StringsTable/locations``: plists and catalogs); `finish` counts their lines once.
     var source: [UInt8] = []

@@ -176,6 +176,7 @@ extension StringsLint {
         localization: language, table: file.fileName, kind: kind,
         developmentKeyCount: devCount, keys: missingKeys))
     }
+    notePluralCopies(&file, table, language: language, reference: reference)
     let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
     for i in 0..<keys.count {
       let position = devPosition[i]
@@ -196,6 +197,18 @@ extension StringsLint {
       guard isFormat else { continue }
       compareFormat(&file, table: table, entry: keys.entries[i], text: text, devText: devText, position: position,
                     language: language, with: &reference)
+    }
+  }
+
+  /// The keys whose plural variations (every form of every plural) are the development
+  /// language's, unchanged: an untranslated copy (`LintedFile.copiedPlurals`).
+  static func notePluralCopies(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) {
+    guard !table.variations.isEmpty, !reference.table.variations.isEmpty else { return }
+    for (key, variations) in table.variations {
+      guard let development = reference.table.variations[key], development.count == variations.count else { continue }
+      var forms: [String: String] = [:]
+      for (name, value) in development { forms[name] = value }
+      if variations.allSatisfy({ forms[$0.name] == $0.value }) { file.copiedPlurals.insert(language + "\n" + key) }
     }
   }
 

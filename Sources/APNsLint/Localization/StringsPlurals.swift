@@ -321,8 +321,10 @@ extension StringsLint.LintedFile {
         let groups = StringsLint.pluralGroups(variations, stringsdict: !isCatalog)
         if groups.isEmpty { continue }
         var findings: [(message: TableMessage, plural: String)] = []
+        let copied = copiedPlurals.contains(language + "\n" + key)
         for group in groups {
-          for message in StringsLint.pluralFindings([group], language: language, rules: rules, key: key, catalogLanguage: catalogLanguage) {
+          for message in StringsLint.pluralFindings([group], language: language, rules: rules, key: key, catalogLanguage: catalogLanguage)
+          where !(copied && message.rule == .pluralMissing) {
             findings.append((message, group.name))
           }
         }

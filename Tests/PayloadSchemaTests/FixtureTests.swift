@@ -8,8 +8,9 @@ import TestSupport
 @Suite struct FixtureTests {
   static let directory = packageRoot + "/Fixtures/payloads"
 
-  /// `apple/` and `real/` are real material: the repository keeps their SOURCES.tsv (the expected
-  /// findings, our judgment) and the files themselves are read from the shared folder
+  /// `apple/` and `real/` are real material: the repository keeps the expected findings, our
+  /// judgment (`apple/SOURCES.tsv`, `real/EXPECTED.tsv`; the real payloads' origins are in the
+  /// shared folder's `SOURCES.tsv`) and the files themselves are read from the shared folder
   /// (`RealMaterial`), at the same relative path.
   static func isReal(_ file: String) -> Bool { file.hasPrefix("apple/") || file.hasPrefix("real/") }
 

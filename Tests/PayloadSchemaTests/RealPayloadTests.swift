@@ -3,7 +3,7 @@ import PayloadSchema
 import Testing
 import TestSupport
 
-/// One row of `Fixtures/payloads/apple/SOURCES.tsv` or `Fixtures/payloads/real/SOURCES.tsv`: a
+/// One row of `Fixtures/payloads/apple/SOURCES.tsv` or `Fixtures/payloads/real/EXPECTED.tsv`: a
 /// payload file, the `apns-lint check` flags it needs and the exact findings it must give. The
 /// rows are ours and stay in the repository; the files are real material, read from the shared
 /// folder (`RealMaterial`, `wild/project-fixtures/Fixtures/payloads/…`).
@@ -21,10 +21,13 @@ struct SourceRow: Sendable, CustomTestStringConvertible {
   var path: String { folder + "/" + file }
   var testDescription: String { path }
 
-  /// Reads a SOURCES.tsv: a header line naming the columns, then one row a line. Only `file`,
-  /// `flags` and `expected` are read; the other columns document the source.
+  /// Reads a folder's list (`apple/SOURCES.tsv`; `real/EXPECTED.tsv`, whose origins are in
+  /// `../shared/wild/project-fixtures/Fixtures/payloads/real/SOURCES.tsv`): a header line naming
+  /// the columns, then one row a line. Only `file`, `flags` and `expected` are read; other columns
+  /// document the source.
   static func load(_ folder: String) -> [SourceRow] {
-    let url = URL(fileURLWithPath: FixtureTests.directory + "/" + folder + "/SOURCES.tsv")
+    let list = folder == "real" ? "EXPECTED.tsv" : "SOURCES.tsv"
+    let url = URL(fileURLWithPath: FixtureTests.directory + "/" + folder + "/" + list)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
     var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     guard !lines.isEmpty else { return [] }
@@ -86,6 +89,10 @@ struct SourceRow: Sendable, CustomTestStringConvertible {
     }
     #expect(SourceRow.load("apple").count >= 15)
     #expect(SourceRow.load("real").count >= 60)
+    // Each real payload's origin is cited in the shared folder's SOURCES.tsv, beside the files.
+    let cited = (try? String(contentsOfFile: RealMaterial.path("Fixtures/payloads/real/SOURCES.tsv"), encoding: .utf8))?
+      .split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "\t" }) } ?? []
+    #expect(Set(SourceRow.load("real").map(\.file)).subtracting(cited).sorted() == [], "real payloads with no source cited")
   }
 
   /// DISAGREEMENTS.md is kept beside the payloads in the shared folder.

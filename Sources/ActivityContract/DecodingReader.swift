@@ -46,8 +46,8 @@ struct DecodingReader {
     // Each token's innermost bracket.
     var stack = [body]
     for k in (body + 1)..<close {
-      if t.match[k] >= 0, t.match[k] < k { stack.removeLast() }
-      parent[k] = stack.last!
+      if t.match[k] >= 0, t.match[k] < k, stack.count > 1 { stack.removeLast() }
+      parent[k] = stack.last ?? body
       if t.match[k] > k { stack.append(k) }
     }
     var calls: [Call] = []
@@ -268,7 +268,7 @@ struct DecodingReader {
 
   // MARK: - Whether a read always runs
 
-  /// A read that may not run, or whose failure may not matter: under `try?` or `try!`, in a
+  /// A read that may not run, or whose failure may not matter: under `try?` or a forced `try`, in a
   /// condition of an `if` or `guard` after the first, in a branch, a loop, a `switch`, a `do`, a
   /// ternary's branch or a closure. The first condition of an `if` or `guard` always runs
   /// (`if let x = try c.decodeIfPresent(…)`), and so does a `defer` block.
@@ -296,7 +296,7 @@ struct DecodingReader {
     return true
   }
 
-  /// `try? x`, `try! x`, `try? await x` right before the element starting at `k`.
+  /// `try?`, a forced `try`, or either before `await`, right before the element starting at `k`.
   private func underOptionalTry(_ k: Int) -> Bool {
     var p = k - 1
     if p > open, t.isWord(p, "await") { p -= 1 }

@@ -70,7 +70,7 @@ struct SwiftTokens {
 
   /// Whether token `i` is the identifier or keyword `word`.
   func isWord(_ i: Int, _ word: StaticString) -> Bool {
-    guard i < tokens.count, tokens[i].kind == .identifier else { return false }
+    guard i >= 0, i < tokens.count, tokens[i].kind == .identifier else { return false }
     let t = tokens[i]
     let count = word.utf8CodeUnitCount
     guard t.end - t.start == count else { return false }
@@ -91,7 +91,7 @@ struct SwiftTokens {
 
   /// The first byte of token `i` (0 past the end).
   func byte(_ i: Int) -> UInt8 {
-    i < tokens.count ? bytes[tokens[i].start] : 0
+    i >= 0 && i < tokens.count ? bytes[tokens[i].start] : 0
   }
 
   /// The source text from token `first` through token `last`, as written (comments inside kept).

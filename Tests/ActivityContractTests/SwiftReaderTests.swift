@@ -1,4 +1,5 @@
 import ActivityContract
+import TestSupport
 import Testing
 
 /// The module's own reader of Swift declarations: what it must read exactly (literals that hold
@@ -182,6 +183,25 @@ import Testing
     let c = contract([("A.swift", source)])
     #expect(c.problems.map(\.description) == [expected])
     #expect(c.types.isEmpty)
+  }
+
+  /// Token soup of Swift's punctuation, keywords and literal openers: every input is read or
+  /// reported at a place inside it, never a trap (seeded, so a failure reproduces).
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func tokenSoupIsReadOrReported(_ seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let pieces = ["struct ", "enum ", "class ", "extension ", "var ", "let ", "case ", "init", "(from decoder: Decoder)", "{", "}", "(", ")",
+                  "[", "]", "<", ">", ":", ",", "=", "?", "!", ".", "@", "#if ", "#else", "#endif", "\"", "\"\"\"\n", "#\"", "\"#",
+                  "\\(", "/", "/*", "*/", "//", "\n", " ", "A", "x", "1", "try", "c.decode(Int.self, forKey: .a)", "decoder.container(",
+                  "`", "-", ">", "&", "some ", "any ", "typealias T = ", "defer", "if ", "guard ", "else"]
+    for _ in 0..<400 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...80, using: &random) { text += pieces.randomElement(using: &random)! }
+      var c = ActivityContract()
+      c.add(source: text, file: "Soup.swift")
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+      for p in c.problems { #expect(p.location.line >= 1 && p.location.line <= lines + 1 && p.location.column >= 1, "\(p) in \(text)") }
+    }
   }
 
   @Test func aTypeNestedDeeperThanTheLimitIsAProblem() {

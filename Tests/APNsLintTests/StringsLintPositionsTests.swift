@@ -96,7 +96,7 @@ struct StringsLintPositionsTests {
       "strings-format-mismatch 6:69 From %@: 'From %@' in 'de' ('Von %d') does not take the arguments of 'en' ('From %@'): position 1 is '%d', not '%@' (it prints an object as an integer: a meaningless value)",
       "strings-needs-review 7:71 From %@: 'From %@' in 'ru' ('От %@') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
       // About the key (a translation it lacks, its extraction state): the key.
-      "strings-missing-translation 10:5 Old: 'Old' of 'en' has no translation in 'ru': the device shows the raw key",
+      // ('Old' lacks 'ru' too, but no code looks a stale key up: no missing translation.)
       "strings-stale 10:5 Old: 'Old' is stale: Xcode no longer finds it in code and offers to remove it, with its 1 translation; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
       "strings-missing-translation 16:5 Photos: 'Photos' of 'en' has no translation in 'de': the device shows the raw key",
       // About a plural: its `plural`.

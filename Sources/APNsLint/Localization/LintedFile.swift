@@ -106,7 +106,7 @@ extension StringsLint {
     /// (`100% guaranteed` = `% g`, a trailing `%`), and in every localization `%n` and positions
     /// above 9999, which are never text (`%n` is C's write-back conversion; `%10000$@` is shown as
     /// written). Excluded localizations (`qqq`) are not translations: nothing here runs on them.
-    mutating func checkValues(developmentLanguage: String, excluded: Set<String>) {
+    mutating func checkValues(developmentLanguage: String, excluded: ExcludedLocalizations) {
       let tables: [(catalogLanguage: String?, language: String, table: StringsTable)] =
         isCatalog ? catalogTables.sorted { $0.key < $1.key }.map { ($0.key, $0.key, $0.value) }
         : table.map { [(nil, localization, $0)] } ?? []

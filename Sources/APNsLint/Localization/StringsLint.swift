@@ -84,12 +84,12 @@ public enum StringsLint {
   /// Lints every table below `root`; what cannot be read (a folder, a file, something that is not
   /// a regular file) is added to `problems` — never skipped in silence — and the rest is linted.
   /// Throws only when `root` does not exist. `exclude` names localizations no device picks (besides
-  /// ``alwaysExcluded``): their tables are read on their own but not linted as translations.
+  /// ``alwaysExcluded`` and ``ExcludedLocalizations/isUnpickable(_:)``): their tables are read on their own but not linted as translations.
   /// `jobs` threads walk, read, compare and check (default ``defaultJobs``; 1: the calling thread
   /// only); the result is the same whatever their number.
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
                           jobs: Int? = nil, problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
-    let excluded = Set((exclude + alwaysExcluded).map(sameLanguageKey))
+    let excluded = ExcludedLocalizations(exclude)
     let jobs = max(1, jobs ?? defaultJobs)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
@@ -172,7 +172,7 @@ public enum StringsLint {
 
   /// A file's own checks, then its findings in order; its tables are released here, on the
   /// worker thread.
-  static func finish(_ file: inout LintedFile, developmentLanguage: String, excluded: Set<String>) -> StringsLintFile {
+  static func finish(_ file: inout LintedFile, developmentLanguage: String, excluded: ExcludedLocalizations) -> StringsLintFile {
     if file.isCatalog { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
     file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
     file.checkPlurals(excluded: excluded)
@@ -193,14 +193,14 @@ public enum StringsLint {
   /// localizations (sorted), or a file compared with nothing (a catalog, `Base.lproj`, an
   /// excluded localization, a table outside `.lproj`). The largest groups come first, so that the
   /// last one to finish is a small one.
-  static func workUnits(_ files: [LintedFile], excluded: Set<String>) -> [(members: [Int], localizations: [String]?)] {
+  static func workUnits(_ files: [LintedFile], excluded: ExcludedLocalizations) -> [(members: [Int], localizations: [String]?)] {
     var groups: [String: [Int]] = [:]
     var localizationsByDirectory: [String: Set<String>] = [:]
     var alone: [Int] = []
     for index in files.indices {
       let file = files[index]
       guard !file.isCatalog, file.localization.lowercased() != "base", file.isInLocalizationFolder,
-            !excluded.contains(sameLanguageKey(file.localization))
+            !excluded.contains(file.localization)
       else { alone.append(index); continue }
       groups[file.unitKey, default: []].append(index)
       localizationsByDirectory[file.directory, default: []].insert(file.localization)
@@ -237,8 +237,9 @@ public enum StringsLint {
   /// is read by the command line and passed as `jobs`).
   public static var defaultJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16) }
 
-  /// Localizations no device picks, never linted as translations: `qqq`, translatewiki.net's
-  /// translator notes (documentation of each key, in English).
+  /// Localizations no device picks, never linted as translations, besides those
+  /// ``ExcludedLocalizations/isUnpickable(_:)`` recognizes: `qqq`, translatewiki.net's translator
+  /// notes (documentation of each key, in English).
   public static let alwaysExcluded = ["qqq"]
 
   /// Whether a file below the root is a table to lint. Tables outside any `.lproj` folder are read
@@ -301,4 +302,62 @@ public enum StringsLint {
       return String(name[name.index(after: dot)...])
     }
   }
+}
+
+/// The localizations `strings lint`, `check --strings` and `render` leave out as translations:
+/// those the configuration names (`localization.exclude`), ``StringsLint/alwaysExcluded``, and
+/// every folder whose name is no language a device can run in (``isUnpickable(_:)``). CFBundle
+/// picks a localization only by matching it against the user's preferred languages, which are
+/// always real languages, so nothing in such a folder reaches a device (SPEC §3, "Strings tables").
+public struct ExcludedLocalizations: Sendable {
+  /// The names given, lowercased, `_` read as `-`.
+  public let named: Set<String>
+
+  /// `exclude` (the configuration's `localization.exclude`) and ``StringsLint/alwaysExcluded``.
+  public init(_ exclude: [String]) {
+    named = Set((exclude + StringsLint.alwaysExcluded).map(StringsLint.sameLanguageKey))
+  }
+
+  /// Whether `localization` (a folder name without `.lproj`, or a catalog language) is left out.
+  public func contains(_ localization: String) -> Bool {
+    let key = StringsLint.sameLanguageKey(localization)
+    return named.contains(key) || Self.isUnpickable(key)
+  }
+
+  /// Whether no device's language setting can select `localization`:
+  /// - a name with a gettext modifier (`en@pirate`, `sr@latin`): BCP 47, which iOS and macOS match
+  ///   languages by, has no `@` (Serbian in Latin script is `sr-Latn`);
+  /// - a bare two-letter name that is no ISO 639-1 language (`pr`, a translation platform's
+  ///   "Pirate"); with a region or script after it the folder is left in, as a library may load
+  ///   such a folder by its own name;
+  /// - a language of ISO 639 that no one speaks today (`enm` Middle English, `ang`, `fro`, `peo`
+  ///   Old Persian, `grc`, …), private use (`qaa`–`qtz`), `und`, `zxx` and `mis`.
+  /// `Base`, legacy names (`English`) and anything else stay in.
+  public static func isUnpickable(_ localization: String) -> Bool {
+    let key = StringsLint.sameLanguageKey(localization)
+    if key.contains("@") { return true }
+    let language = key.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key
+    switch language.utf8.count {
+    case 2: return language == key && !iso639Part1.contains(language)
+    case 3: return historicalOrReserved.contains(language) || ("qaa"..."qtz").contains(language)
+    default: return false
+    }
+  }
+
+  /// ISO 639-1's languages, with the codes it withdrew that CFLocale still maps (`iw`, `in`, `ji`,
+  /// `mo`, `sh`).
+  static let iso639Part1: Set<String> = Set("""
+    aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en \
+    eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv \
+    ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne \
+    ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st \
+    su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu iw in ji mo sh
+    """.split(separator: " ").map(String.init))
+
+  /// ISO 639-2's historical languages (no living speakers: no device runs in them) and its codes
+  /// for no language (`und` undetermined, `zxx` no linguistic content, `mis` uncoded).
+  static let historicalOrReserved: Set<String> = [
+    "ang", "enm", "fro", "frm", "goh", "gmh", "grc", "non", "sga", "mga", "dum", "ota", "peo", "pro", "got", "xno",
+    "akk", "egy", "sux", "hit", "pal", "und", "zxx", "mis",
+  ]
 }

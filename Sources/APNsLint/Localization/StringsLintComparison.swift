@@ -35,8 +35,8 @@ extension StringsLint {
   }
 
   /// The cross-localization rules inside a String Catalog: every language against the source.
-  static func compareCatalog(_ file: inout LintedFile, developmentLanguage: String, excluded: Set<String>) {
-    let languages = file.catalogTables.keys.sorted().filter { !excluded.contains(sameLanguageKey($0)) }
+  static func compareCatalog(_ file: inout LintedFile, developmentLanguage: String, excluded: ExcludedLocalizations) {
+    let languages = file.catalogTables.keys.sorted().filter { !excluded.contains($0) }
     guard let source = file.sourceLanguage ?? pickDevelopment(languages, developmentLanguage: developmentLanguage),
       let sourceTable = file.catalogTables[source]
     else { return }
@@ -163,10 +163,19 @@ extension StringsLint {
 
     var missingKeys: [String] = []
     let kind = reference.kind
+    // A table with no entry at all is one finding, not one per key: nothing of it was translated.
+    if keys.count == 0, table.pluralKeys.isEmpty, table.variations.isEmpty, devCount > 0, !file.isCatalog {
+      file.add(.emptyTable(file.fileName, localization: language, keys: devCount, kind: kind), at: nil)
+      return
+    }
     for position in 0..<devCount where !matched[position] {
       let (key, devEntry) = reference.keys[position]
       // The localization's `.stringsdict` has it: the device reads it from there.
       if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
+      // Xcode marks it stale: no code looks it up any more (`strings-stale` says so once).
+      if reference.table.staleKeys.contains(key) { continue }
+      if fallbackReadsAsMeant(key: key, developmentValue: reference.values[position], kind: kind, language: language,
+                              developmentLanguage: reference.language) { continue }
       file.add(.untranslated(key: key, language: language, developmentLanguage: reference.language, developmentFile: reference.file,
                              line: devEntry?.line ?? reference.line(of: key), kind: kind), at: nil, key: key)
       missingKeys.append(key)
@@ -198,6 +207,57 @@ extension StringsLint {
       compareFormat(&file, table: table, entry: keys.entries[i], text: text, devText: devText, position: position,
                     language: language, with: &reference)
     }
+  }
+
+  /// Whether a key missing from `language` shows what a translation would read anyway: what the
+  /// device shows in its place (the raw key of a `.strings` lookup, the nib's or Info.plist's own
+  /// text otherwise) is the development value, and that value is right in `language` as it
+  /// stands — `language` is a regional variant of the development language (`en-GB` for `en`),
+  /// or the value has no word to translate (`(%@)`, `, `, `%d/%d`). A plural key never qualifies.
+  static func fallbackReadsAsMeant(key: String, developmentValue: String?, kind: StringsTableKind, language: String,
+                                   developmentLanguage: String) -> Bool {
+    guard let value = developmentValue, !value.isEmpty else { return false }
+    let shown: String
+    switch kind {
+    case .standard, .predicateEditor: shown = key
+    case .interfaceBuilder, .infoPlist: shown = value
+    }
+    guard shown == value else { return false }
+    return isRegionalVariant(language, of: developmentLanguage) || !hasWords(value)
+  }
+
+  /// Whether `language` is `development` with another region only (`en-GB` and `en`, `pt-PT` and
+  /// `pt-BR`): the same language in the same script. Chinese is never one (its regions imply
+  /// scripts), nor is a tag with a script subtag.
+  static func isRegionalVariant(_ language: String, of development: String) -> Bool {
+    let a = sameLanguageKey(language).split(separator: "-"), b = sameLanguageKey(development).split(separator: "-")
+    guard let first = a.first, first == b.first, first != "zh", a != b else { return false }
+    return !(a.dropFirst() + b.dropFirst()).contains { $0.utf8.count == 4 }
+  }
+
+  /// Whether `text` holds a letter outside its format specifiers (`%@`, `%1$d`, `%#@name@`).
+  static func hasWords(_ text: String) -> Bool {
+    let scalars = Array(text.unicodeScalars)
+    var i = 0
+    while i < scalars.count {
+      let c = scalars[i]
+      if c == "%" {
+        i += 1
+        if i < scalars.count, scalars[i] == "#", i + 1 < scalars.count, scalars[i + 1] == "@" {
+          // `%#@name@`: a substitution, its name no text.
+          i += 2
+          while i < scalars.count, scalars[i] != "@" { i += 1 }
+          i += 1
+          continue
+        }
+        while i < scalars.count, "0123456789$.#-+' lhqLzjt".unicodeScalars.contains(scalars[i]) { i += 1 }
+        i += 1  // the conversion
+        continue
+      }
+      if c.properties.isAlphabetic { return true }
+      i += 1
+    }
+    return false
   }
 
   /// The keys whose plural variations (every form of every plural) are the development

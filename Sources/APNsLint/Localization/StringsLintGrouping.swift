@@ -91,9 +91,9 @@ extension LocalizationBundle {
   /// and the configuration's `localization.exclude`. `check --strings` and `render --lang all`
   /// then neither render nor check them.
   public func excludingUnpickable(_ configuration: Configuration) -> LocalizationBundle {
-    let excluded = Set((StringsLint.alwaysExcluded + configuration.excludedLocalizations).map(StringsLint.sameLanguageKey))
+    let excluded = ExcludedLocalizations(configuration.excludedLocalizations)
     var bundle = self
-    bundle.localizations.removeAll { excluded.contains(StringsLint.sameLanguageKey($0.identifier)) }
+    bundle.localizations.removeAll { excluded.contains($0.identifier) }
     return bundle
   }
 }

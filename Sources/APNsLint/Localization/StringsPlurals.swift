@@ -302,7 +302,7 @@ extension StringsLint.LintedFile {
   /// The plural rules on every plural of this file: a `.stringsdict` in a `.lproj` folder (its
   /// localization's rules) or each language of a catalog. Languages CLDR does not know, `Base`
   /// and excluded localizations are left alone.
-  mutating func checkPlurals(excluded: Set<String>) {
+  mutating func checkPlurals(excluded: ExcludedLocalizations) {
     let tables: [(catalogLanguage: String?, language: String, table: StringsTable)]
     if isCatalog {
       tables = catalogTables.sorted { $0.key < $1.key }.map { ($0.key, $0.key, $0.value) }
@@ -312,7 +312,7 @@ extension StringsLint.LintedFile {
       return
     }
     for (catalogLanguage, language, table) in tables where !table.variations.isEmpty && Localizer.isLoaded(table) {
-      guard !excluded.contains(StringsLint.sameLanguageKey(language)), let rules = PluralRules.forLanguage(language) else { continue }
+      guard !excluded.contains(language), let rules = PluralRules.forLanguage(language) else { continue }
       // Keys in order for the findings; only the keys with findings are sorted (most have none).
       // Each plural's findings stand at the plural (a `.stringsdict` variable's `<key>`, a
       // catalog's `plural`); a `one` form writing the digit at that form's text.

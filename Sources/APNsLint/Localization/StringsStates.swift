@@ -26,14 +26,18 @@ extension StringsLint {
   /// device shows what stands in the unit, which nobody has translated; it joins the language's
   /// missing group); `needs_review` is `strings-needs-review`; a unit in state `stale` is
   /// `strings-stale`. Keys `shouldTranslate: false` and keys the source lacks are left out (the
-  /// latter are extra keys already).
+  /// latter are extra keys already), and so are the states `new` and `needs_review` of a key
+  /// Xcode marks stale.
   static func checkStates(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) {
     guard !table.states.isEmpty else { return }
     var new: [String] = [], review: [String] = [], stale: [String] = []
+    // A key Xcode marks stale (`"extractionState": "stale"`) is no code's any more: not translated
+    // or not reviewed, it shows nowhere (`checkStaleKeys` reports the key once).
+    let unused = reference.table.staleKeys
     for key in table.states.keys.sorted() where reference.index[key] != nil {
       switch table.states[key] {
-      case "new": new.append(key)
-      case "needs_review": review.append(key)
+      case "new" where !unused.contains(key): new.append(key)
+      case "needs_review" where !unused.contains(key): review.append(key)
       case "stale": stale.append(key)
       default: break
       }

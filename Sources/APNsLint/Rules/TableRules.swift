@@ -251,6 +251,13 @@ extension TableMessage {
       + "\(whatShows(kind, plural: keys != 1)))")
   }
 
+  /// A localization's `file` holds no entry at all, where the development language's has `keys`.
+  static func emptyTable(_ file: String, localization: String, keys: Int, kind: StringsTableKind) -> Self {
+    Self(.missingTranslation, "'\(localization).lproj/\(file)' has no entries: all \(StringsLint.grouped(keys)) "
+      + "key\(keys == 1 ? "" : "s") of the development language show\(keys == 1 ? "s" : "") untranslated in '\(localization)' ("
+      + "\(whatShows(kind, plural: keys != 1)))")
+  }
+
   /// `key` of the development table (`developmentFile` at `line`, or a catalog's
   /// `developmentLanguage`) has no translation in `language`.
   static func untranslated(key: String, language: String, developmentLanguage: String, developmentFile: String?, line: Int?,

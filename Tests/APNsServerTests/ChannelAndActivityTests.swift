@@ -47,7 +47,7 @@ import Testing
                                  headers: [("apns-channel-id", id)], body: "")
     #expect(deleted.status == 204)
     let gone = try await broadcast("0")
-    #expect(gone.status == 404)
+    #expect(gone.status == 400)
     #expect(gone.body == #"{"reason":"ChannelNotRegistered"}"#)
     #expect(server.inbox.pushes().count == 7)
   }
@@ -61,10 +61,22 @@ import Testing
     let channels = "/1/apps/\(Self.app)/channels"
     #expect(answer("GET", channels) == "400 MissingChannelId")
     #expect(answer("DELETE", channels, [RequestHeader("apns-channel-id", "***")]) == "400 BadChannelId")
-    #expect(answer("GET", channels, [RequestHeader("apns-channel-id", "dHN0LXNyY2gtY2hubA==")]) == "404 ChannelNotRegistered")
+    #expect(answer("GET", channels, [RequestHeader("apns-channel-id", "dHN0LXNyY2gtY2hubA==")]) == "400 ChannelNotRegistered")
+    // No length limit Apple does not set: a long base64 id is only not registered.
+    let long = String(repeating: "QUJD", count: 200)
+    #expect(answer("GET", channels, [RequestHeader("apns-channel-id", long)]) == "400 ChannelNotRegistered")
     #expect(answer("POST", channels, [], #"{"message-storage-policy": 1}"#) == "400 MissingPushType")
     #expect(answer("POST", channels, [], #"{"message-storage-policy": 1, "push-type": "alert"}"#) == "400 InvalidPushType")
-    #expect(answer("POST", channels, [], #"{"message-storage-policy": 7, "push-type": "LiveActivity"}"#) == "400 CannotCreateChannelConfig")
+    #expect(answer("POST", channels, [], #"{"message-storage-policy": 7, "push-type": "LiveActivity"}"#) == "400 MissingChannelQueueSize")
+    #expect(answer("POST", channels, [], #"{"push-type": "LiveActivity"}"#) == "400 MissingChannelQueueSize")
+    #expect(answer("POST", channels, [], #"{"message-storage-policy": 1, "push-type": "LiveActivity", "ttl": 5}"#) == "400 BadRequestParams")
+    #expect(answer("POST", channels, [], #"{"message-storage-policy": 1, "push-type": "LiveActivity""#) == "400 BadRequestPayload")
+    #expect(answer("POST", channels, [], "") == "400 BadRequestPayload")
+    #expect(answer("POST", "/1/apps/\(Self.app).push-type.liveactivity/channels", [], "") == "400 TopicDisallowed")
+    // Apple's three spellings of the push type, and escapes in member names, are read as APNs reads them.
+    for spelled in ["LiveActivity", "Liveactivity", "liveactivity", #"Live\u0041ctivity"#] {
+      #expect(answer("POST", channels, [], #"{"message-storage-p\u006flicy": 0, "push-type": "\#(spelled)"}"#) == "201", "\(spelled)")
+    }
     #expect(answer("PUT", channels) == "405 MethodNotAllowed")
     #expect(answer("POST", "/1/apps/\(Self.app)/all-channels") == "405 MethodNotAllowed")
     #expect(answer("GET", "/1/apps/\(Self.app)/channel") == "404 BadPath")

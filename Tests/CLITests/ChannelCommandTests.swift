@@ -75,14 +75,14 @@ import TestSupport
     let list = ChannelAnswer(.list, delivery: ids, predicted: .accepted)
     #expect(list.text() == "\(Self.id)\nAAAAAAAAAAAAAAAAAAAAAA==\n2 channels")
 
-    var gone = APNsDelivery(answer: APNsAnswer(status: 404, reason: "ChannelNotRegistered"))
+    var gone = APNsDelivery(answer: APNsAnswer(status: 400, reason: "ChannelNotRegistered"))
     gone.headers = [RequestHeader("apns-request-id", rid)]
     gone.body = Array(#"{"reason":"ChannelNotRegistered"}"#.utf8)
     let refused = ChannelAnswer(.delete(channelID: Self.id), delivery: gone, predicted: APNsAnswer(status: 204, reason: nil))
     #expect(!refused.succeeded)
     #expect(!refused.mismatch)  // what APNs stores is no offline prediction
-    #expect(refused.text() == "APNs answered 404 ChannelNotRegistered: the apns-channel-id header used in the request doesn't exist (apns-request-id \(rid))")
-    #expect(refused.json() == #"{"operation":"delete","status":404,"reason":"ChannelNotRegistered","meaning":"the apns-channel-id header used in the request doesn't exist","requestId":"\#(rid)","predicted":{"status":204,"reason":null}}"#)
+    #expect(refused.text() == "APNs answered 400 ChannelNotRegistered: the apns-channel-id header used in the request doesn't exist (apns-request-id \(rid))")
+    #expect(refused.json() == #"{"operation":"delete","status":400,"reason":"ChannelNotRegistered","meaning":"the apns-channel-id header used in the request doesn't exist","requestId":"\#(rid)","predicted":{"status":204,"reason":null}}"#)
 
     // A refusal the gate should have seen is said to differ from the prediction.
     let missed = ChannelAnswer(.read(channelID: Self.id), delivery: APNsDelivery(answer: APNsAnswer(status: 400, reason: "BadChannelId")), predicted: .accepted)
@@ -95,7 +95,12 @@ import TestSupport
   }
 
   @Test func theDocumentedStatusesAreTheOnesServeAndCheckUse() {
-    #expect(ChannelManagement.answer("ChannelNotRegistered") == APNsAnswer(status: 404, reason: "ChannelNotRegistered"))
+    // Apple's table: ChannelNotRegistered is 400 (a provider branching on 404 to drop a dead
+    // channel would never see it), TopicMismatch 403.
+    #expect(ChannelManagement.answer("ChannelNotRegistered") == APNsAnswer(status: 400, reason: "ChannelNotRegistered"))
+    #expect(ChannelManagement.answer("TopicMismatch").status == 403)
+    #expect(ChannelManagement.answer("BadRequestParams").status == 400)
+    #expect(ChannelManagement.answer("BadRequestPayload").status == 400)
     #expect(ChannelManagement.answer("MissingChannelId") == APNsAnswer(status: 400, reason: "MissingChannelId"))
     #expect(ChannelManagement.answer("MethodNotAllowed").status == 405)
     #expect(ChannelManagement.answer("TooManyRequests").status == 429)
@@ -121,7 +126,7 @@ import TestSupport
       reasons.append(refusal.answer.description)
     }
     #expect(reasons == ["400 MissingChannelId", "400 BadChannelId", "400 MissingPushType", "400 InvalidPushType",
-                        "400 CannotCreateChannelConfig", "405 MethodNotAllowed", "404 BadPath", "400 BadTopic"])
+                        "400 MissingChannelQueueSize", "405 MethodNotAllowed", "404 BadPath", "400 BadTopic"])
   }
 
   @Test func curlAndDryRunShowTheRequestForTheManagementHost() throws {
@@ -213,13 +218,13 @@ import TestSupport
     #expect(again.status == 1)
     let answered = again.out.split(separator: "\n").map(String.init)
     #expect(answered.count == 2, "\(again.out)")
-    #expect(answered.first?.hasPrefix("APNs answered 404 ChannelNotRegistered (") == true)
+    #expect(answered.first?.hasPrefix("APNs answered 400 ChannelNotRegistered (") == true)
     #expect(answered.last == "ChannelNotRegistered: the apns-channel-id header used in the request doesn't exist")
     #expect(server.inbox.pushes().filter { $0.path == "/4/broadcasts/apps/com.example.app" }.count == 2)
 
     let readGone = try runCLI(["channel", "read"] + app + ["--channel", id] + auth)
     #expect(readGone.status == 1)
-    #expect(readGone.out.hasPrefix("APNs answered 404 ChannelNotRegistered: the apns-channel-id header used in the request doesn't exist (apns-request-id "))
+    #expect(readGone.out.hasPrefix("APNs answered 400 ChannelNotRegistered: the apns-channel-id header used in the request doesn't exist (apns-request-id "))
     let empty = try runCLI(["channel", "list"] + app + auth)
     #expect(empty.out.hasPrefix("0 channels (apns-request-id "))
   }

@@ -18,9 +18,6 @@ public enum ChannelManagement {
   /// Apple: "you can maintain up to 10,000 channels for your app in the development and
   /// production environment, respectively".
   public static let channelLimit = 10_000
-  /// The longest `apns-channel-id` accepted (base64 of up to 256 bytes); longer is BadChannelId.
-  public static let maxChannelIDLength = 344
-
   /// A reason APNs gives a channel management or broadcast request: its status and Apple's words.
   public struct DocumentedReason: Sendable, Hashable {
     /// The reason string of the error body (`ChannelNotRegistered`).
@@ -33,34 +30,53 @@ public enum ChannelManagement {
 
   /// The reasons of Apple's "Handling error responses from Apple Push Notification service"
   /// (https://developer.apple.com/documentation/usernotifications/handling-error-responses-from-apns),
-  /// the page of the channel and broadcast APIs, with their statuses. `serve` answers with these
-  /// statuses, `check` predicts them and `apns-lint channel`/`send --channel` explain an answer with
-  /// the meaning. The page's status table gives 404 to "an invalid :path value", 405 to "an invalid
-  /// :method value", 403 to certificate and token errors, 413 to a payload too large and 429 to too
-  /// many requests; `ChannelNotRegistered` (the channel the request names does not exist) is 404:
-  /// docs/behaviour.md says why, and what could not be read from Apple's page.
+  /// the page of the channel and broadcast APIs, with the status its table gives each and its
+  /// words: the one table `check` predicts from, `serve` answers from and `apns-lint channel` /
+  /// `send --channel` explain an answer with. Two rows are not Apple's, and say so: `BadTopic`
+  /// (the device push table's reason, for a path whose bundle id is no bundle identifier) and
+  /// `MissingChannelQueueSize` (undocumented; a public TypeScript APNs client records it as APNs'
+  /// answer to a create without a valid `message-storage-policy`, which Apple's page marks
+  /// Required). Apple's table spells the first 503 `Service Unavailable`; APNs' device push table,
+  /// and this one, say `ServiceUnavailable`. docs/behaviour.md, "Channels", has the details.
   public static let documentedReasons: [DocumentedReason] = [
     DocumentedReason(reason: "FeatureNotEnabled", status: 400, meaning: "the feature isn't enabled for this topic (enable broadcast push for the app: \"Setting up broadcast push notifications\")"),
     DocumentedReason(reason: "MissingChannelId", status: 400, meaning: "the apns-channel-id header is missing"),
     DocumentedReason(reason: "BadChannelId", status: 400, meaning: "the apns-channel-id header isn't properly encoded, or it's greater than the allowed length"),
+    DocumentedReason(reason: "ChannelNotRegistered", status: 400, meaning: "the apns-channel-id header used in the request doesn't exist"),
+    DocumentedReason(reason: "BadRequestParams", status: 400, meaning: "the JSON request payload contained an unrecognizable attribute"),
+    DocumentedReason(reason: "BadRequestPayload", status: 400, meaning: "the JSON request payload is unparseable"),
+    DocumentedReason(reason: "PayloadEmpty", status: 400, meaning: "the push notification request didn't include a notification payload"),
+    DocumentedReason(reason: "BadMessageId", status: 400, meaning: "the apns-request-id value is invalid"),
+    DocumentedReason(reason: "MissingPushType", status: 400, meaning: "the apns-push-type attribute is missing"),
     DocumentedReason(reason: "InvalidPushType", status: 400, meaning: "the apns-push-type attribute is set to an incorrect value; the only allowed value is LiveActivity"),
-    DocumentedReason(reason: "MissingPushType", status: 400, meaning: "the apns-push-type header is missing"),
-    DocumentedReason(reason: "CannotCreateChannelConfig", status: 400, meaning: "you have reached the maximum channel limit for your application"),
-    DocumentedReason(reason: "BadExpirationDate", status: 400, meaning: "the apns-expiration value is bad (a No Message Stored channel takes only 0)"),
-    DocumentedReason(reason: "BadPriority", status: 400, meaning: "the apns-priority value is bad or missing"),
-    DocumentedReason(reason: "BadMessageId", status: 400, meaning: "the apns-request-id value is bad"),
-    DocumentedReason(reason: "BadTopic", status: 400, meaning: "the bundle id of the path is not a bundle identifier"),
-    DocumentedReason(reason: "MissingProviderToken", status: 403, meaning: "no provider token, and no certificate for the app"),
-    DocumentedReason(reason: "InvalidProviderToken", status: 403, meaning: "the provider token is not valid, or its signature can't be verified"),
-    DocumentedReason(reason: "ExpiredProviderToken", status: 403, meaning: "the provider token is stale; make a new one"),
-    DocumentedReason(reason: "BadPath", status: 404, meaning: "the request contained an invalid :path value"),
-    DocumentedReason(reason: "ChannelNotRegistered", status: 404, meaning: "the apns-channel-id header used in the request doesn't exist"),
-    DocumentedReason(reason: "MethodNotAllowed", status: 405, meaning: "the request used an invalid :method value"),
+    DocumentedReason(reason: "CannotCreateChannelConfig", status: 400, meaning: "you have reached the maximum channel limit for your application; delete channels that you no longer use"),
+    DocumentedReason(reason: "MissingChannelQueueSize", status: 400, meaning: "'message-storage-policy' has not been provided, or is not 0 or 1 (not in Apple's table; observed by a public APNs client)"),
+    DocumentedReason(reason: "BadExpirationDate", status: 400, meaning: "the apns-expiration header is an invalid epoch timestamp; for channels with a No Messages Stored storage policy, you can only specify a 0 expiration value"),
+    DocumentedReason(reason: "TopicDisallowed", status: 400, meaning: "the topic is not allowed; ensure that no push type suffix is added to the bundle ID"),
+    DocumentedReason(reason: "BadPriority", status: 400, meaning: "the apns-priority header is an invalid value"),
+    DocumentedReason(reason: "BadTopic", status: 400, meaning: "the bundle id of the path is not a bundle identifier (not in Apple's channel table: the device push table's reason)"),
+    DocumentedReason(reason: "BadCertificate", status: 403, meaning: "the certificate is invalid"),
+    DocumentedReason(reason: "BadCertificateEnvironment", status: 403, meaning: "the client certificate is for the wrong environment"),
+    DocumentedReason(reason: "TopicMismatch", status: 403, meaning: "the bundle IDs parsed from your token or certificate don't include the topic present in the path"),
+    DocumentedReason(reason: "MissingProviderToken", status: 403, meaning: "no certificate or JWT token provided"),
+    DocumentedReason(reason: "ExpiredProviderToken", status: 403, meaning: "the JWT token is expired; make a new one"),
+    DocumentedReason(reason: "InvalidProviderToken", status: 403, meaning: "the JWT token is invalid"),
+    DocumentedReason(reason: "BadPath", status: 404, meaning: "the URL is invalid: either the HTTP/2 method or the HTTP/2 path is incorrect"),
+    DocumentedReason(reason: "MethodNotAllowed", status: 405, meaning: "the specified :method value isn't allowed"),
     DocumentedReason(reason: "PayloadTooLarge", status: 413, meaning: "the broadcast payload is larger than 5 KB"),
-    DocumentedReason(reason: "TooManyRequests", status: 429, meaning: "too many requests"),
-    DocumentedReason(reason: "InternalServerError", status: 500, meaning: "an internal server error"),
-    DocumentedReason(reason: "ServiceUnavailable", status: 503, meaning: "the server is shutting down and unavailable"),
+    DocumentedReason(reason: "TooManyRequests", status: 429, meaning: "the request was throttled because too many requests were received"),
+    DocumentedReason(reason: "TooManyProviderTokenUpdates", status: 429, meaning: "the provider's authentication token is being updated too often; update it no more than once every 20 minutes"),
+    DocumentedReason(reason: "InternalServerError", status: 500, meaning: "an unexpected error occurred; retry later, with back-off"),
+    DocumentedReason(reason: "ServiceUnavailable", status: 503, meaning: "the service is unavailable; retry later, with back-off"),
+    DocumentedReason(reason: "Shutdown", status: 503, meaning: "the server is shutting down and unavailable; retry on a new connection"),
   ]
+
+  /// The `push-type` values a create body may carry: Apple's `LiveActivity`, the spelling of its
+  /// broadcast header table (`Liveactivity`) and of its samples (`liveactivity`).
+  public static let pushTypeSpellings: Set<String> = ["LiveActivity", "Liveactivity", "liveactivity"]
+
+  /// The members a create body may have (Apple: both Required).
+  public static let createMembers: Set<String> = ["message-storage-policy", "push-type"]
 
   /// The documented reason named `reason`, or nil.
   public static func documented(_ reason: String) -> DocumentedReason? {
@@ -171,6 +187,9 @@ public enum ChannelManagement {
       return .failure(Refusal(404, "BadPath", "path '\(Visible.short(path))' is neither /1/apps/<bundle-id>/channels nor /1/apps/<bundle-id>/all-channels", part: ":path"))
     }
     let bundleID = String(parts[3])
+    if let suffix = pushTypeSuffix(bundleID) {
+      return .failure(Refusal(400, "TopicDisallowed", "the path's bundle id '\(Visible.short(bundleID))' ends in the push type suffix '\(suffix)': channels belong to the app's own bundle id", part: ":path"))
+    }
     guard RequestValidator.isBundleIdentifier(Substring(bundleID).utf8) else {
       return .failure(Refusal(400, "BadTopic", "the path's bundle id '\(Visible.short(bundleID))' is not a bundle identifier", part: ":path"))
     }
@@ -198,11 +217,11 @@ public enum ChannelManagement {
   }
 
   /// Why a channel id is not one APNs could have issued, or nil: base64 (standard alphabet, with
-  /// padding), at most `maxChannelIDLength` characters.
+  /// padding). No length is checked: Apple sets none ("don't make assumptions on the channel ID
+  /// size", "Sending channel management requests to APNs").
   public static func channelIDProblem(_ id: String) -> String? {
     let bytes = Array(id.utf8)
     if bytes.isEmpty { return "is empty" }
-    if bytes.count > maxChannelIDLength { return "is \(bytes.count) characters, longer than a channel id" }
     guard bytes.count % 4 == 0 else { return "is not base64 (its length is not a multiple of 4)" }
     var padding = 0
     for (i, b) in bytes.enumerated() {
@@ -218,24 +237,104 @@ public enum ChannelManagement {
     return nil
   }
 
-  /// The body of a create request: `{"message-storage-policy": 0|1, "push-type": "LiveActivity"}`.
+  /// A push type suffix on a bundle id (`.voip`, `.complication`, `.push-type.liveactivity`), which
+  /// Apple's `TopicDisallowed` says the channel APIs refuse; nil when there is none.
+  static func pushTypeSuffix(_ bundleID: String) -> String? {
+    let parts = bundleID.split(separator: ".", omittingEmptySubsequences: false)
+    if let k = parts.dropFirst().firstIndex(of: "push-type") { return "." + parts[k...].joined(separator: ".") }
+    for suffix in [".voip", ".complication", ".voip-ptt"] where bundleID.hasSuffix(suffix) { return suffix }
+    return nil
+  }
+
+  /// The body of a create request: `{"message-storage-policy": 0|1, "push-type": "LiveActivity"}`,
+  /// read as APNs reads it: a body that does not parse is `BadRequestPayload`, a member APNs does
+  /// not know `BadRequestParams`, a missing or wrong push type `MissingPushType` /
+  /// `InvalidPushType`, a missing or wrong storage policy `MissingChannelQueueSize`.
   static func createBody(_ body: [UInt8]) -> Result<StoragePolicy, Refusal> {
+    let shape = "{\"message-storage-policy\": 0|1, \"push-type\": \"LiveActivity\"}"
     guard let members = flatObject(body) else {
-      return .failure(Refusal(400, "CannotCreateChannelConfig", "the body is not a JSON object {\"message-storage-policy\": 0|1, \"push-type\": \"LiveActivity\"}", part: "body"))
+      let what = body.isEmpty ? "the body is empty" : "the body does not parse as a JSON object of scalars"
+      return .failure(Refusal(400, "BadRequestPayload", "\(what); a create sends \(shape)", part: "body"))
+    }
+    if let unknown = members.keys.sorted().first(where: { !createMembers.contains($0) }) {
+      return .failure(Refusal(400, "BadRequestParams", "the body has the member \"\(Visible.short(unknown))\", which APNs does not know; a create sends \(shape)", part: "body"))
     }
     guard let pushType = members["push-type"] else {
       return .failure(Refusal(400, "MissingPushType", "the body has no \"push-type\" (\"LiveActivity\")", part: "body"))
     }
-    guard pushType == "\"LiveActivity\"" || pushType == "\"liveactivity\"" else {
+    guard pushType.hasPrefix("\""), let spelled = unquoted(pushType), pushTypeSpellings.contains(spelled) else {
       return .failure(Refusal(400, "InvalidPushType", "\"push-type\" is \(Visible.short(pushType)); the only allowed value is \"LiveActivity\"", part: "body"))
     }
     switch members["message-storage-policy"] {
     case "0"?: return .success(.noMessageStored)
     case "1"?: return .success(.mostRecentMessageStored)
-    case nil: return .success(.noMessageStored)
+    case nil:
+      return .failure(Refusal(400, "MissingChannelQueueSize", "the body has no \"message-storage-policy\", which Apple marks Required: 0 (No Message Stored) or 1 (Most Recent Message Stored); it cannot be changed later", part: "body"))
     case let other?:
-      return .failure(Refusal(400, "CannotCreateChannelConfig", "\"message-storage-policy\" is \(Visible.short(other)), not 0 or 1", part: "body"))
+      return .failure(Refusal(400, "MissingChannelQueueSize", "\"message-storage-policy\" is \(Visible.short(other)), not 0 (No Message Stored) or 1 (Most Recent Message Stored)", part: "body"))
     }
+  }
+
+  /// A JSON string literal's value (`"a\u0062"` → `ab`): every escape of RFC 8259 decoded, a
+  /// surrogate pair joined; nil for a malformed escape or a lone surrogate.
+  static func unquoted(_ quoted: String) -> String? {
+    let u = Array(quoted.utf8)
+    guard u.count >= 2, u.first == UInt8(ascii: "\""), u.last == UInt8(ascii: "\"") else { return nil }
+    guard u.contains(UInt8(ascii: "\\")) else { return String(decoding: u[1..<(u.count - 1)], as: UTF8.self) }
+    var out = String.UnicodeScalarView()
+    var bytes: [UInt8] = []
+    var i = 1
+    let end = u.count - 1
+    func hex4(_ at: Int) -> UInt32? {
+      guard at + 4 <= end else { return nil }
+      var v: UInt32 = 0
+      for b in u[at..<(at + 4)] {
+        let d: UInt8
+        switch b {
+        case 0x30...0x39: d = b - 0x30
+        case 0x41...0x46: d = b - 0x37
+        case 0x61...0x66: d = b - 0x57
+        default: return nil
+        }
+        v = v << 4 | UInt32(d)
+      }
+      return v
+    }
+    func flush() {
+      if !bytes.isEmpty { out.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars); bytes.removeAll() }
+    }
+    while i < end {
+      guard u[i] == UInt8(ascii: "\\") else { bytes.append(u[i]); i += 1; continue }
+      guard i + 1 < end else { return nil }
+      let simple: UInt8?
+      switch u[i + 1] {
+      case UInt8(ascii: "\""): simple = 0x22
+      case UInt8(ascii: "\\"): simple = 0x5C
+      case UInt8(ascii: "/"): simple = 0x2F
+      case UInt8(ascii: "b"): simple = 0x08
+      case UInt8(ascii: "f"): simple = 0x0C
+      case UInt8(ascii: "n"): simple = 0x0A
+      case UInt8(ascii: "r"): simple = 0x0D
+      case UInt8(ascii: "t"): simple = 0x09
+      case UInt8(ascii: "u"): simple = nil
+      default: return nil
+      }
+      if let simple { bytes.append(simple); i += 2; continue }
+      guard let first = hex4(i + 2) else { return nil }
+      i += 6
+      var value = first
+      if (0xD800...0xDBFF).contains(first) {
+        guard i + 1 < end, u[i] == UInt8(ascii: "\\"), u[i + 1] == UInt8(ascii: "u"), let low = hex4(i + 2),
+              (0xDC00...0xDFFF).contains(low) else { return nil }
+        value = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)
+        i += 6
+      }
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      flush()
+      out.append(scalar)
+    }
+    flush()
+    return String(out)
   }
 
   /// A JSON object whose values are scalars, as member name to the value's text (strings keep
@@ -267,7 +366,7 @@ public enum ChannelManagement {
       while true {
         space()
         guard let quoted = string() else { return nil }
-        let key = String(quoted.dropFirst().dropLast())
+        guard let key = unquoted(quoted) else { return nil }
         space()
         guard i < body.count, body[i] == UInt8(ascii: ":") else { return nil }
         i += 1

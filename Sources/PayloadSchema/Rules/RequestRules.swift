@@ -201,8 +201,8 @@ extension RuleDefinition {
   /// `channel-request`
   static var channelRequest: Self {
     Self(.error, .request, part: .path,
-         consequence: "APNs refuses the channel management request with the answer the finding names (400 MissingChannelId, BadChannelId, MissingPushType, InvalidPushType or CannotCreateChannelConfig, 405 MethodNotAllowed, 404 BadPath)",
-         summary: "a channel management request (/1/apps/<bundle-id>/channels, all-channels) APNs refuses: wrong method, no or bad apns-channel-id, a body without push-type LiveActivity or with a storage policy other than 0 or 1 (400 MissingChannelId, BadChannelId, MissingPushType, InvalidPushType, CannotCreateChannelConfig; 405 MethodNotAllowed)") {
+         consequence: "APNs refuses the channel management request with the answer the finding names (400 MissingChannelId, BadChannelId, BadRequestPayload, BadRequestParams, MissingPushType, InvalidPushType, MissingChannelQueueSize or TopicDisallowed, 405 MethodNotAllowed, 404 BadPath)",
+         summary: "a channel management request (/1/apps/<bundle-id>/channels, all-channels) APNs refuses: wrong method, no or bad apns-channel-id, a create body that does not parse, has a member APNs does not know, lacks push-type LiveActivity or a storage policy of 0 or 1, a bundle id with a push type suffix (400 MissingChannelId, BadChannelId, BadRequestPayload, BadRequestParams, MissingPushType, InvalidPushType, MissingChannelQueueSize, TopicDisallowed; 405 MethodNotAllowed; 404 BadPath)") {
       RuleExamples("1️⃣GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\n\n",
                    pass: "GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-channel-id: dHN0LXNyY2gtY2hubA==\n\n",
                    triggerFlags: "--now 1700000600",

@@ -36,6 +36,7 @@ public struct Linter: Sendable {
     target.priority = overrides.priority
     target.topic = overrides.topic
     target.collapseID = overrides.collapseID
+    target.os = overrides.os
     self.target = target
 
     var options = ValidationOptions()
@@ -174,15 +175,18 @@ public struct TargetOverrides: Sendable {
   public var priority: Int?
   public var topic: String?
   public var collapseID: String?
+  /// The devices' OS version (`Target.os`).
+  public var os: OSVersion?
 
   public init(platform: Platform? = nil, pushType: PushType? = nil, transport: Transport? = nil,
-              priority: Int? = nil, topic: String? = nil, collapseID: String? = nil) {
+              priority: Int? = nil, topic: String? = nil, collapseID: String? = nil, os: OSVersion? = nil) {
     self.platform = platform
     self.pushType = pushType
     self.transport = transport
     self.priority = priority
     self.topic = topic
     self.collapseID = collapseID
+    self.os = os
   }
 }
 

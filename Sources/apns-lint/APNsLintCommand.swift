@@ -39,6 +39,9 @@ struct APNsLintCommand: ParsableCommand {
 extension Platform: ExpressibleByArgument {}
 extension PushType: ExpressibleByArgument {}
 extension Transport: ExpressibleByArgument {}
+extension OSVersion: ExpressibleByArgument {
+  public init?(argument: String) { self.init(argument) }
+}
 extension Authentication: ExpressibleByArgument {}
 
 /// Output formats (SPEC §8).

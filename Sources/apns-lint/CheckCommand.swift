@@ -21,6 +21,7 @@ struct CheckCommand: ParsableCommand {
   var paths: [String] = []
 
   @Option(help: "Platform: ios, macos, tvos, watchos, visionos or safari.") var platform: Platform?
+  @Option(help: "The devices' OS version on --platform ('18.0', '26'): a push type it predates is an error.") var os: OSVersion?
   @Option(name: .customLong("push-type"), help: "apns-push-type; inferred from each payload when omitted.") var pushType: PushType?
   @Option(help: "Transport: http2, broadcast (a Live Activity to a channel), binary or binary-pre-ios8.") var transport: Transport?
   @Option(help: "apns-priority header.") var priority: Int?
@@ -54,7 +55,7 @@ struct CheckCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let configuration = try loadConfiguration(config)
-    let overrides = TargetOverrides(platform: platform, pushType: pushType, transport: transport, priority: priority, topic: topic, collapseID: collapseID)
+    let overrides = TargetOverrides(platform: platform, pushType: pushType, transport: transport, priority: priority, topic: topic, collapseID: collapseID, os: os)
     let requestHeaders = try parsedHeaders()
     var ring: ProviderKeyRing? = nil
     for file in key {

@@ -372,6 +372,7 @@ import Testing
       case "--priority": if let p = Int(value) { target.priority = p } else { Issue.record("priority \(value)") }
       case "--topic": target.topic = value
       case "--collapse-id": target.collapseID = value
+      case "--os": if let v = OSVersion(value) { target.os = v } else { Issue.record("os \(value)") }
       default: Issue.record("unknown flag \(flag)")
       }
     }

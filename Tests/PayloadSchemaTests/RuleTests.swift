@@ -534,6 +534,21 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   // MARK: The rows
 
   static let triggering: [RuleCase] = [
+    RuleCase("push-type-platform location on watchos", text(#"{"aps": {}}"#), flags: "--push-type location --platform watchos", [
+      "push-type-platform 1:1 -"
+    ]),
+    RuleCase("push-type-platform widgets before 26", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets --os 18.0", [
+      "push-type-platform 1:1 -"
+    ]),
+    RuleCase("push-type-platform controls on ios 17.4", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls --os 17.4", [
+      "push-type-platform 1:1 -"
+    ]),
+    RuleCase("push-type-platform voip to safari", text(#"{"aps": {}}"#), flags: "--push-type voip --platform safari", [
+      "push-type-platform 1:1 -", "safari-fields 1:9 aps", "safari-fields 1:9 aps",
+    ]),
+    RuleCase("push-type-deprecated complication", text(#"{"aps": {}}"#), flags: "--push-type complication --platform watchos", [
+      "push-type-deprecated 1:1 -"
+    ]),
     RuleCase("json-syntax trailing comma", text(#"""
       {
         "aps": {
@@ -1016,7 +1031,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
       #"topic-mismatch 1:1 -"#
     ]),
     RuleCase("topic-mismatch complication", text(#"{"aps": {}}"#), flags: "--push-type complication --topic com.example.app", [
-      #"topic-mismatch 1:1 -"#
+      "push-type-deprecated 1:1 -", #"topic-mismatch 1:1 -"#,
     ]),
     RuleCase("topic-mismatch fileprovider", text(#"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier"}"#), flags: "--push-type fileprovider --topic com.example.app", [
       #"topic-mismatch 1:1 -"#
@@ -1084,6 +1099,13 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.locArgsWithoutKey, "each args with its key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a"], "title-loc-key": "T", "title-loc-args": ["b"], "subtitle-loc-key": "S", "subtitle-loc-args": ["c"]}}}"#), flags: ""),
     PassCase(.deprecatedKey, "action on safari", text(#"{"aps": {"alert": {"title": "t", "body": "b", "action": "View"}, "url-args": []}}"#), flags: "--platform safari"),
     PassCase(.platformKey, "live activity keys on visionos", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--platform visionos"),
+    PassCase(.pushTypePlatform, "location on ios 15", text(#"{"aps": {}}"#), flags: "--push-type location --platform ios --os 15.0"),
+    PassCase(.pushTypePlatform, "liveactivity on ios without an OS", text(#"{"aps": {"timestamp": 1700000000, "event": "update", "content-state": {}}}"#),
+             flags: "--push-type liveactivity --platform ios --priority 5"),
+    PassCase(.pushTypePlatform, "controls on visionos: Apple says nothing", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls --platform visionos"),
+    PassCase(.pushTypePlatform, "an inferred push type is not judged", text(#"{"aps": {"content-available": 1}}"#), flags: "--platform safari",
+             others: ["safari-fields 1:9 aps", "safari-fields 1:9 aps"]),
+    PassCase(.pushTypeDeprecated, "widgets on watchos 26", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets --platform watchos --os 26"),
     PassCase(.platformKey, "critical sound on watchos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform watchos"),
     // Apple: critical alerts on macOS 10.14 and later (UNAuthorizationOptions.criticalAlert).
     PassCase(.platformKey, "safari title, body and action", text(#"{"aps": {"alert": {"title": "T", "body": "B", "action": "View"}, "url-args": []}}"#), flags: "--platform safari"),
@@ -1117,7 +1139,8 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.timestampUnit, "exactly 10^11 is not above", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "dismissal-date": 100000000000, "content-state": {}}}"#), flags: ""),
     PassCase(.safariFields, "website push", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": ["a", "b"]}}"#), flags: "--platform safari"),
     PassCase(.topicMismatch, "voip topic with .voip", text(#"{"aps": {}}"#), flags: "--push-type voip --topic com.example.app.voip"),
-    PassCase(.topicMismatch, "complication topic with .complication", text(#"{"aps": {}}"#), flags: "--push-type complication --topic com.example.app.complication"),
+    PassCase(.topicMismatch, "complication topic with .complication", text(#"{"aps": {}}"#), flags: "--push-type complication --topic com.example.app.complication",
+             others: ["push-type-deprecated 1:1 -"]),
     PassCase(.topicMismatch, "fileprovider topic with .pushkit.fileprovider", text(#"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier"}"#), flags: "--push-type fileprovider --topic com.example.app.pushkit.fileprovider"),
     PassCase(.topicMismatch, "liveactivity topic with .push-type.liveactivity", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--push-type liveactivity --topic com.example.app.push-type.liveactivity"),
     PassCase(.topicMismatch, "pushtotalk topic with .voip-ptt", text(#"{"aps": {}}"#), flags: "--push-type pushtotalk --topic com.example.app.voip-ptt"),

@@ -84,6 +84,9 @@ func parseFlags(_ flags: String) -> (Target, ValidationOptions) {
     case "--priority": target.priority = Int(value(flag))
     case "--topic": target.topic = value(flag)
     case "--collapse-id": target.collapseID = value(flag)
+    case "--os":
+      let v = value(flag)
+      if let os = OSVersion(v) { target.os = os } else { Issue.record("bad os \(v)") }
     case "--size-count":
       let v = value(flag)
       if let c = SizeCounting(rawValue: v) { options.sizeCounting = c } else { Issue.record("bad size count \(v)") }

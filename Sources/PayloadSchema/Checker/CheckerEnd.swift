@@ -174,6 +174,22 @@ extension Checker {
     if (facts.apsIsObject || pushType == .mdm) && !wallet { checkPushTypeMismatch(pushType: pushType, apsAt: apsAt, apsPath: apsPath) }
     if isLive && facts.apsIsObject { checkLiveActivityFields() }
     if target.platform == .safari && facts.apsIsObject { checkSafariFields(apsAt: apsAt, apsPath: apsPath) }
+    if let given = target.pushType { checkPushTypePlatform(given) }
+  }
+
+  /// `push-type-platform`, `push-type-deprecated`: a push type given (not inferred) against the
+  /// platform and OS (``PushAvailability``).
+  mutating func checkPushTypePlatform(_ pushType: PushType) {
+    switch PushAvailability.problem(pushType, on: target.platform, os: target.os) {
+    case .unavailable?:
+      report(.pushTypeUnavailable(pushType, platform: target.platform), at: 0, path: nil)
+    case .tooOld(let minimum, let receiver)?:
+      if let os = target.os {
+        report(.pushTypeTooNew(pushType, platform: target.platform, os: os, minimum: minimum, receiver: receiver), at: 0, path: nil)
+      }
+    case nil:
+      if pushType == .complication { report(.complicationDeprecated, at: 0, path: nil) }
+    }
   }
 
   /// Whether `aps` has key `k`.

@@ -63,19 +63,23 @@ public struct Target: Sendable, Hashable, Codable, CustomStringConvertible {
   public var topic: String?
   /// The `apns-collapse-id` header, if known.
   public var collapseID: String?
+  /// The OS version of the devices the push goes to, if known (`--os 18.0`): a push type that
+  /// version does not handle is `push-type-platform` (``PushAvailability``).
+  public var os: OSVersion?
 
   public init(platform: Platform = .ios, pushType: PushType? = nil, transport: Transport = .http2,
-              priority: Int? = nil, topic: String? = nil, collapseID: String? = nil) {
+              priority: Int? = nil, topic: String? = nil, collapseID: String? = nil, os: OSVersion? = nil) {
     self.platform = platform
     self.pushType = pushType
     self.transport = transport
     self.priority = priority
     self.topic = topic
     self.collapseID = collapseID
+    self.os = os
   }
 
   public var description: String {
-    var text = "\(platform.rawValue) \(pushType?.rawValue ?? "inferred") push over \(transport.rawValue)"
+    var text = "\(platform.rawValue)\(os.map { " \($0)" } ?? "") \(pushType?.rawValue ?? "inferred") push over \(transport.rawValue)"
     if let priority { text += ", priority \(priority)" }
     if let topic { text += ", topic '\(topic)'" }
     if let collapseID { text += ", collapse id '\(collapseID)'" }

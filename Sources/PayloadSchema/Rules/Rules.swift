@@ -44,6 +44,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case liveActivityFields = "live-activity-fields"
   case timestampUnit = "timestamp-unit"
   case safariFields = "safari-fields"
+  case pushTypePlatform = "push-type-platform"
+  case pushTypeDeprecated = "push-type-deprecated"
   // Requests (SPEC §9)
   case requestMethod = "request-method"
   case requestPath = "request-path"
@@ -111,6 +113,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
     case .customKeyAllowlist: .customKeyAllowlist
     case .silentPushShape: .silentPushShape
     case .pushTypeMismatch: .pushTypeMismatch
+    case .pushTypePlatform: .pushTypePlatform
+    case .pushTypeDeprecated: .pushTypeDeprecated
     case .priorityMismatch: .priorityMismatch
     case .topicMismatch: .topicMismatch
     case .collapseIDTooLong: .collapseIDTooLong

@@ -142,7 +142,7 @@ let package = Package(
       name: "APNsClientTests",
       dependencies: [
         "APNsClient", "APNsServer", "APNsAuth", "PayloadSchema",
-        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ]
     ),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "TestSupport", "APNsServer", "APNsAuth", "APNsClient"], exclude: ["Snapshots"]),

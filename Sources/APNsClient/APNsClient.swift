@@ -7,7 +7,9 @@
 // one after a refusal), holding the others back until a stream closes. What is retried, with
 // exponential backoff and jitter, up to `retries` times: a stream refused (RST_STREAM
 // REFUSED_STREAM, or above a GOAWAY's last-stream-id), a connection lost or refused before the
-// answer, 429, 500 and 503. Other answers are final: nothing answered is sent again.
+// answer, 429, 500 and 503 (these two after Apple's 15 minutes, `serverErrorDelay`, doubled on
+// each further one). Other answers are final: nothing answered is sent again. `:path` and
+// `authorization` go out as never-indexed HPACK literals, as Apple asks.
 
 import APNsAuth
 import NIOConcurrencyHelpers
@@ -155,8 +157,17 @@ public final class APNsClient: Sendable {
     public var retries: Int = 3
     /// The first backoff; each retry doubles it (up to `maxBackoff`), with full jitter.
     public var initialBackoff: TimeAmount = .milliseconds(100)
-    /// The longest wait between two attempts.
+    /// The longest wait between two attempts after a refused stream, a lost connection or 429.
     public var maxBackoff: TimeAmount = .seconds(5)
+    /// The wait before sending again a push APNs answered 500 or 503, doubled on each further
+    /// 5xx retry of the same push (with up to 10 % jitter). Apple ("Handling notification
+    /// responses from APNs"): "After 15 minutes, you can retry JSON payloads that receive
+    /// response status codes that begin with 5XX. While retrying, you may employ a back-off
+    /// technique." The default is those 15 minutes; a test sets it short.
+    public var serverErrorDelay: TimeAmount = .seconds(900)
+    /// Called before each wait for a retry, with the answer that caused it (nil: no answer) and
+    /// the wait: `send` says what it waits for.
+    public var onRetryWait: (@Sendable (APNsAnswer?, TimeAmount) -> Void)?
     /// The gate: when set, every push is checked by this validator first and not sent when it
     /// predicts a refusal or finds an error (`APNsClientError.gated`).
     public var gate: RequestValidator?
@@ -298,8 +309,26 @@ public final class APNsClient: Sendable {
         }
       }
       counters.withLockedValue { $0.retries += 1 }
-      try? await Task.sleep(nanoseconds: UInt64(backoff(attempt: attempts).nanoseconds))
+      // This attempt's answer, when it was answered (429, 500, 503); nil when it was not.
+      let last: APNsAnswer? = if case .answered(let delivery, _) = outcome { delivery.answer } else { nil }
+      let wait: TimeAmount
+      if let last, last.status == 500 || last.status == 503 {
+        wait = serverErrorWait(retry: retried.filter { $0.status == 500 || $0.status == 503 }.count)
+      } else {
+        wait = backoff(attempt: attempts)
+      }
+      configuration.onRetryWait?(last, wait)
+      try? await Task.sleep(nanoseconds: UInt64(wait.nanoseconds))
     }
+  }
+
+  /// The wait before the `retry`-th resend of a push answered 500 or 503: `serverErrorDelay ·
+  /// 2^(retry-1)` plus up to 10 % jitter (Apple: retry 5xx after 15 minutes, with back-off).
+  public func serverErrorWait(retry: Int) -> TimeAmount {
+    let base = configuration.serverErrorDelay.nanoseconds
+    let scaled = base.multipliedReportingOverflow(by: Int64(1) << Int64(min(max(retry - 1, 0), 20)))
+    let delay = scaled.overflow ? Int64.max / 2 : scaled.partialValue
+    return .nanoseconds(delay + Int64.random(in: 0...max(0, delay / 10)))
   }
 
   /// Exponential backoff with full jitter: a random wait up to `initialBackoff · 2^(attempt-1)`,

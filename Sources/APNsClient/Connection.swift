@@ -189,18 +189,25 @@ final class Connection: Sendable {
     headers.reserveCapacity(push.headers.count + 6)
     headers.add(name: ":method", value: push.method)
     headers.add(name: ":scheme", value: client.configuration.tls ? "https" : "http")
-    headers.add(name: ":path", value: push.path)
+    // Apple ("Sending notification requests to APNs") asks for `:path` and `authorization` as
+    // literals without indexing: the device token and the provider token would otherwise fill
+    // APNs' small HPACK table. Never-indexed (RFC 7541 §6.2.3) is that literal, also kept out of
+    // any intermediary's table: what RFC 7541 §7.1.3 asks for credentials.
+    headers.add(name: ":path", value: push.path, indexing: .neverIndexed)
     headers.add(name: ":authority", value: authority)
     if !push.headers.contains(where: { $0.name.lowercased() == "authorization" }) {
       do {
         if let value = try authorization(now: APNsClient.wallClockSeconds()) {
-          headers.add(name: "authorization", value: value, indexing: .indexable)
+          headers.add(name: "authorization", value: value, indexing: .neverIndexed)
         }
       } catch {
         return .notAnswered("cannot sign a provider token: \(error)")
       }
     }
-    for h in push.headers { headers.add(name: h.name.lowercased(), value: h.value) }
+    for h in push.headers {
+      let name = h.name.lowercased()
+      headers.add(name: name, value: h.value, indexing: name == "authorization" ? .neverIndexed : .indexable)
+    }
     let promise = channel.eventLoop.makePromise(of: StreamAnswer.self)
     let body = push.body
     let request = headers

@@ -42,7 +42,11 @@ final class PushDesk {
     var apnsID: String?
     var topic: String?
     tools.headerBuffer.removeAll(keepingCapacity: true)
-    for (name, value, _) in headers {
+    // `:path` and `authorization` sent for APNs' HPACK table, which Apple asks providers not to do
+    // ("literal header fields without indexing"): the log says so (SPEC §10).
+    var indexed: [String] = []
+    for (name, value, indexing) in headers {
+      if indexing == .indexable && (name == ":path" || name == "authorization") { indexed.append(name) }
       if name.utf8.first == UInt8(ascii: ":") {
         if name == ":method" { method = value } else if name == ":path" { path = value }
         continue
@@ -72,7 +76,7 @@ final class PushDesk {
         method: method, path: path, deviceToken: nil, topic: nil, headers: tools.headerBuffer.map { h in
           h.name == "authorization" ? RequestHeader(h.name, Self.withoutSignature(h.value)) : h
         }, body: String(decoding: body, as: UTF8.self), bodyTruncated: bodyTruncated, answer: answer, apnsID: id, uniqueID: nil,
-        findings: [], alert: nil, rendered: []), scratch: &tools.scratch)
+        findings: [], alert: nil, rendered: [], hpackIndexed: indexed), scratch: &tools.scratch)
       return (answer, id, nil)
     }
 
@@ -110,7 +114,8 @@ final class PushDesk {
     }
     let unique = c.environment == .development ? tools.random.uuid() : nil
     server.record(makeRecord(method: method, path: path, topic: topic, body: body, bodyTruncated: bodyTruncated,
-                             report: report, answer: answer, apnsID: id, uniqueID: unique, streamID: streamID, time: nowMs),
+                             report: report, answer: answer, apnsID: id, uniqueID: unique, streamID: streamID, time: nowMs,
+                             indexed: indexed),
                   scratch: &tools.scratch)
     return (answer, id, unique)
   }
@@ -195,7 +200,7 @@ final class PushDesk {
 
   private func makeRecord(method: String, path: String, topic: String?, body: UnsafeRawBufferPointer, bodyTruncated: Bool,
                           report: PayloadReport, answer: Response, apnsID: String, uniqueID: String?, streamID: Int,
-                          time: Int64) -> PushRecord {
+                          time: Int64, indexed: [String]) -> PushRecord {
     let c = server.configuration
     var headers = tools.headerBuffer
     for i in headers.indices where headers[i].name == "authorization" {
@@ -220,7 +225,7 @@ final class PushDesk {
       method: method, path: path, deviceToken: Self.deviceToken(in: path).map(String.init), topic: topic,
       headers: headers, body: String(decoding: body, as: UTF8.self), bodyTruncated: bodyTruncated,
       answer: answer, apnsID: apnsID, uniqueID: uniqueID, findings: report.findings, alert: alert, rendered: rendered,
-      dropped: answer.status == 200 ? PushRecord.droppedOnDevice(report.findings) : nil)
+      dropped: answer.status == 200 ? PushRecord.droppedOnDevice(report.findings) : nil, hpackIndexed: indexed)
   }
 
   /// `bearer header.claims.signature` → `bearer header.claims.…`: the log keeps who sent it, not a

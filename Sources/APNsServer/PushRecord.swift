@@ -95,6 +95,10 @@ public struct PushRecord: Sendable {
   /// With `--activity`: why a push APNs accepted is dropped on the device (`dropped on the device:
   /// 'stops' is the string '2'; …`); nil when it is not.
   public var dropped: String? = nil
+  /// `:path` and `authorization` when the client sent them with incremental HPACK indexing,
+  /// which Apple asks providers not to do ("Sending notification requests to APNs": literals
+  /// without indexing, so that device and provider tokens do not fill APNs' table).
+  public var hpackIndexed: [String] = []
 
   /// "dropped on the device: …" with the first Live Activity error finding, if any.
   static func droppedOnDevice(_ findings: [Finding]) -> String? {
@@ -135,6 +139,12 @@ extension PushRecord {
       if let reason = answer.reason { w.member("reason", reason) }
       if let ts = answer.timestamp { w.member("timestamp", ts) }
       if let dropped { w.member("dropped", dropped) }
+      if !hpackIndexed.isEmpty {
+        w.memberKey("hpackIndexed")
+        w.beginArray()
+          for name in hpackIndexed { w.stringElement(name) }
+        w.endArray()
+      }
       if let rule = answer.rule { w.member("rule", rule) }
       w.member("apnsId", apnsID)
       if let uniqueID { w.member("apnsUniqueId", uniqueID) }
@@ -224,6 +234,13 @@ struct JSONWriter {
 
   mutating func endArray() {
     bytes.append(UInt8(ascii: "]"))
+    needsComma = true
+  }
+
+  /// A string as an array element.
+  mutating func stringElement(_ value: String) {
+    element()
+    string(value)
     needsComma = true
   }
 

@@ -20,17 +20,30 @@ struct ConnectionOptions: ParsableArguments {
   @Flag(help: "Apple's production environment.") var production = false
   @Option(help: "Another server: https://host:port (a serve, a proxy); http:// for a plain-TCP serve (h2c).") var url: String?
   @Option(help: "Trust this CA (PEM) instead of the system's.") var ca: String?
+  @Option(name: .customLong("server-error-delay"), help: "Seconds to wait before sending again a push APNs answered 500 or 503, doubled on each further one (Apple: 15 minutes).")
+  var serverErrorDelay: Double = 900
+  @Option(name: .customLong("broadcast-host"), help: "A broadcast's host: api (api[.sandbox].push.apple.com, Apple's header reference; the default) or api-broadcast (api-broadcast[.sandbox].push.apple.com, Apple's sample requests).")
+  var broadcastHost: BroadcastHost = .api
+
+  /// The two hosts Apple's broadcast page names ("Sending broadcast push notification requests to
+  /// APNs"): its text lists `api(.sandbox).push.apple.com:443`, its sample requests use
+  /// `api-broadcast(.sandbox).push.apple.com`.
+  enum BroadcastHost: String, ExpressibleByArgument, CaseIterable {
+    case api
+    case apiBroadcast = "api-broadcast"
+  }
 
   func validate() throws {
     if [key != nil, cert != nil, p12 != nil].filter({ $0 }).count > 1 { throw ValidationError("choose one of --key, --cert and --p12") }
     if key != nil && team == nil { throw ValidationError("--key needs --team TEAMID") }
     if cert != nil && certKey == nil { throw ValidationError("--cert needs --cert-key FILE") }
     if [sandbox, production, url != nil].filter({ $0 }).count > 1 { throw ValidationError("choose one of --sandbox, --production and --url") }
+    if !(serverErrorDelay >= 0 && serverErrorDelay <= 86_400) { throw ValidationError("--server-error-delay must be 0 to 86400 seconds") }
   }
 
   /// Which of Apple's services a command talks to: pushes (`api.push.apple.com`, 443) or channel
   /// management (`api-manage-broadcast.push.apple.com`, 2195/2196: `ChannelManagement`).
-  enum Service { case push, management }
+  enum Service { case push, broadcast, management }
 
   /// The target, the credentials and a signer for the gate's token.
   struct Setup: Sendable {
@@ -45,6 +58,7 @@ struct ConnectionOptions: ParsableArguments {
   func appleTarget(_ service: Service) -> (host: String, port: Int) {
     switch service {
     case .push: (production ? "api.push.apple.com" : "api.sandbox.push.apple.com", 443)
+    case .broadcast: (broadcastHost.rawValue + (production ? ".push.apple.com" : ".sandbox.push.apple.com"), 443)
     case .management: production ? (ChannelManagement.productionHost, ChannelManagement.productionPort)
                                  : (ChannelManagement.developmentHost, ChannelManagement.developmentPort)
     }
@@ -104,6 +118,16 @@ struct ConnectionOptions: ParsableArguments {
     // A batch over several connections spreads them over the cores' event loops.
     c.threads = max(1, min(connections, ProcessInfo.processInfo.activeProcessorCount))
     c.retries = retries
+    c.serverErrorDelay = .nanoseconds(Int64(serverErrorDelay * 1e9))
+    let lastNote = NoteClock()
+    c.onRetryWait = { answer, wait in
+      // A 5xx wait is long (Apple's 15 minutes): say so rather than seem to hang, at most every
+      // 10 seconds (a batch may wait for many pushes at once); a wait under a second goes unsaid.
+      guard let answer, answer.status == 500 || answer.status == 503, wait >= .seconds(1) else { return }
+      guard lastNote.due(every: 10) else { return }
+      let seconds = Double(wait.nanoseconds) / 1e9
+      complain("note: APNs answered \(answer); waiting \(seconds < 120 ? String(format: "%.1f s", seconds) : String(format: "%.0f min", seconds / 60)) before sending it again (Apple: retry 5xx after 15 minutes, with back-off; --server-error-delay)")
+    }
     do {
       return try APNsClient(c)
     } catch {
@@ -198,4 +222,20 @@ struct GateOptions: ParsableArguments {
   @Flag(name: .customLong("dry-run"), help: "Check and print the request; send nothing.") var dryRun = false
   @Flag(help: "Print an equivalent curl command; send nothing.") var curl = false
   @Flag(name: .customLong("show-secrets"), help: "Do not redact the provider token in --curl and reports.") var showSecrets = false
+}
+
+/// When a repeated note was last printed: `due(every:)` says whether it may be printed again.
+final class NoteClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var last: Date?
+
+  /// True (and the clock set) when no note was printed in the last `seconds`.
+  func due(every seconds: TimeInterval) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    let now = Date()
+    if let last, now.timeIntervalSince(last) < seconds { return false }
+    last = now
+    return true
+  }
 }

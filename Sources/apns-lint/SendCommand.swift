@@ -69,7 +69,7 @@ struct SendCommand: ParsableCommand {
 
   typealias Setup = ConnectionOptions.Setup
 
-  func makeSetup() throws -> Setup { try connection.makeSetup(.push) }
+  func makeSetup() throws -> Setup { try connection.makeSetup(channel != nil ? .broadcast : .push) }
 
   func makeClient(_ setup: Setup, connections: Int) throws -> APNsClient {
     try connection.makeClient(setup, connections: connections, retries: retries)

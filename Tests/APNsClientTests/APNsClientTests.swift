@@ -2,6 +2,7 @@ import APNsAuth
 @testable import APNsClient
 import APNsServer
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import PayloadSchema
 import Testing
@@ -35,6 +36,7 @@ func client(port: Int, _ configure: (inout APNsClient.Configuration) -> Void = {
   c.tls = false
   c.initialBackoff = .milliseconds(5)
   c.maxBackoff = .milliseconds(50)
+  c.serverErrorDelay = .milliseconds(5)
   configure(&c)
   return try APNsClient(c)
 }
@@ -77,6 +79,46 @@ func client(port: Int, _ configure: (inout APNsClient.Configuration) -> Void = {
     #expect(delivery.retriedAnswers == [APNsAnswer(status: 503, reason: "ServiceUnavailable"), APNsAnswer(status: 503, reason: "ServiceUnavailable")])
     #expect(server.inbox.pushes().count == 3)
     try await apns.shutdown()
+  }
+
+  /// Apple asks for `:path` (the device token) and `authorization` (the provider token) as HPACK
+  /// literals without indexing; `serve` reads the representation each arrived in.
+  @Test func pathAndAuthorizationAreNotIndexed() async throws {
+    let server = try startServer()
+    defer { try? server.shutdown() }
+    let apns = try client(port: server.port)
+    for _ in 0..<2 { #expect(try await apns.send(APNsPush(deviceToken: deviceToken, headers: headers, body: alert)) == .accepted) }
+    let records = server.inbox.pushes()
+    #expect(records.count == 2)
+    #expect(records.allSatisfy { $0.hpackIndexed.isEmpty }, "\(records.map(\.hpackIndexed))")
+    #expect(records.allSatisfy { $0.headers.contains { $0.name == "authorization" } })
+    try await apns.shutdown()
+  }
+
+  /// A 500 or 503 is sent again after `serverErrorDelay` (Apple: after 15 minutes, with
+  /// back-off), doubled for the next; a 429 keeps the short backoff.
+  @Test func fiveHundredsWaitTheServerErrorDelay() async throws {
+    let server = try startServer { $0.faults = [Fault("503:ServiceUnavailable:100")!] }
+    defer { try? server.shutdown() }
+    let waits = NIOLockedValueBox<[(Int?, Int64)]>([])
+    let apns = try client(port: server.port) {
+      $0.retries = 2
+      $0.serverErrorDelay = .milliseconds(200)
+      $0.onRetryWait = { answer, wait in waits.withLockedValue { $0.append((answer?.status, wait.nanoseconds / 1_000_000)) } }
+    }
+    let start = NIODeadline.now()
+    let delivery = try await apns.deliver(APNsPush(deviceToken: deviceToken, headers: headers, body: alert))
+    let elapsed = (NIODeadline.now() - start).nanoseconds / 1_000_000
+    #expect(delivery.attempts == 3)
+    let seen = waits.withLockedValue { $0 }
+    #expect(seen.map(\.0) == [503, 503])
+    // 200 ms, then 400 ms, each with at most 10 % jitter.
+    #expect(seen.count == 2 && (200...220).contains(seen[0].1) && (400...440).contains(seen[1].1), "\(seen)")
+    #expect(elapsed >= 600)
+    #expect(apns.serverErrorWait(retry: 1).nanoseconds >= 200_000_000)
+    try await apns.shutdown()
+    // The default is Apple's 15 minutes.
+    #expect(APNsClient.Configuration(authentication: .none).serverErrorDelay == .seconds(900))
   }
 
   @Test func theGateStopsAPredictedRefusal() async throws {

@@ -206,6 +206,9 @@ func push(_ client: TestHTTPClient, port: Int, path: String = "/3/device/\(devic
     // The log keeps no signature.
     let logged = try #require(server.inbox.pushes().first { $0.answer.status == 200 })
     #expect(logged.headers.first { $0.name == "authorization" }?.value.hasSuffix(".…") == true)
+    // This client (NIO's HTTP/1-to-HTTP/2 codec) indexes every header, which Apple asks providers
+    // not to do for :path and authorization: the record says so.
+    #expect(logged.hpackIndexed == [":path", "authorization"])
     // One connection, a second token within 20 minutes: an update; a third: too many.
     let second = try "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 1)
     let third = try "bearer " + signer.token(teamID: "DEF123GHIJ", issuedAt: now - 2)

@@ -288,7 +288,9 @@ public struct RequestValidator: Sendable {
       return
     }
     headersForBody.pushType = type
-    let exact = transport == .broadcast ? (text == "LiveActivity" || text == "liveactivity") : text.utf8.elementsEqual(type.rawValue.utf8)
+    // A broadcast's push type is spelt three ways on Apple's pages (its header table
+    // `Liveactivity`, its samples `liveactivity`, InvalidPushType's text `LiveActivity`).
+    let exact = transport == .broadcast ? ChannelManagement.pushTypeSpellings.contains(text) : text.utf8.elementsEqual(type.rawValue.utf8)
     if !exact {
       found.add(.pushTypeSpelling(text, documented: transport == .broadcast ? "LiveActivity" : type.rawValue),
                 path: "apns-push-type", header: at, softened: true, noAnswer: true)

@@ -76,7 +76,7 @@ public final class APNsServer: Sendable {
   /// cannot be read or the log cannot be opened.
   public static func start(_ configuration: Configuration) throws(APNsServerError) -> APNsServer {
     let context = try ServerContext(configuration: configuration)
-    let tls = try configuration.tls.map { identity throws(APNsServerError) in try TLSSetup(identity, clientCA: configuration.clientCA) }
+    let tls = try configuration.tls.map { identity throws(APNsServerError) in try TLSSetup(identity, clientCA: configuration.clientCA, clientCertificateOptional: !configuration.keys.keyIDs.isEmpty) }
     let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
     let quiescing = ServerQuiescingHelper(group: group)
     do {

@@ -52,7 +52,8 @@ extension PushDesk {
   /// delete, 200 and `{"channels": [...]}` for the list; `apns-request-id` instead of `apns-id`.
   func channelAnswer(method: String, path: String, headers: [RequestHeader], body: [UInt8], authorization: String?) -> Response {
     var answer = Self.channelAnswer(method: method, path: path, headers: headers, body: body,
-                                    authorization: authorization, requiresToken: !server.configuration.keys.keyIDs.isEmpty,
+                                    authorization: authorization,
+                                    requiresToken: !server.configuration.keys.keyIDs.isEmpty && clientCertificate == nil,
                                     store: server.channels, newID: { newChannelID() })
     answer.idHeader = "apns-request-id"
     return answer

@@ -82,9 +82,13 @@ final class PushDesk {
 
     let repeated = authorization != nil && authorization == verifiedToken
     let headerBuffer = tools.headerBuffer
+    // APNs decides per connection: a verified client certificate and no token is a certificate
+    // connection, whatever keys the server also takes.
+    let byCertificate = authorization == nil && clientCertificate != nil && c.requiresClientCertificate
     var report = headerBuffer.withUnsafeBufferPointer { h in
-      repeated ? tools.repeating.validate(method: method, path: path, headers: h, body: body, now: now)
-               : tools.verifying.validate(method: method, path: path, headers: h, body: body, now: now)
+      byCertificate ? tools.certificate.validate(method: method, path: path, headers: h, body: body, now: now)
+        : repeated ? tools.repeating.validate(method: method, path: path, headers: h, body: body, now: now)
+        : tools.verifying.validate(method: method, path: path, headers: h, body: body, now: now)
     }
     if body.count > report.limit && !report.findings.contains(where: { $0.rule == .payloadTooLarge }) {
       // APNs measures the body before it parses it: a body over the limit is 413 even when it is

@@ -113,6 +113,9 @@ final class LoopTools: @unchecked Sendable {
   var verifying: RequestValidator
   /// Checks requests that repeat the token last verified on their connection (syntax and age only).
   var repeating: RequestValidator
+  /// Checks requests without a token on a connection that presented a verified client
+  /// certificate: APNs decides per connection, and a certificate connection needs no token.
+  var certificate: RequestValidator
   var headerBuffer: [RequestHeader] = []
   var random: SplitMix64
   var scratch: [UInt8] = []
@@ -125,6 +128,7 @@ final class LoopTools: @unchecked Sendable {
     verifying = RequestValidator(target: c.target, options: options, authentication: hasKeys ? .token : nil,
                                  verifier: hasKeys ? c.keys : nil)
     repeating = RequestValidator(target: c.target, options: options, authentication: hasKeys ? .token : nil, verifier: nil)
+    certificate = RequestValidator(target: c.target, options: options, authentication: .certificate, verifier: nil)
     headerBuffer.reserveCapacity(16)
     random = SplitMix64(seed: UInt64.random(in: .min ... .max))
   }

@@ -10,7 +10,9 @@ struct TLSSetup {
   /// The certificate's SHA-256 over its DER, as `AB:CD:…`.
   let fingerprint: String
 
-  init(_ identity: APNsServer.TLSIdentity, clientCA: String? = nil) throws(APNsServerError) {
+  /// `clientCertificateOptional`: with `clientCA`, a connection may also come without a client
+  /// certificate (it then authenticates with provider tokens, as APNs decides per connection).
+  init(_ identity: APNsServer.TLSIdentity, clientCA: String? = nil, clientCertificateOptional: Bool = false) throws(APNsServerError) {
     do {
       let chain: [NIOSSLCertificate]
       let key: NIOSSLPrivateKey
@@ -39,13 +41,16 @@ struct TLSSetup {
       configuration.minimumTLSVersion = .tlsv12
       if let clientCA {
         // `--client-ca`: a client certificate signed by this CA is required (as APNs requires
-        // one on a certificate connection); the handshake fails without one.
+        // one on a certificate connection); the handshake fails without one, or a presented one
+        // that this CA did not sign.
         do {
           configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(clientCA))
         } catch {
           throw APNsServerError(.tls("\(clientCA): cannot read a PEM certificate: \(error)"))
         }
-        configuration.certificateVerification = .noHostnameVerification
+        // With provider-token keys too, a certificate is verified when presented and a
+        // connection without one is a token connection.
+        configuration.certificateVerification = clientCertificateOptional ? .optionalVerification : .noHostnameVerification
       }
       context = try NIOSSLContext(configuration: configuration)
       fingerprint = SHA256.hash(data: der).map { byte in

@@ -534,6 +534,10 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   // MARK: The rows
 
   static let triggering: [RuleCase] = [
+    RuleCase("priority-mismatch liveactivity at 1", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#),
+             flags: "--push-type liveactivity --priority 1", ["priority-mismatch 1:1 -"]),
+    RuleCase("live-activity-fields update without content-state", text(#"{"aps": {"event": "update", "timestamp": 1700000000}}"#),
+             flags: "--push-type liveactivity", ["live-activity-fields 1:19 aps.event"]),
     RuleCase("push-type-platform location on watchos", text(#"{"aps": {}}"#), flags: "--push-type location --platform watchos", [
       "push-type-platform 1:1 -"
     ]),
@@ -1099,6 +1103,10 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.locArgsWithoutKey, "each args with its key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a"], "title-loc-key": "T", "title-loc-args": ["b"], "subtitle-loc-key": "S", "subtitle-loc-args": ["c"]}}}"#), flags: ""),
     PassCase(.deprecatedKey, "action on safari", text(#"{"aps": {"alert": {"title": "t", "body": "b", "action": "View"}, "url-args": []}}"#), flags: "--platform safari"),
     PassCase(.platformKey, "live activity keys on visionos", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--platform visionos"),
+    PassCase(.priorityMismatch, "liveactivity at 5", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#),
+             flags: "--push-type liveactivity --priority 5"),
+    PassCase(.liveActivityFields, "an end without content-state ends with the last content", text(#"{"aps": {"event": "end", "timestamp": 1700000000}}"#),
+             flags: "--push-type liveactivity"),
     PassCase(.pushTypePlatform, "location on ios 15", text(#"{"aps": {}}"#), flags: "--push-type location --platform ios --os 15.0"),
     PassCase(.pushTypePlatform, "liveactivity on ios without an OS", text(#"{"aps": {"timestamp": 1700000000, "event": "update", "content-state": {}}}"#),
              flags: "--push-type liveactivity --platform ios --priority 5"),

@@ -338,6 +338,11 @@ extension Checker {
         findings.remove(at: i)
       }
     }
+    if facts.event == .update && !hasAps(.contentState) {
+      // ActivityKit decodes an update's content from content-state. (An end without it ends the
+      // activity showing its last content: what the sender evidently means; not reported.)
+      report(.liveActivityUpdateWithoutContentState, at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
+    }
     if facts.event == .start {
       // Apple's start payload ("Starting and updating Live Activities with ActivityKit push
       // notifications"): attributes-type and attributes make the activity, content-state is its
@@ -411,6 +416,11 @@ extension Checker {
     if let p = target.priority {
       if p != 1 && p != 5 && p != 10 {
         report(.priorityNotKnown(p), at: 0, path: nil)
+      } else if pushType == .liveactivity && p != 5 && p != 10 {
+        // Apple: a Live Activity push is 5 or 10; APNs' answer to 1 is not documented.
+        let before = findings.count
+        report(.liveActivityPriority(p), at: 0, path: nil)
+        if findings.count > before { findings[before].apnsAnswer = nil }
       } else if pushType == .background && p != 5 {
         // SPEC §9: an error by Apple's word, but APNs' answer is not documented: no verdict.
         let before = findings.count

@@ -51,8 +51,8 @@ extension RuleDefinition {
   /// `priority-mismatch`
   static var priorityMismatch: Self {
     Self(.error, .push, answer: APNsAnswer(status: 400, reason: "BadPriority"), part: .headers,
-         consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10 is one Apple calls an error, with no documented answer",
-         summary: "priority not 1, 5 or 10; background with priority other than 5") {
+         consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10, and a Live Activity push at 1, are ones Apple calls errors, with no documented answer",
+         summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10") {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
                    triggerFlags: "--priority 10",
@@ -87,8 +87,8 @@ extension RuleDefinition {
   /// `live-activity-fields`
   static var liveActivityFields: Self {
     Self(.error, .push,
-         consequence: "ActivityKit does not take the push as written: a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, and start-only keys on another event, input-push-token with input-push-channel, or a string alert are not a payload Apple documents; softened to warnings where the update arrives and only a key is ignored: badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end",
-         summary: "event start without attributes-type, attributes and alert; start-only keys on other events; a string alert; start on the broadcast transport; warnings: badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end") {
+         consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, and start-only keys on another event, input-push-token with input-push-channel, or a string alert are not a payload Apple documents; softened to warnings where the update arrives and only a key is ignored: badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end",
+         summary: "event start without attributes-type, attributes and alert; an update without content-state; start-only keys on other events; a string alert; start on the broadcast transport; warnings: badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end") {
       RuleExamples(#"{"aps": {"event": 1️⃣"start", "timestamp": 1700000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "Kick-off", "body": "Go"}}}"#)
     }
@@ -224,6 +224,11 @@ extension PayloadMessage {
     Self(.priorityMismatch, "priority \(priority) is not one of 1, 5 or 10")
   }
 
+  /// A Live Activity push at a priority other than 5 or 10.
+  static func liveActivityPriority(_ priority: Int) -> Self {
+    Self(.priorityMismatch, "a Live Activity push has priority 5 or 10, not \(priority) (Apple, \"Starting and updating Live Activities with ActivityKit push notifications\")")
+  }
+
   static func backgroundPriority(_ priority: Int) -> Self {
     Self(.priorityMismatch, "a background push must have priority 5, not \(priority)")
   }
@@ -266,6 +271,11 @@ extension PayloadMessage {
   /// A start without `missing` (unquoted names).
   static func liveActivityStartNeeds(_ missing: [StaticString]) -> Self {
     Self(.liveActivityFields, "a live activity start needs \(missing.map { "'\($0)'" }.joined(separator: ", "))")
+  }
+
+  /// An update without `content-state`.
+  static var liveActivityUpdateWithoutContentState: Self {
+    Self(.liveActivityFields, "a Live Activity update without 'content-state' carries no content for ActivityKit to decode: nothing is updated")
   }
 
   static var broadcastStart: Self {

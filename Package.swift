@@ -143,6 +143,7 @@ let package = Package(
       dependencies: [
         "APNsClient", "APNsServer", "APNsAuth", "PayloadSchema",
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "TestSupport", "APNsServer", "APNsAuth", "APNsClient"], exclude: ["Snapshots"]),

@@ -6,16 +6,23 @@ import PayloadSchema
 /// (`ProviderToken.verifySignature`) and `apns-lint token check --key`.
 public struct ProviderKeyRing: ProviderTokenVerifying, Sendable {
   private var keys: [String: ProviderKey] = [:]
+  /// What each key may do (``KeyScope``); a key without an entry is unscoped.
+  public private(set) var scopes: [String: KeyScope] = [:]
 
   /// A ring with these keys (a later key with the same id replaces an earlier one).
   public init(_ keys: [ProviderKey] = []) {
     for key in keys { add(key) }
   }
 
-  /// Adds a key, or replaces the one with the same id.
-  public mutating func add(_ key: ProviderKey) {
+  /// Adds a key, or replaces the one with the same id, with what it may do (nil: unscoped).
+  public mutating func add(_ key: ProviderKey, scope: KeyScope? = nil) {
     keys[key.keyID] = key
+    scopes[key.keyID] = scope
   }
+
+  /// What the key `keyID` may do; an unscoped key (both environments, every topic) when none
+  /// was given.
+  public func scope(of keyID: String) -> KeyScope { scopes[keyID] ?? KeyScope() }
 
   /// The ids of the keys, sorted.
   public var keyIDs: [String] { keys.keys.sorted() }
@@ -44,5 +51,97 @@ public struct ProviderKeyRing: ProviderTokenVerifying, Sendable {
         verify(keyID: keyID, signingInput: inputBytes, signature: signatureBytes)
       }
     }
+  }
+}
+
+/// What a provider-token key may do, in the key model Apple introduced in 2025 ("Establishing a
+/// token-based connection to APNs"): a team-scoped key works for every topic of the team, a
+/// topic-specific key for the topics it lists, each in one environment (Sandbox or Production);
+/// a key made before works in both. A topic-specific key may have one related key whose tokens
+/// can share its connections.
+public struct KeyScope: Sendable, Hashable, CustomStringConvertible {
+  /// One of APNs' two environments.
+  public enum Environment: String, Sendable, Hashable, CaseIterable {
+    case sandbox, production
+  }
+
+  /// The environment the key is limited to; nil: both (a key made before the 2025 model).
+  public var environment: Environment?
+  /// The bundle ids a topic-specific key serves; nil: a team-scoped key (every topic).
+  public var topics: Set<String>?
+  /// The id of the topic-specific key's related key, if any.
+  public var related: String?
+
+  public init(environment: Environment? = nil, topics: Set<String>? = nil, related: String? = nil) {
+    self.environment = environment
+    self.topics = topics
+    self.related = related
+  }
+
+  /// Whether the key belongs to the 2025 model (limited to an environment or to topics).
+  public var isScoped: Bool { environment != nil || topics != nil }
+
+  /// Reads the parts after a key file on the command line (`sandbox`, `production`, `team`,
+  /// `topic=com.a,com.b`, `related=KEYID`); nil with the first part it does not know.
+  public static func parse(_ parts: [String]) -> Result<KeyScope, KeyScopeError> {
+    var scope = KeyScope()
+    for part in parts {
+      if let environment = Environment(rawValue: part) {
+        guard scope.environment == nil else { return .failure(KeyScopeError(part: part, why: "the environment is given twice")) }
+        scope.environment = environment
+      } else if part == "team" {
+        guard scope.topics == nil else { return .failure(KeyScopeError(part: part, why: "a key is team-scoped or topic-specific, not both")) }
+      } else if part.hasPrefix("topic=") {
+        let topics = part.dropFirst(6).split(separator: ",").map(String.init)
+        guard !topics.isEmpty, topics.count <= 400 else {
+          return .failure(KeyScopeError(part: part, why: "a topic-specific key names 1 to 400 bundle ids"))
+        }
+        scope.topics = Set(topics)
+      } else if part.hasPrefix("related=") {
+        let id = String(part.dropFirst(8))
+        guard id.utf8.count == 10, id.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) }) else {
+          return .failure(KeyScopeError(part: part, why: "a related key is named by its 10-character key id"))
+        }
+        scope.related = id
+      } else {
+        return .failure(KeyScopeError(part: part, why: "expected sandbox, production, team, topic=BUNDLE[,BUNDLE…] or related=KEYID"))
+      }
+    }
+    if scope.related != nil && scope.topics == nil {
+      return .failure(KeyScopeError(part: "related", why: "only a topic-specific key has a related key"))
+    }
+    return .success(scope)
+  }
+
+  /// `sandbox, topics com.example.app` / `both environments, every topic of the team`.
+  public var description: String {
+    let environments = environment.map { "\($0.rawValue) only" } ?? "sandbox and production"
+    let reach = topics.map { "topics " + $0.sorted().joined(separator: ", ") } ?? "every topic of the team"
+    return environments + ", " + reach + (related.map { ", related key \($0)" } ?? "")
+  }
+}
+
+/// A key scope that cannot be read: the part, and why.
+public struct KeyScopeError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var part: String
+  public var why: String
+  public var description: String { "'\(part)': \(why)" }
+}
+
+extension ProviderKeyRing {
+  /// The key file and scope of a command-line `--key` value,
+  /// `FILE[:sandbox|production][:team|topic=BUNDLE[,BUNDLE…]][:related=KEYID]`: the scope words
+  /// are read from the end, so a path may hold `:` itself.
+  public static func splitScope(_ argument: String) -> (path: String, scope: Result<KeyScope, KeyScopeError>) {
+    var parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    var words: [String] = []
+    func isScopeWord(_ s: String) -> Bool {
+      KeyScope.Environment(rawValue: s) != nil || s == "team" || s.hasPrefix("topic=") || s.hasPrefix("related=")
+    }
+    while parts.count > 1, let last = parts.last, isScopeWord(last) {
+      words.insert(last, at: 0)
+      parts.removeLast()
+    }
+    return (parts.joined(separator: ":"), KeyScope.parse(words))
   }
 }

@@ -257,7 +257,8 @@ public final class APNsClient: Sendable {
   /// Retries (with backoff) a push the server cannot have processed — a refused stream, a stream
   /// above a GOAWAY's last-stream-id, a push that never reached the socket — and the answers 429,
   /// 500 and 503, up to `retries` times; on 403 ExpiredProviderToken, renews the connection's
-  /// token once and sends again. Throws when it cannot be sent at all (no answer after the last
+  /// token once and sends again; on 403 UnrelatedKeyIdInToken, sends it once more on a new
+  /// connection. Throws when it cannot be sent at all (no answer after the last
   /// retry, a gate refusal, bad credentials), and when it was sent but got no answer (a lost
   /// connection, a reset, a timeout): it may have been delivered, so it is not sent again.
   public func deliver(_ push: APNsPush) async throws(APNsClientError) -> APNsDelivery {
@@ -270,6 +271,7 @@ public final class APNsClient: Sendable {
     let slot = pool[next.withLockedValue { n in defer { n &+= 1 }; return n % pool.count }]
     var attempts = 0
     var renewedToken = false
+    var reconnected = false
     var retried: [APNsAnswer] = []
     var unanswered = 0
     var lastUnanswered: String?
@@ -293,6 +295,13 @@ public final class APNsClient: Sendable {
           renewedToken = true
           retried.append(delivery.answer)
           continue  // the renewal's one retry is not one of `retries`, and needs no wait
+        } else if status == 403, delivery.answer.reason == "UnrelatedKeyIdInToken", !reconnected {
+          // Apple: the token's key "isn't related to the key ID of the token used in the first
+          // push of this connection. To use this token, open a new connection."
+          reconnected = true
+          retried.append(delivery.answer)
+          await slot.retire(connection)
+          continue
         } else if (status == 429 || status == 500 || status == 503) && attempts <= configuration.retries {
           retried.append(delivery.answer)
         } else {

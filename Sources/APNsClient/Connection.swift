@@ -36,6 +36,12 @@ actor ConnectionSlot {
     }
   }
 
+  /// Stops using `connection` (the server asked for a new one); the next push opens another.
+  func retire(_ connection: Connection) {
+    connection.state.withLockedValue { $0.usable = false }
+    if current === connection { current = nil }
+  }
+
   func close() async {
     closed = true
     if let current { try? await current.channel.close().get() }

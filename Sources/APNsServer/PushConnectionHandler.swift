@@ -108,7 +108,15 @@ final class PushConnectionHandler: ChannelInboundHandler {
     switch event {
     case let closed as StreamClosedEvent:
       streams[closed.streamID] = nil
-      if draining && streams.isEmpty { context.close(promise: nil) }
+      if draining && streams.isEmpty {
+        // The event comes while the last frames are being flushed: closing now would drop the
+        // bytes not yet handed to the socket. Close on the next turn of the loop, after a flush.
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+          loopBound.value.flush()
+          loopBound.value.close(promise: nil)
+        }
+      }
     case is NIOHTTP2StreamCreatedEvent:
       break  // a stream enters the table with its HEADERS
     case is ChannelShouldQuiesceEvent:
@@ -304,6 +312,9 @@ final class PushConnectionHandler: ChannelInboundHandler {
     } else {
       write(context: context, HTTP2Frame(streamID: id, payload: .headers(.init(headers: response, endStream: true))))
     }
+    // A token of a key unrelated to the connection's (Apple: "To use this token, open a new
+    // connection"): the answer, then GOAWAY; the connection closes once its streams are done.
+    if desk.closeRequested { goAway(context: context, reason: "UnrelatedKeyIdInToken", closeNow: false) }
   }
 
   static func statusText(_ status: Int) -> String {

@@ -24,6 +24,13 @@ final class PushDesk {
   /// The provider token in use and when it last changed (seconds), for TooManyProviderTokenUpdates.
   private var currentToken: String?
   private var lastTokenChange: Int64?
+  /// The key of the connection's first verified token: APNs binds a connection to it (Apple,
+  /// "Establishing a token-based connection to APNs").
+  private var boundKeyID: String?
+  /// The key id of the token last verified on this connection.
+  private var verifiedKeyID: String?
+  /// Set when the connection must end after the answer being written (UnrelatedKeyIdInToken).
+  var closeRequested = false
   /// With `--client-ca`: what the connection's client certificate allows (nil: none could be read).
   var clientCertificate: ClientCertificate?
   var hasClientCertificate = false
@@ -140,11 +147,14 @@ final class PushDesk {
     }
     if let authorization {
       if !repeated {
-        if let team = c.teamID, ProviderToken.decode(authorization)?.claims.issuer != team {
+        let claims = ProviderToken.decode(authorization)?.claims
+        if let team = c.teamID, claims?.issuer != team {
           return Response(status: 403, reason: "InvalidProviderToken")
         }
         verifiedToken = authorization
+        verifiedKeyID = claims?.keyID
       }
+      if let kid = verifiedKeyID, let refusal = keyScopeRefusal(keyID: kid, topic: topic) { return refusal }
       if let current = currentToken, current != authorization {
         if let last = lastTokenChange, now - last < 20 * 60 {
           return Response(status: 429, reason: "TooManyProviderTokenUpdates")
@@ -174,6 +184,41 @@ final class PushDesk {
       }
     }
     return .accepted
+  }
+
+  /// What the 2025 key model refuses (Apple, "Establishing a token-based connection to APNs"):
+  /// a token of a key unrelated to the one the connection is bound to (403 UnrelatedKeyIdInToken,
+  /// and the connection ends), a key limited to the other environment (403
+  /// BadEnvironmentKeyIdInToken), a topic-specific key used for another topic (403 Forbidden:
+  /// Apple names no reason for it; docs/behaviour.md). Keys without a scope keep the old rules:
+  /// any of the team's keys, on any connection, for any topic.
+  private func keyScopeRefusal(keyID: String, topic: String?) -> Response? {
+    let c = server.configuration
+    let scope = c.keys.scope(of: keyID)
+    if let bound = boundKeyID, bound != keyID {
+      let boundScope = c.keys.scope(of: bound)
+      let related = boundScope.related == keyID || scope.related == bound
+      if (scope.isScoped || boundScope.isScoped) && !related {
+        closeRequested = true
+        return Response(status: 403, reason: "UnrelatedKeyIdInToken")
+      }
+    }
+    if let environment = scope.environment, environment != (c.environment == .development ? .sandbox : .production) {
+      return Response(status: 403, reason: "BadEnvironmentKeyIdInToken")
+    }
+    if let topics = scope.topics, let topic, !topics.contains(Self.bundleID(of: topic)) {
+      return Response(status: 403, reason: "Forbidden")
+    }
+    if boundKeyID == nil { boundKeyID = keyID }
+    return nil
+  }
+
+  /// The app's bundle id of an `apns-topic` (`com.example.app.voip` → `com.example.app`).
+  static func bundleID(of topic: String) -> String {
+    for type in PushType.allCases {
+      if let suffix = type.topicSuffix, topic.hasSuffix(suffix) { return String(topic.dropLast(suffix.count)) }
+    }
+    return topic
   }
 
   /// The reason a `--strict` refusal gives: one of Apple's reasons where one fits the rule (client

@@ -24,7 +24,7 @@ struct ServeCommand: ParsableCommand {
   @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert.") var tlsKey: String?
   @Flag(name: .customLong("tls-self-signed"), help: "TLS with a P-256 certificate for localhost made at start (its SHA-256 is printed).") var tlsSelfSigned = false
   @Option(help: "development (answers carry apns-unique-id) or production.") var environment: APNsEnvironment = .development
-  @Option(help: "A provider-token key (AuthKey_KEYID.p8 or a public-key PEM); repeat for several. With any, every request needs a token that verifies.") var key: [String] = []
+  @Option(help: "A provider-token key (AuthKey_KEYID.p8 or a public-key PEM), optionally with its scope: FILE[:sandbox|production][:team|topic=BUNDLE,…][:related=KEYID]; repeat for several. With any, every token connection needs a token that verifies.") var key: [String] = []
   @Option(help: "The 10-character team id provider tokens must name ('iss').") var team: String?
   @Option(help: "A device registry: TSV lines 'token topic environment state' (state: active, unregistered:<ms>, expired).") var devices: String?
   @Option(help: "Write one NDJSON record per request to FILE ('-': standard output).") var log: String?
@@ -65,7 +65,18 @@ struct ServeCommand: ParsableCommand {
     c.port = port
     if tlsSelfSigned { c.tls = .selfSigned } else if let tlsCert, let tlsKey { c.tls = .files(certificate: tlsCert, privateKey: tlsKey) }
     c.environment = environment
-    c.keys = ProviderKeyRing(try key.map { try TokenIDs.loadKey($0, keyID: nil) })
+    var ring = ProviderKeyRing()
+    for argument in key {
+      let (path, scope) = ProviderKeyRing.splitScope(argument)
+      switch scope {
+      case .failure(let problem):
+        complain("error: --key \(VisibleText.escape(argument)): \(problem)")
+        throw ExitCode(2)
+      case .success(let scope):
+        ring.add(try TokenIDs.loadKey(path, keyID: nil), scope: scope.isScoped ? scope : nil)
+      }
+    }
+    c.keys = ring
     c.teamID = team
     if let devices {
       guard let text = try? String(contentsOfFile: devices, encoding: .utf8) else {

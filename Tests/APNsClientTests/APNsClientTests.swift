@@ -1,4 +1,5 @@
 import APNsAuth
+import Crypto
 @testable import APNsClient
 import APNsServer
 import Foundation
@@ -119,6 +120,68 @@ func client(port: Int, _ configure: (inout APNsClient.Configuration) -> Void = {
     try await apns.shutdown()
     // The default is Apple's 15 minutes.
     #expect(APNsClient.Configuration(authentication: .none).serverErrorDelay == .seconds(900))
+  }
+
+  /// The 2025 key model in `serve` (Apple, "Establishing a token-based connection to APNs"): a
+  /// key limited to the other environment, a topic-specific key used for another topic, and a
+  /// token of a key unrelated to the connection's first, which ends the connection; the client
+  /// sends that push again on a new connection.
+  @Test func keyScopes() async throws {
+    let teamKey = try key()  // ABC123DEFG
+    let topicKey = ProviderKey(privateKey: P256.Signing.PrivateKey(), keyID: "TOPIC12345")
+    let prodKey = ProviderKey(privateKey: P256.Signing.PrivateKey(), keyID: "PROD123456")
+    let server = try startServer {
+      var ring = ProviderKeyRing()
+      ring.add(teamKey, scope: KeyScope(environment: .sandbox))
+      ring.add(topicKey, scope: KeyScope(environment: .sandbox, topics: ["com.example.app"]))
+      ring.add(prodKey, scope: KeyScope(environment: .production))
+      $0.keys = ring
+    }
+    defer { try? server.shutdown() }
+    func token(_ k: ProviderKey) throws -> String {
+      try "bearer " + ProviderTokenSigner(key: k).token(teamID: "DEF123GHIJ", issuedAt: Int64(Date().timeIntervalSince1970))
+    }
+    func push(_ k: ProviderKey?, topic: String = "com.example.app") throws -> APNsPush {
+      var h = [RequestHeader("apns-topic", topic), RequestHeader("apns-push-type", "alert")]
+      if let k { h.append(RequestHeader("authorization", try token(k))) }
+      return APNsPush(deviceToken: deviceToken, headers: h, body: alert)
+    }
+
+    // Each client's first push binds its connection to that push's key.
+    let production = try client(port: server.port) { $0.retries = 0 }
+    #expect(try await production.send(push(prodKey)) == APNsAnswer(status: 403, reason: "BadEnvironmentKeyIdInToken"))
+    try await production.shutdown()
+
+    let topics = try client(port: server.port) { $0.retries = 0 }
+    #expect(try await topics.send(push(topicKey, topic: "com.example.app.voip")) == .accepted)
+    #expect(try await topics.send(push(topicKey, topic: "com.example.other")) == APNsAnswer(status: 403, reason: "Forbidden"))
+    try await topics.shutdown()
+
+    // The client's own token (the team key) binds the connection; a push carrying the topic
+    // key's token is refused there, and sent again on a new connection, where it is the first.
+    let apns = try client(port: server.port)
+    #expect(try await apns.send(push(nil)) == .accepted)
+    let moved = try await apns.deliver(push(topicKey))
+    #expect(moved.answer == .accepted)
+    #expect(moved.retriedAnswers == [APNsAnswer(status: 403, reason: "UnrelatedKeyIdInToken")])
+    #expect(apns.statistics.connectionsOpened == 2)
+    try await apns.shutdown()
+    let unrelated = server.inbox.pushes().filter { $0.answer.reason == "UnrelatedKeyIdInToken" }
+    #expect(unrelated.count == 1)
+    // The refused push and the one after it came on different connections.
+    let last = server.inbox.pushes().suffix(2).map(\.connection)
+    #expect(last.count == 2 && last[0] != last[1])
+  }
+
+  @Test func keyScopeArguments() throws {
+    let (path, scope) = ProviderKeyRing.splitScope("/keys/a:b/AuthKey_ABC123DEFG.p8:sandbox:topic=com.a,com.b:related=XYZ1234567")
+    #expect(path == "/keys/a:b/AuthKey_ABC123DEFG.p8")
+    #expect(try scope.get() == KeyScope(environment: .sandbox, topics: ["com.a", "com.b"], related: "XYZ1234567"))
+    #expect(try ProviderKeyRing.splitScope("k.p8").scope.get() == KeyScope())
+    #expect(try ProviderKeyRing.splitScope("k.p8:production:team").scope.get() == KeyScope(environment: .production))
+    #expect(throws: KeyScopeError.self) { try ProviderKeyRing.splitScope("k.p8:sandbox:production").scope.get() }
+    #expect(throws: KeyScopeError.self) { try ProviderKeyRing.splitScope("k.p8:team:related=XYZ1234567").scope.get() }
+    #expect(KeyScope(environment: .sandbox, topics: ["com.a"]).description == "sandbox only, topics com.a")
   }
 
   @Test func theGateStopsAPredictedRefusal() async throws {

@@ -14,6 +14,23 @@ public struct ActivityChecker: Sendable {
   /// For each type with a nested `CodingKey` enum: case name to JSON key (nil for a raw value
   /// that is not a plain string), `CodingKeys` first, found once.
   let keyMaps: [String: [String: String?]]
+  /// The same check against each file that declares an `ActivityAttributes` type (or a type in
+  /// it) again under the same name (``ActivityContract/variants``): the file, its checker, and
+  /// the names it redeclares.
+  let alternates: [Alternate]
+
+  /// One other declaration of a type name: a class, so that the checker does not hold its own
+  /// type by value.
+  final class Alternate: Sendable {
+    let file: String
+    let names: [String]
+    let checker: ActivityChecker
+    init(file: String, names: [String], checker: ActivityChecker) {
+      self.file = file
+      self.names = names
+      self.checker = checker
+    }
+  }
 
   /// A checker for the types of `contract`: what every payload needs is worked out here, once.
   public init(contract: ActivityContract) {
@@ -36,6 +53,10 @@ public struct ActivityChecker: Sendable {
       maps[owner] = map
     }
     keyMaps = maps
+    alternates = zip(contract.alternates, contract.variants).map { alternate, variant in
+      let names = alternate.types.keys.filter { key in !alternate.types.keys.contains { key.hasPrefix($0 + ".") } }.sorted()
+      return Alternate(file: variant.file, names: names, checker: ActivityChecker(contract: variant.contract))
+    }
   }
 
   /// ActivityKit's limit on the encoded `content-state`.
@@ -46,7 +67,35 @@ public struct ActivityChecker: Sendable {
   /// Checks one payload. `now` (seconds since 1970) is the reference for dates when the payload has
   /// no `aps.timestamp`. Nothing is reported for a payload without `content-state` and
   /// `attributes`, or that is not JSON (PayloadSchema reports that).
+  ///
+  /// When a file declares one of the types again under the same name (two modules: an app's
+  /// widget extension and a plugin), the push is checked against each declaration; where they
+  /// disagree, every finding says which declaration it is about (`TimerAttributes as declared in
+  /// Widget.swift`), and a push that one of them cannot decode is reported even when the other can.
   public func check(_ payload: [UInt8], now: Int64) -> ActivityOutcome {
+    var outcome = checkOne(payload, now: now)
+    guard !alternates.isEmpty else { return outcome }
+    func signature(_ f: Finding) -> String { "\(f.rule.rawValue) \(f.offset) \(f.message)" }
+    var labelled = false
+    for alternate in alternates {
+      let other = alternate.checker.checkOne(payload, now: now)
+      guard other.findings.map(signature) != outcome.findings.map(signature) else { continue }
+      let name = alternate.names.first ?? "the type"
+      if !labelled, let first = contract.file(declaring: name) {
+        for i in outcome.findings.indices { outcome.findings[i].message += " (\(name) as declared in \(first))" }
+        labelled = true
+      }
+      for var finding in other.findings {
+        finding.message += " (\(name) as declared in \(alternate.file))"
+        outcome.findings.append(finding)
+      }
+      if outcome.findings.isEmpty { outcome.values = other.values }
+    }
+    return outcome
+  }
+
+  /// ``check(_:now:)`` against this contract's own declarations only.
+  func checkOne(_ payload: [UInt8], now: Int64) -> ActivityOutcome {
     guard let tree = PayloadTree.read(payload), let root = tree.nodes.indices.last, tree.nodes[root].kind == .object,
           let aps = tree.member("aps", of: root), tree.nodes[aps.value].kind == .object else {
       return ActivityOutcome()

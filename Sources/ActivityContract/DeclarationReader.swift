@@ -19,6 +19,12 @@ public struct ActivityContract: Sendable {
   public private(set) var fileCount = 0
   /// Qualified names of types that have been declared, not only extended.
   private var declared: Set<String> = []
+  /// Types a later file declares again under the same qualified name (an app's widget extension
+  /// and a plugin each declaring `TimerAttributes`: different modules, one name). The first
+  /// declaration stays in ``types``; each later file's declarations of those names (with the
+  /// types nested in them) are kept apart, one alternate per file, and checked too
+  /// (``variants``).
+  public private(set) var alternates: [(file: String, types: [String: TypeDeclaration])] = []
 
   /// An empty contract; add files with `add(source:file:)`.
   public init() {}
@@ -45,7 +51,15 @@ public struct ActivityContract: Sendable {
       problems.append(SourceProblem(location: lines.location(file: file, offset: problem.offset), message: problem.message))
       return
     }
-    for (key, decl) in reader.types {
+    // Names this file declares that an earlier file declared too: another module's type.
+    let clashes = reader.declared.filter { declared.contains($0) }
+    var alternate: [String: TypeDeclaration] = [:]
+    if !clashes.isEmpty {
+      func clashing(_ key: String) -> Bool { clashes.contains { key == $0 || key.hasPrefix($0 + ".") } }
+      for (key, decl) in reader.types where clashing(key) { alternate[key] = decl }
+      alternates.append((file, alternate))
+    }
+    for (key, decl) in reader.types where alternate[key] == nil {
       if var existing = types[key] {
         existing.merge(decl)
         types[key] = existing
@@ -53,9 +67,29 @@ public struct ActivityContract: Sendable {
         types[key] = decl
       }
     }
-    declared.formUnion(reader.declared)
+    declared.formUnion(reader.declared.filter { alternate[$0] == nil })
     for (key, alias) in reader.aliases where aliases[key] == nil { aliases[key] = alias }
   }
+
+  /// This contract as each file that declares a type again would have it: for each alternate,
+  /// the types it redeclares (and every type nested in them) replaced by its own. Empty when no
+  /// name is declared twice.
+  public var variants: [(file: String, contract: ActivityContract)] {
+    alternates.map { alternate in
+      var variant = self
+      variant.alternates = []
+      let roots = alternate.types.keys.filter { key in !alternate.types.keys.contains { key.hasPrefix($0 + ".") } }
+      variant.types = variant.types.filter { key, _ in !roots.contains { key == $0 || key.hasPrefix($0 + ".") } }
+      for (key, decl) in alternate.types {
+        variant.types[key] = decl
+        variant.declared.insert(key)
+      }
+      return (alternate.file, variant)
+    }
+  }
+
+  /// The file of the first declaration of the qualified type `name`, if it was declared.
+  public func file(declaring name: String) -> String? { declared.contains(name) ? types[name]?.location.file : nil }
 
   /// The bare names of the declared types that conform to `ActivityAttributes` (in a declaration
   /// or an extension), sorted.

@@ -338,3 +338,81 @@ func update(_ state: String) -> String {
     #expect(found(String(repeating: "[", count: 10_000), delivery) == [])
   }
 }
+
+/// Issue 37's held-out cases, in shapes of our own: an optional `Date` behind `CodingKeys`, and two
+/// modules that each declare an `ActivityAttributes` type of the same name (an app's widget
+/// extension and a plugin's, as a Capacitor or Flutter Live Activity plugin ships beside the app).
+@Suite struct HeldOutActivityTests {
+  @Test(arguments: [
+    "var eta: Date?", "let eta: Optional<Date>", "var eta: Date? = nil", "var eta: Foundation.Date?",
+  ])
+  func anOptionalDateBehindCodingKeysIsChecked(_ property: String) {
+    let source = """
+      struct Delivery: ActivityAttributes {
+        struct ContentState: Codable, Hashable {
+          var status: String
+          \(property)
+          enum CodingKeys: String, CodingKey {
+            case status
+            case eta = "eta_time"
+          }
+        }
+      }
+      """
+    let p = update(#"{"status": "out", "eta_time": 1700000800}"#)
+    #expect(found(p, source) == ["activity-date-epoch 1:101 aps.content-state.eta_time"], "\(property)")
+    #expect(found(update(#"{"status": "out"}"#), source) == [], "\(property)")
+  }
+
+  @Test func anOptionalDateDecodedIfPresentInAnExtension() {
+    let source = """
+      struct Delivery: ActivityAttributes { typealias ContentState = DeliveryState }
+      struct DeliveryState: Codable, Hashable {
+        var arrival: Date?
+        enum CodingKeys: String, CodingKey { case arrival = "arrival_at" }
+      }
+      extension DeliveryState {
+        init(from decoder: Decoder) throws {
+          let c = try decoder.container(keyedBy: CodingKeys.self)
+          arrival = try c.decodeIfPresent(Date.self, forKey: .arrival)
+        }
+      }
+      """
+    #expect(found(update(#"{"arrival_at": 1700000800}"#), source) == ["activity-date-epoch 1:86 aps.content-state.arrival_at"])
+  }
+
+  static let plugin = "struct TimerAttributes: ActivityAttributes { struct ContentState: Codable, Hashable { var remaining: Int } }"
+  static let widget = """
+    struct TimerAttributes: ActivityAttributes {
+      struct ContentState: Codable, Hashable {
+        var remaining: String
+        var paused: Bool
+      }
+    }
+    """
+
+  @Test func twoTypesOfOneNameAreEachChecked() {
+    let checker = ActivityChecker(contract: contract([("Plugin/TimerAttributes.swift", Self.plugin), ("Widget/TimerAttributes.swift", Self.widget)]))
+    let outcome = checker.check(Array(update(#"{"remaining": 5}"#).utf8), now: 1_700_000_000)
+    // The plugin's declaration decodes it; the widget extension's does not: its two errors, named.
+    #expect(outcome.findings.map(summary) == [
+      "activity-state-type 1:85 aps.content-state.remaining",
+      "activity-state-missing 1:71 aps.content-state.paused",
+    ])
+    #expect(outcome.findings.allSatisfy { $0.message.hasSuffix("(TimerAttributes as declared in Widget/TimerAttributes.swift)") })
+    // Each declaration's own findings, each named.
+    let both = checker.check(Array(update(#"{"remaining": 5, "paused": false}"#).utf8), now: 1_700_000_000)
+    #expect(both.findings.map(summary) == ["activity-extra-key 1:88 aps.content-state.paused", "activity-state-type 1:85 aps.content-state.remaining"])
+    #expect(both.findings.map { $0.message.hasSuffix("as declared in Plugin/TimerAttributes.swift)") } == [true, false])
+    #expect(both.findings.map { $0.message.hasSuffix("as declared in Widget/TimerAttributes.swift)") } == [false, true])
+    // Two files with the same declaration agree on everything: nothing is said of them.
+    let none = ActivityChecker(contract: contract([("P.swift", Self.plugin), ("W.swift", Self.plugin)]))
+      .check(Array(update(#"{"remaining": 5}"#).utf8), now: 1_700_000_000)
+    #expect(none.findings.isEmpty)
+  }
+
+  @Test func oneDeclarationAndItsExtensionsAreNotTwo() {
+    let c = contract([("A.swift", Self.plugin), ("B.swift", "extension TimerAttributes { var label: String { \"x\" } }")])
+    #expect(c.alternates.isEmpty)
+  }
+}

@@ -43,7 +43,7 @@ struct TokenMakeCommand: ParsableCommand {
   }
 }
 
-/// `apns-lint token check JWT [--key FILE] [--now EPOCH] [--format text|json]`.
+/// `apns-lint token check JWT [--key FILE[:SCOPE]] [--environment E] [--topic T] [--now EPOCH] [--format text|json]`.
 struct TokenCheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
@@ -51,9 +51,11 @@ struct TokenCheckCommand: ParsableCommand {
     discussion: "Exit status: 0 when APNs would accept the token, 1 when it would refuse it, 2 for a usage error or a key file that cannot be used.")
 
   @Argument(help: "The token: a JWT, 'bearer <JWT>', or '-' to read it from standard input.") var jwt: String
-  @Option(help: "A .p8 key or public-key PEM: verify the signature too.") var key: String?
+  @Option(help: "A .p8 key or public-key PEM: verify the signature too. With its scope (FILE:sandbox|production:team|topic=BUNDLE,…), say what the key may do.") var key: String?
   @Option(name: .customLong("key-id"), help: "The id of --key; default: from the file name AuthKey_<KEYID>.p8.") var keyID: String?
   @Option(help: "The clock, in seconds since 1970, for the token's age; default: now.") var now: Int64?
+  @Option(help: "With a scoped --key: the environment the token is for (sandbox or production).") var environment: KeyScope.Environment?
+  @Option(help: "With a scoped --key: the apns-topic the token is for.") var topic: String?
   @Option(help: "Output: text or json.") var format: TokenFormat = .text
 
   enum TokenFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -62,7 +64,19 @@ struct TokenCheckCommand: ParsableCommand {
   static let maxInput = 1 << 20
 
   func run() throws {
-    let ring = try key.map { ProviderKeyRing([try TokenIDs.loadKey($0, keyID: keyID)]) }
+    var scope: KeyScope?
+    let ring = try key.map { argument in
+      let (path, parsed) = ProviderKeyRing.splitScope(argument)
+      switch parsed {
+      case .failure(let problem):
+        complain("error: --key \(VisibleText.escape(argument)): \(problem)")
+        throw ExitCode(2)
+      case .success(let s): scope = s.isScoped ? s : nil
+      }
+      var ring = ProviderKeyRing()
+      ring.add(try TokenIDs.loadKey(path, keyID: keyID), scope: scope)
+      return ring
+    }
     if jwt == "-" && isatty(0) != 0 {
       complain("error: '-' reads the token from standard input; pipe it in, or give it as an argument")
       throw ExitCode(2)
@@ -72,7 +86,8 @@ struct TokenCheckCommand: ParsableCommand {
     // A bare JWT has no blank; anything with one is taken as a whole authorization value.
     let authorization = trimmed.contains(where: { $0 == " " || $0 == "\t" }) ? trimmed : "bearer " + trimmed
     let clock = now ?? TokenIDs.currentTime()
-    let report = TokenReport(authorization: authorization, now: clock, ring: ring, keyFile: key)
+    var report = TokenReport(authorization: authorization, now: clock, ring: ring, keyFile: key)
+    report.apply(scope: scope, environment: environment, topic: topic)
     Output.shared.write(format == .json ? report.json : report.text)
     // A token APNs would refuse is an error finding of the run.
     var outcome = RunOutcome()
@@ -121,6 +136,32 @@ struct TokenReport {
     reason = inspection.answer.reason
   }
 
+  /// What the key may do (a scoped `--key`), for the text and JSON.
+  var scope: KeyScope?
+
+  /// The key's scope against the environment and topic the token is for (Apple's 2025 key
+  /// model; SPEC §10 "Key scopes"): a token APNs would take otherwise is refused 403
+  /// BadEnvironmentKeyIdInToken or Forbidden.
+  mutating func apply(scope: KeyScope?, environment: KeyScope.Environment?, topic: String?) {
+    self.scope = scope
+    guard let scope, status == 200 else { return }
+    if let environment, let limited = scope.environment, limited != environment {
+      problems.append("the key works in \(limited.rawValue) only; a \(environment.rawValue) connection refuses its tokens")
+      status = 403
+      reason = "BadEnvironmentKeyIdInToken"
+    } else if let topic, let topics = scope.topics {
+      var bundle = topic
+      for type in PushType.allCases {
+        if let suffix = type.topicSuffix, topic.hasSuffix(suffix) { bundle = String(topic.dropLast(suffix.count)); break }
+      }
+      if !topics.contains(bundle) {
+        problems.append("the key is topic-specific (\(topics.sorted().joined(separator: ", "))); '\(topic)' is not one of its topics")
+        status = 403
+        reason = "Forbidden"
+      }
+    }
+  }
+
   var verdict: String { "APNs would answer \(status)" + (reason.map { " " + $0 } ?? "") }
 
   var text: String {
@@ -134,6 +175,7 @@ struct TokenReport {
       lines.append("claims: cannot be decoded")
     }
     lines.append("signature: " + (signature ?? "not verified (give --key FILE)"))
+    if let scope { lines.append("key scope: " + scope.description) }
     for problem in problems { lines.append("error: " + problem) }
     lines.append(verdict)
     return lines.map(VisibleText.escape).joined(separator: "\n") + "\n"
@@ -149,11 +191,18 @@ struct TokenReport {
         "claims": \(body),
         "age": \(age.map(String.init) ?? "null"),
         "signature": \(Self.json(signature)),
+        "scope": \(scope.map { Self.scopeJSON($0) } ?? "null"),
         "apns": {"status": \(status), "reason": \(Self.json(reason))},
         "problems": \(list)
       }
 
       """
+  }
+
+  /// `{"environment": "sandbox"|null, "topics": [...]|null, "related": "KEYID"|null}`.
+  static func scopeJSON(_ scope: KeyScope) -> String {
+    let topics = scope.topics.map { "[" + $0.sorted().map { json($0) }.joined(separator: ", ") + "]" } ?? "null"
+    return "{\"environment\": \(json(scope.environment?.rawValue)), \"topics\": \(topics), \"related\": \(json(scope.related))}"
   }
 
   /// A JSON string literal, or null; controls, bidi controls and non-ASCII line breaks escaped.
@@ -192,3 +241,5 @@ enum TokenIDs {
   /// Seconds since 1970, now.
   static func currentTime() -> Int64 { Int64(Date().timeIntervalSince1970.rounded(.down)) }
 }
+
+extension KeyScope.Environment: ExpressibleByArgument {}

@@ -55,7 +55,7 @@ import Testing
     let refused = try runCLI(["token", "check", "-", "--key", key, "--format", "json"], stdin: Data(forged.out.utf8))
     #expect(refused.status == 1)
     let root = try #require(try JSONSerialization.jsonObject(with: Data(refused.out.utf8)) as? [String: Any])
-    #expect(Set(root.keys) == ["header", "claims", "age", "signature", "apns", "problems"])
+    #expect(Set(root.keys) == ["header", "claims", "age", "signature", "scope", "apns", "problems"])
     let apns = try #require(root["apns"] as? [String: Any])
     #expect(apns["status"] as? Int == 403)
     #expect(apns["reason"] as? String == "InvalidProviderToken")
@@ -70,6 +70,35 @@ import Testing
     #expect(unknownRoot["signature"] as? String == "unknown-kid")
     let unknownText = try runCLI(["token", "check", "-", "--key", key], stdin: Data(stranger.out.utf8))
     #expect(unknownText.out.contains("\nsignature: unknown-kid\n"))
+  }
+
+  /// A key in Apple's 2025 model (SPEC §10, "Key scopes"): `token check` says what it may do,
+  /// and what APNs answers a token used outside it.
+  @Test func aKeysScopeIsChecked() throws {
+    let folder = try Self.keys()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let key = folder + "/AuthKey_ABC123DEFG.p8"
+    let jwt = try runCLI(["token", "make", "--key", key, "--team", "TEAMID1234", "--now", "1700000000"]).out
+      .trimmingCharacters(in: .newlines)
+    let scoped = key + ":sandbox:topic=com.example.app"
+    let production = try runCLI(["token", "check", jwt, "--key", scoped, "--now", "1700000100", "--environment", "production"])
+    #expect(production.status == 1)
+    #expect(production.out.hasSuffix("""
+      signature: valid
+      key scope: sandbox only, topics com.example.app
+      error: the key works in sandbox only; a production connection refuses its tokens
+      APNs would answer 403 BadEnvironmentKeyIdInToken
+
+      """))
+    let other = try runCLI(["token", "check", jwt, "--key", scoped, "--now", "1700000100", "--topic", "com.example.other"])
+    #expect(other.out.hasSuffix("APNs would answer 403 Forbidden\n"))
+    let voip = try runCLI(["token", "check", jwt, "--key", scoped, "--now", "1700000100", "--environment", "sandbox",
+                           "--topic", "com.example.app.voip", "--format", "json"])
+    #expect(voip.status == 0)
+    #expect(voip.out.contains(#""scope": {"environment": "sandbox", "topics": ["com.example.app"], "related": null},"#))
+    let bad = try runCLI(["token", "check", jwt, "--key", key + ":sandbox:production"])
+    #expect(bad.status == 2)
+    #expect(bad.err.contains("'production': the environment is given twice"))
   }
 
   @Test func aTokenThatIsNotOneIsRefused() throws {

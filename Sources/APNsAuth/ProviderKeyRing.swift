@@ -85,16 +85,24 @@ public struct KeyScope: Sendable, Hashable, CustomStringConvertible {
   /// `topic=com.a,com.b`, `related=KEYID`); nil with the first part it does not know.
   public static func parse(_ parts: [String]) -> Result<KeyScope, KeyScopeError> {
     var scope = KeyScope()
+    var team = false
     for part in parts {
       if let environment = Environment(rawValue: part) {
         guard scope.environment == nil else { return .failure(KeyScopeError(part: part, why: "the environment is given twice")) }
         scope.environment = environment
       } else if part == "team" {
         guard scope.topics == nil else { return .failure(KeyScopeError(part: part, why: "a key is team-scoped or topic-specific, not both")) }
+        team = true
       } else if part.hasPrefix("topic=") {
-        let topics = part.dropFirst(6).split(separator: ",").map(String.init)
+        guard !team, scope.topics == nil else {
+          return .failure(KeyScopeError(part: part, why: "a key is team-scoped or topic-specific, once, not both"))
+        }
+        let topics = part.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard !topics.isEmpty, topics.count <= 400 else {
           return .failure(KeyScopeError(part: part, why: "a topic-specific key names 1 to 400 bundle ids"))
+        }
+        if let bad = topics.first(where: { t in t.isEmpty || !t.utf8.allSatisfy { $0 == 0x2D || $0 == 0x2E || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) } }) {
+          return .failure(KeyScopeError(part: part, why: "'\(bad)' is not a bundle id (letters, digits, '-' and '.')"))
         }
         scope.topics = Set(topics)
       } else if part.hasPrefix("related=") {
@@ -142,6 +150,15 @@ extension ProviderKeyRing {
       words.insert(last, at: 0)
       parts.removeLast()
     }
-    return (parts.joined(separator: ":"), KeyScope.parse(words))
+    let path = parts.joined(separator: ":")
+    // A word after the last `:` that is no scope word, where no file has the whole name: a
+    // misspelt scope (`:development`, `:Sandbox`), not a path.
+    if parts.count > 1, let last = parts.last, !FileManager.default.fileExists(atPath: path),
+       last.isEmpty || last.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x3D || $0 == 0x2C || $0 == 0x2E }) {
+      let hint = last.lowercased() == "development" ? " (the development environment's keys are 'sandbox')" : ""
+      return (parts.dropLast().joined(separator: ":"), .failure(KeyScopeError(
+        part: last, why: "not a key scope\(hint): expected sandbox, production, team, topic=BUNDLE[,BUNDLE…] or related=KEYID")))
+    }
+    return (path, KeyScope.parse(words))
   }
 }

@@ -57,7 +57,7 @@ public struct Linter: Sendable {
     self.options = options
     validator = PayloadValidator(target: target, options: options)
     // A request says its own headers; the flags' only give the platform and transport.
-    requests = RequestValidator(target: Target(platform: target.platform, transport: target.transport), options: options,
+    requests = RequestValidator(target: Target(platform: target.platform, transport: target.transport, os: target.os), options: options,
                                 authentication: authentication, verifier: verifier)
   }
 

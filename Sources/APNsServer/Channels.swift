@@ -51,9 +51,36 @@ extension PushDesk {
   /// it: 201 with `apns-channel-id` for a create, 200 and the settings for a read, 204 for a
   /// delete, 200 and `{"channels": [...]}` for the list; `apns-request-id` instead of `apns-id`.
   func channelAnswer(method: String, path: String, headers: [RequestHeader], body: [UInt8], authorization: String?) -> Response {
+    let c = server.configuration
+    let requiresToken = !c.keys.keyIDs.isEmpty && clientCertificate == nil
+    // A token is checked as on a push: it verifies, it is fresh, it is the team's; and the key's
+    // scope (Apple's 2025 keys) covers the environment and the path's bundle id.
+    if requiresToken, let authorization {
+      let inspection = ProviderToken.inspect(authorization: authorization, now: Clock.nowMilliseconds() / 1000,
+                                             verifier: c.keys, keyIDs: c.keys.keyIDs)
+      var refusal: Response?
+      if inspection.answer.status != 200 {
+        refusal = Response(status: inspection.answer.status, reason: inspection.answer.reason)
+      } else if let team = c.teamID, inspection.claims?.issuer != team {
+        refusal = Response(status: 403, reason: "InvalidProviderToken")
+      } else if let kid = inspection.claims?.keyID {
+        let scope = c.keys.scope(of: kid)
+        let bundleID = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(3).first.map(String.init) ?? ""
+        if let environment = scope.environment, environment != (c.environment == .development ? .sandbox : .production) {
+          refusal = Response(status: 403, reason: "BadEnvironmentKeyIdInToken")
+        } else if let topics = scope.topics, !topics.contains(bundleID) {
+          // Apple's channel table: "The bundle IDs parsed from your token or certificate don't
+          // include the topic present in the path."
+          refusal = Response(documented: "TopicMismatch")
+        }
+      }
+      if var refusal {
+        refusal.idHeader = "apns-request-id"
+        return refusal
+      }
+    }
     var answer = Self.channelAnswer(method: method, path: path, headers: headers, body: body,
-                                    authorization: authorization,
-                                    requiresToken: !server.configuration.keys.keyIDs.isEmpty && clientCertificate == nil,
+                                    authorization: authorization, requiresToken: requiresToken,
                                     store: server.channels, newID: { newChannelID() })
     answer.idHeader = "apns-request-id"
     return answer

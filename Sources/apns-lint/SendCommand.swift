@@ -49,6 +49,7 @@ struct SendCommand: ParsableCommand {
     if channel != nil && deviceToken != nil { throw ValidationError("give --device-token or --channel, not both") }
     if channel != nil && bundleID == nil && topic == nil { throw ValidationError("--channel needs --bundle-id ID (or --topic)") }
     if bundleID != nil && channel == nil { throw ValidationError("--bundle-id goes with --channel") }
+    if connection.broadcastHost != .api && channel == nil { throw ValidationError("--broadcast-host goes with --channel (a broadcast)") }
     if connections < 1 || connections > 64 { throw ValidationError("--connections must be 1 to 64") }
     if retries < 0 || retries > 100 { throw ValidationError("--retries must be 0 to 100") }
     if let results, let input, results == input { throw ValidationError("--results would overwrite the input") }

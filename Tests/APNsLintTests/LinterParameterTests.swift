@@ -14,14 +14,14 @@ import Testing
 
   @Test func keyPatternsReplaceTheDefaults() throws {
     let payload = #"{"aps":{"alert":"Hi"},"password":"x","iban":"DE00"}"#
-    #expect(try lint(payload, yaml: "version: 1\n") == ["sensitive-data warning 1:23"])
-    #expect(try lint(payload, yaml: "version: 1\nrules:\n  sensitive-data: {key-patterns: [\"(?i)^iban$\"]}\n") == ["sensitive-data warning 1:38"])
+    #expect(try lint(payload, yaml: "version: 1\n") == ["sensitive-data info 1:23"])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  sensitive-data: {key-patterns: [\"(?i)^iban$\"]}\n") == ["sensitive-data info 1:38"])
   }
 
   @Test func checkValuesLooksAtValues() throws {
     let payload = #"{"aps":{"alert":"Hi"},"note":"my password"}"#
     #expect(try lint(payload, yaml: "version: 1\n") == [])
-    #expect(try lint(payload, yaml: "version: 1\nrules:\n  sensitive-data: {check-values: true}\n") == ["sensitive-data warning 1:30"])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  sensitive-data: {check-values: true}\n") == ["sensitive-data info 1:30"])
   }
 
   @Test func allowlistOnlyWhenTurnedOn() throws {

@@ -54,6 +54,12 @@ struct StringsMissingTranslationTests {
       "strings-missing-translation 1:1 -: 'sl.lproj/Vector.strings' has no entries: all 3 keys of the development language show untranslated in 'sl' (the device shows the raw keys)"
     ])
     #expect(result["da.lproj/Vector.strings"]?.count == 2)
+    // The summary counts the empty table's keys with the others.
+    let files = try StringsLint.lint(root: folder.root.path)
+    #expect(StringsLint.translationSummary(files).map(\.line) == ["sl: 3 of 3 keys missing in 1 table", "da: 2 of 3 keys missing in 1 table"])
+    // Text and SARIF group per table: the empty table keeps its one finding, no second one.
+    let sl = try #require(files.first { $0.path.hasSuffix("sl.lproj/Vector.strings") })
+    #expect(sl.groupedFindings.count == 1)
   }
 
   /// The raw key a lookup shows is the development text, and that text is right as it stands: in a

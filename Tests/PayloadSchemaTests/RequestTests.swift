@@ -147,18 +147,26 @@ struct FixedVerifier: ProviderTokenVerifying {
         expected: ["priority-mismatch 3 apns-priority 400 BadPriority", "payload-empty - - 400 PayloadEmpty"], verdict: "400 BadPriority"),
     // Broadcast (SPEC §2, §9).
     Row(name: "broadcast", request: APNsRequest(path: "/4/broadcasts/apps/com.example.app",
-                                                headers: [RequestHeader("authorization", "bearer " + jwt), RequestHeader("apns-push-type", "LiveActivity"), RequestHeader("apns-channel-id", "dHN0LXNyY2gtY2hubA==")],
+                                                headers: [RequestHeader("authorization", "bearer " + jwt), RequestHeader("apns-push-type", "LiveActivity"), RequestHeader("apns-channel-id", "dHN0LXNyY2gtY2hubA=="),
+                                                          RequestHeader("apns-priority", "1"), RequestHeader("apns-expiration", "0")],
                                                 body: Array(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#.utf8)),
         expected: [], verdict: "200"),
+    // Apple's broadcast header table: apns-priority and apns-expiration are Required.
+    Row(name: "broadcast without priority and expiration", request: APNsRequest(path: "/4/broadcasts/apps/com.example.app",
+                                                headers: [RequestHeader("authorization", "bearer " + jwt), RequestHeader("apns-push-type", "Liveactivity"), RequestHeader("apns-channel-id", "dHN0LXNyY2gtY2hubA==")],
+                                                body: Array(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#.utf8)),
+        expected: ["priority-mismatch - apns-priority 400 BadPriority", "expiration-syntax - apns-expiration 400 BadExpirationDate"], verdict: "400 BadPriority"),
     Row(name: "broadcast without a channel, to a suffixed topic, starting", request: APNsRequest(path: "/4/broadcasts/apps/com.example.app.push-type.liveactivity",
                                                 headers: [RequestHeader("authorization", "bearer " + jwt), RequestHeader("apns-push-type", "liveactivity")],
                                                 body: Array(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}}}"#.utf8)),
-        expected: ["topic-syntax - :path 400 TopicDisallowed", "topic-missing - apns-channel-id 400 MissingChannelId", "live-activity-fields - aps.event -"],
+        expected: ["topic-syntax - :path 400 TopicDisallowed", "topic-missing - apns-channel-id 400 MissingChannelId", "priority-mismatch - apns-priority 400 BadPriority",
+                   "expiration-syntax - apns-expiration 400 BadExpirationDate", "live-activity-fields - aps.event -"],
         verdict: "400 TopicDisallowed"),
     Row(name: "broadcast alert", request: APNsRequest(path: "/4/broadcasts/apps/com.example.app",
                                                 headers: [RequestHeader("authorization", "bearer " + jwt), RequestHeader("apns-push-type", "alert"), RequestHeader("apns-channel-id", "x")],
                                                 body: body),
-        expected: ["push-type-unknown 1 apns-push-type 400 InvalidPushType"], verdict: "400 InvalidPushType"),
+        expected: ["push-type-unknown 1 apns-push-type 400 InvalidPushType", "priority-mismatch - apns-priority 400 BadPriority",
+                   "expiration-syntax - apns-expiration 400 BadExpirationDate"], verdict: "400 InvalidPushType"),
   ]
 
   @Test(arguments: rows)

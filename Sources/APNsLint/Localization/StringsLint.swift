@@ -39,6 +39,9 @@ public struct MissingTranslations: Sendable, Hashable {
   public var developmentKeyCount: Int
   /// The missing keys, in the development table's order.
   public var keys: [String]
+  /// True when the localization's table has no entry at all: one finding already says so, and
+  /// the group only counts in the summary.
+  public var reportedWhole = false
 }
 
 /// `apns-lint strings lint DIR`: every table below a folder, each on its own and each localization

@@ -166,6 +166,8 @@ extension StringsLint {
     // A table with no entry at all is one finding, not one per key: nothing of it was translated.
     if keys.count == 0, table.pluralKeys.isEmpty, table.variations.isEmpty, devCount > 0, !file.isCatalog {
       file.add(.emptyTable(file.fileName, localization: language, keys: devCount, kind: kind), at: nil)
+      file.missing.append(MissingTranslations(localization: language, table: file.fileName, kind: kind, developmentKeyCount: devCount,
+                                              keys: reference.keys.map(\.key), reportedWhole: true))
       return
     }
     for position in 0..<devCount where !matched[position] {

@@ -12,11 +12,12 @@ extension StringsLintFile {
   /// scanning keeps 25,000 results a run).
   /// A catalog's `needs_review` and `stale` keys (``stateGroups``) are grouped the same way.
   public var groupedFindings: [Finding] {
-    guard !missingTranslations.isEmpty || !stateGroups.isEmpty else { return findings }
+    let perKey = missingTranslations.filter { !$0.reportedWhole }
+    guard !perKey.isEmpty || !stateGroups.isEmpty else { return findings }
     let missingRule = RuleID(TableRule.missingTranslation)
-    let grouped = missingTranslations.map { Finding(TableMessage.missingTranslations($0), line: 1, column: 1) }
+    let grouped = perKey.map { Finding(TableMessage.missingTranslations($0), line: 1, column: 1) }
       + stateGroups.map { Finding(TableMessage.keysInState($0), line: 1, column: 1) }
-    var groupedRules: Set<RuleID> = missingTranslations.isEmpty ? [] : [missingRule]
+    var groupedRules: Set<RuleID> = perKey.isEmpty ? [] : [missingRule]
     for group in stateGroups { groupedRules.insert(group.rule) }
     let rest = findings.filter { !(groupedRules.contains($0.rule) && $0.keyPath != nil) }
     // File-level findings (1:1) first, as in `findings`.

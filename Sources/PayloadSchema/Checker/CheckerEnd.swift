@@ -416,8 +416,9 @@ extension Checker {
     if let p = target.priority {
       if p != 1 && p != 5 && p != 10 {
         report(.priorityNotKnown(p), at: 0, path: nil)
-      } else if pushType == .liveactivity && p != 5 && p != 10 {
-        // Apple: a Live Activity push is 5 or 10; APNs' answer to 1 is not documented.
+      } else if pushType == .liveactivity && p != 5 && p != 10 && target.transport != .broadcast {
+        // Apple: a Live Activity push is 5 or 10; APNs' answer to 1 is not documented. (Its
+        // broadcast page lists 1 among a broadcast's priorities: not reported there.)
         let before = findings.count
         report(.liveActivityPriority(p), at: 0, path: nil)
         if findings.count > before { findings[before].apnsAnswer = nil }

@@ -306,6 +306,13 @@ public struct RequestValidator: Sendable {
       if seen.value(.channelID, in: headers) == nil {
         found.add(.broadcastNeedsChannelID, path: "apns-channel-id", answer: APNsAnswer(status: 400, reason: "MissingChannelId"))
       }
+      // Apple's broadcast header table marks both Required; serve answers as for a bad value.
+      if seen.value(.priority, in: headers) == nil {
+        found.add(.broadcastNeedsPriority, path: "apns-priority", answer: APNsAnswer(status: 400, reason: "BadPriority"))
+      }
+      if seen.value(.expiration, in: headers) == nil {
+        found.add(.broadcastNeedsExpiration, path: "apns-expiration", answer: APNsAnswer(status: 400, reason: "BadExpirationDate"))
+      }
       if let topic = seen.value(.topic, in: headers), let suffix = Self.pushTypeSuffix(of: Substring(topic).utf8) {
         found.add(.broadcastTopicHasSuffix(suffix), path: "apns-topic", header: seen.index(.topic),
                   answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))

@@ -222,8 +222,8 @@ extension RuleDefinition {
 
   /// `sensitive-data`
   static var sensitiveData: Self {
-    Self(.warning, .payload,
-         consequence: "no device shows anything different: the value travels in clear in the payload, through APNs, the device's notification handling and any log on the way, a privacy risk rather than a display fault",
+    Self(.info, .payload,
+         consequence: "none on the device, which shows the push as written: the value travels in clear in the payload, through APNs, the device's notification handling and any log on the way, a privacy risk rather than a display fault",
          summary: "a custom key whose name matches sensitive-data.key-patterns (values too with check-values)") {
       RuleExamples(#"{"aps": {"alert": "Hi"}, 1️⃣"password": "hunter2"}"#,
                    pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#)
@@ -282,7 +282,7 @@ extension PayloadMessage {
   /// A PushKit push (voip, complication, location) without `aps`: it works, so the finding is softened.
   static var apsMissingFromPushKitPush: Self {
     Self(.apsMissing,
-         "no 'aps' member; PushKit hands the whole payload to the app, so this push works, but a notification push needs one: check the push type")
+         "no 'aps' member; the whole payload goes to the app (PushKit, or for a location push its Location Push Service Extension), so this push works, but a notification push needs one: check the push type")
   }
 
   /// `{}` with no topic to tell: a Wallet pass update is exactly that (softened: nothing says it is

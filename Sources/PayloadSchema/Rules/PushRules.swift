@@ -39,7 +39,7 @@ extension RuleDefinition {
   /// `push-type-deprecated`
   static var pushTypeDeprecated: Self {
     Self(.info, .push,
-         consequence: "none today: a complication push still reloads a ClockKit complication, but ClockKit is deprecated (TN3157, watchOS 9) and WidgetKit complications are reloaded by a widgets push (watchOS 26)",
+         consequence: "none today: a complication push still reloads a ClockKit complication, but ClockKit is deprecated (TN3157: WidgetKit complications replace it from watchOS 9) and WidgetKit complications are reloaded by a widgets push (watchOS 26)",
          summary: "the complication push type, which reaches only ClockKit complications (deprecated); WidgetKit complications take a widgets push") {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
                    pass: #"{"aps": {"content-changed": true}}"#,
@@ -146,7 +146,7 @@ extension PayloadMessage {
   // MARK: push-type-deprecated
 
   static var complicationDeprecated: Self {
-    Self(.pushTypeDeprecated, "push type 'complication' reloads only ClockKit complications, deprecated since watchOS 9 (TN3157); a WidgetKit complication is reloaded by push type 'widgets' (watchOS 26)")
+    Self(.pushTypeDeprecated, "push type 'complication' reloads only ClockKit complications; ClockKit is deprecated (TN3157: WidgetKit complications replace it from watchOS 9), and a WidgetKit complication is reloaded by push type 'widgets' (watchOS 26)")
   }
 
   // MARK: push-type-mismatch
@@ -222,6 +222,11 @@ extension PayloadMessage {
 
   static func priorityNotKnown(_ priority: Int) -> Self {
     Self(.priorityMismatch, "priority \(priority) is not one of 1, 5 or 10")
+  }
+
+  /// A broadcast without `apns-priority` (Apple's broadcast header table: Required).
+  static var broadcastNeedsPriority: Self {
+    Self(.priorityMismatch, "a broadcast push needs apns-priority (10, 5 or 1); Apple's broadcast header table marks it Required")
   }
 
   /// A Live Activity push at a priority other than 5 or 10.

@@ -262,6 +262,11 @@ extension PayloadMessage {
 
   // MARK: expiration-syntax
 
+  /// A broadcast without `apns-expiration` (Apple's broadcast header table: Required).
+  static var broadcastNeedsExpiration: Self {
+    Self(.expirationSyntax, "a broadcast push needs apns-expiration (0 for a No Message Stored channel); Apple's broadcast header table marks it Required")
+  }
+
   static func expirationNotInteger(_ text: String) -> Self {
     Self(.expirationSyntax, "apns-expiration '\(Visible.short(text))' is not a non-negative integer (seconds since 1970, or 0)")
   }

@@ -8,10 +8,10 @@ import TestSupport
 @Suite struct FixtureTests {
   static let directory = packageRoot + "/Fixtures/payloads"
 
-  /// `apple/` and `real/` are real material: the repository keeps the expected findings, our
-  /// judgment (`apple/SOURCES.tsv`, `real/EXPECTED.tsv`; the real payloads' origins are in the
-  /// shared folder's `SOURCES.tsv`) and the files themselves are read from the shared folder
-  /// (`RealMaterial`), at the same relative path.
+  /// `apple/` and `real/` are real material, read from the shared folder (`RealMaterial`) at the
+  /// same relative path. The repository keeps `apple/SOURCES.tsv` (Apple's pages and our expected
+  /// findings); the real payloads' list is beside them in the shared folder, with the judgments
+  /// that have changed since in `SourceRow.judgedSince`.
   static func isReal(_ file: String) -> Bool { file.hasPrefix("apple/") || file.hasPrefix("real/") }
 
   /// Where `file` (`rules/x.json`, `apple/y.json`) is read from.

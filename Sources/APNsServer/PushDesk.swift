@@ -206,19 +206,11 @@ final class PushDesk {
     if let environment = scope.environment, environment != (c.environment == .development ? .sandbox : .production) {
       return Response(status: 403, reason: "BadEnvironmentKeyIdInToken")
     }
-    if let topics = scope.topics, let topic, !topics.contains(Self.bundleID(of: topic)) {
+    if let topics = scope.topics, let topic, !topics.contains(PushType.bundleID(ofTopic: topic)) {
       return Response(status: 403, reason: "Forbidden")
     }
     if boundKeyID == nil { boundKeyID = keyID }
     return nil
-  }
-
-  /// The app's bundle id of an `apns-topic` (`com.example.app.voip` → `com.example.app`).
-  static func bundleID(of topic: String) -> String {
-    for type in PushType.allCases {
-      if let suffix = type.topicSuffix, topic.hasSuffix(suffix) { return String(topic.dropLast(suffix.count)) }
-    }
-    return topic
   }
 
   /// The reason a `--strict` refusal gives: one of Apple's reasons where one fits the rule (client

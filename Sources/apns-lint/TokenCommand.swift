@@ -150,11 +150,7 @@ struct TokenReport {
       status = 403
       reason = "BadEnvironmentKeyIdInToken"
     } else if let topic, let topics = scope.topics {
-      var bundle = topic
-      for type in PushType.allCases {
-        if let suffix = type.topicSuffix, topic.hasSuffix(suffix) { bundle = String(topic.dropLast(suffix.count)); break }
-      }
-      if !topics.contains(bundle) {
+      if !topics.contains(PushType.bundleID(ofTopic: topic)) {
         problems.append("the key is topic-specific (\(topics.sorted().joined(separator: ", "))); '\(topic)' is not one of its topics")
         status = 403
         reason = "Forbidden"

@@ -170,14 +170,15 @@ extension StringsLint {
                                               keys: reference.keys.map(\.key), reportedWhole: true))
       return
     }
+    // Worked out once per translation, not once per missing key.
+    let variant = isRegionalVariant(language, of: reference.language)
     for position in 0..<devCount where !matched[position] {
       let (key, devEntry) = reference.keys[position]
       // The localization's `.stringsdict` has it: the device reads it from there.
       if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
       // Xcode marks it stale: no code looks it up any more (`strings-stale` says so once).
       if reference.table.staleKeys.contains(key) { continue }
-      if fallbackReadsAsMeant(key: key, developmentValue: reference.values[position], kind: kind, language: language,
-                              developmentLanguage: reference.language) { continue }
+      if fallbackReadsAsMeant(key: key, developmentValue: reference.values[position], kind: kind, regionalVariant: variant) { continue }
       file.add(.untranslated(key: key, language: language, developmentLanguage: reference.language, developmentFile: reference.file,
                              line: devEntry?.line ?? reference.line(of: key), kind: kind), at: nil, key: key)
       missingKeys.append(key)
@@ -213,11 +214,11 @@ extension StringsLint {
 
   /// Whether a key missing from `language` shows what a translation would read anyway: what the
   /// device shows in its place (the raw key of a `.strings` lookup, the nib's or Info.plist's own
-  /// text otherwise) is the development value, and that value is right in `language` as it
-  /// stands — `language` is a regional variant of the development language (`en-GB` for `en`),
-  /// or the value has no word to translate (`(%@)`, `, `, `%d/%d`). A plural key never qualifies.
-  static func fallbackReadsAsMeant(key: String, developmentValue: String?, kind: StringsTableKind, language: String,
-                                   developmentLanguage: String) -> Bool {
+  /// text otherwise) is the development value, and that value is right in the language as it
+  /// stands — the language is a regional variant of the development language (`en-GB` for `en`,
+  /// ``isRegionalVariant(_:of:)``), or the value has no word to translate (`(%@)`, `, `,
+  /// `%d/%d`). A plural key never qualifies.
+  static func fallbackReadsAsMeant(key: String, developmentValue: String?, kind: StringsTableKind, regionalVariant: Bool) -> Bool {
     guard let value = developmentValue, !value.isEmpty else { return false }
     let shown: String
     switch kind {
@@ -225,7 +226,7 @@ extension StringsLint {
     case .interfaceBuilder, .infoPlist: shown = value
     }
     guard shown == value else { return false }
-    return isRegionalVariant(language, of: developmentLanguage) || !hasWords(value)
+    return regionalVariant || !hasWords(value)
   }
 
   /// Whether `language` is `development` with another region only (`en-GB` and `en`, `pt-PT` and

@@ -26,6 +26,17 @@ public enum PushType: String, Sendable, Hashable, CaseIterable, Codable {
     case .alert, .background, .mdm: nil
     }
   }
+
+  /// The push type suffix `topic` ends with (`.voip` of `com.example.app.voip`), if any.
+  public static func suffix(ofTopic topic: String) -> String? {
+    RequestValidator.pushTypeSuffix(of: Substring(topic).utf8)
+  }
+
+  /// The app's bundle id of an `apns-topic` or a path's bundle id: `topic` without its push type
+  /// suffix (`com.example.app.voip` → `com.example.app`).
+  public static func bundleID(ofTopic topic: String) -> String {
+    suffix(ofTopic: topic).map { String(topic.dropLast($0.count)) } ?? topic
+  }
 }
 
 /// How the payload reaches APNs (SPEC §2).

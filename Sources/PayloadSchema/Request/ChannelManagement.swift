@@ -187,7 +187,7 @@ public enum ChannelManagement {
       return .failure(Refusal(404, "BadPath", "path '\(Visible.short(path))' is neither /1/apps/<bundle-id>/channels nor /1/apps/<bundle-id>/all-channels", part: ":path"))
     }
     let bundleID = String(parts[3])
-    if let suffix = pushTypeSuffix(bundleID) {
+    if let suffix = PushType.suffix(ofTopic: bundleID) {
       return .failure(Refusal(400, "TopicDisallowed", "the path's bundle id '\(Visible.short(bundleID))' ends in the push type suffix '\(suffix)': channels belong to the app's own bundle id", part: ":path"))
     }
     guard RequestValidator.isBundleIdentifier(Substring(bundleID).utf8) else {
@@ -234,15 +234,6 @@ public enum ChannelManagement {
         return "is not base64 (it holds '\(Visible.short(String(decoding: [b], as: UTF8.self)))')"
       }
     }
-    return nil
-  }
-
-  /// A push type suffix on a bundle id (`.voip`, `.complication`, `.push-type.liveactivity`), which
-  /// Apple's `TopicDisallowed` says the channel APIs refuse; nil when there is none.
-  static func pushTypeSuffix(_ bundleID: String) -> String? {
-    let parts = bundleID.split(separator: ".", omittingEmptySubsequences: false)
-    if let k = parts.dropFirst().firstIndex(of: "push-type") { return "." + parts[k...].joined(separator: ".") }
-    for suffix in [".voip", ".complication", ".voip-ptt"] where bundleID.hasSuffix(suffix) { return suffix }
     return nil
   }
 

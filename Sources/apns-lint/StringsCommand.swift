@@ -65,6 +65,9 @@ struct StringsCommand: ParsableCommand {
       "The app's source folder (repeatable): findings about keys no source names become info.",
       discussion: "Swift, Objective-C, C, Python and JavaScript string literals, property lists and storyboard IDs are read (SPEC §3).",
       valueName: "DIR")) var sources: [String] = []
+    @Flag(name: .customLong("no-sources"), help: ArgumentHelp(
+      "Do not read the code below the folder: every key counts as looked up.",
+      discussion: "Without --sources, a linted folder that holds code is read as the app's sources (SPEC §3).")) var noSources = false
     @OptionGroup var baselineOptions: BaselineOptions
 
     func run() throws {
@@ -82,11 +85,25 @@ struct StringsCommand: ParsableCommand {
         complain("\(directory): error: no such file or folder")
         throw ExitCode(2)
       }
+      if noSources, !sources.isEmpty {
+        complain("error: --no-sources and --sources exclude each other")
+        throw ExitCode(2)
+      }
+      // Keys no source names: their findings are information (what their translations do
+      // reaches no device); a source that cannot be read is reported like a table. Without
+      // --sources, the linted folder is the project when it holds code: it is read as the sources.
+      var keys: SourceKeys?
       if !sources.isEmpty {
-        // Keys no source names: their findings are information (what their translations do
-        // reaches no device); a source that cannot be read is reported like a table.
-        let keys = SourceKeys(roots: sources, jobs: CheckCommand.workers)
-        problems += keys.problems
+        keys = SourceKeys(roots: sources, jobs: CheckCommand.workers)
+        problems += keys!.problems
+      } else if !noSources, isFolder(directory) {
+        let found = SourceKeys(roots: [directory], jobs: CheckCommand.workers)
+        if found.codeFilesRead > 0 {
+          keys = found
+          complain("note: read \(found.codeFilesRead) source files below \(directory) to tell the keys the code looks up; findings about keys no source names are info (--no-sources: every key counts as looked up)")
+        }
+      }
+      if let keys {
         for note in StringsLint.markUnreached(&files, sources: keys) { complain("\(note)") }
       }
       // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
@@ -113,4 +130,10 @@ struct StringsCommand: ParsableCommand {
       try sink.finish(noun: "files")
     }
   }
+}
+
+/// Whether `path` names a folder (a single table is linted without sources).
+private func isFolder(_ path: String) -> Bool {
+  var isDirectory: ObjCBool = false
+  return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
 }

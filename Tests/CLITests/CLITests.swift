@@ -291,4 +291,29 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(missing.status == 2)
     #expect(missing.err.contains("Nowhere: error: no such file or folder"))
   }
+
+  /// Run on the project, the code beside the tables is the sources: the same verdict as
+  /// `--sources`, a note saying so, and `--no-sources` to count every key as looked up.
+  @Test func codeInTheLintedFolderIsReadAsTheSources() throws {
+    let dir = try TemporaryFolder()
+    try dir.write("App/en.lproj/Localizable.strings", "\"live\" = \"%@ files\";\n\"dead\" = \"%@ items\";\n")
+    try dir.write("App/fr.lproj/Localizable.strings", "\"live\" = \"%@ fichiers\";\n\"dead\" = \"%d éléments\";\n")
+    try dir.write("App/Sources/App.swift", #"let s = String(format: NSLocalizedString("live", comment: ""), n)"#)
+    let run = try runCLI(["strings", "lint", "App"], in: dir.path)
+    #expect(run.status == 0)
+    #expect(run.out.hasPrefix("App/fr.lproj/Localizable.strings:2:1: info: 'dead' in 'fr' ('%d éléments')"))
+    #expect(run.out.contains("(no source file names the key: no device shows it) [strings-format-mismatch]\n2 files, 0 errors, 0 warnings\n"))
+    #expect(run.err == "note: read 1 source files below App to tell the keys the code looks up; findings about keys no source names are info (--no-sources: every key counts as looked up)\n")
+    let off = try runCLI(["strings", "lint", "App", "--no-sources"], in: dir.path)
+    #expect(off.status == 1)
+    #expect(off.out.contains("App/fr.lproj/Localizable.strings:2:1: error: 'dead' in 'fr'"))
+    #expect(off.err.isEmpty)
+    let both = try runCLI(["strings", "lint", "App", "--no-sources", "--sources", "App/Sources"], in: dir.path)
+    #expect(both.status == 2)
+    // Tables alone (no code below the folder): every key counts as looked up, and no note.
+    try FileManager.default.removeItem(atPath: dir.path + "/App/Sources")
+    let tablesOnly = try runCLI(["strings", "lint", "App"], in: dir.path)
+    #expect(tablesOnly.status == 1)
+    #expect(tablesOnly.err.isEmpty)
+  }
 }

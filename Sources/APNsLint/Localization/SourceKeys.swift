@@ -37,6 +37,9 @@ public struct SourceKeys: Sendable {
   private var templates: [String: [[String]]] = [:]
   /// How many source files were read.
   public private(set) var filesRead = 0
+  /// How many of them were code (Swift, Objective-C, C, C++, Python, JavaScript, TypeScript), not
+  /// property lists or interface files: a folder with none holds no code that looks keys up.
+  public private(set) var codeFilesRead = 0
   /// What could not be read (reported, never skipped in silence).
   public private(set) var problems: [FileWalk.Problem] = []
 
@@ -80,8 +83,10 @@ public struct SourceKeys: Sendable {
     for file in found.prefix(Self.maxFiles) {
       switch FileWalk.read(file.bytes, shownAs: file.path, limit: Self.maxFileBytes) {
       case .success(let bytes):
-        add(bytes, language: Self.language(of: file.path) ?? .cFamily)
+        let language = Self.language(of: file.path) ?? .cFamily
+        add(bytes, language: language)
         filesRead += 1
+        if language != .xml { codeFilesRead += 1 }
       case .failure(let problem):
         problems.append(problem)
       }

@@ -52,7 +52,8 @@ import Testing
   @Test func targetSetsPlatformTransportAndPushType() throws {
     let payload = #"{"aps":{"alert":"Hi","url-args":[]}}"#
     // Named on the command line: that platform's rules apply.
-    #expect(try lint(payload, yaml: "version: 1\n", overrides: TargetOverrides(platform: .ios)) == ["platform-key warning 1:22"])
+    // (information: only Safari reads url-args, an app's notification shows the same without it)
+    #expect(try lint(payload, yaml: "version: 1\n", overrides: TargetOverrides(platform: .ios)) == ["platform-key info 1:22"])
     #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n") == ["safari-fields error 1:17"])
     // Otherwise the configuration's platform is a default: only a Safari website push reads
     // url-args, so the payload is checked as one.
@@ -68,7 +69,7 @@ import Testing
 
   @Test func commandLineFlagsOverrideTheConfiguration() throws {
     let payload = #"{"aps":{"alert":"Hi","url-args":[]}}"#
-    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n", overrides: TargetOverrides(platform: .ios)) == ["platform-key warning 1:22"])
+    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n", overrides: TargetOverrides(platform: .ios)) == ["platform-key info 1:22"])
   }
 
   @Test func severitiesAndOff() throws {
@@ -85,9 +86,18 @@ import Testing
   }
 
   @Test func aSoftenedFindingIsAtMostAWarning() throws {
+    // An empty aps with no push type or topic: what VoIP, location and Push to Talk send.
+    #expect(try lint(#"{"aps":{}}"#, yaml: "version: 1\n") == ["push-type-mismatch warning 1:8"])
+    #expect(try lint(#"{"aps":{}}"#, yaml: "version: 1\nrules:\n  push-type-mismatch: info\n") == ["push-type-mismatch info 1:8"])
+  }
+
+  /// A finding about something no device shows differently is information whatever its rule's
+  /// configured severity (SPEC §3, "Severity is the consequence").
+  @Test func aNoEffectFindingIsInformation() throws {
     let payload = #"{"aps":{"alert":"x","mutable-content":true}}"#
-    #expect(try lint(payload, yaml: "version: 1\n") == ["flag-value warning 1:39"])
-    #expect(try lint(payload, yaml: "version: 1\nrules:\n  flag-value: info\n") == ["flag-value info 1:39"])
+    #expect(try lint(payload, yaml: "version: 1\n") == ["flag-value info 1:39"])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  flag-value: error\n") == ["flag-value info 1:39"])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  flag-value: off\n") == [])
     #expect(try lint(#"{"aps":{"alert":"x","mutable-content":"1"}}"#, yaml: "version: 1\n") == ["flag-value error 1:39"])
     // false (and 0) mean off, as if the key were absent: flag-off, information.
     #expect(try lint(#"{"aps":{"alert":"x","mutable-content":false}}"#, yaml: "version: 1\n") == ["flag-off info 1:39"])

@@ -6,16 +6,20 @@ import Testing
 /// keep their rule's severity beside the one reported.
 @Suite struct FindingCodingTests {
   @Test func findingsRoundTrip() throws {
-    // `mutable-content: true`: `flag-value` softened to a warning. No rule escalates today, so
-    // the escalated finding is made by hand.
-    let json = #"{"aps": {"alert": "Hi", "mutable-content": true}}"#
-    var validator = PayloadValidator(target: Target(pushType: .alert))
-    let report = validator.validate(Array(json.utf8))
+    // `{"aps": {}}` with no push type: `push-type-mismatch` softened to a warning;
+    // `mutable-content: true`: `flag-value` with no effect, information. No rule escalates today,
+    // so the escalated finding is made by hand.
+    var validator = PayloadValidator(target: Target())
+    let report = validator.validate(Array(#"{"aps": {}}"#.utf8))
+    var flagged = PayloadValidator(target: Target(pushType: .alert))
+    let flagReport = flagged.validate(Array(#"{"aps": {"alert": "Hi", "mutable-content": true}}"#.utf8))
     let escalated = Finding(rule: .silentPushShape, message: "escalated", offset: 9, line: 1, column: 10, keyPath: "aps", escalated: true)
     let softened = try #require(report.findings.first { $0.softened })
+    let noEffect = try #require(flagReport.findings.first { $0.noEffect })
     #expect(escalated.severity == .error && escalated.ruleSeverity == .info)
     #expect(softened.severity == .warning && softened.ruleSeverity == .error)
-    let findings = report.findings + [escalated]
+    #expect(noEffect.severity == .info && noEffect.ruleSeverity == .error)
+    let findings = report.findings + flagReport.findings + [escalated]
     let data = try JSONEncoder().encode(findings)
     let decoded = try JSONDecoder().decode([Finding].self, from: data)
     #expect(decoded == findings)

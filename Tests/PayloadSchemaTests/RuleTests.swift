@@ -259,6 +259,11 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     let report = check(#"{"aps":{},"mdm":"996ac527-9993-4a0a-8528-60b2b3c2f52b"}"#, Target(topic: "com.apple.mgmt.External.461f409a-d81a-4b5e-a009-3fb8f607aadc"))
     #expect(report.pushType == .mdm)
     #expect(report.findings.map(summary) == ["push-type-mismatch 1:2 aps"])
+    // A warning: Apple documents {"mdm": PushMagic} alone, but nothing says more is refused (seen
+    // in petarov/apns-push-cmd 11d8452, main.go:339, which sends {"aps": {}, "mdm": …}).
+    #expect(report.findings.map { "\($0.severity) \($0.message)" } == [
+      #"warning an mdm push is {"mdm": PushMagic} alone: 'aps' is not read (no app shows an MDM push); leave it out"#
+    ])
   }
 
   @Test(arguments: [
@@ -313,22 +318,40 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(!report.findings.contains { $0.payloadRule == .topicMismatch })
   }
 
-  /// SPEC §3 flag-value: `true` is a warning whose advice is "use the number 1" (iOS honours
-  /// true; omitting `mutable-content` would switch the service extension off); "1": an error. 0 and
+  /// SPEC §3 flag-value: `true` is information whose advice is "use the number 1" (iOS reads
+  /// true as 1, nothing differs; omitting `mutable-content` would switch the service extension off); "1": an error. 0 and
   /// false mean off, as if the key were absent: flag-off, information (issue 36: 15 of 56 errors
   /// on real payloads were `mutable-content: 0` or `false`).
   @Test(arguments: [
-    (#"{"aps": {"alert": "Hi", "mutable-content": true}}"#, PayloadRule.flagValue, Severity.warning, "'mutable-content' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": true}}"#, PayloadRule.flagValue, Severity.info, "'mutable-content' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)"),
     (#"{"aps": {"alert": "Hi", "mutable-content": false}}"#, .flagOff, .info, "'mutable-content': false means off, the same as leaving the key out; leave it out (or write 1 to turn it on)"),
     (#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, .flagValue, .error, "'mutable-content' must be the number 1, not a string; write 1 without quotes"),
     (#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, .flagOff, .info, "'mutable-content': 0 means off, the same as leaving the key out; leave it out (or write 1 to turn it on)"),
     (#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#, .flagValue, .error, "'mutable-content' must be the number 1, not 2; omit the key to leave it off"),
   ])
-  func flagValueTrueIsSoftenedAndOffIsInformation(_ json: String, _ rule: PayloadRule, _ severity: Severity, _ message: String) {
+  func flagValueTrueAndOffAreInformation(_ json: String, _ rule: PayloadRule, _ severity: Severity, _ message: String) {
     let report = check(json)
     #expect(report.findings.map(summary) == ["\(rule.rawValue) 1:44 aps.mutable-content"])
     #expect(report.findings.first?.severity == severity)
     #expect(report.findings.first?.message == message)
+  }
+
+  /// sound-shape: a sound dictionary without `critical` is a warning (Apple documents it for
+  /// critical alerts); with `critical: 0` it is Apple's shape with the flag off, and the named
+  /// sound plays as a regular one: information (seen in home-assistant/iOS d722d78,
+  /// Sources/PushServer/Tests/SharedPushTests/notification_test_cases.bundle/sound_regular_but_in_object.json).
+  /// `url-args` in an iOS push: only Safari reads it, information.
+  @Test func soundDictionaryAndURLArgsByConsequence() {
+    let plain = check(#"{"aps": {"alert": "Hi", "sound": {"name": "ping.caf"}}}"#)
+    #expect(plain.findings.map { "\($0.rule.rawValue) \($0.severity)" } == ["sound-shape warning"])
+    let off = check(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "ping.caf"}}}"#)
+    #expect(off.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.message)" } == [
+      "sound-shape info with 'critical': 0 the 'sound' dictionary plays its sound as a regular one: the sound's name as a string says the same"
+    ])
+    let urlArgs = check(#"{"aps": {"alert": "Hi", "url-args": ["a"]}}"#, Target(platform: .ios, pushType: .alert))
+    #expect(urlArgs.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column)" } == ["platform-key info 1:25"])
+    let liveOnMac = check(#"{"aps": {"alert": "Hi", "event": "update", "timestamp": 1700000000, "content-state": {}}}"#, Target(platform: .macos, pushType: .alert))
+    #expect(liveOnMac.findings.filter { $0.rule == .platformKey }.allSatisfy { $0.severity == .warning })
   }
 
   /// flag-off is about content-available and mutable-content only: input-push-token, which

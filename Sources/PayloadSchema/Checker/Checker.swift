@@ -60,10 +60,11 @@ struct Facts {
   var titleObject = -1
   var bodyObject = -1
   var alertSoundKey = -1
-  /// `aps.sound` as a dictionary (its value's offset), and whether it has `critical: 1`
-  /// (sound-shape; both lanes fill them).
+  /// `aps.sound` as a dictionary (its value's offset), and whether it has `critical: 1` or
+  /// `critical: 0` (sound-shape; both lanes fill them).
   var soundObject = -1
   var criticalSound = false
+  var criticalOff = false
   var relevance = 0.0
   var relevanceOffset = -1
   var simulatorStart = -1
@@ -86,6 +87,8 @@ struct Facts {
       contentAvailableOne = true
     case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 1:
       criticalSound = true
+    case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 0:
+      criticalOff = true
     case .unitInterval(true):
       relevance = n.value
       relevanceOffset = offset
@@ -260,7 +263,8 @@ struct Checker: JSONEventHandler {
   // MARK: Reporting
 
   /// Records `message` (made by its rule's constructor in `Rules/`) at `offset`.
-  mutating func report(_ message: PayloadMessage, at offset: Int, path: String?, escalated: Bool = false, softened: Bool = false) {
+  mutating func report(_ message: PayloadMessage, at offset: Int, path: String?, escalated: Bool = false, softened: Bool = false,
+                       noEffect: Bool = false) {
     let rule = message.rule
     // Past the cap, findings made while reading are only counted (one summary stands for them);
     // the end-of-payload checks always report.
@@ -274,6 +278,7 @@ struct Checker: JSONEventHandler {
     }
     findings.append(Finding(message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
     if softened { findings[findings.count - 1].softened = true }
+    if noEffect { findings[findings.count - 1].noEffect = true }
   }
 
   /// Whether the `count`-th finding of a rule that repeats once per key (`unknown-key`,

@@ -237,8 +237,11 @@ extension Checker {
     }
 
     // sound-shape: Apple, "for regular notifications, use the sound string".
+    // With `critical: 0` the dictionary is Apple's documented shape with the flag off: the named
+    // sound plays as the string would, nothing differs (information).
     if facts.soundObject >= 0 && !facts.criticalSound && !isLive {
-      report(.soundDictionary, at: facts.soundObject, path: "aps.sound")
+      report(facts.criticalOff ? .soundDictionaryNotCritical : .soundDictionary, at: facts.soundObject, path: "aps.sound",
+             noEffect: facts.criticalOff)
     }
 
     // silent-push-shape
@@ -283,7 +286,7 @@ extension Checker {
       }
     case .mdm:
       if facts.apsKeyOffset >= 0 {
-        report(.apsInMDMPush, at: facts.apsKeyOffset, path: "aps")
+        report(.apsInMDMPush, at: facts.apsKeyOffset, path: "aps", softened: true)
       }
     case .widgets, .controls:
       if !hasAps(.contentChanged) {

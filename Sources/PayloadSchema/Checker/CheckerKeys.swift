@@ -87,7 +87,10 @@ extension Checker {
       facts.apsKeys |= 1 << UInt32(index)
       apsKeyOffsets[index] = offset
       if !spec.platforms.contains(platform) {
-        report(.platformKey(spec, platform: target.platform), at: offset, path: currentPath())
+        // `url-args` is read by Safari alone: in an app's push it changes nothing shown (the same
+        // payload often goes to both), so information.
+        report(.platformKey(spec, platform: target.platform), at: offset, path: currentPath(),
+               noEffect: index == ApsKey.urlArgs.rawValue)
       }
     case .alert:
       facts.alertKeys |= 1 << UInt32(index)

@@ -172,7 +172,7 @@ extension Checker {
       }
       if value {
         // iOS honours `true`; the advice must not be "omit the key", which turns the flag off.
-        report(.flagTrue(spec.name), at: offset, path: currentPath(), softened: true)
+        report(.flagTrue(spec.name), at: offset, path: currentPath(), noEffect: true)
       } else if onOff {
         report(.flagOff(spec.name, found: "false"), at: offset, path: currentPath())
       } else {

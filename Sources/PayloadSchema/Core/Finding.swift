@@ -159,6 +159,11 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   /// True when nothing the finding is about reaches a device: a table key that no source file
   /// names (`strings lint --sources`). Information, whatever the rule's severity.
   public var unreached: Bool = false
+  /// True when what the finding names changes nothing any device shows, though the rule's other
+  /// findings do: information, whatever the rule's severity (`mutable-content: true`, which iOS
+  /// reads as 1; `url-args`, which only Safari reads, in an app's push; a sound dictionary with
+  /// `critical: 0`, which plays as the sound's name would).
+  public var noEffect: Bool = false
   /// What APNs answers a request with this finding; nil when it would not refuse it for this
   /// (every lint rule, and some findings of rejecting rules: a background push at priority 10).
   public var apnsAnswer: APNsAnswer?
@@ -198,10 +203,10 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The payload rule, when the finding is about one (`rule.payloadRule`).
   public var payloadRule: PayloadRule? { rule.payloadRule }
 
-  /// The severity reported: an unreached finding is information, an escalated one an error, a
-  /// softened one at most a warning, any other has its rule's.
+  /// The severity reported: an unreached or no-effect finding is information, an escalated one an
+  /// error, a softened one at most a warning, any other has its rule's.
   public var severity: Severity {
-    if unreached { return .info }
+    if unreached || noEffect { return .info }
     if escalated { return .error }
     return softened && ruleSeverity == .error ? .warning : ruleSeverity
   }
@@ -213,7 +218,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, escalated, softened, unreached, apnsStatus, apnsReason, header
+    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, escalated, softened, unreached, noEffect, apnsStatus, apnsReason, header
   }
 
   /// Decodes what ``encode(to:)`` writes. A rule id the catalogue does not know decodes too
@@ -231,6 +236,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     escalated = try c.decodeIfPresent(Bool.self, forKey: .escalated) ?? false
     softened = try c.decodeIfPresent(Bool.self, forKey: .softened) ?? false
     unreached = try c.decodeIfPresent(Bool.self, forKey: .unreached) ?? false
+    noEffect = try c.decodeIfPresent(Bool.self, forKey: .noEffect) ?? false
     header = try c.decodeIfPresent(Int.self, forKey: .header)
     if let status = try c.decodeIfPresent(Int.self, forKey: .apnsStatus) {
       apnsAnswer = APNsAnswer(status: status, reason: try c.decodeIfPresent(String.self, forKey: .apnsReason))
@@ -254,6 +260,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     if escalated { try c.encode(true, forKey: .escalated) }
     if softened { try c.encode(true, forKey: .softened) }
     if unreached { try c.encode(true, forKey: .unreached) }
+    if noEffect { try c.encode(true, forKey: .noEffect) }
     try c.encodeIfPresent(apnsAnswer?.status, forKey: .apnsStatus)
     try c.encodeIfPresent(apnsAnswer?.reason, forKey: .apnsReason)
     try c.encodeIfPresent(header, forKey: .header)

@@ -119,7 +119,7 @@ extension RuleDefinition {
   /// `flag-value`
   static var flagValue: Self {
     Self(.error, .payload,
-         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken, the notification service extension does not run (the alert shows the payload as sent), a critical sound or a widget reload is not requested; true, which iOS honours, is softened to a warning",
+         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken, the notification service extension does not run (the alert shows the payload as sent), a critical sound or a widget reload is not requested; true, which iOS reads as 1, changes nothing and is information",
          summary: "content-available / mutable-content other than the number 1 (true: a warning, use 1; 0 and false are flag-off); sound.critical other than 0 or 1; content-changed other than true") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣"1"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#)
@@ -151,7 +151,7 @@ extension RuleDefinition {
   /// `sound-shape`
   static var soundShape: Self {
     Self(.warning, .payload,
-         consequence: "Apple documents the sound dictionary for critical alerts and the string for regular notifications, so on a regular notification the sound named in the dictionary may not play as meant",
+         consequence: "Apple documents the sound dictionary for critical alerts and the string for regular notifications, so on a regular notification the sound named in the dictionary may not play as meant; a dictionary with critical 0 is Apple's shape with the flag off, plays as the string would, and is information",
          summary: "a sound dictionary on a notification that is not critical: Apple, \"for regular notifications, use the sound string\"") {
       RuleExamples(#"{"aps": {"alert": "Hi", "sound": 1️⃣{"name": "ping.caf", "volume": 0.5}}}"#,
                    pass: #"{"aps": {"alert": "Hi", "sound": "ping.caf"}}"#)
@@ -213,7 +213,7 @@ extension RuleDefinition {
   /// `platform-key`
   static var platformKey: Self {
     Self(.warning, .payload,
-         consequence: "the platform ignores the key while the rest of the push is delivered, so what it was meant to do there (a Live Activity update, url-args, a critical sound, an alert or sound on tvOS) does not happen",
+         consequence: "the platform ignores the key while the rest of the push is delivered, so what it was meant to do there (a Live Activity update, a critical sound, an alert or sound on tvOS) does not happen; url-args in an app's push is information, since only Safari reads it and nothing the app's notification shows changes",
          summary: "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos, a Safari alert key other than title, body, action; critical sounds are fine on macOS 10.14+)") {
       RuleExamples(#"{"aps": {"alert": "Hi", 1️⃣"url-args": ["a"]}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#)
@@ -432,6 +432,12 @@ extension PayloadMessage {
   static var soundDictionary: Self {
     Self(.soundShape,
          "a 'sound' dictionary is for critical alerts ('critical': 1); for a regular notification write the sound's name as a string")
+  }
+
+  /// A sound dictionary with `critical: 0` (no effect: the named sound plays as a regular sound).
+  static var soundDictionaryNotCritical: Self {
+    Self(.soundShape,
+         "with 'critical': 0 the 'sound' dictionary plays its sound as a regular one: the sound's name as a string says the same")
   }
 
   // MARK: payload-whitespace

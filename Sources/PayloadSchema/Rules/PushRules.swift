@@ -15,7 +15,7 @@ extension RuleDefinition {
   /// `push-type-mismatch`
   static var pushTypeMismatch: Self {
     Self(.error, .push,
-         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing, an mdm push with aps or anything but {} to a Wallet pass topic is not what the receiver takes; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets or controls push, an empty aps with no push type or topic given, a File Provider push without container-identifier (only the app's PushKit delegate gets it)",
+         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing, anything but {} to a Wallet pass topic is not what the receiver takes; softened to warnings where the push still arrives and a part of it is not read or may not show: aps in an mdm push, alert, badge or sound in a background or location push, other keys in a widgets or controls push, an empty aps with no push type or topic given, a File Provider push without container-identifier (only the app's PushKit delegate gets it)",
          summary: "the payload contradicts the push type (background with alert, alert with nothing to show, Live Activity keys in a push of another type, anything but {} to a Wallet pass topic, …; warnings: widgets with other aps keys, location with alert, badge or sound)") {
       RuleExamples(#"{"aps": {"alert": 1️⃣"Hi"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
@@ -189,7 +189,11 @@ extension PayloadMessage {
     Self(.pushTypeMismatch, "a liveactivity push needs \(missing.joined(separator: " and "))")
   }
 
-  static var apsInMDMPush: Self { Self(.pushTypeMismatch, "an mdm push must not have 'aps'") }
+  /// `aps` in an MDM push (softened: Apple documents the payload as the push magic alone, nothing
+  /// says the device or APNs refuses more, and the device management daemon reads only `mdm`).
+  static var apsInMDMPush: Self {
+    Self(.pushTypeMismatch, "an mdm push is {\"mdm\": PushMagic} alone: 'aps' is not read (no app shows an MDM push); leave it out")
+  }
 
   /// A widgets or controls push without `content-changed: true`.
   static func contentChangedMissing(pushType: PushType) -> Self {

@@ -171,9 +171,10 @@ extension StringsLint {
     /// counted yet (`finish` counts it); at 1:1 when the file holds no such key (a translation
     /// that lacks it) or none is named (a finding about the whole file).
     /// `softened`: at most a warning (``Finding/softened``), for a finding of an error rule whose
-    /// case breaks nothing on the device (an argument left out).
+    /// case breaks nothing on the device (an argument left out); `noEffect`: information
+    /// (``Finding/noEffect``), for a case nothing on the device tells from a right one.
     mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil, place: Place = .key,
-                      softened: Bool = false) {
+                      softened: Bool = false, noEffect: Bool = false) {
       let key = key ?? entry?.key
       var finding: Finding
       if let entry, let line = entry.line {
@@ -184,6 +185,7 @@ extension StringsLint {
         finding = Finding(message, line: 1, column: 1, keyPath: key)
       }
       finding.softened = softened
+      finding.noEffect = noEffect
       findings.append(finding)
     }
 

@@ -191,7 +191,15 @@ extension StringsLint {
       // category falls back to `other`, which reads that same text, so nothing different is shown.
       let present = group.forms.categories.compactMap { group.forms[$0] }
       let uniform = present.count > 1 && present.allSatisfy { $0 == present[0] }
-      let missing = uniform ? [] : needed.filter { group.forms[$0] == nil && $0 != .other }
+      var missing = uniform ? [] : needed.filter { group.forms[$0] == nil && $0 != .other }
+      // `many` missing where `other` selects no integer (ru, uk, be, pl): an integer count of
+      // `many` (0, 5–20) falls back to `other`, the only form such a count can read, and a table
+      // with one, few and other writes exactly that wording there (the three forms these languages
+      // had before CLDR split them); only a fractional count would tell, and none is formatted.
+      if missing == [.many], !fractions, !rules.integerCategories.contains(.other), group.forms[.one] != nil, group.forms[.few] != nil,
+         group.forms[.other] != nil {
+        missing = []
+      }
       // Messages are made only for a plural that has a finding (most have none).
       guard let other = group.forms[.other] else {
         // An integer count of ru, uk, be, pl with one, few and many never reaches `other`

@@ -14,6 +14,9 @@ public struct StateGroup: Sendable, Hashable {
   public var developmentKeyCount: Int
   /// The keys, sorted.
   public var keys: [String]
+  /// For `needs_review`: whether these are values still in the development language's text
+  /// (users read them untranslated: a warning); the others are information.
+  public var untranslated = false
 
   /// "de: 3 of 120 keys of 'Localizable.xcstrings' need review (state 'needs_review': users see
   /// them unreviewed): 'a', 'b', 'c'" (written by its rule: `TableMessage.keysInState`).
@@ -30,7 +33,7 @@ extension StringsLint {
   /// Xcode marks stale.
   static func checkStates(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) {
     guard !table.states.isEmpty else { return }
-    var new: [String] = [], review: [String] = [], stale: [String] = []
+    var new: [String] = [], review: [String] = [], stale: [String] = [], untranslatedReview: [String] = []
     // A key Xcode marks stale (`"extractionState": "stale"`) is no code's any more: not translated
     // or not reviewed, it shows nowhere (`checkStaleKeys` reports the key once).
     let unused = reference.table.staleKeys
@@ -54,8 +57,24 @@ extension StringsLint {
                                                 developmentKeyCount: reference.keys.count, keys: new))
       }
     }
+    // The device shows a needs_review value as it shows any other; only a value that is still the
+    // development language's text (with words to translate, in a language that is not a regional
+    // variant of the development one) is known to show other than meant. Otherwise the state is Xcode's workflow (it marks a whole catalog at
+    // once when a source changes or is migrated): information.
+    let variant = isRegionalVariant(language, of: reference.language)
     for key in review {
-      file.add(.needsReviewState(key: key, language: language, value: values[key]), at: nil, key: key, place: .value(language: language))
+      let value = values[key]
+      let developmentValue = reference.index[key].flatMap { reference.values[$0] }
+      let untranslated = !variant && value != nil && value == developmentValue && hasWords(value!)
+      file.add(.needsReviewState(key: key, language: language, value: value, untranslated: untranslated), at: nil, key: key,
+               place: .value(language: language), noEffect: !untranslated)
+      if untranslated { untranslatedReview.append(key) }
+    }
+    if !untranslatedReview.isEmpty {
+      file.stateGroups.append(StateGroup(rule: RuleID(TableRule.needsReview), localization: language, table: file.fileName,
+                                         developmentKeyCount: reference.keys.count, keys: untranslatedReview, untranslated: true))
+      let copies = Set(untranslatedReview)
+      review.removeAll { copies.contains($0) }
     }
     for key in stale {
       file.add(.staleState(key: key, language: language), at: nil, key: key, place: .value(language: language))

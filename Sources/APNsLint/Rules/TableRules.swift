@@ -179,7 +179,7 @@ extension RuleDefinition {
   /// `strings-needs-review`
   static var needsReview: Self {
     Self(.warning, .strings,
-         consequence: "users see a translation nobody has reviewed since the source changed, which may still say what the old source said",
+         consequence: "users read the development language's text where a translation in state needs_review is still a copy of it; any other needs_review translation is shown as it is, which nothing on the device tells from a reviewed one (Xcode marks whole catalogs when a source changes or is migrated), so it is information",
          summary: "a String Catalog translation in state 'needs_review': shown to users, but nobody has reviewed it since the source changed") {
       RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": 1️⃣"Archiv"}}}}"#),
                    pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#))
@@ -416,8 +416,13 @@ extension TableMessage {
 
 extension TableMessage {
   /// `key`'s unit in `language` is in state `needs_review`; `value` is what it holds, if anything.
-  static func needsReviewState(key: String, language: String, value: String?) -> Self {
+  /// `untranslated`: the value is the development language's text, so users read it untranslated.
+  static func needsReviewState(key: String, language: String, value: String?, untranslated: Bool) -> Self {
     let shown = value.map { " ('\(LocalizationOutput.excerpt($0))')" } ?? ""
+    if untranslated {
+      return Self(.needsReview, "'\(key)' in '\(language)'\(shown) is in state 'needs_review' and is still the development language's "
+        + "text: users read it untranslated")
+    }
     return Self(.needsReview, "'\(key)' in '\(language)'\(shown) is in state 'needs_review': users see a translation nobody has reviewed "
       + "(Xcode sets it when the source text changed)")
   }
@@ -444,7 +449,9 @@ extension TableMessage {
       ? " and \(StringsLint.grouped(group.keys.count - MissingTranslations.listedKeyLimit)) more" : ""
     let noun = group.developmentKeyCount == 1 ? "key" : "keys"
     let what = needsReview
-      ? "need review (state 'needs_review': users see them unreviewed)"
+      ? group.untranslated
+        ? "need review and are still the development language's text (state 'needs_review': users read them untranslated)"
+        : "need review (state 'needs_review': users see them unreviewed)"
       : "are stale (Xcode no longer finds them in code and offers to remove them)"
     return Self(needsReview ? .needsReview : .stale, "\(group.localization): \(StringsLint.grouped(group.keys.count)) of "
       + "\(StringsLint.grouped(group.developmentKeyCount)) \(noun) of '\(group.table)' \(what): \(listed)\(more)")

@@ -54,11 +54,11 @@ struct StringsStatesTests {
     ])
   }
 
-  /// needs_review by consequence: a value that is still the development language's text is read
-  /// untranslated (a warning, as wider-tables' Caldis/Mos `scrollDurationLockedMessage` showed);
-  /// a real translation in that state shows as any other (information: Mos and iTorrent had whole
-  /// catalogs marked, their translations right).
-  @Test func needsReviewIsAWarningOnlyWhenStillUntranslated() throws {
+  /// needs_review: a value that is still the development language's text is read untranslated,
+  /// and says so (wider tables: Caldis/Mos `scrollDurationLockedMessage`); a translation in that
+  /// state may still translate the old source (wild: rxhanson/Rectangle's Swedish
+  /// `ec4-FB-fMa.title`): both warnings, grouped apart.
+  @Test func needsReviewSaysWhenStillUntranslated() throws {
     let folder = TableFolder()
     try folder.write("Localizable.xcstrings", catalog("""
       "Archive": {"localizations": {"en": \(unit("translated", "Archive")), "de": \(unit("needs_review", "Archiv"))}},
@@ -66,12 +66,12 @@ struct StringsStatesTests {
       """))
     let files = try StringsLint.lint(root: folder.root.path)
     #expect(files[0].findings.map { "\($0.severity) \($0.rule.rawValue) \($0.keyPath ?? "-"): \($0.message)" } == [
-      "info strings-needs-review Archive: 'Archive' in 'de' ('Archiv') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
+      "warning strings-needs-review Archive: 'Archive' in 'de' ('Archiv') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
       "warning strings-needs-review Locked: 'Locked' in 'de' ('Scrolling is locked') is in state 'needs_review' and is still the development language's text: users read it untranslated",
     ])
     #expect(files[0].groupedFindings.map { "\($0.severity) \($0.message)" } == [
       "warning de: 1 of 2 keys of 'Localizable.xcstrings' need review and are still the development language's text (state 'needs_review': users read them untranslated): 'Locked'",
-      "info de: 1 of 2 keys of 'Localizable.xcstrings' need review (state 'needs_review': users see them unreviewed): 'Archive'",
+      "warning de: 1 of 2 keys of 'Localizable.xcstrings' need review (state 'needs_review': users see them unreviewed): 'Archive'",
     ])
   }
 

@@ -16,12 +16,7 @@ extension StringsLintFile {
     guard !perKey.isEmpty || !stateGroups.isEmpty else { return findings }
     let missingRule = RuleID(TableRule.missingTranslation)
     let grouped = perKey.map { Finding(TableMessage.missingTranslations($0), line: 1, column: 1) }
-      + stateGroups.map { group in
-        var finding = Finding(TableMessage.keysInState(group), line: 1, column: 1)
-        // needs_review values that are real translations: nothing on the device tells them apart.
-        finding.noEffect = group.rule == RuleID(TableRule.needsReview) && !group.untranslated
-        return finding
-      }
+      + stateGroups.map { Finding(TableMessage.keysInState($0), line: 1, column: 1) }
     var groupedRules: Set<RuleID> = perKey.isEmpty ? [] : [missingRule]
     for group in stateGroups { groupedRules.insert(group.rule) }
     let rest = findings.filter { !(groupedRules.contains($0.rule) && $0.keyPath != nil) }

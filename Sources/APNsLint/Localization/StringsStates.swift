@@ -57,17 +57,18 @@ extension StringsLint {
                                                 developmentKeyCount: reference.keys.count, keys: new))
       }
     }
-    // The device shows a needs_review value as it shows any other; only a value that is still the
+    // The device shows a needs_review value as it shows any other. A value that is still the
     // development language's text (with words to translate, in a language that is not a regional
-    // variant of the development one) is known to show other than meant. Otherwise the state is Xcode's workflow (it marks a whole catalog at
-    // once when a source changes or is migrated): information.
+    // variant of the development one) is read untranslated, and says so; any other may still
+    // translate the source as it was (Rectangle's Swedish "lower half" for a title now "Bottom"):
+    // both are warnings.
     let variant = isRegionalVariant(language, of: reference.language)
     for key in review {
       let value = values[key]
       let developmentValue = reference.index[key].flatMap { reference.values[$0] }
       let untranslated = !variant && value != nil && value == developmentValue && hasWords(value!)
       file.add(.needsReviewState(key: key, language: language, value: value, untranslated: untranslated), at: nil, key: key,
-               place: .value(language: language), noEffect: !untranslated)
+               place: .value(language: language))
       if untranslated { untranslatedReview.append(key) }
     }
     if !untranslatedReview.isEmpty {

@@ -179,7 +179,7 @@ extension RuleDefinition {
   /// `strings-needs-review`
   static var needsReview: Self {
     Self(.warning, .strings,
-         consequence: "users read the development language's text where a translation in state needs_review is still a copy of it; any other needs_review translation is shown as it is, which nothing on the device tells from a reviewed one (Xcode marks whole catalogs when a source changes or is migrated), so it is information",
+         consequence: "users see a translation nobody has reviewed since the source changed, which may still say what the old source said, or, where it is still a copy of the development language's text, read it untranslated",
          summary: "a String Catalog translation in state 'needs_review': shown to users, but nobody has reviewed it since the source changed") {
       RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": 1️⃣"Archiv"}}}}"#),
                    pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#))

@@ -25,6 +25,14 @@
 /// - `ProviderTokenSigner`: makes the token Apple documents (`{"alg":"ES256","kid":…}`,
 ///   `{"iss":…,"iat":…}`, raw r‖s signature, base64url without padding).
 /// - `ProviderKeyRing`: public keys by key id; a `ProviderTokenVerifying` for request checks.
+///
+/// Web push, for Safari and other browsers (no APNs token involved):
+/// - `WebPushEncryption`: a push message's `aes128gcm` body (RFC 8291, RFC 8188): `encrypt` to a
+///   subscription's `WebPushSubscriptionKeys` (`p256dh`, `auth`), `decrypt` with the receiver's
+///   `WebPushReceiverKeys`; `WebPushKeySchedule` shows each derived key, `AES128GCMHeader` the header.
+/// - `VAPIDSigner`, `VAPIDToken`, `VAPIDKey`: VAPID (RFC 8292) tokens, `Authorization: vapid
+///   t=…, k=…` or `WebPush …` with `Crypto-Key: p256ecdsa=…`; `VAPIDToken.verify` reads either
+///   and names the first `VAPIDProblem`, with Apple's reason where Apple documents one.
 public enum APNsAuth {
   /// The JWT algorithm APNs takes: ECDSA on P-256 with SHA-256.
   public static let algorithm = "ES256"

@@ -101,8 +101,21 @@ public struct Linter: Sendable {
   /// platform ignores is a Safari website push (only Safari reads `url-args`, and no app push
   /// carries it): it is checked again as one, and that report is returned. Chunked payloads
   /// (`begin`/`feed`/`finish`) are not re-read: they are over any website push's size anyway.
+  ///
+  /// A web push message (SPEC §16) is checked by `DeclarativePushValidator`: always with
+  /// `--platform web`, and with the platform inferred when the payload has no `aps` and a
+  /// top-level `web_push` (what no APNs payload has: valid APNs payloads never pay for the look).
   public mutating func validate(_ bytes: UnsafeRawBufferPointer) -> PayloadReport {
-    let report = validator.validate(bytes)
+    if target.platform == .web { return Self.webPush(bytes) }
+    var report = validator.validate(bytes)
+    if report.findings.contains(where: { $0.rule == .apsMissing }), DeclarativePushValidator.isWebPush(bytes) {
+      if platformInferred { return Self.webPush(bytes) }
+      // Named a native platform: say what the payload is.
+      for i in report.findings.indices where report.findings[i].rule == .apsMissing {
+        report.findings[i].message += "; this is a declarative web push message ('web_push'), which goes to a browser's push endpoint, not to APNs: check it with --platform web"
+      }
+      return report
+    }
     guard platformInferred, target.platform != .safari,
           report.findings.contains(where: { $0.rule == .platformKey && $0.keyPath == "aps.url-args" })
     else { return report }
@@ -113,6 +126,16 @@ public struct Linter: Sendable {
     }
     safariValidator!.simulatorFile = validator.simulatorFile
     return safariValidator!.validate(bytes)
+  }
+
+  /// A web push message's report in the payload report's shape: its findings, its size against
+  /// the 3993 bytes a web push body holds.
+  static func webPush(_ bytes: UnsafeRawBufferPointer) -> PayloadReport {
+    var web = DeclarativePushValidator()
+    let found = web.validate(bytes)
+    var report = PayloadReport(findings: found.findings, size: found.size, limit: found.limit, pushType: .alert)
+    report.isWebPush = true
+    return report
   }
 
   /// Starts a payload read in chunks (a record too large to hold in memory).
@@ -133,9 +156,10 @@ public struct Linter: Sendable {
   /// `result(_:path:record:extra:)` without a linter at hand: a per-record caller that holds a
   /// linter `inout` passes its configuration, and the (large) linter is not copied for the call.
   public static func result(_ report: PayloadReport, path: String, record: Int?, extra: [Finding] = [], configuration: Configuration) -> LintResult {
+    let pushType = report.isWebPush ? "web" : report.pushType.rawValue
     if report.findings.isEmpty && extra.isEmpty {
       return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
-                        pushType: report.pushType.rawValue, apns: .accepted, findings: [])
+                        pushType: pushType, apns: report.isWebPush ? .webPushAccepted : .accepted, findings: [])
     }
     var findings = report.findings
     if record != nil {
@@ -144,13 +168,13 @@ public struct Linter: Sendable {
     }
     findings += extra
     return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
-                      pushType: report.pushType.rawValue, apns: verdict(report, configuration: configuration),
+                      pushType: pushType, apns: verdict(report, configuration: configuration),
                       findings: configured(findings, configuration: configuration))
   }
 
   /// The report's verdict without the findings of rules the configuration turns off.
   static func verdict(_ report: PayloadReport, configuration: Configuration) -> APNsAnswer {
-    report.refusal { configuration.level(of: $0.rule) != .off }?.apnsAnswer ?? .accepted
+    report.refusal { configuration.level(of: $0.rule) != .off }?.apnsAnswer ?? (report.isWebPush ? .webPushAccepted : .accepted)
   }
 
   /// Validates a request (SPEC §9) with the linter's platform and options: method, path, headers

@@ -200,7 +200,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     let (status, out, _) = try runCLI(["rules", "--format", "json"])
     #expect(status == 0)
     let rules = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
-    #expect(rules.count == Rule.catalogue.count && rules.count == 99)
+    #expect(rules.count == Rule.catalogue.count && rules.count == 103)
     #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "consequence", "examples"] })
     let examples = try #require(rules.first { $0["id"] as? String == "value-type" }?["examples"] as? [[String: String]])
     #expect(examples.map { $0["kind"] } == ["triggering", "passing"])
@@ -210,7 +210,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["apnsReason"] is NSNull)
     #expect(rules.first { $0["id"] as? String == "device-token-syntax" }?["apnsReason"] as? String == "BadDeviceToken")
     #expect(rules.first { $0["id"] as? String == "device-token-syntax" }?["consequence"] as? String == "APNs refuses the request: 400 BadDeviceToken")
-    #expect(Set(rules.compactMap { $0["category"] as? String }) == ["json", "payload", "push", "request", "localization", "strings", "activity"])
+    #expect(Set(rules.compactMap { $0["category"] as? String }) == ["json", "payload", "push", "request", "localization", "strings", "activity", "web"])
   }
 
   /// docs/rules.md is the generated reference and rules.yaml the generated built-in configuration;
@@ -315,5 +315,35 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     let tablesOnly = try runCLI(["strings", "lint", "App"], in: dir.path)
     #expect(tablesOnly.status == 1)
     #expect(tablesOnly.err.isEmpty)
+  }
+}
+
+/// `check` on web push messages (SPEC §16): found by their content or named by `--platform web`,
+/// answered 201 when Apple's web push service takes them, and a native platform says what they are.
+@Suite struct WebPushCheckCLITests {
+  static let message = #"{"web_push": 8030, "notification": {"title": "Order shipped", "navigate": "https://shop.example/orders/1"}}"#
+
+  @Test func foundByContentOrNamedByPlatform() throws {
+    let dir = try TemporaryFolder()
+    try dir.write("m.json", Self.message)
+    try dir.write("relative.json", #"{"web_push": 8030, "notification": {"title": "T", "navigate": "/orders/1"}}"#)
+    try dir.write("aps.json", #"{"aps": {"alert": "Hi"}}"#)
+    let clean = try runCLI(["check", "m.json", "relative.json"], in: dir.path)
+    #expect(clean.status == 1)
+    #expect(clean.out == """
+      relative.json:1:62: error: 'navigate' ('/orders/1') is not an absolute URL: Safari reads it with no base URL, fails the whole message and hands it to the service worker; write the full https:// URL [web-push-declarative]
+      2 payloads, 1 errors, 0 warnings
+
+      """)
+    let json = try runCLI(["check", "--format", "json", "m.json"], in: dir.path)
+    #expect(json.out.contains("\"pushType\": \"web\",\n      \"apns\": {\n        \"status\": 201,"))
+    // Named web: an APNs payload is not a web push message.
+    let aps = try runCLI(["check", "--platform", "web", "aps.json"], in: dir.path)
+    #expect(aps.status == 0)
+    #expect(aps.out.hasPrefix("aps.json:1:2: warning: an APNs payload ('aps') sent as a web push message"))
+    // Named a native platform: aps-missing, saying what the message is.
+    let ios = try runCLI(["check", "--platform", "ios", "m.json"], in: dir.path)
+    #expect(ios.status == 1)
+    #expect(ios.out.contains("[aps-missing]") && ios.out.contains("this is a declarative web push message ('web_push')"))
   }
 }

@@ -144,7 +144,7 @@ import Testing
   }
 
   @Test func everyPayloadRuleHasAnEntryAndNothingElseIsAPayloadRule() {
-    let payloadCategories: Set<RuleCategory> = [.json, .payload, .push, .request, .activity]
+    let payloadCategories: Set<RuleCategory> = [.json, .payload, .push, .request, .activity, .web]
     let catalogued = Set(Rule.catalogue.filter { payloadCategories.contains($0.category) }.map(\.id))
     #expect(catalogued == Set(PayloadRule.allCases.map(RuleID.init)))
     for rule in PayloadRule.allCases {
@@ -154,6 +154,20 @@ import Testing
 
   static var payloadRules: [Rule] {
     Rule.catalogue.filter { [.json, .payload, .push].contains($0.category) }
+  }
+
+  /// Web push rules (SPEC §16): their examples, read as web push messages, fire where the marker
+  /// says, and the passing ones do not; `check` with the example's flags says the same.
+  @Test(arguments: Rule.catalogue.filter { $0.category == .web }.map(\.id.rawValue))
+  func webPushExamples(_ id: String) throws {
+    let rule = try #require(Rule.named(id))
+    #expect(rule.triggeringFlags == "--platform web" && rule.passingFlags == "--platform web")
+    var validator = DeclarativePushValidator()
+    let found = validator.validate(Array(rule.triggeringExample.utf8)).findings.map { "\($0.rule.rawValue) \($0.line):\($0.column)" }
+    let position = try #require(rule.expectedPosition, "\(id) has no position marker")
+    #expect(found.first { $0.hasPrefix(id + " ") } == "\(id) \(position.line):\(position.column)", "found \(found)")
+    let passing = validator.validate(Array(rule.passingExample.utf8)).findings
+    #expect(!passing.contains { $0.rule.rawValue == id }, "found \(passing)")
   }
 
   @Test(arguments: payloadRules.map(\.id.rawValue))
@@ -257,7 +271,7 @@ import Testing
   }
 
   @Test func onlyPayloadExamplesHaveFlags() {
-    for rule in Rule.catalogue where ![.json, .payload, .push, .request, .activity].contains(rule.category) {
+    for rule in Rule.catalogue where ![.json, .payload, .push, .request, .activity, .web].contains(rule.category) {
       #expect(rule.triggeringFlags.isEmpty && rule.passingFlags.isEmpty && rule.exampleConfiguration.isEmpty, "\(rule.id)")
     }
   }

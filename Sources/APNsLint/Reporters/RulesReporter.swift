@@ -59,6 +59,7 @@ public enum RulesReporter {
       .json: "JSON", .payload: "Payload structure", .push: "Push type and headers", .request: "Requests (what APNs would answer)",
       .localization: "Localization (payload against tables)", .strings: "Strings tables",
       .activity: "Live Activities (payload against the app's ActivityAttributes; needs `--activity`)",
+      .web: "Web push (declarative messages to Safari; `--platform web` or `\"web_push\"` in the message)",
     ]
     func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
     for category in RuleCategory.allCases {

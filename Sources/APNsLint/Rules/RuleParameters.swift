@@ -100,6 +100,7 @@ extension RuleCategory {
     case .localization: "Localization (payload against tables; needs --strings)"
     case .strings: "Strings tables"
     case .activity: "Live Activities (content-state against the app's ActivityAttributes; needs --activity)"
+    case .web: "Web push (declarative messages to Safari and Home Screen web apps; --platform web or \"web_push\" in the message)"
     }
   }
 }

@@ -51,6 +51,8 @@ struct PlatformSet: OptionSet, Sendable {
     case .watchos: self = .watchos
     case .visionos: self = .visionos
     case .safari: self = .safari
+    // Web push is not an APNs payload (DeclarativePushValidator checks it): no APNs key is its.
+    case .web: self = PlatformSet(rawValue: 64)
     }
   }
 

@@ -62,9 +62,11 @@ public struct APNsAnswer: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// 200, no reason.
   public static let accepted = APNsAnswer(status: 200, reason: nil)
+  /// What Apple's web push service answers a push it takes (SPEC §16): 201 Created.
+  public static let webPushAccepted = APNsAnswer(status: 201, reason: nil)
 
-  /// Whether APNs accepts (200).
-  public var isAccepted: Bool { status == 200 }
+  /// Whether the push is accepted: 200 from APNs, 201 from the web push service (SPEC §16).
+  public var isAccepted: Bool { status == 200 || status == 201 }
 
   /// `200` or `400 BadPriority`.
   public var description: String { reason.map { "\(status) \($0)" } ?? "\(status)" }
@@ -308,9 +310,13 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
     self.box = nil
   }
 
+  /// A web push message's report (SPEC §16: `DeclarativePushValidator`'s findings); its push type
+  /// is `alert`, and the service answers 201 when it takes it.
+  public var isWebPush = false
+
   /// The answer APNs would give: the answer of ``refusal(counting:)``, `APNsAnswer.accepted` when
-  /// there is none.
-  public var verdict: APNsAnswer { refusal()?.apnsAnswer ?? .accepted }
+  /// there is none (`webPushAccepted` for a web push message).
+  public var verdict: APNsAnswer { refusal()?.apnsAnswer ?? (isWebPush ? .webPushAccepted : .accepted) }
 
   /// The finding that decides APNs' answer (SPEC §9), the one place this is worked out (the
   /// linter and `serve` ask it too): among the findings that carry an answer and that `counting`

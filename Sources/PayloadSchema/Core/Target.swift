@@ -1,6 +1,9 @@
 /// The device platform a payload is meant for (SPEC §2).
 public enum Platform: String, Sendable, Hashable, CaseIterable, Codable {
   case ios, macos, tvos, watchos, visionos, safari
+  /// Web push (W3C Push API) to Safari and Home Screen web apps: not APNs' payload format; such a
+  /// message is checked by `DeclarativePushValidator` (SPEC §16).
+  case web
 }
 
 /// The `apns-push-type` header (SPEC §2).

@@ -74,6 +74,11 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case activityNotChecked = "activity-not-checked"
   case activityExtraKey = "activity-extra-key"
   case activityStateSize = "activity-state-size"
+  // Web push to Safari and Home Screen web apps (SPEC §15; DeclarativePushValidator checks them)
+  case webPushDeclarative = "web-push-declarative"
+  case webPushNotDeclarative = "web-push-not-declarative"
+  case webPushMember = "web-push-member"
+  case webPushTooLarge = "web-push-too-large"
 
   /// The rule's definition: severity, category, APNs answer, request part, summary and examples,
   /// written once per rule in the file of its family (`JSONRules.swift`, `PayloadRules.swift`,
@@ -147,6 +152,10 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
     case .activityNotChecked: .activityNotChecked
     case .activityExtraKey: .activityExtraKey
     case .activityStateSize: .activityStateSize
+    case .webPushDeclarative: .webPushDeclarative
+    case .webPushNotDeclarative: .webPushNotDeclarative
+    case .webPushMember: .webPushMember
+    case .webPushTooLarge: .webPushTooLarge
     }
   }
 
@@ -175,6 +184,8 @@ public enum RuleCategory: String, Sendable, Hashable, CaseIterable, Codable {
   case json, payload, push, request, localization, strings
   /// A Live Activity's `content-state` and `attributes` against the app's own types (SPEC §13.1).
   case activity
+  /// A web push message to Safari or a Home Screen web app (SPEC §16).
+  case web
 }
 
 /// The parts of a request, in the order APNs checks them (SPEC §9).

@@ -1,0 +1,158 @@
+// Web push messages to Safari and Home Screen web apps (SPEC §16): one definition per rule, and
+// the messages each reports. Checked by `DeclarativePushValidator` (`WebPush/`), not by the APNs
+// payload checker. How to add one: docs/adding-a-rule.md.
+
+extension RuleDefinition {
+  /// `web-push-declarative`
+  static var webPushDeclarative: Self {
+    Self(.error, .web,
+         consequence: "Safari does not show the message as declared: its parser fails, so the message is handed to the site's service worker as an ordinary push, and with no service worker it is dropped; a push a service worker does not show counts towards the three silent pushes after which Safari revokes the site's permission (WebKit's NotificationJSONParser, the W3C declarative push message parser)",
+         summary: "a message with \"web_push\": 8030 that Safari's parser refuses: no notification object, no title or an empty one, a navigate or icon that is not an absolute URL, a member of the wrong type") {
+      RuleExamples(#"{"web_push": 8030, "notification": {"title": "Your order shipped", "navigate": 1️⃣"/orders/1"}}"#,
+                   pass: #"{"web_push": 8030, "notification": {"title": "Your order shipped", "navigate": "https://shop.example/orders/1"}}"#,
+                   triggerFlags: "--platform web", passFlags: "--platform web")
+    }
+  }
+
+  /// `web-push-not-declarative`
+  static var webPushNotDeclarative: Self {
+    Self(.warning, .web,
+         consequence: "Safari shows nothing by itself for a message that is not declarative: only the site's service worker can show it, and an APNs payload or a web_push that is not the number 8030 is plainly meant to be shown as declared; information for an ordinary service-worker message",
+         summary: "a web push message that is not a declarative one: an APNs payload (aps), web_push that is not the number 8030, a notification without web_push") {
+      RuleExamples(#"{1️⃣"web_push": "8030", "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
+                   pass: #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
+                   triggerFlags: "--platform web", passFlags: "--platform web")
+    }
+  }
+
+  /// `web-push-member`
+  static var webPushMember: Self {
+    Self(.warning, .web,
+         consequence: "Safari shows the notification without what the member was for: it does not read actions, image, badge, vibrate, timestamp, renotify, requireInteraction or an unknown member, nor app_badge inside notification, and a navigate that is not https opens outside the web app",
+         summary: "a notification member Safari does not read, one in the place an older draft had it, or a navigate that is not https") {
+      RuleExamples(#"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/", 1️⃣"actions": []}}"#,
+                   pass: #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
+                   triggerFlags: "--platform web", passFlags: "--platform web")
+    }
+  }
+
+  /// `web-push-too-large`
+  static var webPushTooLarge: Self {
+    Self(.error, .web, answer: APNsAnswer(status: 413, reason: "PayloadTooLarge"),
+         consequence: "Apple's web push service refuses the request: 413 PayloadTooLarge (a 4 KB encrypted body holds 3993 bytes of message)",
+         summary: "a web push message over 3993 bytes, more than a 4096-byte aes128gcm body holds (Apple answers 413 PayloadTooLarge)") {
+      RuleExamples(#"1️⃣{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/", "body": ""# + String(repeating: "x", count: 4000) + #""}}"#,
+                   pass: #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/", "body": "x"}}"#,
+                   triggerFlags: "--platform web", passFlags: "--platform web")
+    }
+  }
+}
+
+// MARK: web-push-declarative
+
+extension PayloadMessage {
+  static var notificationMissing: Self {
+    Self(.webPushDeclarative, "a declarative message needs a 'notification' object beside 'web_push': 8030; Safari hands this one to the service worker")
+  }
+
+  static func notificationNotObject(found: String) -> Self {
+    Self(.webPushDeclarative, "'notification' must be an object, not \(found); Safari hands the message to the service worker")
+  }
+
+  /// `member` ("title", "navigate") is missing from `notification`.
+  static func requiredMissing(_ member: String) -> Self {
+    Self(.webPushDeclarative, "the notification has no '\(member)': a declarative message needs a title and a navigate URL; Safari hands it to the service worker")
+  }
+
+  static var emptyTitle: Self {
+    Self(.webPushDeclarative, "'title' is empty: Safari needs a non-empty title and hands the message to the service worker")
+  }
+
+  /// A member of the wrong JSON type (`expected`, `found`: "a string", "a number", …).
+  static func memberType(_ member: String, path: String, expected: String, found: String) -> Self {
+    Self(.webPushDeclarative, "'\(path)' must be \(expected), not \(found): Safari fails the whole message and hands it to the service worker")
+  }
+
+  /// `navigate` or `icon` that WebKit's URL parser does not take without a base.
+  static func notAbsoluteURL(_ member: String, _ text: String) -> Self {
+    Self(.webPushDeclarative, "'\(member)' ('\(VisibleText.excerpt(text))') is not an absolute URL: Safari reads it with no base URL, fails the whole message and hands it to the service worker; write the full https:// URL")
+  }
+
+  static func direction(_ text: String) -> Self {
+    Self(.webPushDeclarative, "'dir' is '\(VisibleText.excerpt(text))': Safari takes only 'auto', 'ltr' or 'rtl' and fails the whole message")
+  }
+
+  static func appBadgeString(_ text: String) -> Self {
+    Self(.webPushDeclarative, "'app_badge' ('\(VisibleText.excerpt(text))') is a string but not a whole number Safari can read (digits only, at most 18446744073709551615): Safari fails the whole message")
+  }
+
+  static func appBadgeNumber(_ shown: String) -> Self {
+    Self(.webPushDeclarative, "'app_badge' is \(shown): Safari takes a whole number from 0 to 2147483647 (or a string of digits) and fails the whole message")
+  }
+
+  static func appBadgeType(found: String) -> Self {
+    Self(.webPushDeclarative, "'app_badge' must be a number or a string of digits, not \(found): Safari fails the whole message")
+  }
+}
+
+// MARK: web-push-not-declarative
+
+extension PayloadMessage {
+  /// Not declarative and not meant to be (no `web_push`): information.
+  static func notDeclarative(reason: String) -> Self {
+    Self(.webPushNotDeclarative, "not a declarative message (\(reason)): an ordinary web push message, which Safari shows only if the site's service worker shows it")
+  }
+
+  static func webPushNotMagic(_ shown: String) -> Self {
+    Self(.webPushNotDeclarative, "'web_push' is \(shown), not the number 8030: the message is not declarative, and Safari hands it to the service worker")
+  }
+
+  static func webPushString(_ text: String) -> Self {
+    Self(.webPushNotDeclarative, "'web_push' is the string '\(VisibleText.excerpt(text))': only the number 8030 makes a message declarative; Safari hands this one to the service worker; write 8030 without quotes")
+  }
+
+  static var webPushMissing: Self {
+    Self(.webPushNotDeclarative, "a 'notification' without 'web_push': 8030 is not a declarative message: Safari hands it to the service worker; add \"web_push\": 8030")
+  }
+
+  static var apnsPayload: Self {
+    Self(.webPushNotDeclarative, "an APNs payload ('aps') sent as a web push message: Safari does not read 'aps' and shows nothing by itself; send a declarative message ({\"web_push\": 8030, \"notification\": {…}}) to a web push endpoint, and 'aps' payloads to APNs")
+  }
+}
+
+// MARK: web-push-member
+
+extension PayloadMessage {
+  static func notReadBySafari(_ member: String) -> Self {
+    Self(.webPushMember, "Safari does not read '\(member)': the notification shows without it (it is in the W3C draft's NotificationOptions, which other browsers may read)")
+  }
+
+  /// `app_badge` or `mutable` inside `notification`: their place is the top level.
+  static func memberAtTopLevel(_ member: String, stillRead: Bool) -> Self {
+    Self(.webPushMember, stillRead
+      ? "'\(member)' belongs beside 'notification', at the top level: Safari still reads it here, but only for now (WebKit bug 297389)"
+      : "'\(member)' belongs beside 'notification', at the top level: Safari does not read it here, so the badge is not set")
+  }
+
+  static func unknownNotificationMember(_ member: String, suggestion: String?) -> Self {
+    Self(.webPushMember, "'\(VisibleText.excerpt(member))' is not a member of a declarative notification; Safari ignores it"
+      + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+  }
+
+  /// A member of the 2023 explainer's format (`title`, `options`, `default_action_url` at the top).
+  static func explainerMember(_ member: String) -> Self {
+    Self(.webPushMember, "'\(member)' at the top level is the 2023 explainer's format, which Safari no longer reads: a declarative message has 'notification' with 'title' and 'navigate'")
+  }
+
+  static func navigateNotHTTPS(_ text: String, scheme: String) -> Self {
+    Self(.webPushMember, "'navigate' ('\(VisibleText.excerpt(text))') is a \(scheme): URL, not https: tapping the notification does not open the site's page in the web app")
+  }
+}
+
+// MARK: web-push-too-large
+
+extension PayloadMessage {
+  static func webPushTooLarge(size: Int) -> Self {
+    Self(.webPushTooLarge, "the message is \(size) bytes; a web push body holds 3993 bytes of message (4096 encrypted): Apple answers 413 PayloadTooLarge")
+  }
+}

@@ -331,7 +331,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     let clean = try runCLI(["check", "m.json", "relative.json"], in: dir.path)
     #expect(clean.status == 1)
     #expect(clean.out == """
-      relative.json:1:62: error: 'navigate' ('/orders/1') is not an absolute URL: Safari reads it with no base URL, fails the whole message and hands it to the service worker; write the full https:// URL [web-push-declarative]
+      relative.json:1:63: error: 'navigate' ('/orders/1') is not an absolute URL: Safari reads it with no base URL, fails the whole message and hands it to the service worker; write the full https:// URL [web-push-declarative]
       2 payloads, 1 errors, 0 warnings
 
       """)

@@ -47,12 +47,17 @@ public enum NotificationCard {
     /// A line above the banner, on the wallpaper, naming it when a card holds several
     /// (`fr-CA,en → fr`); nil writes none.
     public var caption: String?
+    /// The text's direction when the notification says it (`ltr`, `rtl`: a web push message's
+    /// `dir`); nil (or `auto`) lays it out by the device's language.
+    public var direction: String?
 
     /// Creates a banner; `time` defaults to "now".
     public init(
       appName: String, time: String = "now", dateTime: String? = nil, languages: String, localization: String?,
-      title: String? = nil, subtitle: String? = nil, body: String? = nil, action: String? = nil, caption: String? = nil
+      title: String? = nil, subtitle: String? = nil, body: String? = nil, action: String? = nil, caption: String? = nil,
+      direction: String? = nil
     ) {
+      self.direction = direction
       self.appName = appName
       self.time = time
       self.dateTime = dateTime
@@ -70,8 +75,14 @@ public enum NotificationCard {
       languages.split(separator: ",").first.map(String.init) ?? languages
     }
 
-    /// True when the device lays the banner out right to left.
-    public var isRightToLeft: Bool { NotificationCard.isRightToLeft(deviceLanguage) }
+    /// True when the device lays the banner out right to left (``direction`` first).
+    public var isRightToLeft: Bool {
+      switch direction {
+      case "rtl": true
+      case "ltr": false
+      default: NotificationCard.isRightToLeft(deviceLanguage)
+      }
+    }
   }
 
   /// One finding as the card shows it beside the banners: severity, where, message, rule.

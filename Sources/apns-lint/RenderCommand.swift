@@ -5,7 +5,8 @@ import Foundation
 import PayloadSchema
 import StringsFile
 
-/// `apns-lint render PAYLOAD --strings DIR [--lang L,...|all] [--format text|json|html]`: what the push shows, per language.
+/// `apns-lint render PAYLOAD --strings DIR [--lang L,...|all] [--format text|json|html]`: what the push shows, per language;
+/// `apns-lint render MESSAGE` for a declarative web push message (SPEC §16): what Safari shows.
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render", abstract: "Show the localized alert a payload renders to, per language.")
@@ -18,12 +19,11 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "The table name (default: the configuration's, Localizable).") var table: String?
   @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
   @Option(help: "Output: text, json, or html (one self-contained page of lock-screen banners).") var format: RenderFormat = .text
-  @Option(name: .customLong("app-name"), help: "The app name the html banners show.") var appName: String = "App"
+  @Option(name: .customLong("app-name"), help: "The app name the html banners show (a web push message: the Home Screen web app's name; default: the site's host).") var appName: String?
 
   enum RenderFormat: String, ExpressibleByArgument, CaseIterable { case text, json, html }
 
   func validate() throws {
-    if strings == nil && activity.isEmpty { throw ValidationError("give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity)") }
     if strings != nil && !activity.isEmpty { throw ValidationError("--strings renders an alert, --activity a Live Activity's state: give one") }
     if !activity.isEmpty && format == .html { throw ValidationError("--activity renders as text or json") }
   }
@@ -44,6 +44,14 @@ struct RenderCommand: ParsableCommand {
       throw ExitCode(2)
     }
     if fd != 0 { close(fd) }
+    if strings == nil && activity.isEmpty {
+      // A declarative web push message needs no tables: Safari draws what it holds.
+      guard DeclarativePushValidator.isWebPush(bytes) else {
+        complain("error: give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity); a web push message (\"web_push\": 8030) needs neither")
+        throw ExitCode(2)
+      }
+      return try renderWebPush(bytes, configuration: configuration)
+    }
     guard let strings else { return try renderActivity(bytes, configuration: configuration) }
     let bundle: LocalizationBundle
     do {
@@ -58,7 +66,7 @@ struct RenderCommand: ParsableCommand {
     switch format {
     case .text: Output.shared.write(RenderReporter.text(results))
     case .json: Output.shared.write(RenderReporter.json(results))
-    case .html: Output.shared.write(RenderHTML.page(results, appName: appName, title: payload == "-" ? "standard input" : payload))
+    case .html: Output.shared.write(RenderHTML.page(results, appName: appName ?? "App", title: payload == "-" ? "standard input" : payload))
     }
     // A table that could not be read may be the one a device picks: never a clean exit.
     var outcome = RunOutcome(unreadable: !bundle.unreadable.isEmpty)

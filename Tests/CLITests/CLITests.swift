@@ -346,4 +346,36 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(ios.status == 1)
     #expect(ios.out.contains("[aps-missing]") && ios.out.contains("this is a declarative web push message ('web_push')"))
   }
+
+  /// `render MESSAGE`: what Safari draws, as text, JSON and an HTML banner (dir and lang kept).
+  @Test func renderDrawsWhatSafariShows() throws {
+    let dir = try TemporaryFolder()
+    try dir.write("m.json", #"{"web_push": 8030, "notification": {"title": "طلبك في الطريق", "body": "وصل اليوم", "navigate": "https://shop.example/orders/1", "lang": "ar", "dir": "rtl"}, "app_badge": 2}"#)
+    try dir.write("bad.json", #"{"web_push": 8030, "notification": {"title": "", "navigate": "https://shop.example/"}}"#)
+    let text = try runCLI(["render", "m.json"], in: dir.path)
+    #expect(text.status == 0)
+    #expect(text.out == """
+      m.json: web push, shown by Safari as declared (the service answers 201)
+        from:  shop.example
+        title: طلبك في الطريق
+        body:  وصل اليوم
+        opens: https://shop.example/orders/1
+        lang ar · dir rtl · badge 2
+
+      """)
+    let json = try runCLI(["render", "--format", "json", "m.json"], in: dir.path)
+    #expect(json.out.contains("\"declarative\": true,\n  \"answer\": 201,"))
+    #expect(json.out.contains("\"origin\": \"https://shop.example\","))
+    let html = try runCLI(["render", "--format", "html", "--app-name", "Shop", "m.json"], in: dir.path)
+    #expect(html.out.contains("<article class=\"banner\" dir=\"rtl\" lang=\"ar\">"))
+    #expect(html.out.contains("<span class=\"app-name\"><bdi>Shop</bdi></span>"))
+    #expect(html.out.contains("<div class=\"subtitle\" title=\"from Shop\">from Shop</div>"))
+    let bad = try runCLI(["render", "bad.json"], in: dir.path)
+    #expect(bad.status == 1)
+    #expect(bad.out == """
+      bad.json: Safari shows nothing by itself: the message is handed to the site's service worker as an ordinary push (with none, it is dropped)
+      bad.json:1:46: error: 'title' is empty: Safari needs a non-empty title and hands the message to the service worker [web-push-declarative]
+
+      """)
+  }
 }

@@ -125,11 +125,11 @@ public struct DeclarativeNotification: Sendable, Hashable, Codable {
 }
 
 /// Absolute URLs as WebKit's `URL` takes them (`URL::isValid()` with no base).
-enum DeclarativeURL {
+public enum DeclarativeURL {
   /// The scheme (lowercased) when `text` is an absolute URL WebKit would take: a scheme (a letter,
   /// then letters, digits, `+`, `-`, `.`) and a colon, no whitespace or control character; an
   /// `http`/`https` URL needs a host, and a host of digits and dots must be an IPv4 address.
-  static func scheme(_ text: String) -> String? {
+  public static func scheme(_ text: String) -> String? {
     let scalars = Array(text.unicodeScalars)
     guard let colon = scalars.firstIndex(of: ":"), colon > 0, isLetter(scalars[0]) else { return nil }
     for c in scalars[..<colon] where !(isLetter(c) || ("0"..."9").contains(c) || c == "+" || c == "-" || c == ".") { return nil }
@@ -146,7 +146,7 @@ enum DeclarativeURL {
   }
 
   /// `https://example.com:8443` for `https://example.com:8443/a?b`; nil without `//host`.
-  static func origin(_ text: String) -> String? {
+  public static func origin(_ text: String) -> String? {
     guard let scheme = scheme(text), let host = host(text) else { return nil }
     let afterScheme = text.dropFirst(scheme.count + 3)
     let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
@@ -154,7 +154,8 @@ enum DeclarativeURL {
     return scheme + "://" + host.lowercased() + port
   }
 
-  static func host(_ text: String) -> String? {
+  /// The host of an absolute URL with an authority (`shop.example`); nil without `//`.
+  public static func host(_ text: String) -> String? {
     let scalars = Array(text.utf8)
     guard let colon = scalars.firstIndex(of: UInt8(ascii: ":")), colon + 2 < scalars.count,
           scalars[colon + 1] == UInt8(ascii: "/"), scalars[colon + 2] == UInt8(ascii: "/") else { return nil }

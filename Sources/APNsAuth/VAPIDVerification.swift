@@ -124,25 +124,29 @@ public enum VAPIDProblem: Error, Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { message }
 
-  /// The `reason` Apple's web push service (web.push.apple.com) answers with, where Apple documents
-  /// one; nil where it does not.
-  ///
-  /// Apple's "Sending web push notifications in web apps and browsers" gives `BadJwtToken` (with
-  /// 403) when "the JWT is missing", "signed with the wrong private key", its "subject claim isn't
-  /// a URL or mailto:", its "audience claim isn't the origin of the push service", or its
-  /// "expiration parameter is more than one day into the future". The other problems have no
-  /// reason confirmed from Apple's page: an expired token, another `alg`, a malformed header or
-  /// JWT, a bad `k` (`BadVapidPublicKey`? unconfirmed), a key other than the subscription's
-  /// (`VapidPkHashMismatch` appears in third-party code, but not on the page as read), so they
-  /// answer nil rather than a guessed spelling.
+  /// The `reason` Apple's web push service (web.push.apple.com) answers with, from the reason list
+  /// of Apple's "Sending web push notifications in web apps and browsers" (which names no status
+  /// per reason; 403 for the JWT and key reasons is what providers' logs show):
+  /// - `BadJwtToken`: "The JWT is missing", "signed with the wrong private key", its "subject claim
+  ///   isn't a URL or mailto:", its "audience claim isn't the origin of the push service", its
+  ///   "expiration parameter is more than one day into the future"; a JWT that is not one (not
+  ///   three parts, another `alg`, a signature of the wrong length), or has no `exp` or an `exp`
+  ///   already past, is taken as the same reason (Apple lists no other for a token);
+  /// - `BadAuthorizationHeader`: "The Authorization header doesn't conform to the specification";
+  /// - `BadVapidPublicKey`: the key "isn't present", "not base64url encoded", "isn't the correct
+  ///   type of key";
+  /// - `VapidPkHashMismatch`: "The VAPID public key from the push subscription doesn't match the
+  ///   VAPID public key in the request".
+  /// nil for a signing failure on this side (nothing was sent).
   public var appleReason: String? {
     switch self {
     case .missingToken, .badSignature, .audienceMissing, .audienceNotOrigin, .audienceMismatch, .expirationTooFar,
-         .subjectMissing, .subjectNotContact:
+         .subjectMissing, .subjectNotContact, .notAJWT, .algorithm, .signatureLength, .expirationMissing, .expired:
       return "BadJwtToken"
-    case .badAuthorizationHeader, .missingPublicKey, .badPublicKey, .publicKeyMismatch, .notAJWT, .algorithm,
-         .signatureLength, .expirationMissing, .expired, .signingFailed:
-      return nil
+    case .badAuthorizationHeader: return "BadAuthorizationHeader"
+    case .missingPublicKey, .badPublicKey: return "BadVapidPublicKey"
+    case .publicKeyMismatch: return "VapidPkHashMismatch"
+    case .signingFailed: return nil
     }
   }
 }

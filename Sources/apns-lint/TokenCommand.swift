@@ -1,4 +1,5 @@
 import APNsAuth
+import APNsLint
 import ArgumentParser
 import Foundation
 import PayloadSchema
@@ -8,22 +9,34 @@ import StringsFile
 struct TokenCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "token",
-    abstract: "Make and check APNs provider tokens (ES256 JSON Web Tokens).",
+    abstract: "Make and check APNs provider tokens and web push VAPID tokens (ES256 JSON Web Tokens).",
     subcommands: [TokenMakeCommand.self, TokenCheckCommand.self])
 }
 
-/// `apns-lint token make --key AuthKey_KEYID.p8 --team TEAMID [--key-id KEYID] [--now EPOCH]`.
+/// `apns-lint token make --key AuthKey_KEYID.p8 --team TEAMID [--key-id KEYID] [--now EPOCH]`;
+/// `apns-lint token make --vapid KEY.pem --sub mailto:… --aud https://web.push.apple.com` (SPEC §16).
 struct TokenMakeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "make",
-    abstract: "Print a provider token signed with a team's .p8 key.")
+    abstract: "Print a provider token signed with a team's .p8 key, or a web push VAPID Authorization header.")
 
-  @Option(help: "The team's .p8 key (AuthKey_<KEYID>.p8 from the developer account).") var key: String
-  @Option(help: "The 10-character team id (the token's 'iss').") var team: String
+  @Option(help: "The team's .p8 key (AuthKey_<KEYID>.p8 from the developer account).") var key: String?
+  @Option(help: "The 10-character team id (the token's 'iss').") var team: String?
   @Option(name: .customLong("key-id"), help: "The key id (the token's 'kid'); default: from the file name AuthKey_<KEYID>.p8.") var keyID: String?
-  @Option(help: "The token's 'iat' in seconds since 1970; default: now.") var now: Int64?
+  @Option(help: "The token's 'iat' (VAPID: the clock for 'exp') in seconds since 1970; default: now.") var now: Int64?
+  @Option(help: "Web push: the application server's P-256 private key (PEM: PKCS#8 or SEC 1); prints the VAPID Authorization header.") var vapid: String?
+  @Option(help: "With --vapid: the 'sub' claim, a mailto: address or https: URL.") var sub: String?
+  @Option(help: "With --vapid: the 'aud' claim, the push service's origin (https://web.push.apple.com); or give --endpoint.") var aud: String?
+  @Option(help: "With --vapid: a subscription's endpoint, whose origin is the 'aud'.") var endpoint: String?
+  @Option(help: "With --vapid: seconds until 'exp' (at most 86400; default 43200).") var lifetime: Int64 = VAPIDSigner.defaultLifetime
+  @Flag(name: .customLong("webpush-form"), help: "With --vapid: print the older 'Authorization: WebPush <JWT>' and 'Crypto-Key: p256ecdsa=<key>' instead of 'vapid t=…, k=…'.") var webPushForm = false
 
   func run() throws {
+    if let vapid { return try makeVAPID(vapid) }
+    guard let key, let team else {
+      complain("error: give --key FILE --team TEAMID (an APNs provider token) or --vapid FILE --sub … --aud … (a web push VAPID header)")
+      throw ExitCode(2)
+    }
     guard TokenIDs.isTeamID(team) else {
       complain("error: --team '\(team)' is not a 10-character team id (A-Z, 0-9); APNs would refuse the token")
       throw ExitCode(2)
@@ -38,6 +51,33 @@ struct TokenMakeCommand: ParsableCommand {
       Output.shared.write(try signer.token(teamID: team, issuedAt: now ?? TokenIDs.currentTime()) + "\n")
     } catch {
       complain("\(key): error: \(error.message)")
+      throw ExitCode(2)
+    }
+  }
+
+  /// The VAPID header (RFC 8292 §3; older drafts' form with --webpush-form), on standard output.
+  func makeVAPID(_ path: String) throws {
+    guard let sub else {
+      complain("error: --vapid needs --sub (a mailto: address or https: URL: who the push service can contact)")
+      throw ExitCode(2)
+    }
+    guard let audience = aud ?? endpoint.flatMap(VAPIDSigner.audience(forEndpoint:)) else {
+      complain(endpoint == nil ? "error: --vapid needs --aud ORIGIN or --endpoint URL (the push service's origin is the 'aud')"
+                               : "error: --endpoint '\(VisibleText.escape(endpoint!))' is not an https URL with a host")
+      throw ExitCode(2)
+    }
+    let signer: VAPIDSigner
+    do { signer = try VAPIDSigner(key: try VAPIDKey.load(path: path)) } catch {
+      complain("\(path): error: \(error.message)")
+      throw ExitCode(2)
+    }
+    do {
+      let token = try signer.token(audience: audience, subject: sub, now: now ?? TokenIDs.currentTime(), lifetime: lifetime)
+      Output.shared.write(webPushForm
+        ? "Authorization: \(token.webPushAuthorization)\nCrypto-Key: \(token.cryptoKey)\n"
+        : "Authorization: \(token.authorization)\n")
+    } catch {
+      complain("error: \(error.message)\(error.appleReason.map { " (Apple would answer \($0))" } ?? "")")
       throw ExitCode(2)
     }
   }
@@ -57,6 +97,9 @@ struct TokenCheckCommand: ParsableCommand {
   @Option(help: "With a scoped --key: the environment the token is for (sandbox or production).") var environment: KeyScope.Environment?
   @Option(help: "With a scoped --key: the apns-topic the token is for.") var topic: String?
   @Option(help: "Output: text or json.") var format: TokenFormat = .text
+  @Option(name: .customLong("crypto-key"), help: "A VAPID header in the older 'WebPush <JWT>' form: the Crypto-Key header's value (p256ecdsa=…).") var cryptoKey: String?
+  @Option(help: "A VAPID header: the push service's origin the 'aud' must be (default: any origin).") var aud: String?
+  @Option(name: .customLong("server-key"), help: "A VAPID header: the applicationServerKey the subscription was made with (base64url), which 'k' must be.") var serverKey: String?
 
   enum TokenFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
@@ -83,6 +126,8 @@ struct TokenCheckCommand: ParsableCommand {
     }
     let text = try jwt == "-" ? Self.readStandardInput() : jwt
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let scheme = trimmed.prefix { $0 != " " }.lowercased()
+    if scheme == "vapid" || scheme == "webpush" { return try checkVAPID(trimmed) }
     // A bare JWT has no blank; anything with one is taken as a whole authorization value.
     let authorization = trimmed.contains(where: { $0 == " " || $0 == "\t" }) ? trimmed : "bearer " + trimmed
     let clock = now ?? TokenIDs.currentTime()
@@ -93,6 +138,58 @@ struct TokenCheckCommand: ParsableCommand {
     var outcome = RunOutcome()
     if report.status != 200 { outcome.count(Severity.error) }
     try outcome.exit()
+  }
+
+  /// A web push `Authorization` value (SPEC §16): what Apple's web push service would answer.
+  func checkVAPID(_ authorization: String) throws {
+    let clock = now ?? TokenIDs.currentTime()
+    var expected: [UInt8]?
+    if let serverKey {
+      do { expected = try VAPIDKey(publicKeyBase64URL: serverKey).publicKeyBytes } catch {
+        complain("error: --server-key: \(error.message)")
+        throw ExitCode(2)
+      }
+    }
+    let result: Result<VAPIDVerification, VAPIDProblem>
+    do {
+      result = .success(try VAPIDToken.verify(authorization: authorization, cryptoKey: cryptoKey, expectedAudience: aud,
+                                              expectedPublicKey: expected, now: clock))
+    } catch {
+      result = .failure(error)
+    }
+    switch (result, format) {
+    case (.success(let v), .text):
+      Output.shared.write("""
+        VAPID (\(v.scheme == .vapid ? "vapid t=…, k=…" : "WebPush + Crypto-Key")): signature valid
+          aud \(VisibleText.escape(v.audience))
+          sub \(VisibleText.escape(v.subject))
+          exp \(v.expiration) (\(v.expiration - clock) s from now)
+          k   \(Self.base64URL(v.publicKey))
+        the web push service would take it: 201
+
+        """)
+    case (.failure(let problem), .text):
+      Output.shared.write("VAPID: \(problem.message)\nthe web push service would refuse it\(problem.appleReason.map { ": \($0)" } ?? "")\n")
+    case (.success(let v), .json):
+      Output.shared.write(JSONValue.object([
+        ("kind", .string("vapid")), ("scheme", .string(v.scheme.rawValue)), ("valid", .bool(true)),
+        ("aud", .string(v.audience)), ("sub", .string(v.subject)), ("exp", .int(Int(v.expiration))),
+        ("publicKey", .string(Self.base64URL(v.publicKey))), ("status", .int(201)), ("reason", .null),
+      ]).text)
+    case (.failure(let problem), .json):
+      Output.shared.write(JSONValue.object([
+        ("kind", .string("vapid")), ("valid", .bool(false)), ("problem", .string(problem.message)),
+        ("reason", .optional(problem.appleReason)),
+      ]).text)
+    }
+    var outcome = RunOutcome()
+    if case .failure = result { outcome.count(Severity.error) }
+    try outcome.exit()
+  }
+
+  /// base64url without padding (RFC 4648 §5), as the `k=` of a VAPID header is written.
+  static func base64URL(_ bytes: [UInt8]) -> String {
+    String(Data(bytes).base64EncodedString().filter { $0 != "=" }.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
   }
 
   static func readStandardInput() throws -> String {

@@ -207,20 +207,21 @@ private enum RFC8292 {
       == "the VAPID 'exp' is 86401 seconds ahead; at most 86400 (24 hours, RFC 8292 §2)")
   }
 
-  /// Apple documents `BadJwtToken` for a missing JWT, the wrong key, `sub` not a URL or mailto:,
-  /// `aud` not the push service's origin, and `exp` more than a day ahead; nothing else is
-  /// mapped.
+  /// Apple's reason list: `BadJwtToken` for every problem of the token, `BadAuthorizationHeader`,
+  /// `BadVapidPublicKey` for a missing or malformed key, `VapidPkHashMismatch` for another key
+  /// than the subscription's; nothing for a failure to sign here.
   @Test func appleReasons() {
     let badJwt: [VAPIDProblem] = [
       .missingToken, .badSignature, .audienceMissing, .audienceNotOrigin("x", "y"), .audienceMismatch(found: "a", expected: "b"),
-      .expirationTooFar(expiration: 2, now: 1), .subjectMissing, .subjectNotContact("x", "y"),
+      .expirationTooFar(expiration: 2, now: 1), .subjectMissing, .subjectNotContact("x", "y"), .notAJWT("x"),
+      .algorithm(nil), .signatureLength(70), .expirationMissing, .expired(expiration: 1, now: 2),
     ]
     for problem in badJwt { #expect(problem.appleReason == "BadJwtToken", "\(problem)") }
-    let unconfirmed: [VAPIDProblem] = [
-      .badAuthorizationHeader("x"), .missingPublicKey(.vapid), .badPublicKey(.notOnCurve), .publicKeyMismatch, .notAJWT("x"),
-      .algorithm(nil), .signatureLength(70), .expirationMissing, .expired(expiration: 1, now: 2), .signingFailed("x"),
-    ]
-    for problem in unconfirmed { #expect(problem.appleReason == nil, "\(problem)") }
+    #expect(VAPIDProblem.badAuthorizationHeader("x").appleReason == "BadAuthorizationHeader")
+    #expect(VAPIDProblem.missingPublicKey(.vapid).appleReason == "BadVapidPublicKey")
+    #expect(VAPIDProblem.badPublicKey(.notOnCurve).appleReason == "BadVapidPublicKey")
+    #expect(VAPIDProblem.publicKeyMismatch.appleReason == "VapidPkHashMismatch")
+    #expect(VAPIDProblem.signingFailed("x").appleReason == nil)
   }
 
   @Test func theSignerRefusesClaimsAPushServiceRefuses() throws {

@@ -1,4 +1,5 @@
 import PayloadSchema
+import Crypto
 import Foundation
 import Testing
 import TestSupport
@@ -377,5 +378,44 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
       bad.json:1:46: error: 'title' is empty: Safari needs a non-empty title and hands the message to the service worker [web-push-declarative]
 
       """)
+  }
+
+  /// `token make --vapid` and `token check` on VAPID headers (SPEC §16): both forms, the claims,
+  /// and Apple's reasons for what its web push service refuses.
+  @Test func vapidTokensMadeAndChecked() throws {
+    let dir = try TemporaryFolder()
+    let key = P256.Signing.PrivateKey()
+    try dir.write("vapid.pem", key.pemRepresentation)
+    let made = try runCLI(["token", "make", "--vapid", "vapid.pem", "--sub", "mailto:ops@example.com",
+                           "--endpoint", "https://web.push.apple.com/QGuQyavXut", "--now", "1700000000"], in: dir.path)
+    #expect(made.status == 0)
+    let header = try #require(made.out.split(separator: "\n").first.map(String.init))
+    #expect(header.hasPrefix("Authorization: vapid t=eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9."))
+    let value = String(header.dropFirst("Authorization: ".count))
+    let serverKey = String(value[value.range(of: "k=")!.upperBound...])
+    let good = try runCLI(["token", "check", value, "--now", "1700000100", "--aud", "https://web.push.apple.com", "--server-key", serverKey], in: dir.path)
+    #expect(good.status == 0)
+    #expect(good.out.contains("  aud https://web.push.apple.com\n  sub mailto:ops@example.com\n  exp 1700043200 (43100 s from now)\n"))
+    #expect(good.out.hasSuffix("the web push service would take it: 201\n"))
+    // The older form: WebPush <JWT> with Crypto-Key.
+    let old = try runCLI(["token", "make", "--vapid", "vapid.pem", "--sub", "https://example.com/contact", "--aud", "https://web.push.apple.com",
+                          "--now", "1700000000", "--webpush-form"], in: dir.path)
+    let lines = old.out.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2 && lines[0].hasPrefix("Authorization: WebPush eyJ") && lines[1].hasPrefix("Crypto-Key: p256ecdsa=B"))
+    let oldCheck = try runCLI(["token", "check", String(lines[0].dropFirst("Authorization: ".count)),
+                               "--crypto-key", String(lines[1].dropFirst("Crypto-Key: ".count)), "--now", "1700000100"], in: dir.path)
+    #expect(oldCheck.status == 0 && oldCheck.out.hasPrefix("VAPID (WebPush + Crypto-Key): signature valid\n"))
+    // Refused: expired, another audience, another key than the subscription's.
+    let expired = try runCLI(["token", "check", value, "--now", "1700050000"], in: dir.path)
+    #expect(expired.status == 1 && expired.out.hasSuffix("the web push service would refuse it: BadJwtToken\n"))
+    let other = try runCLI(["token", "check", value, "--now", "1700000100", "--aud", "https://fcm.googleapis.com"], in: dir.path)
+    #expect(other.status == 1 && other.out.hasSuffix("the web push service would refuse it: BadJwtToken\n"))
+    let otherKey = String(P256.Signing.PrivateKey().publicKey.x963Representation.base64EncodedString()
+      .filter { $0 != "=" }.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
+    let mismatch = try runCLI(["token", "check", value, "--now", "1700000100", "--server-key", otherKey], in: dir.path)
+    #expect(mismatch.status == 1 && mismatch.out.hasSuffix("the web push service would refuse it: VapidPkHashMismatch\n"))
+    // A subject the service refuses is not signed at all.
+    let badSub = try runCLI(["token", "make", "--vapid", "vapid.pem", "--sub", "ops", "--aud", "https://web.push.apple.com"], in: dir.path)
+    #expect(badSub.status == 2 && badSub.err.contains("(Apple would answer BadJwtToken)"))
   }
 }

@@ -15,7 +15,7 @@ struct SchemaCommand: ParsableCommand {
 
   @Option(name: .customLong("push-type"), help: "The push type's shape (alert, background, liveactivity, voip, …); default: as check infers it.")
   var pushType: PushType?
-  @Option(help: "Allow only this platform's keys (ios, macos, tvos, watchos, visionos, safari); default: every platform's.")
+  @Option(help: "Allow only this platform's keys (ios, macos, tvos, watchos, visionos, safari); web: the schema of declarative web push messages; default: every platform's.")
   var platform: Platform?
 
   func run() throws {

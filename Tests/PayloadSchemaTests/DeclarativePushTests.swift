@@ -1,5 +1,7 @@
+import Foundation
 import PayloadSchema
 import Testing
+import TestSupport
 
 /// Declarative web push (SPEC §16): the W3C "declarative push message parser" and WebKit's
 /// `NotificationJSONParser`, case by case. The cases follow the two test lists that exist for it
@@ -164,5 +166,22 @@ import Testing
     #expect(DeclarativePushValidator.isWebPush(Array(#"{"web_push": "8030"}"#.utf8)))
     #expect(!DeclarativePushValidator.isWebPush(Array("{\"x\": \(Self.simple)}".utf8)))
     #expect(!DeclarativePushValidator.isWebPush(Array(#"{"aps": {"alert": "web_push"}}"#.utf8)))
+  }
+
+  /// `Fixtures/payloads/web`: each web push rule's trigger file fires it, its pass file does not.
+  @Test func fixturesFireTheirRules() throws {
+    let directory = packageRoot + "/Fixtures/payloads/web"
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+    let rules = PayloadRule.allCases.filter { $0.category == .web }
+    #expect(files.count == 2 * rules.count)
+    for rule in rules {
+      for (suffix, fires) in [(".trigger.json", true), (".pass.json", false)] {
+        let bytes = try #require(FileManager.default.contents(atPath: directory + "/" + rule.rawValue + suffix), "\(rule.rawValue)\(suffix)")
+        var validator = DeclarativePushValidator()
+        let found = validator.validate(Array(bytes)).findings
+        #expect(found.contains { $0.rule == rule } == fires, "\(rule.rawValue)\(suffix): \(found)")
+        if !fires { #expect(found.isEmpty, "\(rule.rawValue)\(suffix): \(found)") }
+      }
+    }
   }
 }

@@ -19,7 +19,7 @@ public struct TextReporter: Sendable {
     }
     if let apns = result.apns, result.isRequest || !apns.isAccepted {
       let place = result.record.map { "\(VisibleText.escape(result.path)):\($0)" } ?? VisibleText.escape(result.path)
-      out += "\(place): APNs would answer \(apns)\n"
+      out += "\(place): \(result.pushType == "web" ? "the web push service" : "APNs") would answer \(apns)\n"
     }
     return out
   }

@@ -211,12 +211,14 @@ public struct VAPIDSigner: Sendable {
   }
 
   /// The `aud` for a subscription's endpoint: its origin, `https://host[:port]` (RFC 8292 §2:
-  /// "the origin of the push resource"); nil when the endpoint is not an https URL with a host.
+  /// "the origin of the push resource"); nil when the endpoint is not an https URL with a host
+  /// (`http://` only on a loopback host: a local push service).
   public static func audience(forEndpoint endpoint: String) -> String? {
-    guard endpoint.hasPrefix("https://") else { return nil }
-    let rest = endpoint.dropFirst("https://".count)
+    let scheme = endpoint.hasPrefix("https://") ? "https://" : endpoint.hasPrefix("http://") && VAPIDCheck.isLoopback(endpoint) ? "http://" : nil
+    guard let scheme else { return nil }
+    let rest = endpoint.dropFirst(scheme.count)
     let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    let origin = "https://" + authority
+    let origin = scheme + authority
     return VAPIDCheck.originProblem(origin) == nil ? origin : nil
   }
 }

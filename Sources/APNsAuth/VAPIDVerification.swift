@@ -204,16 +204,28 @@ extension VAPIDToken {
 
 /// The checks signing and verifying share, and the readers of the header and the JWT.
 enum VAPIDCheck {
-  /// Why `text` is not an origin `https://host[:port]`; nil when it is one.
+  /// Why `text` is not an origin `https://host[:port]`; nil when it is one. `http://` is taken for
+  /// a loopback host only (`localhost`, `127.0.0.1`, `[::1]`): a local push service, such as
+  /// `apns-lint serve --web-push`, which pywebpush and py-vapid address over plain HTTP.
   static func originProblem(_ text: String) -> String? {
-    guard text.hasPrefix("https://") else {
+    let scheme = text.hasPrefix("https://") ? "https://" : text.hasPrefix("http://") && isLoopback(text) ? "http://" : nil
+    guard let scheme else {
       return text.lowercased().hasPrefix("http://") ? "it is http, and a push service is https" : "it does not start with 'https://'"
     }
-    let authority = text.dropFirst("https://".count)
+    let authority = text.dropFirst(scheme.count)
     if let cut = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
       return "it has a path or more after the host ('\(authority[cut...])')"
     }
     return authorityProblem(authority)
+  }
+
+  /// Whether `url` (`http://127.0.0.1:8026/…`) names a loopback host.
+  static func isLoopback(_ url: String) -> Bool {
+    guard let start = url.range(of: "://")?.upperBound else { return false }
+    let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]"
+      : String(authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    return ["localhost", "127.0.0.1", "[::1]"].contains(host.lowercased())
   }
 
   /// Why `text` is not a contact: a `mailto:` address or an `https:` URL; nil when it is one.

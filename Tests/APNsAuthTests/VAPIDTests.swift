@@ -241,6 +241,10 @@ private enum RFC8292 {
     #expect(VAPIDSigner.audience(forEndpoint: "https://web.push.apple.com/QGuQyavXutnMtFqoyi5Mq9?x=1") == "https://web.push.apple.com")
     #expect(VAPIDSigner.audience(forEndpoint: "https://localhost:8443/push/1") == "https://localhost:8443")
     #expect(VAPIDSigner.audience(forEndpoint: "http://push.example.net/1") == nil)
+    // A local push service (apns-lint serve --web-push) over plain HTTP: loopback hosts only.
+    #expect(VAPIDSigner.audience(forEndpoint: "http://127.0.0.1:8026/push/ab") == "http://127.0.0.1:8026")
+    #expect(VAPIDSigner.audience(forEndpoint: "http://localhost/push/ab") == "http://localhost")
+    #expect(VAPIDSigner.audience(forEndpoint: "http://127.0.0.2/push/ab") == nil)
     #expect(VAPIDSigner.audience(forEndpoint: "https:///nohost") == nil)
   }
 

@@ -1,0 +1,112 @@
+import APNsAuth
+import APNsServer
+import Crypto
+import Foundation
+import PayloadSchema
+import Testing
+
+/// base64url (with or without padding) to bytes, for the RFC's values.
+private func bytes(_ text: String) -> [UInt8] {
+  var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+  while s.count % 4 != 0 { s += "=" }
+  return Array(Data(base64Encoded: s)!)
+}
+
+/// The local web push service's answers (SPEC §16): a push made as a provider makes it (RFC 8291
+/// encryption, a VAPID token) is taken (201), decrypted and read as Safari reads it; each of
+/// Apple's refusals has its case.
+@Suite struct WebPushServiceTests {
+  static let origin = "http://127.0.0.1:8026"
+  static let now: Int64 = 1_700_000_000
+  static let message = #"{"web_push": 8030, "notification": {"title": "Order shipped", "navigate": "https://shop.example/orders/1"}}"#
+
+  /// A push to `record` as a provider sends it: encrypted to its keys, signed by `server`.
+  static func push(_ record: WebPushSubscriptionRecord, server: P256.Signing.PrivateKey, message: String = message,
+                   audience: String = origin, extra: [(name: String, value: String)] = [], ttl: String? = "60",
+                   lifetime: Int64 = 3600) throws -> (headers: [(name: String, value: String)], body: [UInt8]) {
+    let body = try WebPushEncryption.encrypt(Array(message.utf8), to: record.keys.subscriptionKeys)
+    let token = try VAPIDSigner(privateKey: server).token(audience: audience, subject: "mailto:ops@shop.example", now: now, lifetime: lifetime)
+    var headers: [(name: String, value: String)] = [("Authorization", token.authorization), ("Content-Encoding", "aes128gcm")]
+    if let ttl { headers.append(("TTL", ttl)) }
+    return (headers + extra, body)
+  }
+
+  @Test func aPushIsTakenDecryptedAndRead() throws {
+    var service = WebPushService(origin: Self.origin)
+    let server = P256.Signing.PrivateKey()
+    let record = service.subscribe(applicationServerKey: Array(server.publicKey.x963Representation))
+    #expect(record.endpoint == Self.origin + "/push/" + record.id)
+    #expect(record.json.hasPrefix("{\"endpoint\": \"\(record.endpoint)\", \"expirationTime\": null, \"keys\": {\"auth\": \""))
+    let (headers, body) = try Self.push(record, server: server)
+    let answer = service.receive(method: "POST", path: "/push/" + record.id, headers: headers, body: body, now: Self.now + 10)
+    #expect(answer.status == 201 && answer.reason == nil && answer.body.isEmpty)
+    #expect(answer.plaintext == Array(Self.message.utf8))
+    #expect(answer.shown?.title == "Order shipped" && answer.subject == "mailto:ops@shop.example" && answer.ttl == 60)
+  }
+
+  /// RFC 8291 §5 and Appendix A: the RFC's body, sent to a subscription with the RFC's receiver
+  /// keys, decrypts to the RFC's plaintext.
+  @Test func theRFCsBodyDecrypts() throws {
+    var service = WebPushService(origin: Self.origin)
+    let receiver = try WebPushReceiverKeys(privateKey: try P256.KeyAgreement.PrivateKey(rawRepresentation: bytes("q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94")),
+                                           authSecret: bytes("BTBZMqHH6r4Tts7J_aSIgg"))
+    #expect(receiver.subscriptionKeys.p256dhBase64URL == "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4")
+    let record = service.add(WebPushSubscriptionRecord(id: "rfc8291", endpoint: Self.origin + "/push/rfc8291", keys: receiver))
+    let rfcBody = bytes("DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_"
+      + "yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN")
+    let token = try VAPIDSigner(privateKey: P256.Signing.PrivateKey()).token(audience: Self.origin, subject: "mailto:a@example.com", now: Self.now)
+    let answer = service.receive(method: "POST", path: "/push/" + record.id,
+                                 headers: [("TTL", "10"), ("Content-Encoding", "aes128gcm"), ("Authorization", token.authorization)],
+                                 body: rfcBody, now: Self.now)
+    #expect(answer.status == 201)
+    #expect(answer.plaintext.map { String(decoding: $0, as: UTF8.self) } == "When I grow up, I want to be a watermelon")
+    // Not JSON: an ordinary message, which only a service worker can show.
+    #expect(answer.shown == nil)
+    #expect(answer.message?.findings.map(\.rule.rawValue) == ["json-syntax"])
+  }
+
+  /// Apple's refusals, each for its own reason, in Apple's order.
+  @Test func refusals() throws {
+    var service = WebPushService(origin: Self.origin)
+    let server = P256.Signing.PrivateKey()
+    let record = service.subscribe(applicationServerKey: Array(server.publicKey.x963Representation))
+    func answer(_ headers: [(name: String, value: String)], _ body: [UInt8], method: String = "POST", path: String? = nil, now: Int64 = Self.now + 10) -> String {
+      let a = service.receive(method: method, path: path ?? "/push/" + record.id, headers: headers, body: body, now: now)
+      return "\(a.status) \(a.reason ?? "-")"
+    }
+    let good = try Self.push(record, server: server)
+    #expect(answer(good.headers, good.body, method: "GET") == "405 MethodNotAllowed")
+    #expect(answer(good.headers, good.body, path: "/push/nobody") == "404 BadPath")
+    let noTTL = try Self.push(record, server: server, ttl: nil)
+    #expect(answer(noTTL.headers, noTTL.body) == "400 BadTtl")
+    let zeroTTL = try Self.push(record, server: server, ttl: "0")   // pywebpush's default
+    #expect(answer(zeroTTL.headers, zeroTTL.body) == "400 BadTtl")
+    let urgency = try Self.push(record, server: server, extra: [("Urgency", "urgent")])
+    #expect(answer(urgency.headers, urgency.body) == "400 BadUrgency")
+    let longTopic = try Self.push(record, server: server, extra: [("Topic", String(repeating: "a", count: 40))])
+    #expect(answer(longTopic.headers, longTopic.body) == "400 BadWebPushTopic")
+    let topic = try Self.push(record, server: server, extra: [("Topic", "order-1042")])
+    #expect(answer(topic.headers, topic.body) == "201 -")
+    #expect(answer(good.headers, good.body, now: Self.now + 7200) == "403 BadJwtToken")   // expired
+    let otherAudience = try Self.push(record, server: server, audience: "https://web.push.apple.com")
+    #expect(answer(otherAudience.headers, otherAudience.body) == "403 BadJwtToken")
+    let otherKey = try Self.push(record, server: P256.Signing.PrivateKey())
+    #expect(answer(otherKey.headers, otherKey.body) == "403 VapidPkHashMismatch")
+    #expect(answer(good.headers.filter { $0.name != "Authorization" }, good.body) == "403 BadJwtToken")
+    #expect(answer(good.headers, [UInt8](repeating: 0, count: 4097)) == "413 PayloadTooLarge")
+    #expect(answer(good.headers.filter { $0.name != "Content-Encoding" }, good.body) == "400 BadWebPushRequest")
+    var tampered = good.body
+    tampered[tampered.count - 1] ^= 1
+    #expect(answer(good.headers, tampered) == "400 BadWebPushRequest")
+    service.expire(record.id)
+    #expect(answer(good.headers, good.body) == "410 -")
+    #expect(WebPushAnswer(status: 400, reason: "BadTtl", problem: nil).body == #"{"reason":"BadTtl"}"#)
+  }
+
+  @Test func topics() {
+    #expect(WebPushService.isTopic("order-1042_A"))
+    #expect(WebPushService.isTopic(String(repeating: "a", count: 32)))
+    #expect(!WebPushService.isTopic(String(repeating: "a", count: 33)))
+    #expect(!WebPushService.isTopic("") && !WebPushService.isTopic("a b") && !WebPushService.isTopic("a+b") && !WebPushService.isTopic("a=b"))
+  }
+}

@@ -44,6 +44,11 @@ public final class APNsServer: Sendable {
   public let port: Int
   /// The port of the inbox page and API, when there is one.
   public let uiPort: Int?
+  /// The port of the web push service (`Configuration.webPushPort`), and its subscriptions and
+  /// pushes, when there is one.
+  public let webPushPort: Int?
+  public let webPush: WebPushDesk?
+  private let webPushChannel: (any Channel)?
   /// With TLS: the SHA-256 fingerprint of the server's certificate (`AB:CD:…`).
   public let certificateFingerprint: String?
 
@@ -58,11 +63,15 @@ public final class APNsServer: Sendable {
 
   private init(configuration: Configuration, inbox: Inbox, port: Int, uiPort: Int?, certificateFingerprint: String?,
                group: MultiThreadedEventLoopGroup, channel: any Channel, uiChannel: (any Channel)?,
+               webPush: (channel: any Channel, desk: WebPushDesk)?,
                quiescing: ServerQuiescingHelper, context: ServerContext, flusher: RepeatedTask?) {
     self.configuration = configuration
     self.inbox = inbox
     self.port = port
     self.uiPort = uiPort
+    self.webPushPort = webPush?.channel.localAddress?.port
+    self.webPush = webPush?.desk
+    self.webPushChannel = webPush?.channel
     self.certificateFingerprint = certificateFingerprint
     self.group = group
     self.channel = channel
@@ -92,12 +101,27 @@ public final class APNsServer: Sendable {
           throw error
         }
       }
+      var webPush: (channel: any Channel, desk: WebPushDesk)?
+      if let webPushPort = configuration.webPushPort {
+        do {
+          let desk = WebPushDesk(origin: "http://127.0.0.1")
+          let channel = try WebPushHTTPHandler.bootstrap(group: group, desk: desk).bind(host: configuration.host, port: webPushPort).wait()
+          // Its origin is what a VAPID token's aud must be: the host and port it listens on.
+          let host = configuration.host == "0.0.0.0" || configuration.host == "::" ? "127.0.0.1" : configuration.host
+          desk.origin = "http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? webPushPort)"
+          webPush = (channel, desk)
+        } catch {
+          channel.close(promise: nil)
+          uiChannel?.close(promise: nil)
+          throw error
+        }
+      }
       let flusher = context.log.map { log in
         group.next().scheduleRepeatedTask(initialDelay: .milliseconds(100), delay: .milliseconds(100)) { _ in log.flush() }
       }
       return APNsServer(configuration: configuration, inbox: context.inbox, port: channel.localAddress?.port ?? configuration.port,
                         uiPort: uiChannel?.localAddress?.port, certificateFingerprint: tls?.fingerprint, group: group,
-                        channel: channel, uiChannel: uiChannel, quiescing: quiescing, context: context, flusher: flusher)
+                        channel: channel, uiChannel: uiChannel, webPush: webPush, quiescing: quiescing, context: context, flusher: flusher)
     } catch {
       try? group.syncShutdownGracefully()
       throw APNsServerError(.cannotBind(host: configuration.host, message: "\(error)"))
@@ -167,6 +191,7 @@ public final class APNsServer: Sendable {
     try? done.futureResult.wait()
     _ = consume helper
     try? uiChannel?.close().wait()
+    try? webPushChannel?.close().wait()
     flusher?.cancel()
     context.log?.flush()
     try group.syncShutdownGracefully()

@@ -32,6 +32,8 @@ extension APNsServer {
     public var log: LogDestination?
     /// The HTTP/1.1 inbox page and API (`--ui-port`); nil: none.
     public var uiPort: Int?
+    /// A local web push service over HTTP/1.1 on this port (`--web-push PORT`, SPEC §16); nil: none.
+    public var webPushPort: Int?
     /// How many pushes the inbox keeps, newest first; older ones are dropped (memory stays flat).
     public var inboxCapacity = 10_000
     /// Localization tables and the devices' language lists (`--strings`, `--lang`): each record

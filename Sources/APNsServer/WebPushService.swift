@@ -25,7 +25,7 @@ import PayloadSchema
 public struct WebPushService: Sendable {
   /// What pushes are sent to: the service's own origin (`http://127.0.0.1:8026`), which a VAPID
   /// token's `aud` must be.
-  public let origin: String
+  public var origin: String
   private var subscriptions: [String: WebPushSubscriptionRecord] = [:]
   private var order: [String] = []
   /// The most subscriptions kept; the oldest goes first.

@@ -34,6 +34,7 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "The app's Swift files with its ActivityAttributes (a file or a folder; repeatable): a Live Activity push that would not decode is answered 200, as APNs does, and logged as dropped on the device.", completion: .file(extensions: ["swift"]))
   var activity: [String] = []
   @Option(name: .customLong("ui-port"), help: "Serve the inbox page and API over HTTP/1.1 on this port.") var uiPort: Int?
+  @Option(name: .customLong("web-push"), help: "Also be a web push service (Safari's, SPEC §16) over HTTP/1.1 on this port: POST /subscriptions, pushes to their endpoints, GET / the inbox.") var webPush: Int?
   @Flag(help: "Also refuse pushes with error findings APNs accepts: 400 with an APNs reason where one fits (else the rule id), and the rule id in the body's \"rule\".") var strict = false
   @Option(help: "Inject failures: STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5); repeatable.") var fault: [String] = []
   @Option(name: .customLong("rate-limit"), help: "Answer 429 TooManyRequests past N pushes a second to one device token.") var rateLimit: Int?
@@ -50,6 +51,7 @@ struct ServeCommand: ParsableCommand {
     if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1") }
     if !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
     if let uiPort, !(0...65535).contains(uiPort) { throw ValidationError("--ui-port must be 0 to 65535") }
+    if let webPush, !(0...65535).contains(webPush) { throw ValidationError("--web-push must be a port, 0 to 65535") }
     if idleTimeout < 1 { throw ValidationError("--idle-timeout must be at least 1 second") }
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     for f in fault where Fault(f) == nil {
@@ -93,6 +95,7 @@ struct ServeCommand: ParsableCommand {
     c.rateLimit = rateLimit
     c.log = log.map { $0 == "-" ? .standardOutput : .file($0) }
     c.uiPort = uiPort
+    c.webPushPort = webPush
     c.streamLimitModel = streamLimitModel
     c.clientCA = clientCA
     c.target = Target(platform: platform)
@@ -130,6 +133,9 @@ struct ServeCommand: ParsableCommand {
     complain("apns-lint serve: \(scheme) on \(host):\(server.port), \(environment.rawValue) environment")
     if let fingerprint = server.certificateFingerprint { complain("certificate SHA-256: \(fingerprint)") }
     if let ui = server.uiPort { complain("inbox: http://\(host):\(ui)/") }
+    if let port = server.webPushPort {
+      complain("web push: http://\(host):\(port)/ (POST /subscriptions for a subscription; its endpoint takes pushes; GET / the inbox, GET /pushes as JSON)")
+    }
 
     let stopped = DispatchSemaphore(value: 0)
     let queue = DispatchQueue(label: "apns-lint.serve.signals")

@@ -65,21 +65,23 @@ final class TestHTTPClient: Sendable {
   }
 
   /// A request on its own HTTP/1.1 connection to `127.0.0.1:port` over plain TCP.
-  func http1(port: Int, method: HTTPMethod = .GET, path: String, headers: [(String, String)] = [],
+  func http1(port: Int, method: HTTPMethod = .GET, path: String, headers: [(String, String)] = [], body: [UInt8] = [],
              timeout: TimeAmount = .seconds(10)) async throws -> Response {
     let promise = group.next().makePromise(of: Response.self)
     var head = HTTPRequestHead(version: .http1_1, method: method, uri: path)
     head.headers.add(name: "host", value: "127.0.0.1:\(port)")
     head.headers.add(name: "connection", value: "close")
+    if !body.isEmpty { head.headers.add(name: "content-length", value: String(body.count)) }
     for (name, value) in headers { head.headers.add(name: name, value: value) }
     let request = head
+    let payload = ByteBuffer(bytes: body)
     let channel = try await ClientBootstrap(group: group)
       .connectTimeout(.seconds(10))
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHTTPClientHandlers()
           try channel.pipeline.syncOperations.addHandler(
-            Exchange(head: request, body: .bytes(ByteBuffer()), timeout: timeout, promise: promise))
+            Exchange(head: request, body: .bytes(payload), timeout: timeout, promise: promise))
         }
       }
       .connect(host: "127.0.0.1", port: port).get()

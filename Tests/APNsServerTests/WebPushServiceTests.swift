@@ -110,3 +110,42 @@ private func bytes(_ text: String) -> [UInt8] {
     #expect(!WebPushService.isTopic("") && !WebPushService.isTopic("a b") && !WebPushService.isTopic("a+b") && !WebPushService.isTopic("a=b"))
   }
 }
+
+/// `serve --web-push PORT` over HTTP/1.1: a subscription from `POST /subscriptions`, a push to its
+/// endpoint answered 201 with `location` and `apns-id`, a refusal with Apple's `{"reason": …}`,
+/// and the pushes as JSON and as the inbox's banners.
+@Suite(.serialized) struct WebPushHTTPTests {
+  @Test func subscribePushAndRead() async throws {
+    let server = try startServer { $0.webPushPort = 0 }
+    defer { try? server.shutdown() }
+    let port = try #require(server.webPushPort)
+    let signing = P256.Signing.PrivateKey()
+    let serverKey = Data(signing.publicKey.x963Representation).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    let created = try await sharedClient.http1(port: port, method: .POST, path: "/subscriptions",
+                                               body: Array(#"{"applicationServerKey": "\#(serverKey)"}"#.utf8))
+    #expect(created.head.status == .created)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: created.body).utf8)) as? [String: Any])
+    let endpoint = try #require(json["endpoint"] as? String)
+    let keys = try #require(json["keys"] as? [String: String])
+    #expect(endpoint.hasPrefix("http://127.0.0.1:\(port)/push/"))
+    let subscription = try WebPushSubscriptionKeys(p256dh: try #require(keys["p256dh"]), auth: try #require(keys["auth"]))
+    let path = String(endpoint.dropFirst("http://127.0.0.1:\(port)".count))
+    let token = try VAPIDSigner(privateKey: signing).token(audience: "http://127.0.0.1:\(port)", subject: "mailto:ops@shop.example",
+                                                            now: Int64(Date().timeIntervalSince1970))
+    let body = try WebPushEncryption.encrypt(Array(WebPushServiceTests.message.utf8), to: subscription)
+    let headers = [("TTL", "60"), ("Content-Encoding", "aes128gcm"), ("Authorization", token.authorization)]
+    let taken = try await sharedClient.http1(port: port, method: .POST, path: path, headers: headers, body: body)
+    #expect(taken.head.status == .created)
+    #expect(taken.head.headers["location"].first?.hasPrefix(path + "/") == true && taken.head.headers["apns-id"].count == 1)
+    let refused = try await sharedClient.http1(port: port, method: .POST, path: path, headers: Array(headers.dropFirst()), body: body)
+    #expect(refused.head.status == .badRequest && String(buffer: refused.body) == #"{"reason":"BadTtl"}"#)
+    let pushes = try await sharedClient.http1(port: port, path: "/pushes")
+    let list = try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: pushes.body).utf8)) as? [[String: Any]])
+    #expect(list.map { $0["status"] as? Int } == [400, 201])
+    #expect((list[1]["shown"] as? [String: Any])?["title"] as? String == "Order shipped")
+    #expect(list[1]["safari"] as? String == "shows 'Order shipped' from shop.example, by itself")
+    let page = try await sharedClient.http1(port: port, path: "/")
+    #expect(String(buffer: page.body).contains(#"<div class="title" title="Order shipped">Order shipped</div>"#))
+  }
+}

@@ -88,6 +88,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        // Web push (SPEC §16): one POST over HTTP/1.1, Apple's web push service's default.
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTP2", package: "swift-nio-http2"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]

@@ -36,6 +36,7 @@ struct SendCommand: ParsableCommand {
   @Option(help: "Connections for a batch.") var connections: Int = 1
   @Option(help: "Retries of a push after a refused stream, a lost connection, 429, 500 or 503.") var retries: Int = 3
   @Option(help: "Write one NDJSON record per push to this file.") var results: String?
+  @OptionGroup(title: "Web push (SPEC §16)") var webPush: WebPushOptions
   @Option(help: "A progress line on standard error: auto (on a terminal), always or never.") var progress: ProgressMode = .auto
   @Option(help: "Pushes in flight at once over all connections (the server's stream limit applies per connection).") var inflight: Int?
 
@@ -57,6 +58,7 @@ struct SendCommand: ParsableCommand {
   }
 
   func run() throws {
+    if webPush.subscription != nil { return try sendWebPush() }
     let setup = try makeSetup()
     if let batch {
       let code = try BatchSender(command: self, setup: setup).run(path: batch)

@@ -1,6 +1,7 @@
 import APNsAuth
 import APNsClient
 import APNsServer
+import Crypto
 import Foundation
 import PayloadSchema
 import Testing
@@ -227,5 +228,41 @@ import TestSupport
     #expect(readGone.out.hasPrefix("APNs answered 400 ChannelNotRegistered: the apns-channel-id header used in the request doesn't exist (apns-request-id "))
     let empty = try runCLI(["channel", "list"] + app + auth)
     #expect(empty.out.hasPrefix("0 channels (apns-request-id "))
+  }
+}
+
+/// `send --web-push` (SPEC §16) against `serve --web-push` in this process: the gate first (an
+/// error in the message sends nothing), then 201 and the message drawn; a Topic Apple refuses,
+/// sent with --force, comes back as its reason with its meaning.
+@Suite(.serialized) struct WebPushSendEndToEndTests {
+  @Test func sendToTheLocalService() throws {
+    var configuration = APNsServer.Configuration()
+    configuration.port = 0
+    configuration.threads = 1
+    configuration.webPushPort = 0
+    configuration.shutdownGrace = .seconds(2)
+    let server = try APNsServer.start(configuration)
+    defer { try? server.shutdown() }
+    let desk = try #require(server.webPush)
+    guard case .success(let subscription) = desk.subscribe(requestBody: []) else { Issue.record("no subscription"); return }
+    let dir = try TemporaryFolder()
+    try dir.write("sub.json", subscription.json)
+    try dir.write("vapid.pem", P256.Signing.PrivateKey().pemRepresentation)
+    try dir.write("m.json", #"{"web_push": 8030, "notification": {"title": "Shipped", "navigate": "https://shop.example/1"}}"#)
+    try dir.write("bad.json", #"{"web_push": 8030, "notification": {"title": "", "navigate": "https://shop.example/1"}}"#)
+    let common = ["--web-push", "sub.json", "--vapid", "vapid.pem", "--sub", "mailto:ops@shop.example", "--ttl", "60"]
+    let sent = try runCLI(["send", "m.json"] + common, in: dir.path)
+    #expect(sent.status == 0 && sent.out == "m.json: the web push service answered 201\n", "\(sent.err)")
+    #expect(desk.received.first?.answer.shown?.title == "Shipped")
+    let gated = try runCLI(["send", "bad.json"] + common, in: dir.path)
+    #expect(gated.status == 1 && gated.out.isEmpty)
+    #expect(gated.err.contains("bad.json:1:46: error: 'title' is empty") && gated.err.hasSuffix("not sent: the gate found an error (--force sends anyway)\n"))
+    #expect(desk.received.count == 1)
+    let topic = try runCLI(["send", "m.json"] + common + ["--web-push-topic", String(repeating: "a", count: 40), "--force"], in: dir.path)
+    #expect(topic.status == 1)
+    #expect(topic.out == "m.json: the web push service answered 400 BadWebPushTopic\n  the Topic header is not 1 to 32 URL-safe base64 characters\n")
+    let dry = try runCLI(["send", "m.json"] + common + ["--dry-run"], in: dir.path)
+    #expect(dry.out.hasPrefix("POST \(subscription.endpoint)\nTTL: 60\nContent-Encoding: aes128gcm\n"))
+    #expect(desk.received.count == 2)
   }
 }

@@ -1,0 +1,205 @@
+import APNsAuth
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// Sending a web push message (SPEC §16): a browser's `PushSubscription`, the message encrypted
+/// to it (RFC 8291 `aes128gcm`), a VAPID token for the endpoint's origin (RFC 8292), and one POST
+/// to the endpoint over HTTP/1.1 (Apple's web push service takes HTTP/1.1 and HTTP/2; HTTP/1.1 is
+/// its default), with TLS for `https://` and plain TCP for a loopback `http://` service
+/// (`apns-lint serve --web-push`).
+///
+/// ```swift
+/// let subscription = try WebPushSubscription(json: subscriptionJSON)
+/// let request = try WebPushClient.request(message: bytes, to: subscription, signer: signer,
+///                                         subject: "mailto:ops@example.com", ttl: 86_400, now: now)
+/// let response = try await WebPushClient.send(request)   // 201, or Apple's status and {"reason": …}
+/// ```
+public enum WebPushClient {
+  /// Builds the request: encrypts `message` to the subscription, signs a VAPID token for its
+  /// origin, and sets `TTL`, `Urgency` and `Topic` when given.
+  public static func request(message: [UInt8], to subscription: WebPushSubscription, signer: VAPIDSigner, subject: String,
+                             ttl: Int, urgency: String? = nil, topic: String? = nil, now: Int64) throws -> WebPushRequest {
+    guard let audience = VAPIDSigner.audience(forEndpoint: subscription.endpoint) else {
+      throw WebPushClientError("the endpoint '\(subscription.endpoint)' is not an https URL with a host (http:// only on a loopback host)")
+    }
+    let token: VAPIDToken
+    do { token = try signer.token(audience: audience, subject: subject, now: now) } catch { throw WebPushClientError(error.message) }
+    let body: [UInt8]
+    do { body = try WebPushEncryption.encrypt(message, to: subscription.keys) } catch { throw WebPushClientError(error.message) }
+    var headers = [("TTL", String(ttl)), ("Content-Encoding", "aes128gcm"), ("Content-Type", "application/octet-stream"),
+                   ("Authorization", token.authorization)]
+    if let urgency { headers.append(("Urgency", urgency)) }
+    if let topic { headers.append(("Topic", topic)) }
+    return WebPushRequest(endpoint: subscription.endpoint, headers: headers, body: body)
+  }
+
+  /// Sends `request` and reads the answer. `caFile` trusts that CA instead of the system's.
+  public static func send(_ request: WebPushRequest, caFile: String? = nil, timeout: TimeAmount = .seconds(30)) async throws -> WebPushResponse {
+    guard let url = URLParts(request.endpoint) else { throw WebPushClientError("the endpoint '\(request.endpoint)' is not a URL") }
+    let tls: NIOSSLContext? = try url.https ? {
+      var configuration = TLSConfiguration.makeClientConfiguration()
+      configuration.applicationProtocols = ["http/1.1"]
+      if let caFile { configuration.trustRoots = .file(caFile) }
+      return try NIOSSLContext(configuration: configuration)
+    }() : nil
+    let group = MultiThreadedEventLoopGroup.singleton
+    let promise = group.next().makePromise(of: WebPushResponse.self)
+    var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: url.path)
+    head.headers.add(name: "host", value: url.hostHeader)
+    head.headers.add(name: "content-length", value: String(request.body.count))
+    head.headers.add(name: "connection", value: "close")
+    for (name, value) in request.headers { head.headers.add(name: name, value: value) }
+    let requestHead = head
+    let body = request.body
+    let host = url.host
+    let channel = try await ClientBootstrap(group: group)
+      .connectTimeout(timeout)
+      .channelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          if let tls { try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: host)) }
+          try channel.pipeline.syncOperations.addHTTPClientHandlers()
+          try channel.pipeline.syncOperations.addHandler(WebPushExchange(head: requestHead, body: body, promise: promise))
+        }
+      }
+      .connect(host: url.host, port: url.port).get()
+    defer { channel.close(promise: nil) }
+    let deadline = channel.eventLoop.scheduleTask(in: timeout) { promise.fail(WebPushClientError("no answer within \(timeout)")) }
+    defer { deadline.cancel() }
+    return try await promise.futureResult.get()
+  }
+}
+
+/// A browser's `PushSubscription` (its `toJSON()`): the endpoint and the keys a message is
+/// encrypted to.
+public struct WebPushSubscription: Sendable, Hashable {
+  public var endpoint: String
+  public var keys: WebPushSubscriptionKeys
+
+  public init(endpoint: String, keys: WebPushSubscriptionKeys) {
+    self.endpoint = endpoint
+    self.keys = keys
+  }
+
+  /// Reads `{"endpoint": …, "keys": {"p256dh": …, "auth": …}}` (`expirationTime` and anything
+  /// else ignored).
+  public init(json: [UInt8]) throws {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
+      throw WebPushClientError("not a JSON object; a PushSubscription is {\"endpoint\": …, \"keys\": {\"p256dh\": …, \"auth\": …}}")
+    }
+    guard let endpoint = object["endpoint"] as? String else { throw WebPushClientError("no \"endpoint\" string") }
+    guard let keys = object["keys"] as? [String: Any], let p256dh = keys["p256dh"] as? String, let auth = keys["auth"] as? String else {
+      throw WebPushClientError("no \"keys\" with \"p256dh\" and \"auth\" strings")
+    }
+    do { self.keys = try WebPushSubscriptionKeys(p256dh: p256dh, auth: auth) } catch { throw WebPushClientError(error.message) }
+    self.endpoint = endpoint
+  }
+}
+
+/// A web push request, ready to send: the endpoint, the headers, the encrypted body.
+public struct WebPushRequest: Sendable {
+  public var endpoint: String
+  public var headers: [(String, String)]
+  public var body: [UInt8]
+}
+
+/// What the push service answered.
+public struct WebPushResponse: Sendable {
+  public var status: Int
+  public var headers: [(String, String)]
+  public var body: [UInt8]
+
+  /// The `reason` of a JSON error body (`{"reason": "BadTtl"}`), if there is one.
+  public var reason: String? {
+    (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["reason"] as? String
+  }
+}
+
+/// Why a web push request could not be made or sent.
+public struct WebPushClientError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// `https://host:port/path` taken apart.
+struct URLParts {
+  var https: Bool
+  var host: String
+  var port: Int
+  var path: String
+  var hostHeader: String
+
+  init?(_ text: String) {
+    let https = text.hasPrefix("https://")
+    guard https || text.hasPrefix("http://") else { return nil }
+    let rest = text.dropFirst(https ? 8 : 7)
+    let authority = rest.prefix { $0 != "/" }
+    path = String(rest.dropFirst(authority.count))
+    if path.isEmpty { path = "/" }
+    var host = String(authority)
+    var port = https ? 443 : 80
+    if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+      let after = host[host.index(after: close)...]
+      if after.hasPrefix(":"), let p = Int(after.dropFirst()) { port = p }
+      host = String(host[host.index(after: host.startIndex)..<close])
+    } else if let colon = host.lastIndex(of: ":"), let p = Int(host[host.index(after: colon)...]) {
+      port = p
+      host = String(host[..<colon])
+    }
+    guard !host.isEmpty else { return nil }
+    self.https = https
+    self.host = host
+    self.port = port
+    hostHeader = String(authority)
+  }
+}
+
+/// Writes one request and collects its response.
+private final class WebPushExchange: ChannelInboundHandler {
+  typealias InboundIn = HTTPClientResponsePart
+  typealias OutboundOut = HTTPClientRequestPart
+
+  private let head: HTTPRequestHead
+  private let body: [UInt8]
+  private let promise: EventLoopPromise<WebPushResponse>
+  private var response: HTTPResponseHead?
+  private var received: [UInt8] = []
+
+  init(head: HTTPRequestHead, body: [UInt8], promise: EventLoopPromise<WebPushResponse>) {
+    self.head = head
+    self.body = body
+    self.promise = promise
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    if !body.isEmpty {
+      context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+    }
+    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    context.fireChannelActive()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let h): response = h
+    case .body(var buffer):
+      if received.count < 1 << 20, let bytes = buffer.readBytes(length: buffer.readableBytes) { received += bytes }
+    case .end:
+      guard let response else { return }
+      promise.succeed(WebPushResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: received))
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    promise.fail(error)
+    context.close(promise: nil)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    promise.fail(WebPushClientError("the connection closed before an answer"))
+  }
+}

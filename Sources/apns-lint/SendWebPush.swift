@@ -1,0 +1,130 @@
+import APNsAuth
+import APNsClient
+import APNsLint
+import ArgumentParser
+import Foundation
+import PayloadSchema
+
+/// `send MESSAGE --web-push SUBSCRIPTION.json --vapid KEY.pem --sub mailto:…` (SPEC §16): the gate
+/// (the message as Safari reads it), then RFC 8291 encryption to the subscription and a VAPID
+/// token for its endpoint's origin, one POST, and the answer explained.
+struct WebPushOptions: ParsableArguments {
+  @Option(name: .customLong("web-push"), help: "Send MESSAGE as a web push to this PushSubscription JSON (endpoint, keys.p256dh, keys.auth).") var subscription: String?
+  @Option(help: "With --web-push: the application server's VAPID private key (PEM).") var vapid: String?
+  @Option(help: "With --web-push: the VAPID 'sub', a mailto: address or https: URL.") var sub: String?
+  @Option(help: "With --web-push: the TTL header, seconds the service keeps an undelivered push (Apple: positive, 30 days at most).") var ttl: Int = 86_400
+  @Option(help: "With --web-push: the Urgency header (very-low, low, normal, high).") var urgency: String?
+  @Option(name: .customLong("web-push-topic"), help: "With --web-push: the Topic header (at most 32 URL-safe base64 characters): a later push with the same topic replaces this one.") var webPushTopic: String?
+}
+
+extension SendCommand {
+  func sendWebPush() throws {
+    guard let input, let path = webPush.subscription else { throw ValidationError("--web-push sends one message file") }
+    guard let keyPath = webPush.vapid, let subject = webPush.sub else {
+      throw ValidationError("--web-push needs --vapid KEY.pem and --sub mailto:… (the VAPID key and contact)")
+    }
+    func read(_ file: String, limit: Int) throws -> [UInt8] {
+      guard let data = FileManager.default.contents(atPath: file) else {
+        complain("\(file): error: cannot read it")
+        throw ExitCode(2)
+      }
+      guard data.count <= limit else {
+        complain("\(file): error: more than \(limit) bytes")
+        throw ExitCode(2)
+      }
+      return Array(data)
+    }
+    let message = try read(input, limit: 1 << 20)
+    let subscription: WebPushSubscription
+    do { subscription = try WebPushSubscription(json: try read(path, limit: 64 * 1024)) } catch {
+      complain("\(path): error: not a PushSubscription: \(error)")
+      throw ExitCode(2)
+    }
+    let signer: VAPIDSigner
+    do { signer = try VAPIDSigner(key: try VAPIDKey.load(path: keyPath)) } catch {
+      complain("\(keyPath): error: \(error.message)")
+      throw ExitCode(2)
+    }
+    // The gate: the message as Safari reads it, and the headers as Apple's service checks them.
+    var validator = DeclarativePushValidator()
+    let report = validator.validate(message)
+    var problems = report.findings.filter { $0.severity == .error }.map { "\(input):\($0.line):\($0.column): error: \($0.message) [\($0.rule.rawValue)]" }
+    if webPush.ttl <= 0 { problems.append("error: --ttl \(webPush.ttl) is not positive: Apple answers BadTtl") }
+    if let u = webPush.urgency, !["very-low", "low", "normal", "high"].contains(u) { problems.append("error: --urgency '\(u)': Apple answers BadUrgency") }
+    if let t = webPush.webPushTopic, !Self.isTopic(t) { problems.append("error: --web-push-topic '\(t)' is not 1 to 32 URL-safe base64 characters: Apple answers BadWebPushTopic") }
+    for f in report.findings where f.severity == .warning {
+      complain("\(input):\(f.line):\(f.column): warning: \(f.message) [\(f.rule.rawValue)]")
+    }
+    if !problems.isEmpty && !gate.force {
+      for p in problems { complain(p) }
+      complain("not sent: the gate found an error (--force sends anyway)")
+      throw ExitCode(1)
+    }
+    let request: WebPushRequest
+    do {
+      request = try WebPushClient.request(message: message, to: subscription, signer: signer, subject: subject, ttl: webPush.ttl,
+                                          urgency: webPush.urgency, topic: webPush.webPushTopic, now: TokenIDs.currentTime())
+    } catch {
+      complain("error: \(error)")
+      throw ExitCode(2)
+    }
+    if gate.dryRun || gate.curl {
+      let body = Data(request.body).base64EncodedString()
+      if gate.curl {
+        var out = "base64 -d <<'EOF' | curl -sS -X POST --data-binary @- \\\n"
+        for (name, value) in request.headers { out += "  -H '\(name): \(gate.showSecrets || name != "Authorization" ? value : Self.redacted(value))' \\\n" }
+        out += "  '\(request.endpoint)'\n\(body)\nEOF\n"
+        Output.shared.write(out)
+      } else {
+        var out = "POST \(request.endpoint)\n"
+        for (name, value) in request.headers { out += "\(name): \(gate.showSecrets || name != "Authorization" ? value : Self.redacted(value))\n" }
+        out += "\n\(request.body.count) bytes (aes128gcm), base64: \(body)\n"
+        Output.shared.write(out)
+      }
+      return
+    }
+    let ca = connection.ca
+    let result: Result<WebPushResponse, WebPushClientError> = waitFor {
+      do { return .success(try await WebPushClient.send(request, caFile: ca)) } catch {
+        return .failure(error as? WebPushClientError ?? WebPushClientError("\(error)"))
+      }
+    }
+    switch result {
+    case .failure(let error):
+      complain("error: \(request.endpoint): \(error)")
+      throw ExitCode(2)
+    case .success(let response):
+      let reason = response.reason
+      Output.shared.write("\(input): the web push service answered \(response.status)\(reason.map { " " + $0 } ?? "")\n")
+      if let reason, let meaning = Self.meanings[reason] { Output.shared.write("  \(meaning)\n") }
+      if response.status != 201 { throw ExitCode(1) }
+    }
+  }
+
+  /// What each of Apple's reasons means (Apple's "Sending web push notifications in web apps and browsers").
+  static let meanings: [String: String] = [
+    "BadTtl": "the TTL header is missing or not a positive number",
+    "BadUrgency": "the Urgency header is not very-low, low, normal or high",
+    "BadWebPushRequest": "the request does not follow the encryption rules (aes128gcm, RFC 8291)",
+    "BadWebPushTopic": "the Topic header is not 1 to 32 URL-safe base64 characters",
+    "VapidPkHashMismatch": "the VAPID key is not the one the subscription was made with (its applicationServerKey)",
+    "BadAuthorizationHeader": "the Authorization header is not 'vapid t=<JWT>, k=<key>'",
+    "BadJwtToken": "the VAPID JWT is missing, signed with another key, its sub is not a URL or mailto:, its aud not the service's origin, or its exp more than a day ahead",
+    "BadVapidPublicKey": "the VAPID public key is missing, not base64url, or not a P-256 key",
+    "BadPath": "no subscription has this endpoint",
+    "PayloadTooLarge": "the body is over 4 KB",
+    "TooManyRequests": "too many pushes to this subscription in a row",
+  ]
+
+  static func isTopic(_ text: String) -> Bool {
+    (1...32).contains(text.utf8.count) && text.utf8.allSatisfy {
+      (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F
+    }
+  }
+
+  static func redacted(_ authorization: String) -> String {
+    guard let dot = authorization.lastIndex(of: ".") else { return authorization }
+    let tail = authorization[dot...].split(separator: ",", maxSplits: 1)
+    return String(authorization[..<dot]) + ".…" + (tail.count > 1 ? "," + tail[1] : "")
+  }
+}

@@ -179,8 +179,11 @@ public struct Linter: Sendable {
 
   /// Validates a request (SPEC §9) with the linter's platform and options: method, path, headers
   /// and the body as sent. `now` is the clock for provider tokens and `apns-expiration`.
+  /// A web push request (SPEC §16: `--platform web`, or a request that is one by its path,
+  /// headers or body) is checked by `WebPushRequestCheck` instead.
   public mutating func validate(request: APNsRequest, now: Int64?) -> PayloadReport {
-    requests.validate(request, now: now)
+    if target.platform == .web || WebPushRequestCheck.isWebPush(request) { return WebPushRequestCheck.validate(request, now: now) }
+    return requests.validate(request, now: now)
   }
 
   /// Whether the next payload is a `.apns` file (its `Simulator Target Bundle` is not counted).

@@ -185,3 +185,33 @@ import TestSupport
     }
   }
 }
+
+/// A web push request file's headers (SPEC §16, `web-push-request`): each of Apple's reasons, and
+/// the answer predicted.
+@Suite struct WebPushRequestTests {
+  static let jwt = "eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9.eyJhdWQiOiJodHRwczovL3dlYi5wdXNoLmFwcGxlLmNvbSIsImV4cCI6MTcwMDA0MzIwMCwic3ViIjoibWFpbHRvOm9wc0BleGFtcGxlLmNvbSJ9.c2ln"
+  static let key = "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8"
+  static let body = Array(#"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#.utf8)
+
+  static func answer(_ headers: [RequestHeader], path: String = "https://web.push.apple.com/QGuQ", method: String = "POST", now: Int64 = 1_700_000_600) -> String {
+    let request = APNsRequest(method: method, path: path, headers: headers, body: body)
+    #expect(WebPushRequestCheck.isWebPush(request))
+    let report = WebPushRequestCheck.validate(request, now: now)
+    return "\(report.verdict)" + report.findings.map { " | \($0.keyPath ?? "-"): \($0.message)" }.joined()
+  }
+
+  @Test func answers() {
+    let auth = RequestHeader("authorization", "vapid t=\(Self.jwt), k=\(Self.key)")
+    #expect(Self.answer([RequestHeader("TTL", "60"), auth]) == "201")
+    #expect(Self.answer([auth]) == "400 BadTtl | TTL: no TTL header: Apple's web push service needs one (seconds it keeps an undelivered push) and answers 400 BadTtl")
+    #expect(Self.answer([RequestHeader("TTL", "60"), RequestHeader("Content-Encoding", "aesgcm"), auth]).hasPrefix("400 BadWebPushRequest"))
+    #expect(Self.answer([RequestHeader("TTL", "60"), auth], now: 1_800_000_000) == "403 BadJwtToken | Authorization: the VAPID Authorization: the JWT expired 99956800 seconds ago ('exp' 1700043200)")
+    #expect(Self.answer([RequestHeader("TTL", "60"), auth], path: "https://fcm.googleapis.com/wp/abc")
+      == "403 BadJwtToken | Authorization: the VAPID Authorization: 'aud' is 'https://web.push.apple.com', not the push service's origin 'https://fcm.googleapis.com'")
+    #expect(Self.answer([RequestHeader("TTL", "60"), RequestHeader("authorization", "vapid t=\(Self.jwt)")]).hasPrefix("403 BadVapidPublicKey"))
+    #expect(Self.answer([RequestHeader("TTL", "60"), RequestHeader("authorization", "bearer \(Self.jwt)")]).hasPrefix("403 BadAuthorizationHeader"))
+    #expect(Self.answer([RequestHeader("TTL", "60"), auth], method: "GET").hasPrefix("405 MethodNotAllowed"))
+    // An APNs request is not a web push request.
+    #expect(!WebPushRequestCheck.isWebPush(APNsRequest(path: "/3/device/abc", headers: [RequestHeader("TTL", "1")], body: [])))
+  }
+}

@@ -79,6 +79,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case webPushNotDeclarative = "web-push-not-declarative"
   case webPushMember = "web-push-member"
   case webPushTooLarge = "web-push-too-large"
+  case webPushRequest = "web-push-request"
 
   /// The rule's definition: severity, category, APNs answer, request part, summary and examples,
   /// written once per rule in the file of its family (`JSONRules.swift`, `PayloadRules.swift`,
@@ -156,6 +157,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
     case .webPushNotDeclarative: .webPushNotDeclarative
     case .webPushMember: .webPushMember
     case .webPushTooLarge: .webPushTooLarge
+    case .webPushRequest: .webPushRequest
     }
   }
 

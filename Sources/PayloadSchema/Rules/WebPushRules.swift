@@ -48,6 +48,57 @@ extension RuleDefinition {
   }
 }
 
+extension RuleDefinition {
+  /// `web-push-request`
+  static var webPushRequest: Self {
+    Self(.error, .request, part: .headers,
+         consequence: "Apple's web push service refuses the request with the answer the finding names (400 BadTtl, BadUrgency, BadWebPushTopic or BadWebPushRequest, 403 BadJwtToken, BadAuthorizationHeader or BadVapidPublicKey, 405 MethodNotAllowed), and the push is not delivered",
+         summary: "a web push request (SPEC §16) Apple's service refuses: no TTL or one that is not positive, an Urgency or Topic it does not take, a Content-Encoding other than aes128gcm, a VAPID Authorization that is missing, malformed, not ES256, for another origin, expired or more than a day ahead, without a mailto: or https: sub, or without its key") {
+      RuleExamples("POST https://web.push.apple.com/QGuQyavXutnMtFqoyi5Mq9 HTTP/1.1\nTTL: 1️⃣0\nauthorization: vapid t=eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9.eyJhdWQiOiJodHRwczovL3dlYi5wdXNoLmFwcGxlLmNvbSIsImV4cCI6MTcwMDA0MzIwMCwic3ViIjoibWFpbHRvOm9wc0BleGFtcGxlLmNvbSJ9.c2ln, k=BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8\n\n{\"web_push\": 8030, \"notification\": {\"title\": \"Hi\", \"navigate\": \"https://example.com/\"}}\n",
+                   pass: "POST https://web.push.apple.com/QGuQyavXutnMtFqoyi5Mq9 HTTP/1.1\nTTL: 60\nauthorization: vapid t=eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9.eyJhdWQiOiJodHRwczovL3dlYi5wdXNoLmFwcGxlLmNvbSIsImV4cCI6MTcwMDA0MzIwMCwic3ViIjoibWFpbHRvOm9wc0BleGFtcGxlLmNvbSJ9.c2ln, k=BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8\n\n{\"web_push\": 8030, \"notification\": {\"title\": \"Hi\", \"navigate\": \"https://example.com/\"}}\n",
+                   triggerFlags: "--now 1700000600",
+                   passFlags: "--now 1700000600")
+    }
+  }
+}
+
+// MARK: web-push-request
+
+extension PayloadMessage {
+  static func webPushMethod(_ method: String) -> Self {
+    Self(.webPushRequest, "the method is \(Visible.short(method)), not POST: Apple answers 405 MethodNotAllowed")
+  }
+
+  static var webPushTTLMissing: Self {
+    Self(.webPushRequest, "no TTL header: Apple's web push service needs one (seconds it keeps an undelivered push) and answers 400 BadTtl")
+  }
+
+  static func webPushTTL(_ value: String) -> Self {
+    Self(.webPushRequest, "TTL is '\(Visible.short(value))', not a positive number of seconds: Apple answers 400 BadTtl (pywebpush sends 0 unless given ttl)")
+  }
+
+  static func webPushUrgency(_ value: String) -> Self {
+    Self(.webPushRequest, "Urgency is '\(Visible.short(value))', not very-low, low, normal or high: Apple answers 400 BadUrgency")
+  }
+
+  static func webPushTopic(_ value: String) -> Self {
+    Self(.webPushRequest, "Topic '\(Visible.short(value))' is not 1 to 32 characters of the URL-safe base64 alphabet: Apple answers 400 BadWebPushTopic")
+  }
+
+  static func webPushEncoding(_ value: String) -> Self {
+    Self(.webPushRequest, "Content-Encoding is '\(Visible.short(value))', not aes128gcm (RFC 8291): Apple answers 400 BadWebPushRequest")
+  }
+
+  static var webPushAuthorizationMissing: Self {
+    Self(.webPushRequest, "no Authorization header: a web push carries a VAPID token ('vapid t=<JWT>, k=<key>'); Apple answers 403 BadJwtToken")
+  }
+
+  /// A VAPID header's problem (`what`); the finding carries Apple's reason.
+  static func webPushAuthorization(_ what: String) -> Self {
+    Self(.webPushRequest, "the VAPID Authorization: \(what)")
+  }
+}
+
 // MARK: web-push-declarative
 
 extension PayloadMessage {

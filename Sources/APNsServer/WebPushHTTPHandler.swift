@@ -221,25 +221,8 @@ public final class WebPushDesk: Sendable {
       }
       cards += NotificationCard.card(headingHTML: heading, banners: banners, findings: notes) + "\n"
     }
-    return """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-      <title>web push inbox — apns-lint serve</title>
-      <style>
-      \(NotificationCard.stylesheet)
-      </style>
-      </head>
-      <body>
-      <header class="page-header"><h1>web push inbox</h1><p>\(received.count) pushes, newest first, as Safari shows them</p></header>
-      <main class="cards">
-      \(cards)</main>
-      </body>
-      </html>
-
-      """
+    return NotificationCard.page(title: "web push inbox — apns-lint serve", summary: "\(received.count) pushes, newest first, as Safari shows them",
+                                 cardsHTML: cards, generator: "apns-lint serve --web-push")
   }
 }
 

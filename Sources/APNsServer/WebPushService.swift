@@ -78,7 +78,7 @@ public struct WebPushService: Sendable {
     guard let ttl = header("ttl"), let seconds = Int(ttl), seconds > 0 else {
       return .refused(400, "BadTtl", header("ttl").map { "TTL is '\($0)', not a positive number of seconds" } ?? "no TTL header (required)")
     }
-    if let urgency = header("urgency"), !["very-low", "low", "normal", "high"].contains(urgency) {
+    if let urgency = header("urgency"), !WebPushRequestCheck.urgencies.contains(urgency) {
       return .refused(400, "BadUrgency", "Urgency is '\(urgency)', not very-low, low, normal or high")
     }
     if let topic = header("topic"), !Self.isTopic(topic) {
@@ -113,12 +113,9 @@ public struct WebPushService: Sendable {
     return answer
   }
 
-  /// `Topic`: at most 32 characters of the URL- and filename-safe base64 alphabet (Apple; RFC 8030 §5.4).
-  public static func isTopic(_ text: String) -> Bool {
-    (1...32).contains(text.utf8.count) && text.utf8.allSatisfy {
-      (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F
-    }
-  }
+  /// `Topic`: at most 32 characters of the URL- and filename-safe base64 alphabet (Apple; RFC 8030
+  /// §5.4); the request check's rule (`WebPushRequestCheck.isTopic`).
+  public static func isTopic(_ text: String) -> Bool { WebPushRequestCheck.isTopic(text) }
 }
 
 /// One subscription the service handed out: its endpoint and the keys only the browser has.

@@ -132,6 +132,37 @@ public enum NotificationCard {
     return html
   }
 
+  /// A whole self-contained page around `cardsHTML` (already HTML, from ``card(headingHTML:attributes:banners:findings:trailingHTML:)``):
+  /// the stylesheet, `title` and a summary line, both escaped; no script, nothing fetched.
+  public static func page(title: String, summary: String, cardsHTML: String, generator: String) -> String {
+    let shownTitle = escape(visible(title))
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="generator" content="\(escape(generator))">
+      <title>\(shownTitle)</title>
+      <style>
+      \(stylesheet)
+      </style>
+      </head>
+      <body>
+      <header class="page-header">
+      <h1>\(shownTitle)</h1>
+      <p>\(escape(summary))</p>
+      </header>
+      <main class="cards">
+      \(cardsHTML)
+      </main>
+      </body>
+      </html>
+
+      """
+  }
+
   /// One banner as the lock screen draws it (`<article class="banner">`), its caption before it.
   public static func banner(_ banner: Banner) -> String {
     var html = ""

@@ -12,36 +12,6 @@ import StringsFile
 public enum RenderHTML {
   /// The whole page: a heading, then a card per result, in order. `title` names the page (the
   /// payload's path).
-  /// A whole page around `body` (already HTML): the card stylesheet, `title` and a summary line.
-  public static func document(title: String, summary: String, body: String) -> String {
-    let shownTitle = NotificationCard.escape(NotificationCard.visible(title))
-    return """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="generator" content="apns-lint render --format html">
-      <title>\(shownTitle) — apns-lint render</title>
-      <style>
-      \(NotificationCard.stylesheet)
-      </style>
-      </head>
-      <body>
-      <header class="page-header">
-      <h1>\(shownTitle)</h1>
-      <p>\(NotificationCard.escape(summary))</p>
-      </header>
-      <main class="cards">
-      \(body)
-      </main>
-      </body>
-      </html>
-
-      """
-  }
-
   public static func page(_ results: [RenderResult], appName: String, title: String) -> String {
     let errors = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count }
     let warnings = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count }

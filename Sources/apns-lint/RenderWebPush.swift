@@ -50,9 +50,9 @@ extension RenderCommand {
       }
       let card = NotificationCard.card(headingHTML: NotificationCard.escape(NotificationCard.visible(shown)) + " — web push",
                                        banners: note == nil ? [] : [banner], findings: notes)
-      Output.shared.write(RenderHTML.document(title: shown, summary: note == nil
+      Output.shared.write(NotificationCard.page(title: shown + " — apns-lint render", summary: note == nil
         ? "not shown as declared: Safari hands the message to the site's service worker"
-        : "a declarative web push message as Safari shows it", body: card))
+        : "a declarative web push message as Safari shows it", cardsHTML: card, generator: "apns-lint render --format html"))
     case .text:
       var out = ""
       if let n = note {

@@ -45,21 +45,6 @@ extension SendCommand {
       complain("\(keyPath): error: \(error.message)")
       throw ExitCode(2)
     }
-    // The gate: the message as Safari reads it, and the headers as Apple's service checks them.
-    var validator = DeclarativePushValidator()
-    let report = validator.validate(message)
-    var problems = report.findings.filter { $0.severity == .error }.map { "\(input):\($0.line):\($0.column): error: \($0.message) [\($0.rule.rawValue)]" }
-    if webPush.ttl <= 0 { problems.append("error: --ttl \(webPush.ttl) is not positive: Apple answers BadTtl") }
-    if let u = webPush.urgency, !["very-low", "low", "normal", "high"].contains(u) { problems.append("error: --urgency '\(u)': Apple answers BadUrgency") }
-    if let t = webPush.webPushTopic, !Self.isTopic(t) { problems.append("error: --web-push-topic '\(t)' is not 1 to 32 URL-safe base64 characters: Apple answers BadWebPushTopic") }
-    for f in report.findings where f.severity == .warning {
-      complain("\(input):\(f.line):\(f.column): warning: \(f.message) [\(f.rule.rawValue)]")
-    }
-    if !problems.isEmpty && !gate.force {
-      for p in problems { complain(p) }
-      complain("not sent: the gate found an error (--force sends anyway)")
-      throw ExitCode(1)
-    }
     let request: WebPushRequest
     do {
       request = try WebPushClient.request(message: message, to: subscription, signer: signer, subject: subject, ttl: webPush.ttl,
@@ -67,6 +52,20 @@ extension SendCommand {
     } catch {
       complain("error: \(error)")
       throw ExitCode(2)
+    }
+    // The gate is `check`'s on the same request (headers, token, the message before encryption).
+    let checked = WebPushRequestCheck.validate(
+      APNsRequest(path: request.endpoint, headers: request.headers.map { RequestHeader($0.0, $0.1) }, body: message),
+      now: TokenIDs.currentTime())
+    func line(_ f: Finding) -> String {
+      (f.line > 0 ? "\(input):\(f.line):\(f.column): " : "\(input): \(f.keyPath ?? "request") header: ") + "\(f.severity.rawValue): \(f.message) [\(f.rule.rawValue)]"
+    }
+    for f in checked.findings where f.severity == .warning { complain(line(f)) }
+    let errors = checked.findings.filter { $0.severity == .error }
+    if !errors.isEmpty && !gate.force {
+      for f in errors { complain(line(f)) }
+      complain("not sent: the gate found an error (--force sends anyway)")
+      throw ExitCode(1)
     }
     if gate.dryRun || gate.curl {
       let body = Data(request.body).base64EncodedString()
@@ -115,12 +114,6 @@ extension SendCommand {
     "PayloadTooLarge": "the body is over 4 KB",
     "TooManyRequests": "too many pushes to this subscription in a row",
   ]
-
-  static func isTopic(_ text: String) -> Bool {
-    (1...32).contains(text.utf8.count) && text.utf8.allSatisfy {
-      (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F
-    }
-  }
 
   static func redacted(_ authorization: String) -> String {
     guard let dot = authorization.lastIndex(of: ".") else { return authorization }

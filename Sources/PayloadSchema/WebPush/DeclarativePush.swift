@@ -325,7 +325,7 @@ struct DeclarativeWalk: JSONEventHandler {
       webPush = (topKeyOffset, number.value == Double(DeclarativePushValidator.magic) ? .magic : .otherNumber(Self.shown(number)))
     } else if depth == 1 && topKey == "app_badge" {
       // WebKit reads a number badge as an int: a negative or fractional one fails the message.
-      if number.value >= 0, number.value.rounded(.towardZero) == number.value, number.value <= Double(Int32.max) {
+      if number.value >= 0, number.isIntegral, number.value <= Double(Int32.max) {
         note.appBadge = UInt64(number.value)
       } else {
         report(.appBadgeNumber(Self.shown(number)), at: offset, path: "app_badge")
@@ -478,7 +478,7 @@ struct DeclarativeWalk: JSONEventHandler {
   }
 
   static func shown(_ number: JSONNumber) -> String {
-    number.isPlainInteger || number.isIntegral ? String(Int64(exactly: number.value.rounded()) ?? 0) : String(number.value)
+    number.isIntegral && number.value.magnitude < 9e15 ? String(Int64(number.value)) : String(number.value)
   }
 }
 

@@ -41,7 +41,7 @@ public enum WebPushRequestCheck {
     } else {
       add(.webPushTTLMissing, header: nil, path: "TTL", status: 400, reason: "BadTtl")
     }
-    if let (i, urgency) = header("urgency"), !["very-low", "low", "normal", "high"].contains(urgency) {
+    if let (i, urgency) = header("urgency"), !urgencies.contains(urgency) {
       add(.webPushUrgency(urgency), header: i, path: "Urgency", status: 400, reason: "BadUrgency")
     }
     if let (i, topic) = header("topic"), !isTopic(topic) {
@@ -72,6 +72,9 @@ public enum WebPushRequestCheck {
     let authority = path.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     return scheme + authority
   }
+
+  /// The `Urgency` values Apple takes (RFC 8030 §5.3).
+  public static let urgencies: Set<String> = ["very-low", "low", "normal", "high"]
 
   /// `Topic`: 1 to 32 characters of the URL- and filename-safe base64 alphabet (Apple; RFC 8030 §5.4).
   public static func isTopic(_ text: String) -> Bool {
@@ -158,7 +161,7 @@ enum VAPIDHeader {
       if depth == 1, let key, let bytes { strings[key] = String(decoding: bytes, as: UTF8.self) }
     }
     mutating func number(_ number: JSONNumber, at offset: Int) {
-      if depth == 1, let key, number.value.rounded(.towardZero) == number.value, abs(number.value) < 9e15 { numbers[key] = Int64(number.value) }
+      if depth == 1, let key, number.isIntegral, number.value.magnitude < 9e15 { numbers[key] = Int64(number.value) }
     }
     mutating func bool(_ value: Bool, at offset: Int) {}
     mutating func null(at offset: Int) {}

@@ -221,6 +221,11 @@ public enum PayloadJSONSchema {
       members.append(("minimum", .number("0")))
       members.append(("maximum", .number("100000000000")))
       rules += [.valueRange, .timestampUnit]
+    case .channelID:
+      // A channel id is base64 with its padding (ValueCheck.channelIDProblem), of no set length.
+      members.append(("pattern", .string("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")))
+      members.append(("minLength", .number("1")))
+      rules.append(.liveActivityFields)
     }
     // Outside a Live Activity, title and body are strings only: no object shape to describe.
     let child: Context = liveText ? .liveText : (spec.child == .liveText ? .free : spec.child)

@@ -44,6 +44,15 @@ struct FixedVerifier: ProviderTokenVerifying {
     }
   }
 
+  /// The finding of a Live Activity push without apns-priority is information, with its reason.
+  @Test func aLiveActivityAtTheDefaultPriorityIsInformation() {
+    let request = APNsRequest(deviceToken: Self.token, headers: Self.headers([("apns-push-type", "liveactivity"), ("apns-topic", "com.example.app.push-type.liveactivity"), ("apns-priority", nil)]),
+                              body: Array(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {"score": 1}}}"#.utf8))
+    let finding = Self.check(request).findings.first
+    #expect(finding?.severity == .info)
+    #expect(finding?.message.hasPrefix("no apns-priority: APNs sends this Live Activity push at 10, at once, and each push at 10 draws on the activity's budget") == true)
+  }
+
   @Test func aValidRequestIsAccepted() {
     let report = Self.check(APNsRequest(deviceToken: Self.token, headers: Self.headers(), body: Self.body))
     #expect(report.findings.isEmpty)
@@ -100,6 +109,17 @@ struct FixedVerifier: ProviderTokenVerifying {
         expected: ["priority-mismatch - apns-priority -"], verdict: "200"),
     Row(name: "background at 5 is fine",
         request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "background"), ("apns-priority", "5")]), body: Array(#"{"aps": {"content-available": 1}}"#.utf8)),
+        expected: [], verdict: "200"),
+    // A Live Activity push without apns-priority goes at 10 and draws on the activity's budget
+    // (Apple, "Determine the update frequency"): information, since the sender chose nothing; a
+    // 10 the sender wrote (Apple's own samples send it), a 5, or a broadcast: nothing.
+    Row(name: "liveactivity without apns-priority: information",
+        request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "liveactivity"), ("apns-topic", "com.example.app.push-type.liveactivity"), ("apns-priority", nil)]),
+                             body: Array(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1}}}"#.utf8)),
+        expected: ["priority-mismatch - apns-priority -"], verdict: "200"),
+    Row(name: "liveactivity at 10 as written: nothing",
+        request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "liveactivity"), ("apns-topic", "com.example.app.push-type.liveactivity")]),
+                             body: Array(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1}}}"#.utf8)),
         expected: [], verdict: "200"),
     Row(name: "alert without apns-priority is fine", request: APNsRequest(deviceToken: token, headers: headers([("apns-priority", nil)]), body: body),
         expected: [], verdict: "200"),

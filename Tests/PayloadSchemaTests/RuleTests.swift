@@ -504,6 +504,42 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     #expect(check(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "relevance-score": 50}}"#).findings.isEmpty)
   }
 
+  /// An `input-push-channel` is a channel id, base64 as APNs issues it (Apple,
+  /// `PushType.channel(_:)`), and needs iOS 18; Apple's own start payload with a channel passes.
+  @Test func inputPushChannelIsAChannelIDForIOS18() {
+    let start = #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-channel": "#
+    let bad = check(start + #""match-7"}}"#, Target(pushType: .liveactivity))
+    #expect(bad.findings.map(summary) == ["live-activity-fields 1:180 aps.input-push-channel"])
+    #expect(bad.findings.first?.severity == .error)
+    #expect(bad.findings.first?.message == "'input-push-channel' is not base64 (its length is not a multiple of 4); a channel id is the base64 string APNs returned in apns-channel-id (Apple, PushType.channel(_:)), so the activity subscribes to no channel and no broadcast update reaches it")
+    #expect(findings(start + #""bWF0Y2gtNw=x"}}"#) == ["live-activity-fields 1:180 aps.input-push-channel"])
+    #expect(findings(start + #""bWF0Y2gtNw-_"}}"#) == ["live-activity-fields 1:180 aps.input-push-channel"])
+    #expect(findings(start + #""\u0062WF0Y2gtNw=="}}"#) == [])  // read as it decodes: "bWF0Y2gtNw=="
+    #expect(findings(start + #""bWF0Y2gtNw=="}}"#) == [])
+    // The OS a device runs (--os): channels are iOS 18 and later.
+    let ios17 = check(start + #""bWF0Y2gtNw=="}}"#, Target(pushType: .liveactivity, os: OSVersion(17, 2)))
+    #expect(ios17.findings.map(summary) == ["live-activity-fields 1:158 aps.input-push-channel"])
+    #expect(ios17.findings.first?.message == "'input-push-channel' needs iOS 18 (ActivityKit's PushType.channel(_:) is iOS 18.0 and later); a device on iOS 17.2 does not subscribe the activity to the channel, so no broadcast update reaches it")
+    #expect(check(start + #""bWF0Y2gtNw=="}}"#, Target(pushType: .liveactivity, os: OSVersion(18))).findings.isEmpty)
+  }
+
+  /// An end's `dismissal-date` past the four hours an ended activity may stay (Apple,
+  /// `ActivityUIDismissalPolicy.after(_:)`) is a warning; within them, or in the past (dismiss
+  /// now), nothing.
+  @Test func dismissalDateWithinFourHoursOfTheEnd() {
+    func end(_ dismissal: Int) -> String {
+      #"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}, "dismissal-date": "# + "\(dismissal)}}"
+    }
+    let late = check(end(1_700_000_000 + 5 * 3600))
+    #expect(late.findings.map(summary) == ["live-activity-fields 1:90 aps.dismissal-date"])
+    #expect(late.findings.first?.severity == .warning)
+    #expect(late.findings.first?.message.hasPrefix("'dismissal-date' is 5.0 hours after the end's 'timestamp'; the system removes an ended Live Activity four hours after it ends at the latest") == true)
+    #expect(findings(end(1_700_000_000 + 4 * 3600)) == [])
+    #expect(findings(end(1_699_990_000)) == [])
+    // In milliseconds it is timestamp-unit's, said once.
+    #expect(findings(end(1_700_000_000_000)) == ["timestamp-unit 1:90 aps.dismissal-date"])
+  }
+
   /// Without `event`, push-type-mismatch asks for it; the start-only and dismissal-date checks,
   /// which depend on the event, say nothing (edamov/pushok@f404cbc, tests/PayloadTest.php: a
   /// payload of attributes-type and attributes only).
@@ -992,7 +1028,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
           "attributes": {},
           "alert": {"title": "t", "body": "b"},
           "input-push-token": 1,
-          "input-push-channel": "ch"
+          "input-push-channel": "Y2g="
         }
       }
       """#), flags: "", [
@@ -1026,7 +1062,7 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     RuleCase("live-activity-fields start without content-state", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}}}"#), flags: "", [
       #"live-activity-fields 1:19 aps.event"#,
     ]),
-    RuleCase("live-activity-fields inputs on update", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "input-push-token": 1, "input-push-channel": "c"}}"#), flags: "", [
+    RuleCase("live-activity-fields inputs on update", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "input-push-token": 1, "input-push-channel": "Yw=="}}"#), flags: "", [
       #"live-activity-fields 1:75 aps.input-push-token"#,
       #"live-activity-fields 1:98 aps.input-push-channel"#
     ]),
@@ -1167,8 +1203,10 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     PassCase(.pushTypeMismatch, "a Wallet pass update is {}", text("{}"), flags: "--topic pass.com.example.membercard"),
     PassCase(.apsMissing, "File Provider, inferred from container-identifier", text(#"{"container-identifier": "NSFileProviderRootContainerItemIdentifier", "domain": "com.example.docs"}"#), flags: ""),
     PassCase(.liveActivityFields, "complete start with a token", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 1}}"#), flags: ""),
-    PassCase(.liveActivityFields, "start with a channel", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-channel": "ch"}}"#), flags: ""),
-    PassCase(.timestampUnit, "exactly 10^11 is not above", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "dismissal-date": 100000000000, "content-state": {}}}"#), flags: ""),
+    PassCase(.liveActivityFields, "start with a channel", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-channel": "Y2g="}}"#), flags: ""),
+    PassCase(.timestampUnit, "exactly 10^11 is not above", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "dismissal-date": 100000000000, "content-state": {}}}"#), flags: "",
+             // (in seconds, a date far past the four hours an ended activity may stay)
+             others: ["live-activity-fields 1:69 aps.dismissal-date"]),
     PassCase(.safariFields, "website push", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": ["a", "b"]}}"#), flags: "--platform safari"),
     PassCase(.topicMismatch, "voip topic with .voip", text(#"{"aps": {}}"#), flags: "--push-type voip --topic com.example.app.voip"),
     PassCase(.topicMismatch, "complication topic with .complication", text(#"{"aps": {}}"#), flags: "--push-type complication --topic com.example.app.complication",

@@ -37,6 +37,10 @@ struct KeyEntry {
 struct Facts {
   /// `aps.timestamp` is before any Live Activity existed (`ValueCheck.firstActivityDate`).
   var timestampBeforeActivities = false
+  /// The values of `aps.timestamp` and `aps.dismissal-date` (NaN: absent), for the end's
+  /// dismissal window.
+  var timestamp = Double.nan
+  var dismissalDate = Double.nan
   var rootIsObject = false
   var rootMembers = 0
   var apsOffset = -1
@@ -92,8 +96,11 @@ struct Facts {
     case .unitInterval(true):
       relevance = n.value
       relevanceOffset = offset
-    case .activityTimestamp where n.value >= 0 && n.value < ValueCheck.firstActivityDate:
-      timestampBeforeActivities = true
+    case .activityTimestamp:
+      if n.value >= 0 && n.value < ValueCheck.firstActivityDate { timestampBeforeActivities = true }
+      timestamp = n.value
+    case .timestamp where context == .aps && index == ApsKey.dismissalDate.rawValue:
+      dismissalDate = n.value
     default:
       break
     }
@@ -135,6 +142,8 @@ enum Capture {
   case alertText
   /// A custom value, checked against the sensitive-data patterns.
   case customValue
+  /// `aps.input-push-channel`, checked as a channel id (`ValueCheck.channelIDProblem`).
+  case channelID
 }
 
 struct Checker: JSONEventHandler {

@@ -362,6 +362,11 @@ extension Checker {
       if hasAps(.inputPushToken) && hasAps(.inputPushChannel) {
         report(.tokenAndChannel, at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
       }
+      // Channels arrived with iOS 18 (PushType.channel(_:)); only iOS and iPadOS number their
+      // releases so (visionOS's Live Activities are not pushed with channels before 26).
+      if hasAps(.inputPushChannel), let os = target.os, target.platform == .ios, os < OSVersion(18) {
+        report(.inputPushChannelBeforeChannels(os), at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
+      }
     } else if facts.event != .none {
       // (Without an event push-type-mismatch has said what is missing; "other events" would guess.)
       for k in Self.startOnlyKeys where hasAps(k) {
@@ -393,10 +398,26 @@ extension Checker {
                at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
       }
     }
+    // An end's dismissal-date past the four-hour window (ActivityUIDismissalPolicy.after(_:)):
+    // the activity leaves sooner than the author asked. A date in milliseconds is timestamp-unit's.
+    if facts.event == .end, hasAps(.dismissalDate), facts.timestamp >= ValueCheck.firstActivityDate,
+       facts.dismissalDate <= 1e11, facts.dismissalDate > facts.timestamp + Self.dismissalWindow {
+      report(.dismissalDateBeyondWindow(hours: Self.hours(facts.dismissalDate - facts.timestamp)),
+             at: apsValueOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
+    }
     if hasAps(.dismissalDate) && facts.event != .end && facts.event != .none {
       report(.dismissalDateBeforeEnd,
              at: apsKeyOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
     }
+  }
+
+  /// Four hours, the longest an ended Live Activity stays (ActivityUIDismissalPolicy).
+  static let dismissalWindow = 4.0 * 3600
+
+  /// Seconds as hours with one decimal ("4.5"), without Foundation's formatting.
+  static func hours(_ seconds: Double) -> String {
+    let tenths = Int(seconds / 360)
+    return "\(tenths / 10).\(tenths % 10)"
   }
 
   /// `safari-fields`: a website push needs `url-args` and an alert with title and body.

@@ -100,7 +100,11 @@ extension Checker {
     guard top >= 0 else { return false }
     let isObject = frames[top].isObject, context = frames[top].context, spec = frames[top].spec
     if isObject, spec >= 0 {
-      if case .oneOf = row(context, spec).check { captureAs = .enumValue; return true }
+      switch row(context, spec).check {
+      case .oneOf: captureAs = .enumValue; return true
+      case .channelID: captureAs = .channelID; return true
+      default: break
+      }
       if collecting && (context == .alert || context == .liveText || context == .aps) { captureAs = .alertText; return true }
     } else if !isObject && context == .stringArray && collecting {
       captureAs = .alertText
@@ -131,6 +135,10 @@ extension Checker {
     case .customValue:
       if options.sensitiveKeys.matches(bytes) {
         report(.sensitiveValue(Self.text(bytes)), at: offset, path: currentPath())
+      }
+    case .channelID:
+      if let problem = ValueCheck.channelIDProblem(bytes) {
+        report(.inputPushChannelNotAChannel(problem), at: offset, path: currentPath())
       }
     case .nothing: break
     }

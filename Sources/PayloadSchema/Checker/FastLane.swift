@@ -313,6 +313,9 @@ extension Checker {
         let matched = set.index(of: UnsafeBufferPointer(start: c.p + start, count: end - start))
         guard matched >= 0 else { return false }  // value-enum
         if context == .aps && index == ApsKey.event.rawValue { facts.event = LiveActivityEvent(matched) }
+      } else if case .channelID = spec.check {
+        // live-activity-fields, reported by the general reader with its reason.
+        guard !escaped, ValueCheck.channelIDProblem(UnsafeBufferPointer(start: c.p + start, count: end - start)) == nil else { return false }
       }
       return true
     case .number:

@@ -84,6 +84,8 @@ enum ValueCheck: Sendable {
   case activityTimestamp
   /// An integer ≥ 1.
   case positiveInteger
+  /// A broadcast channel id as APNs issues them: base64 (`aps.input-push-channel`).
+  case channelID
 }
 
 /// The string sets `ValueCheck.oneOf` names; a code, so that a `KeySpec` is a plain value whose
@@ -135,8 +137,32 @@ extension ValueCheck {
     case .activityTimestamp:
       return n.value < 0 ? .valueRange : (n.value > 1e11 || n.value < ValueCheck.firstActivityDate ? .timestampUnit : nil)
     case .positiveInteger: return !n.isIntegral || n.value < 1 ? .valueRange : nil
-    case .none, .oneOf, .flagTrue: return nil
+    case .none, .oneOf, .flagTrue, .channelID: return nil
     }
+  }
+
+  /// Why `bytes` (a string's UTF-8) is not a channel id APNs could have issued, or nil: the
+  /// standard base64 alphabet with its padding (Apple, `PushType.channel(_:)`: "The channel ID is
+  /// a base64-encoded string"). No length is checked: Apple sets none ("don't make assumptions on
+  /// the channel ID size"). The one verdict on a channel id: the checker, the fast lane and the
+  /// channel management requests (`ChannelManagement.channelIDProblem`) all ask it; it allocates
+  /// only to describe a problem.
+  static func channelIDProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    if bytes.isEmpty { return "is empty" }
+    guard bytes.count % 4 == 0 else { return "is not base64 (its length is not a multiple of 4)" }
+    var padding = 0
+    for i in 0..<bytes.count {
+      let b = bytes[i]
+      if b == 0x3D {  // =
+        padding += 1
+        if i < bytes.count - 2 { return "is not base64 ('=' inside it)" }
+      } else if padding > 0 {
+        return "is not base64 ('=' inside it)"
+      } else if !((b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F) {
+        return "is not base64 (it holds '\(Visible.short(String(decoding: [b], as: UTF8.self)))')"
+      }
+    }
+    return nil
   }
 
   /// 1 January 2022 in seconds since 1970: Live Activities arrived with iOS 16.1 (October 2022),
@@ -227,7 +253,7 @@ enum Schema {
     KeySpec("content-state", .object, platforms: .liveActivity, liveActivity: true),
     KeySpec("attributes", .object, platforms: .liveActivity, liveActivity: true),
     KeySpec("attributes-type", .string, platforms: .liveActivity, liveActivity: true),
-    KeySpec("input-push-channel", .string, platforms: .liveActivity, liveActivity: true),
+    KeySpec("input-push-channel", .string, .channelID, platforms: .liveActivity, liveActivity: true),
     KeySpec("input-push-token", .number, .flagOne, platforms: .liveActivity, liveActivity: true),
     KeySpec("content-changed", .bool, .flagTrue),
     KeySpec("url-args", .array, platforms: .safari, child: .stringArray),

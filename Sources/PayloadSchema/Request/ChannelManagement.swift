@@ -220,21 +220,8 @@ public enum ChannelManagement {
   /// padding). No length is checked: Apple sets none ("don't make assumptions on the channel ID
   /// size", "Sending channel management requests to APNs").
   public static func channelIDProblem(_ id: String) -> String? {
-    let bytes = Array(id.utf8)
-    if bytes.isEmpty { return "is empty" }
-    guard bytes.count % 4 == 0 else { return "is not base64 (its length is not a multiple of 4)" }
-    var padding = 0
-    for (i, b) in bytes.enumerated() {
-      if b == UInt8(ascii: "=") {
-        padding += 1
-        if i < bytes.count - 2 { return "is not base64 ('=' inside it)" }
-      } else if padding > 0 {
-        return "is not base64 ('=' inside it)"
-      } else if !((b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "+") || b == UInt8(ascii: "/")) {
-        return "is not base64 (it holds '\(Visible.short(String(decoding: [b], as: UTF8.self)))')"
-      }
-    }
-    return nil
+    var id = id
+    return id.withUTF8 { ValueCheck.channelIDProblem($0) }
   }
 
   /// The body of a create request: `{"message-storage-policy": 0|1, "push-type": "LiveActivity"}`,

@@ -139,6 +139,12 @@ public struct RequestValidator: Sendable {
       // No apns-priority: APNs sends at 10, so this is the finding of an explicit 10 (SPEC §9).
       found.add(.backgroundAtDefaultPriority, path: "apns-priority", noAnswer: true)
     }
+    if report.pushType == .liveactivity && transport != .broadcast && headersForBody.priority == nil
+        && seen.value(.priority, in: headers) == nil {
+      // No apns-priority: APNs sends at 10, which draws on the activity's budget; a priority the
+      // sender chose (Apple's own samples send 10) is not reported (SPEC §3, priority-mismatch).
+      found.add(.liveActivityDefaultPriority, path: "apns-priority", noAnswer: true, noEffect: true)
+    }
     if report.pushType == .location && auth != .token {
       found.add(.locationNeedsToken, path: "authorization")
     }
@@ -539,11 +545,13 @@ struct RequestFindings {
 
   /// Records `message` (made by its rule's constructor in `Rules/RequestRules.swift`).
   mutating func add(_ message: PayloadMessage, path: String?, header: Int? = nil,
-                    escalated: Bool = false, softened: Bool = false, answer: APNsAnswer? = nil, noAnswer: Bool = false) {
+                    escalated: Bool = false, softened: Bool = false, answer: APNsAnswer? = nil, noAnswer: Bool = false,
+                    noEffect: Bool = false) {
     let rule = message.rule
     if !disabled.isEmpty && disabled.contains(rule) { return }
     var f = Finding(message, offset: -1, line: 0, column: 0, keyPath: path, escalated: escalated)
     f.softened = softened
+    f.noEffect = noEffect
     f.header = header
     if noAnswer { f.apnsAnswer = nil } else if let answer { f.apnsAnswer = answer }
     findings.append(f)

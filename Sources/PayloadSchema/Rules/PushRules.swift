@@ -51,8 +51,8 @@ extension RuleDefinition {
   /// `priority-mismatch`
   static var priorityMismatch: Self {
     Self(.error, .push, answer: APNsAnswer(status: 400, reason: "BadPriority"), part: .headers,
-         consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10, and a Live Activity push at 1, are ones Apple calls errors, with no documented answer",
-         summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10") {
+         consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10, and a Live Activity push at 1, are ones Apple calls errors, with no documented answer; a Live Activity request without apns-priority goes at 10, which draws on the activity's update budget: information, since one push changes nothing",
+         summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10; info: a Live Activity request without apns-priority") {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
                    triggerFlags: "--priority 10",
@@ -87,8 +87,8 @@ extension RuleDefinition {
   /// `live-activity-fields`
   static var liveActivityFields: Self {
     Self(.error, .push,
-         consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, and start-only keys on another event, input-push-token with input-push-channel, or a string alert are not a payload Apple documents; softened to warnings where the update arrives and only a key is ignored: badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end",
-         summary: "event start without attributes-type, attributes and alert; an update without content-state; start-only keys on other events; a string alert; start on the broadcast transport; warnings: badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end") {
+         consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, an input-push-channel that is not a base64 channel id or goes to a device before iOS 18 subscribes the activity to no channel (no broadcast update reaches it), and start-only keys on another event, input-push-token with input-push-channel, or a string alert are not a payload Apple documents; softened to warnings where the update arrives and only a key is ignored or cut short: badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end, an end's dismissal-date past the four hours an ended activity stays (ActivityUIDismissalPolicy.after(_:))",
+         summary: "event start without attributes-type, attributes and alert; an update without content-state; start-only keys on other events; a string alert; start on the broadcast transport; input-push-channel not base64, or to iOS before 18 (--os); warnings: badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end, an end's dismissal-date more than four hours after its timestamp") {
       RuleExamples(#"{"aps": {"event": 1️⃣"start", "timestamp": 1700000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "Kick-off", "body": "Go"}}}"#)
     }
@@ -248,6 +248,11 @@ extension PayloadMessage {
   }
 
   /// A background push with no apns-priority header, which APNs sends at 10.
+  /// A Live Activity request without `apns-priority` (information: one push changes nothing).
+  static var liveActivityDefaultPriority: Self {
+    Self(.priorityMismatch, "no apns-priority: APNs sends this Live Activity push at 10, at once, and each push at 10 draws on the activity's budget of high-priority updates, past which the system throttles them (Apple, \"Starting and updating Live Activities with ActivityKit push notifications\", Determine the update frequency); send 5 for updates that need not arrive at once, 10 where they must")
+  }
+
   static var backgroundAtDefaultPriority: Self {
     Self(.priorityMismatch, "a background push must have priority 5, not 10 (no apns-priority: APNs sends at 10)")
   }
@@ -320,6 +325,21 @@ extension PayloadMessage {
   /// `target-content-id`, `filter-criteria`) in a Live Activity push (softened: it is ignored).
   static func notALiveActivityKey(_ key: StaticString) -> Self {
     Self(.liveActivityFields, "'\(key)' is a notification key, not a live activity key; a Live Activity push ignores it")
+  }
+
+  /// `aps.input-push-channel` that is not a channel id APNs could have issued (`problem`: why).
+  static func inputPushChannelNotAChannel(_ problem: String) -> Self {
+    Self(.liveActivityFields, "'input-push-channel' \(problem); a channel id is the base64 string APNs returned in apns-channel-id (Apple, PushType.channel(_:)), so the activity subscribes to no channel and no broadcast update reaches it")
+  }
+
+  /// `aps.input-push-channel` to a device whose OS (`--os`) predates channels.
+  static func inputPushChannelBeforeChannels(_ os: OSVersion) -> Self {
+    Self(.liveActivityFields, "'input-push-channel' needs iOS 18 (ActivityKit's PushType.channel(_:) is iOS 18.0 and later); a device on iOS \(os) does not subscribe the activity to the channel, so no broadcast update reaches it")
+  }
+
+  /// An end's `dismissal-date` more than four hours after its `timestamp` (`hours`, as shown).
+  static func dismissalDateBeyondWindow(hours: String) -> Self {
+    Self(.liveActivityFields, "'dismissal-date' is \(hours) hours after the end's 'timestamp'; the system removes an ended Live Activity four hours after it ends at the latest (Apple, ActivityUIDismissalPolicy.after(_:): \"after the specified date or after four hours from the moment the Live Activity ended — whichever comes first\"), so it leaves the Lock Screen earlier than this date")
   }
 
   static var dismissalDateBeforeEnd: Self {

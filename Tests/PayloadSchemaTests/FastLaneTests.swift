@@ -101,6 +101,9 @@ import Testing
     #"{"aps":{"content-available":true}}"#,
     #"{"aps":{"event":"start","timestamp":1700000000,"attributes-type":"T","attributes":{"a":1},"alert":{"title":{"loc-key":"K","loc-args":["x"]},"body":"b","sound":"s"},"input-push-token":1}}"#,
     #"{"aps":{"url-args":["a","b"],"alert":{"title":"T","body":"B","action":"View"}}}"#,
+    #"{"aps":{"event":"start","timestamp":1700000000,"attributes-type":"T","attributes":{},"content-state":{},"alert":{"title":"t","body":"b"},"input-push-channel":"bWF0Y2gtNw=="}}"#,
+    #"{"aps":{"event":"start","timestamp":1700000000,"attributes-type":"T","attributes":{},"content-state":{},"alert":{"title":"t","body":"b"},"input-push-channel":"match-7"}}"#,
+    #"{"aps":{"event":"end","timestamp":1700000000,"content-state":{},"dismissal-date":1700020000}}"#,
     #"{"aps":{"alert":{"title":"a","title-loc-key":"K","loc-args":["x"]},"badge":-1,"sound":"s"},"password":"x","user_token":"y"}"#,
     #"{"aps":{"alert":{"body":"b","launch-image":"x.png","summary-arg":"s","summary-arg-count":2}},"Simulator Target Bundle":"com.example"}"#,
     #"{"mdm":"00000000-0000-0000-0000-000000000000"}"#,
@@ -205,6 +208,7 @@ import Testing
     #"{"aps":{"alert":{}}}"#,                           // alert-empty
     #"{"aps":{"alert":"a"}"#,                           // json-syntax
     #"[]"#,                                             // payload-not-object
+    #"{"aps":{"event":"update","timestamp":1700000000,"content-state":{},"input-push-channel":"ch"}}"#,  // live-activity-fields
   ])
   func givesUp(_ payload: String) {
     #expect(!Self.fastLaneReads(payload))

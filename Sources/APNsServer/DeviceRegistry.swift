@@ -1,11 +1,16 @@
 // The `--devices` file (SPEC §10): one device token a line, tab- or blank-separated
 //
-//     # token                                                           topic              environment  state
-//     740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad  com.example.app    development  active
+//     # token                                                           topic              environment  state                       [device]
+//     740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad  com.example.app    development  active                      ios:17.2
 //     5d1e4b1a…                                                         com.example.app    production   unregistered:1700000000000
-//     a1b2…                                                             com.example.app    development  expired
+//     a1b2…                                                             com.example.app    development  expired                     watchos
 //
 // Lines starting with `#` and blank lines are comments. Tokens are compared case-insensitively.
+// The optional fifth field is the device's platform and OS (`ios:17.2`, `watchos:11`, `macos`):
+// a push of a type that platform or OS does not receive is accepted, as APNs accepts it, and
+// marked dropped on the device (`PushAvailability`).
+
+import PayloadSchema
 
 /// Known device tokens and what APNs answers a push to each.
 public struct DeviceRegistry: Sendable {
@@ -15,6 +20,9 @@ public struct DeviceRegistry: Sendable {
     public var topic: String
     public var environment: APNsEnvironment
     public var state: State
+    /// The device's platform and OS, when the file gives them.
+    public var platform: Platform? = nil
+    public var os: OSVersion? = nil
   }
 
   /// A device token's state.
@@ -52,8 +60,8 @@ public struct DeviceRegistry: Sendable {
       let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
       let fields = line.split(whereSeparator: { $0 == "\t" || $0 == " " })
       if fields.isEmpty || fields[0].hasPrefix("#") { continue }
-      guard fields.count == 4 else {
-        throw ParseError(line: lineNumber, message: "expected 4 fields (token, topic, environment, state), found \(fields.count)")
+      guard fields.count == 4 || fields.count == 5 else {
+        throw ParseError(line: lineNumber, message: "expected 4 fields (token, topic, environment, state) and an optional fifth (platform[:os]), found \(fields.count)")
       }
       let token = String(fields[0])
       guard token.count % 2 == 0, token.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) else {
@@ -73,9 +81,26 @@ public struct DeviceRegistry: Sendable {
       } else {
         throw ParseError(line: lineNumber, message: "state '\(fields[3])' is not active, unregistered:<milliseconds> or expired")
       }
-      byToken[token.lowercased()] = Device(token: token, topic: String(fields[1]), environment: environment, state: state)
+      var device = Device(token: token, topic: String(fields[1]), environment: environment, state: state)
+      if fields.count == 5 {
+        let parts = fields[4].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let platform = Platform(rawValue: parts[0].lowercased()), Self.devicePlatforms.contains(platform) else {
+          throw ParseError(line: lineNumber, message: "device '\(fields[4])' is not platform[:os] with platform one of \(Self.devicePlatforms.map(\.rawValue).joined(separator: ", ")) (ios:17.2)")
+        }
+        device.platform = platform
+        if parts.count == 2 {
+          guard let os = OSVersion(String(parts[1])) else {
+            throw ParseError(line: lineNumber, message: "OS '\(parts[1])' is not a version such as 18, 17.2 or 17.1.2")
+          }
+          device.os = os
+        }
+      }
+      byToken[token.lowercased()] = device
     }
   }
+
+  /// The platforms a device row may name (Safari and web push have no device token here).
+  static let devicePlatforms: [Platform] = [.ios, .macos, .tvos, .watchos, .visionos]
 
   /// How many devices are registered.
   public var count: Int { byToken.count }

@@ -107,6 +107,12 @@ final class PushDesk {
     if let activity = c.activity, report.pushType == .liveactivity {
       report.findings += activity.check(Array(body), now: now).findings
     }
+    // A registered device's platform and OS (SPEC §10): a push type it does not receive is
+    // accepted by APNs and dropped on the device.
+    if let token = Self.deviceToken(in: path), let device = c.devices.device(token), let platform = device.platform,
+       let finding = PushAvailability.finding(report.pushType, on: platform, os: device.os) {
+      report.findings.append(finding)
+    }
     var answer = decide(report: report, path: path, topic: topic, authorization: authorization, repeated: repeated,
                         now: now, nowMs: nowMs)
     // A broadcast the request checks accept still needs a channel of this server (SPEC §13.2).

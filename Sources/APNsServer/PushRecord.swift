@@ -102,7 +102,9 @@ public struct PushRecord: Sendable {
 
   /// "dropped on the device: …" with the first Live Activity error finding, if any.
   static func droppedOnDevice(_ findings: [Finding]) -> String? {
-    guard let f = findings.first(where: { $0.payloadRule?.category == .activity && $0.severity == .error && $0.rule != .activityDateEpoch })
+    guard let f = findings.first(where: {
+      $0.severity == .error && (($0.payloadRule?.category == .activity && $0.rule != .activityDateEpoch) || $0.rule == .pushTypePlatform)
+    })
     else { return nil }
     return "dropped on the device: \(f.message) (\(f.keyPath ?? "aps") [\(f.rule.rawValue)])"
   }

@@ -26,7 +26,7 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "development (answers carry apns-unique-id) or production.") var environment: APNsEnvironment = .development
   @Option(help: "A provider-token key (AuthKey_KEYID.p8 or a public-key PEM), optionally with its scope: FILE[:sandbox|production][:team|topic=BUNDLE,…][:related=KEYID]; repeat for several. With any, every token connection needs a token that verifies.") var key: [String] = []
   @Option(help: "The 10-character team id provider tokens must name ('iss').") var team: String?
-  @Option(help: "A device registry: TSV lines 'token topic environment state' (state: active, unregistered:<ms>, expired).") var devices: String?
+  @Option(help: "A device registry: TSV lines 'token topic environment state [platform[:os]]' (state: active, unregistered:<ms>, expired; device: ios:17.2, watchos).") var devices: String?
   @Option(help: "Write one NDJSON record per request to FILE ('-': standard output).") var log: String?
   @Option(help: "A folder with the app's .lproj tables (or .xcstrings): records carry the alert as each --lang device shows it.") var strings: String?
   @Option(help: "A device's preferred languages (comma-separated); repeat for several devices.") var lang: [String] = []

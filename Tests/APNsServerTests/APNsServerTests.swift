@@ -173,7 +173,36 @@ func push(_ client: TestHTTPClient, port: Int, path: String = "/3/device/\(devic
     #expect(try await push(client, port: server.port, path: "/3/device/\(String(repeating: "01", count: 32))").status == 200)
   }
 
+  /// A device row may carry its platform and OS: a push type that device does not receive is
+  /// accepted (APNs cannot know) and marked dropped on the device, by Apple's availability table.
+  @Test func aDeviceRowsPlatformAndOS() async throws {
+    let watch = String(repeating: "ab", count: 32), oldPhone = String(repeating: "cd", count: 32), phone = String(repeating: "ef", count: 32)
+    let registry = try DeviceRegistry(parsing: """
+      \(watch) com.example.app development active watchos:11.0
+      \(oldPhone) com.example.app development active ios:17.2
+      \(phone) com.example.app development active ios
+      """)
+    #expect(registry.device(Substring(watch))?.platform == .watchos)
+    #expect(registry.device(Substring(oldPhone))?.os == OSVersion(17, 2))
+    #expect(registry.device(Substring(phone))?.os == nil)
+    let server = try startServer { $0.devices = registry }
+    defer { try? server.shutdown() }
+    let location = [("apns-topic", "com.example.app.location-query"), ("apns-push-type", "location"), ("apns-priority", "10")]
+    #expect(try await push(sharedClient, port: server.port, path: "/3/device/\(watch)", headers: location, body: #"{"aps":{}}"#).status == 200)
+    #expect(try #require(server.inbox.pushes().first).dropped
+      == "dropped on the device: push type 'location' isn't available on watchos (Apple's apns-push-type table): the push reaches nothing there (aps [push-type-platform])")
+    let widgets = [("apns-topic", "com.example.app.push-type.widgets"), ("apns-push-type", "widgets"), ("apns-priority", "5")]
+    #expect(try await push(sharedClient, port: server.port, path: "/3/device/\(oldPhone)", headers: widgets, body: #"{"aps":{"content-changed":true}}"#).status == 200)
+    #expect(try #require(server.inbox.pushes().first).dropped
+      == "dropped on the device: push type 'widgets' needs ios 26.0 or later (WidgetKit's widget push handler); on ios 17.2 nothing receives it (aps [push-type-platform])")
+    // The same push to a device of unknown OS, or to a platform that receives it: delivered.
+    #expect(try await push(sharedClient, port: server.port, path: "/3/device/\(phone)", headers: widgets, body: #"{"aps":{"content-changed":true}}"#).status == 200)
+    #expect(try #require(server.inbox.pushes().first).dropped == nil)
+  }
+
   @Test func registryErrorsNameTheLine() {
+    #expect(throws: DeviceRegistry.ParseError.self) { try DeviceRegistry(parsing: "\(deviceToken) com.x development active android:14") }
+    #expect(throws: DeviceRegistry.ParseError.self) { try DeviceRegistry(parsing: "\(deviceToken) com.x development active ios:seventeen") }
     #expect(throws: DeviceRegistry.ParseError.self) { try DeviceRegistry(parsing: "# c\nabc com.x development active\n") }
     do {
       _ = try DeviceRegistry(parsing: "\n\(deviceToken) com.x staging active")

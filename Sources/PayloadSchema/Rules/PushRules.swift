@@ -131,7 +131,7 @@ extension PayloadMessage {
   // MARK: push-type-platform
 
   /// `pushType` is not delivered to `platform` at all.
-  static func pushTypeUnavailable(_ pushType: PushType, platform: Platform) -> Self {
+  package static func pushTypeUnavailable(_ pushType: PushType, platform: Platform) -> Self {
     if platform == .safari {
       return Self(.pushTypePlatform, "a Safari website push is an alert: push type '\(pushType.rawValue)' reaches nothing in Safari")
     }
@@ -139,7 +139,7 @@ extension PayloadMessage {
   }
 
   /// `pushType` needs `minimum` of `platform`, which `os` predates.
-  static func pushTypeTooNew(_ pushType: PushType, platform: Platform, os: OSVersion, minimum: OSVersion, receiver: String) -> Self {
+  package static func pushTypeTooNew(_ pushType: PushType, platform: Platform, os: OSVersion, minimum: OSVersion, receiver: String) -> Self {
     Self(.pushTypePlatform, "push type '\(pushType.rawValue)' needs \(platform.rawValue) \(minimum) or later (\(receiver)); on \(platform.rawValue) \(os) nothing receives it")
   }
 
@@ -354,5 +354,24 @@ extension PayloadMessage {
 
   static var safariAlertShape: Self {
     Self(.safariFields, "a website push needs 'alert' as an object with 'title' and 'body'")
+  }
+}
+
+extension PushAvailability {
+  /// The `push-type-platform` finding for a push of `pushType` to one device of `platform` running
+  /// `os` (nil: unknown), or nil when the push reaches it or Apple does not say. For code that
+  /// knows its devices (a registry, `serve --devices`): APNs accepts such a push with 200, and the
+  /// device drops it.
+  public static func finding(_ pushType: PushType, on platform: Platform, os: OSVersion?) -> Finding? {
+    switch problem(pushType, on: platform, os: os) {
+    case .unavailable?:
+      return Finding(.pushTypeUnavailable(pushType, platform: platform), offset: 0, line: 1, column: 1, keyPath: nil)
+    case .tooOld(let minimum, let receiver)?:
+      guard let os else { return nil }
+      return Finding(.pushTypeTooNew(pushType, platform: platform, os: os, minimum: minimum, receiver: receiver),
+                     offset: 0, line: 1, column: 1, keyPath: nil)
+    case nil:
+      return nil
+    }
   }
 }

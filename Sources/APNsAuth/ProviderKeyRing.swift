@@ -41,6 +41,12 @@ public struct ProviderKeyRing: ProviderTokenVerifying, Sendable {
     return publicKey.isValidSignature(ecdsa, for: signingInput) ? .valid : .invalid
   }
 
+  /// What the scope of the key `keyID` refuses (``KeyScope/refusal(environment:topic:)``); nil for
+  /// an unscoped or unknown key.
+  public func scopeRefusal(keyID: String, environment: PushEnvironment?, topic: String?) -> KeyScopeRefusal? {
+    scopes[keyID]?.refusal(environment: environment, topic: topic)
+  }
+
   /// Verifies a whole token (a bare JWT or `bearer <JWT>`); nil when it cannot be decoded or has
   /// no `kid`.
   public func verify(token: String) -> ProviderTokenSignature? {
@@ -60,10 +66,8 @@ public struct ProviderKeyRing: ProviderTokenVerifying, Sendable {
 /// a key made before works in both. A topic-specific key may have one related key whose tokens
 /// can share its connections.
 public struct KeyScope: Sendable, Hashable, CustomStringConvertible {
-  /// One of APNs' two environments.
-  public enum Environment: String, Sendable, Hashable, CaseIterable {
-    case sandbox, production
-  }
+  /// One of APNs' two environments (PayloadSchema's, which request checks read).
+  public typealias Environment = PushEnvironment
 
   /// The environment the key is limited to; nil: both (a key made before the 2025 model).
   public var environment: Environment?
@@ -119,6 +123,24 @@ public struct KeyScope: Sendable, Hashable, CustomStringConvertible {
       return .failure(KeyScopeError(part: "related", why: "only a topic-specific key has a related key"))
     }
     return .success(scope)
+  }
+
+  /// Why APNs refuses a verified token of this key on a connection to `environment` for `topic`
+  /// (nil: not known; then not judged), or nil: 403 BadEnvironmentKeyIdInToken ("The key ID in
+  /// the provider token doesn't match the environment") for a key limited to the other
+  /// environment; 403 Forbidden for a topic-specific key and a topic it does not list (a push
+  /// type suffix removed; Apple names no reason for it, docs/behaviour.md). The one decision:
+  /// `check` (through ``ProviderKeyRing``), `token check` and `serve` all ask it.
+  public func refusal(environment: Environment?, topic: String?) -> KeyScopeRefusal? {
+    if let environment, let limited = self.environment, limited != environment {
+      return KeyScopeRefusal(reason: "BadEnvironmentKeyIdInToken",
+                             why: "the key works in \(limited.rawValue) only; a \(environment.rawValue) connection refuses its tokens")
+    }
+    if let topic, let topics, !topics.contains(PushType.bundleID(ofTopic: topic)) {
+      return KeyScopeRefusal(reason: "Forbidden",
+                             why: "the key is topic-specific (\(topics.sorted().joined(separator: ", "))); '\(topic)' is not one of its topics")
+    }
+    return nil
   }
 
   /// `sandbox, topics com.example.app` / `both environments, every topic of the team`.

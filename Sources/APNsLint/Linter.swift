@@ -59,6 +59,8 @@ public struct Linter: Sendable {
     // A request says its own headers; the flags' only give the platform and transport.
     requests = RequestValidator(target: Target(platform: target.platform, transport: target.transport, os: target.os), options: options,
                                 authentication: authentication, verifier: verifier)
+    // A prediction judges what the verifier's keys may do (provider-token-scope).
+    requests.judgesKeyScopes = true
   }
 
   /// The built-in patterns (``SensitiveKeyMatcher/defaultPatterns``) are matched by the
@@ -184,6 +186,13 @@ public struct Linter: Sendable {
   public mutating func validate(request: APNsRequest, now: Int64?) -> PayloadReport {
     if target.platform == .web || WebPushRequestCheck.isWebPush(request) { return WebPushRequestCheck.validate(request, now: now) }
     return requests.validate(request, now: now)
+  }
+
+  /// The APNs environment requests go to (`--environment`, or a request file's host), against
+  /// which a scoped key is judged (`provider-token-scope`); nil: not known.
+  public var environment: PushEnvironment? {
+    get { requests.environment }
+    set { requests.environment = newValue }
   }
 
   /// Whether the next payload is a `.apns` file (its `Simulator Target Bundle` is not counted).

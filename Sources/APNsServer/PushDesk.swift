@@ -209,11 +209,8 @@ final class PushDesk {
         return Response(status: 403, reason: "UnrelatedKeyIdInToken")
       }
     }
-    if let environment = scope.environment, environment != (c.environment == .development ? .sandbox : .production) {
-      return Response(status: 403, reason: "BadEnvironmentKeyIdInToken")
-    }
-    if let topics = scope.topics, let topic, !topics.contains(PushType.bundleID(ofTopic: topic)) {
-      return Response(status: 403, reason: "Forbidden")
+    if let refusal = scope.refusal(environment: c.environment == .development ? .sandbox : .production, topic: topic) {
+      return Response(status: 403, reason: refusal.reason)
     }
     if boundKeyID == nil { boundKeyID = keyID }
     return nil

@@ -37,7 +37,8 @@ struct CheckCommand: ParsableCommand {
   @Option(name: .customLong("device-token"), help: "Check payloads as requests to POST /3/device/<HEX>.") var deviceToken: String?
   @Option(name: [.customShort("H"), .customLong("header")], help: "A request header 'name: value' (repeatable, as curl).") var header: [String] = []
   @Option(help: "How the provider authenticates: token or certificate (default: token when a request has 'authorization').") var auth: Authentication?
-  @Option(help: "A provider key (AuthKey_KEYID.p8, or a public-key PEM) to verify provider-token signatures; repeatable.") var key: [String] = []
+  @Option(help: "A provider key (AuthKey_KEYID.p8, or a public-key PEM) to verify provider-token signatures, with its scope if it has one (FILE:sandbox|production:team|topic=BUNDLE,…); repeatable.") var key: [String] = []
+  @Option(help: "The APNs environment the requests go to (sandbox or production), against which a scoped --key is judged; a request file's URL host says it too.") var environment: PushEnvironment?
   @Option(help: "The clock for provider-token age and apns-expiration, in seconds since 1970 (default: now).") var now: Int64?
   @Option(help: "The app's Swift files with its ActivityAttributes (a file, or a folder searched for *.swift; repeatable): check each liveactivity push's content-state and attributes against them.", completion: .file(extensions: ["swift"]))
   var activity: [String] = []
@@ -58,11 +59,16 @@ struct CheckCommand: ParsableCommand {
     let overrides = TargetOverrides(platform: platform, pushType: pushType, transport: transport, priority: priority, topic: topic, collapseID: collapseID, os: os)
     let requestHeaders = try parsedHeaders()
     var ring: ProviderKeyRing? = nil
-    for file in key {
+    for argument in key {
+      let (file, parsed) = ProviderKeyRing.splitScope(argument)
+      guard case .success(let scope) = parsed else {
+        if case .failure(let problem) = parsed { complain("error: --key \(VisibleText.escape(argument)): \(problem)") }
+        throw ExitCode(2)
+      }
       do {
         let loaded = try ProviderKey.load(path: file)
         if ring == nil { ring = ProviderKeyRing() }
-        ring?.add(loaded)
+        ring?.add(loaded, scope: scope.isScoped ? scope : nil)
       } catch {
         complain(error.description)
         throw ExitCode(2)
@@ -71,6 +77,7 @@ struct CheckCommand: ParsableCommand {
     let clock = now ?? Int64(Date().timeIntervalSince1970)
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil,
                         authentication: auth ?? (key.isEmpty ? nil : .token), verifier: ring)
+    linter.environment = environment
     let localize = try LocalizationRules.make(strings: strings, devices: devices(lang), configuration: configuration)
     // The app's Swift files are read once, before any payload.
     let (activityChecker, activityFailed) = ActivitySources.load(activity)
@@ -209,6 +216,9 @@ struct CheckCommand: ParsableCommand {
   /// findings at their line in the file) and the verdict.
   func requestResult(_ entry: RequestFile.Entry, linter: inout Linter, path: String, record: Int?, now: Int64,
                      localize: ((PayloadReport) -> [Finding])?, activity: ActivityChecker?) -> LintResult {
+    let environment = linter.environment
+    if let named = entry.environment { linter.environment = named }
+    defer { linter.environment = environment }
     var report = linter.validate(request: entry.request, now: now)
     ActivitySources.apply(activity, to: &report, body: entry.request.body, now: now)
     for i in report.findings.indices {

@@ -241,18 +241,10 @@ struct TokenReport {
   /// BadEnvironmentKeyIdInToken or Forbidden.
   mutating func apply(scope: KeyScope?, environment: KeyScope.Environment?, topic: String?) {
     self.scope = scope
-    guard let scope, status == 200 else { return }
-    if let environment, let limited = scope.environment, limited != environment {
-      problems.append("the key works in \(limited.rawValue) only; a \(environment.rawValue) connection refuses its tokens")
-      status = 403
-      reason = "BadEnvironmentKeyIdInToken"
-    } else if let topic, let topics = scope.topics {
-      if !topics.contains(PushType.bundleID(ofTopic: topic)) {
-        problems.append("the key is topic-specific (\(topics.sorted().joined(separator: ", "))); '\(topic)' is not one of its topics")
-        status = 403
-        reason = "Forbidden"
-      }
-    }
+    guard let scope, status == 200, let refusal = scope.refusal(environment: environment, topic: topic) else { return }
+    problems.append(refusal.why)
+    status = 403
+    reason = refusal.reason
   }
 
   var verdict: String { "APNs would answer \(status)" + (reason.map { " " + $0 } ?? "") }

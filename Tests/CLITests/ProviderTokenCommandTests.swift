@@ -101,6 +101,47 @@ import Testing
     #expect(bad.err.contains("'production': the environment is given twice"))
   }
 
+  /// `check --key FILE:SCOPE` judges what the key may do, as `token check` and `serve` do: the
+  /// environment from `--environment` or the request line's host, the topic from `apns-topic`.
+  @Test func checkJudgesAKeysScope() throws {
+    let folder = try Self.keys()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let key = folder + "/AuthKey_ABC123DEFG.p8"
+    let jwt = try runCLI(["token", "make", "--key", key, "--team", "TEAMID1234", "--now", "1700000000"]).out
+      .trimmingCharacters(in: .newlines)
+    func request(_ target: String, topic: String = "com.example.app") throws -> String {
+      let file = folder + "/push-\(abs(target.hashValue ^ topic.hashValue)).http"
+      try """
+        POST \(target) HTTP/2
+        authorization: bearer \(jwt)
+        apns-topic: \(topic)
+        apns-push-type: alert
+
+        {"aps": {"alert": "Hi"}}
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+      return file
+    }
+    let sandboxHost = try request("https://api.sandbox.push.apple.com/3/device/0a1b2c3d")
+    let production = try runCLI(["check", sandboxHost, "--now", "1700000100", "--key", key + ":production"])
+    #expect(production.status == 1)
+    #expect(production.out.hasPrefix(sandboxHost + ":2:16: error: the provider token's key may not be used here: the key works in production only; a sandbox connection refuses its tokens (403 BadEnvironmentKeyIdInToken) [provider-token-scope]\n"))
+    #expect(production.out.contains(sandboxHost + ": APNs would answer 403 BadEnvironmentKeyIdInToken\n"))
+    #expect(try runCLI(["check", sandboxHost, "--now", "1700000100", "--key", key + ":sandbox"]).status == 0)
+    // A bare path says no environment: --environment does, else only the topic is judged.
+    let bare = try request("/3/device/0a1b2c3d", topic: "com.example.other")
+    #expect(try runCLI(["check", bare, "--now", "1700000100", "--key", key + ":production"]).status == 0)
+    #expect(try runCLI(["check", bare, "--now", "1700000100", "--key", key + ":production", "--environment", "sandbox"]).out
+      .contains("APNs would answer 403 BadEnvironmentKeyIdInToken"))
+    let topic = try runCLI(["check", bare, "--now", "1700000100", "--key", key + ":topic=com.example.app", "--format", "json"])
+    #expect(topic.status == 1)
+    #expect(topic.out.contains("\"apns\": {\n        \"status\": 403,\n        \"reason\": \"Forbidden\"\n      }"))
+    #expect(try runCLI(["check", bare, "--now", "1700000100", "--key", key + ":topic=com.example.app,com.example.other"]).status == 0)
+    // An unscoped key, as before: nothing judged.
+    #expect(try runCLI(["check", sandboxHost, "--now", "1700000100", "--key", key]).status == 0)
+    #expect(try runCLI(["check", bare, "--key", key + ":Sandbox"]).err.contains("error: --key \(key):Sandbox: 'Sandbox': not a key scope"))
+  }
+
   @Test func aTokenThatIsNotOneIsRefused() throws {
     let result = try runCLI(["token", "check", "not-a-token", "--format", "json"])
     #expect(result.status == 1)

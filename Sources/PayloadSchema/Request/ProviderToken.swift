@@ -287,6 +287,43 @@ public protocol ProviderTokenVerifying: Sendable {
   /// over `signingInput` (the ASCII bytes `header.claims` as sent) with the key whose id is `keyID`;
   /// `.unknownKey` when no key has that id.
   func verify(keyID: String, signingInput: UnsafeRawBufferPointer, signature: UnsafeRawBufferPointer) -> ProviderTokenSignature
+
+  /// Why APNs refuses a verified token of the key `keyID` for `topic` on a connection to
+  /// `environment` (nil: not known) because of what the key may do (Apple's key model of 2025:
+  /// keys limited to one environment or to some topics), or nil. The default: keys without a
+  /// scope, nothing refused.
+  func scopeRefusal(keyID: String, environment: PushEnvironment?, topic: String?) -> KeyScopeRefusal?
+}
+
+extension ProviderTokenVerifying {
+  public func scopeRefusal(keyID: String, environment: PushEnvironment?, topic: String?) -> KeyScopeRefusal? { nil }
+}
+
+/// One of APNs' two environments, as a provider-token key's scope names them (Apple, "Establishing
+/// a token-based connection to APNs": Sandbox and Production).
+public enum PushEnvironment: String, Sendable, Hashable, CaseIterable {
+  case sandbox, production
+
+  /// The environment of an APNs host (`api.sandbox.push.apple.com`, `api.push.apple.com`, the
+  /// broadcast and channel hosts, with or without a port), or nil for any other host.
+  public init?(host: String) {
+    var name = host.lowercased()
+    if let colon = name.lastIndex(of: ":") { name = String(name[..<colon]) }
+    guard name.hasSuffix(".push.apple.com") else { return nil }
+    self = name.contains(".sandbox.") || name.contains(".development.") ? .sandbox : .production
+  }
+}
+
+/// APNs' answer to a verified token its key may not be used for: 403 and Apple's reason
+/// (`BadEnvironmentKeyIdInToken`, `Forbidden`), and why, in words.
+public struct KeyScopeRefusal: Sendable, Hashable {
+  public var reason: String
+  public var why: String
+
+  public init(reason: String, why: String) {
+    self.reason = reason
+    self.why = why
+  }
 }
 
 /// What a `ProviderTokenVerifying` finds.

@@ -62,6 +62,13 @@ public struct RequestValidator: Sendable {
   public var authentication: Authentication?
   /// Verifies provider-token signatures (APNsAuth's key ring); nil: signatures are not checked.
   public var verifier: (any ProviderTokenVerifying)?
+  /// Whether the key scopes of `verifier` are judged (`apns-lint check`): a verified token whose
+  /// key may not be used for the request's topic or `environment` is `provider-token-scope`.
+  /// Off by default: `serve` decides scopes per connection, with the key it is bound to.
+  public var judgesKeyScopes = false
+  /// The environment the request goes to, for `judgesKeyScopes` (nil: not known; the topic is
+  /// still judged).
+  public var environment: PushEnvironment?
   /// The target the validator was made with (platform; transport for requests without a path).
   public let target: Target
   private let disabled: Set<PayloadRule>
@@ -217,7 +224,12 @@ public struct RequestValidator: Sendable {
     } else if let verifier {
       let verdict = value.withUTF8 { ProviderToken.verifySignature(authorization: $0, with: verifier) }
       switch verdict {
-      case .valid?: break
+      case .valid?:
+        if judgesKeyScopes, let keyID = ProviderToken.decode(authorization)?.claims.keyID,
+           let refusal = verifier.scopeRefusal(keyID: keyID, environment: environment, topic: seen.value(.topic, in: headers)) {
+          found.add(.providerTokenScope(refusal), path: "authorization", header: at,
+                    answer: APNsAnswer(status: 403, reason: refusal.reason))
+        }
       case .unknownKey?:
         found.add(.keyIDNotTheKeyGiven, path: "authorization", header: at)
       case .invalid?, nil:

@@ -23,6 +23,9 @@ public enum RequestFile {
     public var headerPositions: [SourcePosition]
     /// The 1-based line the body starts on (the line after the blank line).
     public var bodyLine: Int
+    /// The APNs environment the request line's URL names by its host
+    /// (`https://api.sandbox.push.apple.com/3/device/…`); nil for a bare path or another host.
+    public var environment: PushEnvironment? = nil
 
     /// - Parameter line: 0 for a request made of a payload file and options: then findings about
     ///   the method, path and headers stand at line 1, column 1.
@@ -82,10 +85,13 @@ public enum RequestFile {
       }
       let method = String(words[0])
       var path = String(words[1])
+      var environment: PushEnvironment? = nil
       if let scheme = Self.schemeEnd(path.utf8) {
         // A whole URL: the path starts at the first '/' after the host.
         let afterHost = path.utf8[scheme...]
-        path = afterHost.firstIndex(of: 0x2F).map { String(path[$0...]) } ?? "/"
+        let slash = afterHost.firstIndex(of: 0x2F)
+        environment = PushEnvironment(host: String(path[scheme..<(slash ?? path.endIndex)]))
+        path = slash.map { String(path[$0...]) } ?? "/"
       }
       var headers: [RequestHeader] = []
       var positions: [SourcePosition] = []
@@ -135,8 +141,10 @@ public enum RequestFile {
         if bodyEnd > bodyStart && bytes[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
       }
       let body = bodyEnd > bodyStart ? Array(bytes[bodyStart..<bodyEnd]) : []
-      entries.append(Entry(request: APNsRequest(method: method, path: path, headers: headers, body: body),
-                           line: rl.number, headerPositions: positions, bodyLine: bodyLine))
+      var entry = Entry(request: APNsRequest(method: method, path: path, headers: headers, body: body),
+                        line: rl.number, headerPositions: positions, bodyLine: bodyLine)
+      entry.environment = environment
+      entries.append(entry)
     }
     if entries.isEmpty {
       return .failure(SyntaxError(line: 1, column: 1, message: "no request: expected a request line 'POST /3/device/<token> HTTP/2'"))

@@ -186,6 +186,18 @@ extension RuleDefinition {
     }
   }
 
+  /// `provider-token-scope`
+  static var providerTokenScope: Self {
+    Self(.error, .request, part: .authentication,
+         consequence: "APNs refuses a token whose key may not be used where it is sent (Apple's key model of 2025, \"Establishing a token-based connection to APNs\"): 403 BadEnvironmentKeyIdInToken for a key limited to the other environment, 403 Forbidden for a topic-specific key used for a topic it does not list",
+         summary: "with --key FILE:SCOPE: the key is limited to the other environment (--environment, or the request's host), or to topics that do not include apns-topic") {
+      RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   triggerFlags: "--now 1700000600 --key Fixtures/keys/AuthKey_ABC123DEFG.p8:production --environment sandbox",
+                   passFlags: "--now 1700000600 --key Fixtures/keys/AuthKey_ABC123DEFG.p8:sandbox --environment sandbox")
+    }
+  }
+
   /// `location-auth`
   static var locationAuth: Self {
     Self(.error, .request, part: .authentication,
@@ -374,6 +386,13 @@ extension PayloadMessage {
 
   static var signatureDoesNotVerify: Self {
     Self(.providerTokenSignature, "the provider token's ES256 signature does not verify with the key given")
+  }
+
+  // MARK: provider-token-scope
+
+  /// A verified token whose key's scope refuses it (`refusal`: Apple's reason and why).
+  static func providerTokenScope(_ refusal: KeyScopeRefusal) -> Self {
+    Self(.providerTokenScope, "the provider token's key may not be used here: \(refusal.why) (403 \(refusal.reason))")
   }
 
   // MARK: location-auth

@@ -64,6 +64,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case providerTokenSyntax = "provider-token-syntax"
   case providerTokenExpired = "provider-token-expired"
   case providerTokenSignature = "provider-token-signature"
+  case providerTokenScope = "provider-token-scope"
   case locationAuth = "location-auth"
   case channelRequest = "channel-request"
   // Live Activities against the app's ActivityAttributes (SPEC §13.1; ActivityContract detects them)
@@ -144,6 +145,7 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
     case .providerTokenSyntax: .providerTokenSyntax
     case .providerTokenExpired: .providerTokenExpired
     case .providerTokenSignature: .providerTokenSignature
+    case .providerTokenScope: .providerTokenScope
     case .locationAuth: .locationAuth
     case .channelRequest: .channelRequest
     case .activityTypeUnknown: .activityTypeUnknown

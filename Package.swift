@@ -88,8 +88,9 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-        // Web push (SPEC §16): one POST over HTTP/1.1, Apple's web push service's default.
+        // Web push (SPEC §16): one POST, HTTP/2 or HTTP/1.1 by ALPN (NIOTLS), HTTP/1.1 in plain.
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOTLS", package: "swift-nio"),
         .product(name: "NIOHTTP2", package: "swift-nio-http2"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]

@@ -2,14 +2,16 @@ import APNsAuth
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
+import NIOTLS
 
 /// Sending a web push message (SPEC §16): a browser's `PushSubscription`, the message encrypted
 /// to it (RFC 8291 `aes128gcm`), a VAPID token for the endpoint's origin (RFC 8292), and one POST
-/// to the endpoint over HTTP/1.1 (Apple's web push service takes HTTP/1.1 and HTTP/2; HTTP/1.1 is
-/// its default), with TLS for `https://` and plain TCP for a loopback `http://` service
-/// (`apns-lint serve --web-push`).
+/// to the endpoint. Over `https://`, TLS with ALPN offering HTTP/2 first and HTTP/1.1 (Apple's web
+/// push service takes both; a service that offers only HTTP/1.1 gets it); over a loopback
+/// `http://` service (`apns-lint serve --web-push` without TLS), HTTP/1.1.
 ///
 /// ```swift
 /// let subscription = try WebPushSubscription(json: subscriptionJSON)
@@ -41,27 +43,51 @@ public enum WebPushClient {
     guard let url = URLParts(request.endpoint) else { throw WebPushClientError("the endpoint '\(request.endpoint)' is not a URL") }
     let tls: NIOSSLContext? = try url.https ? {
       var configuration = TLSConfiguration.makeClientConfiguration()
-      configuration.applicationProtocols = ["http/1.1"]
+      configuration.applicationProtocols = ["h2", "http/1.1"]
       if let caFile { configuration.trustRoots = .file(caFile) }
       return try NIOSSLContext(configuration: configuration)
     }() : nil
     let group = MultiThreadedEventLoopGroup.singleton
     let promise = group.next().makePromise(of: WebPushResponse.self)
+    // HTTP/1.1's head; an HTTP/2 stream takes the same one without the connection header (its
+    // host becomes :authority).
     var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: url.path)
     head.headers.add(name: "host", value: url.hostHeader)
     head.headers.add(name: "content-length", value: String(request.body.count))
-    head.headers.add(name: "connection", value: "close")
     for (name, value) in request.headers { head.headers.add(name: name, value: value) }
-    let requestHead = head
+    var streamHead = head
+    streamHead.version = .http2
+    head.headers.add(name: "connection", value: "close")
+    let http1Head = head, http2Head = streamHead
     let body = request.body
-    let host = url.host
+    // An IP address is no server name (SNI); NIOSSL then checks the certificate against the address.
+    let serverName: String? = url.host.contains(":") || url.host.allSatisfy({ $0 == "." || $0.isNumber }) ? nil : url.host
+    @Sendable func http1(_ channel: any Channel) -> EventLoopFuture<Void> {
+      channel.eventLoop.makeCompletedFuture {
+        try channel.pipeline.syncOperations.addHTTPClientHandlers()
+        try channel.pipeline.syncOperations.addHandler(WebPushExchange(head: http1Head, body: body, promise: promise))
+      }
+    }
+    @Sendable func http2(_ channel: any Channel) -> EventLoopFuture<Void> {
+      channel.configureHTTP2Pipeline(mode: .client, inboundStreamInitializer: { $0.close() }).flatMap { multiplexer in
+        multiplexer.createStreamChannel { stream in
+          stream.eventLoop.makeCompletedFuture {
+            try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: .https))
+            try stream.pipeline.syncOperations.addHandler(WebPushExchange(head: http2Head, body: body, promise: promise))
+          }
+        }.map { _ in () }
+      }
+    }
     let channel = try await ClientBootstrap(group: group)
       .connectTimeout(timeout)
       .channelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture {
-          if let tls { try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: host)) }
-          try channel.pipeline.syncOperations.addHTTPClientHandlers()
-          try channel.pipeline.syncOperations.addHandler(WebPushExchange(head: requestHead, body: body, promise: promise))
+        guard let tls else { return http1(channel) }
+        return channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: serverName))
+          try channel.pipeline.syncOperations.addHandler(ApplicationProtocolNegotiationHandler { result, channel in
+            if case .negotiated("h2") = result { return http2(channel) }
+            return http1(channel)
+          })
         }
       }
       .connect(host: url.host, port: url.port).get()
@@ -110,6 +136,8 @@ public struct WebPushResponse: Sendable {
   public var status: Int
   public var headers: [(String, String)]
   public var body: [UInt8]
+  /// The HTTP version of the exchange: `HTTP/2` or `HTTP/1.1`.
+  public var httpVersion: String = "HTTP/1.1"
 
   /// The `reason` of a JSON error body (`{"reason": "BadTtl"}`), if there is one.
   public var reason: String? {
@@ -174,13 +202,26 @@ private final class WebPushExchange: ChannelInboundHandler {
     self.promise = promise
   }
 
+  private var sent = false
+
+  // Added to an active channel (HTTP/1.1 after ALPN), or before a stream or connection is active.
+  func handlerAdded(context: ChannelHandlerContext) {
+    if context.channel.isActive { write(context) }
+  }
+
   func channelActive(context: ChannelHandlerContext) {
+    write(context)
+    context.fireChannelActive()
+  }
+
+  private func write(_ context: ChannelHandlerContext) {
+    guard !sent else { return }
+    sent = true
     context.write(wrapOutboundOut(.head(head)), promise: nil)
     if !body.isEmpty {
       context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
     }
     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-    context.fireChannelActive()
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -190,7 +231,8 @@ private final class WebPushExchange: ChannelInboundHandler {
       if received.count < 1 << 20, let bytes = buffer.readBytes(length: buffer.readableBytes) { received += bytes }
     case .end:
       guard let response else { return }
-      promise.succeed(WebPushResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: received))
+      promise.succeed(WebPushResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: received,
+                                      httpVersion: response.version.major >= 2 ? "HTTP/2" : "HTTP/1.1"))
     }
   }
 

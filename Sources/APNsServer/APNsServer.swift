@@ -105,10 +105,11 @@ public final class APNsServer: Sendable {
       if let webPushPort = configuration.webPushPort {
         do {
           let desk = WebPushDesk(origin: "http://127.0.0.1")
-          let channel = try WebPushHTTPHandler.bootstrap(group: group, desk: desk).bind(host: configuration.host, port: webPushPort).wait()
-          // Its origin is what a VAPID token's aud must be: the host and port it listens on.
+          let channel = try WebPushHTTPHandler.bootstrap(group: group, desk: desk, tls: tls?.webPushContext)
+            .bind(host: configuration.host, port: webPushPort).wait()
+          // Its origin is what a VAPID token's aud must be: the scheme, host and port it listens on.
           let host = configuration.host == "0.0.0.0" || configuration.host == "::" ? "127.0.0.1" : configuration.host
-          desk.origin = "http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? webPushPort)"
+          desk.origin = "\(tls == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? webPushPort)"
           webPush = (channel, desk)
         } catch {
           channel.close(promise: nil)

@@ -7,6 +7,9 @@ import X509
 /// The server's TLS identity: PEM files, or a certificate made at start.
 struct TLSSetup {
   let context: NIOSSLContext
+  /// The same identity for the web push port (`--web-push`): ALPN offers `h2` and `http/1.1`
+  /// (Apple's web push service speaks both; pywebpush speaks HTTP/1.1), no client certificate.
+  let webPushContext: NIOSSLContext
   /// The certificate's SHA-256 over its DER, as `AB:CD:…`.
   let fingerprint: String
 
@@ -37,8 +40,11 @@ struct TLSSetup {
       }
       var configuration = TLSConfiguration.makeServerConfiguration(
         certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-      configuration.applicationProtocols = ["h2"]
       configuration.minimumTLSVersion = .tlsv12
+      var webPush = configuration
+      webPush.applicationProtocols = ["h2", "http/1.1"]
+      webPushContext = try NIOSSLContext(configuration: webPush)
+      configuration.applicationProtocols = ["h2"]
       if let clientCA {
         // `--client-ca`: a client certificate signed by this CA is required (as APNs requires
         // one on a certificate connection); the handshake fails without one, or a presented one

@@ -2,12 +2,16 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
+import NIOSSL
 import NotificationCard
 import PayloadSchema
 
-/// `serve --web-push PORT` (SPEC §16): a local web push service over HTTP/1.1 (what pywebpush and
-/// most web push libraries speak), answering as Apple's does (``WebPushService``):
+/// `serve --web-push PORT` (SPEC §16): a local web push service, answering as Apple's does
+/// (``WebPushService``). Plain, it speaks HTTP/1.1 (what pywebpush and most web push libraries
+/// speak); with the server's TLS identity (`--tls-cert`, `--tls-self-signed`) ALPN chooses HTTP/2
+/// or HTTP/1.1, as Apple's service offers both:
 /// - `POST /subscriptions` (body, optional: `{"applicationServerKey": "<base64url>"}`): 201 and a
 ///   browser-shaped `PushSubscription` JSON, so a test needs no browser;
 /// - `POST /push/<id>`: a push, answered 201 (with `location` and `apns-id`) or Apple's status and
@@ -28,13 +32,35 @@ final class WebPushHTTPHandler: ChannelInboundHandler {
 
   init(desk: WebPushDesk) { self.desk = desk }
 
-  static func bootstrap(group: any EventLoopGroup, desk: WebPushDesk) -> ServerBootstrap {
+  static func bootstrap(group: any EventLoopGroup, desk: WebPushDesk, tls: NIOSSLContext? = nil) -> ServerBootstrap {
     ServerBootstrap(group: group)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-          try channel.pipeline.syncOperations.addHandler(WebPushHTTPHandler(desk: desk))
+        guard let tls else {
+          return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+            try channel.pipeline.syncOperations.addHandler(WebPushHTTPHandler(desk: desk))
+          }
+        }
+        return channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+        }.flatMap {
+          // ALPN: h2, each stream an HTTP/1-shaped exchange for the same handler; else HTTP/1.1.
+          channel.configureHTTP2SecureUpgrade(
+            h2ChannelConfigurator: { channel in
+              channel.configureHTTP2Pipeline(mode: .server) { stream in
+                stream.eventLoop.makeCompletedFuture {
+                  try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
+                  try stream.pipeline.syncOperations.addHandler(WebPushHTTPHandler(desk: desk))
+                }
+              }.map { _ in () }
+            },
+            http1ChannelConfigurator: { channel in
+              channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                try channel.pipeline.syncOperations.addHandler(WebPushHTTPHandler(desk: desk))
+              }
+            })
         }
       }
   }
@@ -93,7 +119,8 @@ final class WebPushHTTPHandler: ChannelInboundHandler {
     if let type { headers.add(name: "content-type", value: type) }
     for (name, value) in extra { headers.add(name: name, value: value) }
     headers.add(name: "content-length", value: String(body.count))
-    let keepAlive = request.isKeepAlive
+    // (HTTP/2 has no connection header: a stream ends with its response.)
+    let keepAlive = request.version.major >= 2 || request.isKeepAlive
     if !keepAlive { headers.add(name: "connection", value: "close") }
     context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
     if !body.isEmpty {

@@ -94,7 +94,7 @@ extension SendCommand {
       throw ExitCode(2)
     case .success(let response):
       let reason = response.reason
-      Output.shared.write("\(input): the web push service answered \(response.status)\(reason.map { " " + $0 } ?? "")\n")
+      Output.shared.write("\(input): the web push service answered \(response.status)\(reason.map { " " + $0 } ?? "") over \(response.httpVersion)\n")
       if let reason, let meaning = Self.meanings[reason] { Output.shared.write("  \(meaning)\n") }
       if response.status != 201 { throw ExitCode(1) }
     }

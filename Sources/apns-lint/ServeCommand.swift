@@ -134,7 +134,7 @@ struct ServeCommand: ParsableCommand {
     if let fingerprint = server.certificateFingerprint { complain("certificate SHA-256: \(fingerprint)") }
     if let ui = server.uiPort { complain("inbox: http://\(host):\(ui)/") }
     if let port = server.webPushPort {
-      complain("web push: http://\(host):\(port)/ (POST /subscriptions for a subscription; its endpoint takes pushes; GET / the inbox, GET /pushes as JSON)")
+      complain("web push: \(c.tls == nil ? "http" : "https")://\(host):\(port)/ (\(c.tls == nil ? "HTTP/1.1" : "HTTP/2 or HTTP/1.1 by ALPN"); POST /subscriptions for a subscription; its endpoint takes pushes; GET / the inbox, GET /pushes as JSON)")
     }
 
     let stopped = DispatchSemaphore(value: 0)

@@ -252,7 +252,7 @@ import TestSupport
     try dir.write("bad.json", #"{"web_push": 8030, "notification": {"title": "", "navigate": "https://shop.example/1"}}"#)
     let common = ["--web-push", "sub.json", "--vapid", "vapid.pem", "--sub", "mailto:ops@shop.example", "--ttl", "60"]
     let sent = try runCLI(["send", "m.json"] + common, in: dir.path)
-    #expect(sent.status == 0 && sent.out == "m.json: the web push service answered 201\n", "\(sent.err)")
+    #expect(sent.status == 0 && sent.out == "m.json: the web push service answered 201 over HTTP/1.1\n", "\(sent.err)")
     #expect(desk.received.first?.answer.shown?.title == "Shipped")
     let gated = try runCLI(["send", "bad.json"] + common, in: dir.path)
     #expect(gated.status == 1 && gated.out.isEmpty)
@@ -260,7 +260,7 @@ import TestSupport
     #expect(desk.received.count == 1)
     let topic = try runCLI(["send", "m.json"] + common + ["--web-push-topic", String(repeating: "a", count: 40), "--force"], in: dir.path)
     #expect(topic.status == 1)
-    #expect(topic.out == "m.json: the web push service answered 400 BadWebPushTopic\n  the Topic header is not 1 to 32 URL-safe base64 characters\n")
+    #expect(topic.out == "m.json: the web push service answered 400 BadWebPushTopic over HTTP/1.1\n  the Topic header is not 1 to 32 URL-safe base64 characters\n")
     let dry = try runCLI(["send", "m.json"] + common + ["--dry-run"], in: dir.path)
     #expect(dry.out.hasPrefix("POST \(subscription.endpoint)\nTTL: 60\nContent-Encoding: aes128gcm\n"))
     #expect(desk.received.count == 2)

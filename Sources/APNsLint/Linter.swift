@@ -174,6 +174,17 @@ public struct Linter: Sendable {
                       findings: configured(findings, configuration: configuration))
   }
 
+  /// What a sender does with a request the gate checked (SPEC §12, "The gate"): the one
+  /// decision `send`, `send --batch` and `channel` make, on the same result `check` prints. The
+  /// answer predicted leaves out rules the configuration turns off, as `check`'s does; the request
+  /// is held back when APNs would refuse it or a rule that is on finds an error.
+  public func sendDecision(_ report: PayloadReport, path: String = "") -> SendDecision {
+    let result = self.result(report, path: path, record: nil)
+    let predicted = result.apns ?? .accepted
+    return SendDecision(result: result, predicted: predicted,
+                        blocked: !predicted.isAccepted || result.findings.contains { $0.severity == .error })
+  }
+
   /// The report's verdict without the findings of rules the configuration turns off.
   static func verdict(_ report: PayloadReport, configuration: Configuration) -> APNsAnswer {
     report.refusal { configuration.level(of: $0.rule) != .off }?.apnsAnswer ?? (report.isWebPush ? .webPushAccepted : .accepted)
@@ -226,4 +237,12 @@ public struct TargetOverrides: Sendable {
   }
 }
 
-
+/// A sender's decision on one request (``Linter/sendDecision(_:path:)``).
+public struct SendDecision: Sendable {
+  /// The gate's findings, configured, as `check` prints them.
+  public var result: LintResult
+  /// The answer APNs would give, without rules turned off.
+  public var predicted: APNsAnswer
+  /// Whether the request is held back (unless forced): a predicted refusal, or an error finding.
+  public var blocked: Bool
+}

@@ -198,9 +198,9 @@ final class BatchFeed: @unchecked Sendable {
         let now = Int64(Date().timeIntervalSince1970)
         if now - gateToken.at >= 60 { gateToken = (SendCommand.gateToken(setup, now: now), now) }
         let report = linter.validate(request: SendCommand.gated(push, authorization: gateToken.token), now: now)
-        let predicted = report.verdict
-        let blocked = !predicted.isAccepted || linter.result(report, path: "", record: nil).findings.contains { $0.severity == .error }
-        if blocked && !force {
+        let decision = linter.sendDecision(report)
+        let predicted = decision.predicted
+        if decision.blocked && !force {
           counts.gated += 1
           emit(SendCommand.record(token: parsed.token, delivery: nil, predicted: predicted, line: lineNumber, gated: true))
           continue

@@ -105,11 +105,12 @@ struct ChannelCommand: ParsableCommand {
     var linter = try options.connection.makeLinter(setup)
     let authorization = ConnectionOptions.gateToken(setup, now: now)
     let report = linter.validate(request: SendCommand.gated(request, authorization: authorization), now: now)
-    let result = linter.result(report, path: request.path, record: nil)
+    let decision = linter.sendDecision(report, path: request.path)
+    let (result, blocked) = (decision.result, decision.blocked)
     // The gate's verdict for a request APNs would take is a 200; channel management answers a
     // create with 201 and a delete with 204 (as `check` prints it).
-    let predicted = report.verdict.isAccepted ? APNsAnswer(status: successStatus(operation), reason: nil) : report.verdict
-    let blocked = !report.verdict.isAccepted || result.findings.contains { $0.severity == .error }
+    let accepted = decision.predicted.isAccepted
+    let predicted = accepted ? APNsAnswer(status: successStatus(operation), reason: nil) : decision.predicted
 
     if options.gate.curl {
       print(options.connection.curlCommand(request, setup: setup, authorization: authorization, showSecrets: options.gate.showSecrets))
@@ -127,7 +128,7 @@ struct ChannelCommand: ParsableCommand {
       return
     }
     if blocked && !options.gate.force {
-      complain("\(request.method) \(request.path): not sent: apns-lint predicts \(predicted)\(report.verdict.isAccepted ? " and found errors" : ""); --force sends it anyway")
+      complain("\(request.method) \(request.path): not sent: apns-lint predicts \(predicted)\(accepted ? " and found errors" : ""); --force sends it anyway")
       throw ExitCode(1)
     }
     // A create is not sent twice (a retried create could make two channels); the others are

@@ -171,9 +171,8 @@ struct SendCommand: ParsableCommand {
         report.findings[i].column = p.column
       }
     }
-    let result = linter.result(report, path: input, record: nil)
-    let predicted = report.verdict
-    let blocked = !predicted.isAccepted || result.findings.contains { $0.severity == .error }
+    let decision = linter.sendDecision(report, path: input)
+    let (result, predicted, blocked) = (decision.result, decision.predicted, decision.blocked)
 
     if gate.curl {
       print(curlCommand(push, setup: setup, authorization: gateAuthorization))

@@ -95,6 +95,25 @@ import TestSupport
     #expect(noID.text() == "APNs answered 201: the answer has no apns-channel-id")
   }
 
+  /// One decision for rules turned off (SPEC §12, "The gate"): with `topic-syntax: off` in the
+  /// configuration, `check` predicts 200 and `send` (the same result) predicts 200 and sends;
+  /// without it both predict 400 BadTopic and `send` holds the push back.
+  @Test func checkAndSendAgreeOnARuleTurnedOff() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-off-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(#"{"aps": {"alert": "Hi"}}"#.utf8).write(to: dir.appendingPathComponent("p.json"))
+    let check = ["check", "p.json", "--device-token", "0a1b2c3d", "-H", "apns-topic: com example", "-H", "apns-push-type: alert"]
+    let send = ["send", "p.json", "--device-token", "0a1b2c3d", "--topic", "com example", "--dry-run"]
+    let onCheck = try runCLI(check, in: dir.path), onSend = try runCLI(send, in: dir.path)
+    #expect(onCheck.out.contains("p.json: APNs would answer 400 BadTopic\n"))
+    #expect(onSend.status == 1 && onSend.out.hasSuffix("apns-lint predicts 400 BadTopic\n"))
+    try Data("version: 1\nrules:\n  topic-syntax: off\n".utf8).write(to: dir.appendingPathComponent(".apns-lint.yml"))
+    let offCheck = try runCLI(check, in: dir.path), offSend = try runCLI(send, in: dir.path)
+    #expect(offCheck.status == 0 && offCheck.out.contains("p.json: APNs would answer 200\n"))
+    #expect(offSend.status == 0 && offSend.out.hasSuffix("apns-lint predicts 200\n"), "\(offSend)")
+  }
+
   @Test func theDocumentedStatusesAreTheOnesServeAndCheckUse() {
     // Apple's table: ChannelNotRegistered is 400 (a provider branching on 404 to drop a dead
     // channel would never see it), TopicMismatch 403.

@@ -316,35 +316,35 @@ struct BatchLine {
     var message: String
   }
 
+  /// Reads the line with PayloadSchema's JSON reader (`JSONMembers`): the payload's bytes as
+  /// written, the token and headers as decoded strings.
   static func parse(_ bytes: [UInt8]) -> Result<BatchLine, Problem> {
-    guard case .success(let members) = RawJSON.members(bytes, from: 0, depthLimit: 64) else {
-      if case .failure(let p) = RawJSON.members(bytes, from: 0, depthLimit: 64) { return .failure(p) }
-      return .failure(Problem(column: 1, message: "not a JSON object"))
+    let members: [JSONMembers.Member]
+    switch JSONMembers.read(bytes) {
+    case .success(let m): members = m
+    case .failure(let p): return .failure(Problem(column: p.offset + 1, message: p.message))
     }
     var token: String?
     var payload: [UInt8]?
     var headers: [RequestHeader] = []
-    for (key, range) in members {
-      switch key {
+    for member in members {
+      let column = member.range.lowerBound + 1
+      switch member.name {
       case "token":
-        guard let s = RawJSON.string(bytes, range) else {
-          return .failure(Problem(column: range.lowerBound + 1, message: "'token' is not a string"))
-        }
+        guard let s = member.string else { return .failure(Problem(column: column, message: "'token' is not a string")) }
         token = s
       case "payload":
-        guard bytes[range.lowerBound] == UInt8(ascii: "{") else {
-          return .failure(Problem(column: range.lowerBound + 1, message: "'payload' is not a JSON object"))
-        }
-        payload = Array(bytes[range])
+        guard member.kind == .object else { return .failure(Problem(column: column, message: "'payload' is not a JSON object")) }
+        payload = Array(bytes[member.range])
       case "headers":
-        guard bytes[range.lowerBound] == UInt8(ascii: "{"), case .success(let pairs) = RawJSON.members(bytes, from: range.lowerBound, depthLimit: 1) else {
-          return .failure(Problem(column: range.lowerBound + 1, message: "'headers' is not an object of strings"))
+        guard member.kind == .object, case .success(let pairs) = JSONMembers.read(Array(bytes[member.range]), maxDepth: 1) else {
+          return .failure(Problem(column: column, message: "'headers' is not an object of strings"))
         }
-        for (name, valueRange) in pairs {
-          guard let value = RawJSON.string(bytes, valueRange) else {
-            return .failure(Problem(column: valueRange.lowerBound + 1, message: "header '\(name)' is not a string"))
+        for pair in pairs {
+          guard let value = pair.string else {
+            return .failure(Problem(column: column + pair.range.lowerBound, message: "header '\(pair.name)' is not a string"))
           }
-          headers.append(RequestHeader(name, value))
+          headers.append(RequestHeader(pair.name, value))
         }
       default:
         break
@@ -356,103 +356,3 @@ struct BatchLine {
   }
 }
 
-/// The members of one JSON object as byte ranges, without building values: enough to keep a
-/// payload's bytes as written. Nesting is counted, not recursed into.
-enum RawJSON {
-  static func members(_ b: [UInt8], from: Int, depthLimit: Int) -> Result<[(String, Range<Int>)], BatchLine.Problem> {
-    var i = from
-    func skipBlanks() { while i < b.count, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0D || b[i] == 0x0A { i += 1 } }
-    func fail(_ message: String) -> Result<[(String, Range<Int>)], BatchLine.Problem> {
-      .failure(BatchLine.Problem(column: min(i, b.count) + 1, message: message))
-    }
-    skipBlanks()
-    guard i < b.count, b[i] == UInt8(ascii: "{") else { return fail("not a JSON object") }
-    i += 1
-    var out: [(String, Range<Int>)] = []
-    skipBlanks()
-    if i < b.count, b[i] == UInt8(ascii: "}") {
-      i += 1
-    } else {
-      while true {
-        skipBlanks()
-        guard let keyRange = stringEnd(b, i) else { return fail("expected a member name in quotes") }
-        guard let key = string(b, i..<keyRange) else { return fail("a member name that is not a string") }
-        i = keyRange
-        skipBlanks()
-        guard i < b.count, b[i] == UInt8(ascii: ":") else { return fail("expected ':'") }
-        i += 1
-        skipBlanks()
-        let valueStart = i
-        guard let valueEnd = valueEnd(b, i, depthLimit: depthLimit) else { return fail("a value that is not JSON") }
-        out.append((key, valueStart..<valueEnd))
-        i = valueEnd
-        skipBlanks()
-        if i < b.count, b[i] == UInt8(ascii: ",") { i += 1; continue }
-        if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; break }
-        return fail("expected ',' or '}'")
-      }
-    }
-    if from == 0 {
-      skipBlanks()
-      if i != b.count { return fail("text after the object") }
-    }
-    return .success(out)
-  }
-
-  /// The index after the string that starts at `i`, or nil.
-  static func stringEnd(_ b: [UInt8], _ start: Int) -> Int? {
-    guard start < b.count, b[start] == UInt8(ascii: "\"") else { return nil }
-    var i = start + 1
-    while i < b.count {
-      if b[i] == UInt8(ascii: "\\") { i += 2; continue }
-      if b[i] == UInt8(ascii: "\"") { return i + 1 }
-      if b[i] < 0x20 { return nil }
-      i += 1
-    }
-    return nil
-  }
-
-  /// The index after the value that starts at `i` (strings, numbers, literals, nested containers
-  /// up to `depthLimit` levels, counted), or nil.
-  static func valueEnd(_ b: [UInt8], _ start: Int, depthLimit: Int) -> Int? {
-    guard start < b.count else { return nil }
-    switch b[start] {
-    case UInt8(ascii: "\""):
-      return stringEnd(b, start)
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var depth = 0
-      var i = start
-      while i < b.count {
-        switch b[i] {
-        case UInt8(ascii: "\""):
-          guard let e = stringEnd(b, i) else { return nil }
-          i = e
-          continue
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          depth += 1
-          if depth > depthLimit + 1 { return nil }
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          if depth == 0 { return i + 1 }
-        default:
-          break
-        }
-        i += 1
-      }
-      return nil
-    default:
-      var i = start
-      while i < b.count, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "}"), b[i] != UInt8(ascii: "]"),
-            b[i] != 0x20, b[i] != 0x09, b[i] != 0x0D, b[i] != 0x0A { i += 1 }
-      return i > start ? i : nil
-    }
-  }
-
-  /// A JSON string's value (escapes decoded by Foundation when there are any).
-  static func string(_ b: [UInt8], _ range: Range<Int>) -> String? {
-    guard range.count >= 2, b[range.lowerBound] == UInt8(ascii: "\""), b[range.upperBound - 1] == UInt8(ascii: "\"") else { return nil }
-    let inner = b[(range.lowerBound + 1)..<(range.upperBound - 1)]
-    if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
-    return (try? JSONSerialization.jsonObject(with: Data(b[range]), options: [.fragmentsAllowed])) as? String
-  }
-}

@@ -316,58 +316,15 @@ public enum ChannelManagement {
   }
 
   /// A JSON object whose values are scalars, as member name to the value's text (strings keep
-  /// their quotes); nil for anything else (nesting, bad JSON, a duplicate member).
+  /// their quotes), read by the one JSON reader (`JSONMembers`); nil for anything else (nesting,
+  /// bad JSON, a duplicate member).
   static func flatObject(_ body: [UInt8]) -> [String: String]? {
-    var i = 0
-    func space() { while i < body.count, body[i] == 0x20 || body[i] == 0x0A || body[i] == 0x0D || body[i] == 0x09 { i += 1 } }
-    func string() -> String? {
-      guard i < body.count, body[i] == UInt8(ascii: "\"") else { return nil }
-      let start = i
-      i += 1
-      while i < body.count, body[i] != UInt8(ascii: "\"") {
-        if body[i] == UInt8(ascii: "\\") { i += 1 }
-        if i < body.count, body[i] < 0x20 { return nil }
-        i += 1
-      }
-      guard i < body.count else { return nil }
-      i += 1
-      return String(decoding: body[start..<i], as: UTF8.self)
-    }
-    space()
-    guard i < body.count, body[i] == UInt8(ascii: "{") else { return nil }
-    i += 1
+    guard case .success(let list) = JSONMembers.read(body, maxDepth: 1) else { return nil }
     var members: [String: String] = [:]
-    space()
-    if i < body.count, body[i] == UInt8(ascii: "}") {
-      i += 1
-    } else {
-      while true {
-        space()
-        guard let quoted = string() else { return nil }
-        guard let key = unquoted(quoted) else { return nil }
-        space()
-        guard i < body.count, body[i] == UInt8(ascii: ":") else { return nil }
-        i += 1
-        space()
-        let start = i
-        if i < body.count, body[i] == UInt8(ascii: "\"") {
-          guard string() != nil else { return nil }
-        } else {
-          while i < body.count, !(body[i] == UInt8(ascii: ",") || body[i] == UInt8(ascii: "}") || body[i] <= 0x20) {
-            if body[i] == UInt8(ascii: "{") || body[i] == UInt8(ascii: "[") { return nil }
-            i += 1
-          }
-        }
-        guard i > start, members[key] == nil else { return nil }
-        members[key] = String(decoding: body[start..<i], as: UTF8.self)
-        space()
-        guard i < body.count else { return nil }
-        if body[i] == UInt8(ascii: ",") { i += 1; continue }
-        if body[i] == UInt8(ascii: "}") { i += 1; break }
-        return nil
-      }
+    for member in list {
+      guard members[member.name] == nil else { return nil }
+      members[member.name] = String(decoding: body[member.range], as: UTF8.self)
     }
-    space()
-    return i == body.count ? members : nil
+    return members
   }
 }

@@ -265,9 +265,9 @@ struct StreamAnswer: Sendable {
   func delivery() -> APNsDelivery {
     var reason: String?
     var timestamp: Int64?
-    if !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
-      reason = object["reason"] as? String
-      if let n = object["timestamp"] as? NSNumber { timestamp = n.int64Value }
+    if !body.isEmpty, case .success(let object) = JSONMembers.read(body) {
+      reason = object.named("reason")?.string
+      timestamp = object.named("timestamp")?.integer(in: body)
     }
     var delivery = APNsDelivery(answer: APNsAnswer(status: status, reason: status < 300 ? nil : reason),
                                 apnsID: apnsID, apnsUniqueID: uniqueID, timestamp: timestamp)

@@ -6,6 +6,7 @@ import NIOHTTP2
 import NIOPosix
 import NIOSSL
 import NIOTLS
+import PayloadSchema
 
 /// Sending a web push message (SPEC §16): a browser's `PushSubscription`, the message encrypted
 /// to it (RFC 8291 `aes128gcm`), a VAPID token for the endpoint's origin (RFC 8292), and one POST
@@ -112,11 +113,12 @@ public struct WebPushSubscription: Sendable, Hashable {
   /// Reads `{"endpoint": …, "keys": {"p256dh": …, "auth": …}}` (`expirationTime` and anything
   /// else ignored).
   public init(json: [UInt8]) throws {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
+    guard case .success(let object) = JSONMembers.read(json) else {
       throw WebPushClientError("not a JSON object; a PushSubscription is {\"endpoint\": …, \"keys\": {\"p256dh\": …, \"auth\": …}}")
     }
-    guard let endpoint = object["endpoint"] as? String else { throw WebPushClientError("no \"endpoint\" string") }
-    guard let keys = object["keys"] as? [String: Any], let p256dh = keys["p256dh"] as? String, let auth = keys["auth"] as? String else {
+    guard let endpoint = object.named("endpoint")?.string else { throw WebPushClientError("no \"endpoint\" string") }
+    guard let member = object.named("keys"), member.kind == .object, case .success(let keys) = JSONMembers.read(Array(json[member.range])),
+          let p256dh = keys.named("p256dh")?.string, let auth = keys.named("auth")?.string else {
       throw WebPushClientError("no \"keys\" with \"p256dh\" and \"auth\" strings")
     }
     do { self.keys = try WebPushSubscriptionKeys(p256dh: p256dh, auth: auth) } catch { throw WebPushClientError(error.message) }
@@ -141,7 +143,7 @@ public struct WebPushResponse: Sendable {
 
   /// The `reason` of a JSON error body (`{"reason": "BadTtl"}`), if there is one.
   public var reason: String? {
-    (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["reason"] as? String
+    (try? JSONMembers.read(body).get())?.named("reason")?.string
   }
 }
 

@@ -164,10 +164,10 @@ public final class WebPushDesk: Sendable {
   public func subscribe(requestBody: [UInt8]) -> Result<WebPushSubscriptionRecord, WebPushSubscriptionError> {
     var key: [UInt8]?
     if !requestBody.isEmpty {
-      guard let object = try? JSONSerialization.jsonObject(with: Data(requestBody)) as? [String: Any] else {
+      guard case .success(let object) = JSONMembers.read(requestBody) else {
         return .failure(WebPushSubscriptionError(message: "the body is not a JSON object (expected {\"applicationServerKey\": \"<base64url>\"} or nothing)"))
       }
-      if let text = object["applicationServerKey"] as? String {
+      if let text = object.named("applicationServerKey")?.string {
         var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while s.count % 4 != 0 { s += "=" }
         guard let data = Data(base64Encoded: s), data.count == 65, data.first == 4 else {

@@ -158,3 +158,17 @@ public enum JSONMembers {
     }
   }
 }
+
+extension Array where Element == JSONMembers.Member {
+  /// The member named `name`; of repeated names the last, as Foundation's reader keeps it.
+  public func named(_ name: String) -> JSONMembers.Member? { last { $0.name == name } }
+}
+
+extension JSONMembers.Member {
+  /// A number that is a whole number in `bytes` (the document the member was read from), as
+  /// written (`1700000000123`); nil for another kind, a fraction or an exponent.
+  public func integer(in bytes: [UInt8]) -> Int64? {
+    guard kind == .number else { return nil }
+    return Int64(String(decoding: bytes[range], as: UTF8.self))
+  }
+}

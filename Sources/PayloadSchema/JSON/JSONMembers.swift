@@ -13,6 +13,7 @@ public enum JSONMembers {
   public struct Member: Sendable, Hashable {
     /// The name, escapes decoded.
     public var name: String
+    /// What the value is.
     public var kind: Kind
     /// The value's bytes as written (a string with its quotes).
     public var range: Range<Int>
@@ -22,12 +23,16 @@ public enum JSONMembers {
 
   /// What a member's value is.
   public enum Kind: Sendable, Hashable {
+    /// A string (``Member/string`` holds it decoded), a number, `true` or `false`, `null`, an
+    /// object or an array (``Member/range`` holds its bytes).
     case string, number, bool, null, object, array
   }
 
   /// Why the bytes are not one JSON object: the byte offset and what is wrong.
   public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The byte offset of the problem in the document.
     public var offset: Int
+    /// What is wrong, in words.
     public var message: String
     public var description: String { "\(offset): \(message)" }
 

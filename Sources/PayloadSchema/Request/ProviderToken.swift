@@ -302,6 +302,7 @@ extension ProviderTokenVerifying {
 /// One of APNs' two environments, as a provider-token key's scope names them (Apple, "Establishing
 /// a token-based connection to APNs": Sandbox and Production).
 public enum PushEnvironment: String, Sendable, Hashable, CaseIterable {
+  /// The development environment (`api.sandbox.push.apple.com`), and production.
   case sandbox, production
 
   /// The environment of an APNs host (`api.sandbox.push.apple.com`, `api.push.apple.com`, the
@@ -317,7 +318,9 @@ public enum PushEnvironment: String, Sendable, Hashable, CaseIterable {
 /// APNs' answer to a verified token its key may not be used for: 403 and Apple's reason
 /// (`BadEnvironmentKeyIdInToken`, `Forbidden`), and why, in words.
 public struct KeyScopeRefusal: Sendable, Hashable {
+  /// Apple's reason, sent with status 403.
   public var reason: String
+  /// Why, in words (the key's scope against the environment or topic).
   public var why: String
 
   public init(reason: String, why: String) {

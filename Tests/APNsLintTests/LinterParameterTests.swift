@@ -98,7 +98,8 @@ import Testing
     #expect(try lint(payload, yaml: "version: 1\n") == ["flag-value info 1:39"])
     #expect(try lint(payload, yaml: "version: 1\nrules:\n  flag-value: error\n") == ["flag-value info 1:39"])
     #expect(try lint(payload, yaml: "version: 1\nrules:\n  flag-value: off\n") == [])
-    #expect(try lint(#"{"aps":{"alert":"x","mutable-content":"1"}}"#, yaml: "version: 1\n") == ["flag-value error 1:39"])
+    // "1" is not read as on: the service extension does not run and the alert shows as sent (a warning).
+    #expect(try lint(#"{"aps":{"alert":"x","mutable-content":"1"}}"#, yaml: "version: 1\n") == ["flag-value warning 1:39"])
     // false (and 0) mean off, as if the key were absent: flag-off, information.
     #expect(try lint(#"{"aps":{"alert":"x","mutable-content":false}}"#, yaml: "version: 1\n") == ["flag-off info 1:39"])
   }

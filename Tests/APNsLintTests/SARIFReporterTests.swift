@@ -135,7 +135,7 @@ import Testing
                       "text": "a known key with the wrong JSON type (badge \\"5\\", alert 42, loc-args not an array of strings)"
                     },
                     "fullDescription": {
-                      "text": "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object shows nothing, a content-state that is not an object drops the Live Activity update, a badge or sound of the wrong type is not applied"
+                      "text": "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object shows nothing, a content-state that is not an object drops the Live Activity update, a badge or sound of the wrong type is not applied; a url-args element that is not a string is softened to a warning (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown)"
                     },
                     "defaultConfiguration": {
                       "level": "error"

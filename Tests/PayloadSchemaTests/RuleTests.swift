@@ -320,21 +320,65 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   }
 
   /// SPEC §3 flag-value: `true` is information whose advice is "use the number 1" (iOS reads
-  /// true as 1, nothing differs; omitting `mutable-content` would switch the service extension off); "1": an error. 0 and
+  /// true as 1, nothing differs; omitting `mutable-content` would switch the service extension off); "1" or 2: a
+  /// warning (the extension does not run, the alert is still shown as sent; for content-available the same
+  /// mistake is an error, below: the app is not woken). 0 and
   /// false mean off, as if the key were absent: flag-off, information (issue 36: 15 of 56 errors
   /// on real payloads were `mutable-content: 0` or `false`).
   @Test(arguments: [
     (#"{"aps": {"alert": "Hi", "mutable-content": true}}"#, PayloadRule.flagValue, Severity.info, "'mutable-content' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)"),
     (#"{"aps": {"alert": "Hi", "mutable-content": false}}"#, .flagOff, .info, "'mutable-content': false means off, the same as leaving the key out; leave it out (or write 1 to turn it on)"),
-    (#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, .flagValue, .error, "'mutable-content' must be the number 1, not a string; write 1 without quotes"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, .flagValue, .warning, "'mutable-content' must be the number 1, not a string; write 1 without quotes"),
     (#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, .flagOff, .info, "'mutable-content': 0 means off, the same as leaving the key out; leave it out (or write 1 to turn it on)"),
-    (#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#, .flagValue, .error, "'mutable-content' must be the number 1, not 2; omit the key to leave it off"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#, .flagValue, .warning, "'mutable-content' must be the number 1, not 2; omit the key to leave it off"),
   ])
   func flagValueTrueAndOffAreInformation(_ json: String, _ rule: PayloadRule, _ severity: Severity, _ message: String) {
     let report = check(json)
     #expect(report.findings.map(summary) == ["\(rule.rawValue) 1:44 aps.mutable-content"])
     #expect(report.findings.first?.severity == severity)
     #expect(report.findings.first?.message == message)
+  }
+
+  /// Severity is the consequence (issue 36): where Apple documents a shape but not what the
+  /// device does with another, and nothing is dropped for it, the finding is a warning. Seen on
+  /// real payloads: a string Live Activity alert (Apple's own "Sending push notifications using
+  /// command-line tools" page, parse-community/node-apn's Live Activity test), attributes on an
+  /// update (a provider's heredoc), numbers in a Safari push's url-args (ostinelli/apnotic's
+  /// README). The loc-args counterpart, text the alert shows, stays an error.
+  @Test(arguments: [
+    (#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "alert": "Goal"}}"#,
+     Target(pushType: .liveactivity), "live-activity-fields 1:84 aps.alert", Severity.warning),
+    (#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score"}}"#,
+     Target(pushType: .liveactivity), "live-activity-fields 1:75 aps.attributes-type", .warning),
+    (#"{"aps": {"alert": {"title": "T", "body": "B"}, "url-args": ["a", 42]}}"#,
+     Target(platform: .safari), "value-type 1:66 aps.url-args[1]", .warning),
+    (#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", 42]}}}"#,
+     Target(), "value-type 1:54 aps.alert.loc-args[1]", .error),
+  ])
+  func documentedShapeWithUndocumentedHandlingIsAWarning(_ json: String, _ target: Target, _ expected: String,
+                                                           _ severity: Severity) {
+    let report = check(json, target)
+    #expect(report.findings.map(summary) == [expected])
+    #expect(report.findings.first?.severity == severity)
+  }
+
+  /// SPEC §2: `mdm` beside an empty `aps` can only be an MDM push (the pattern of sideshow/apns2's
+  /// TestMdm, payload/builder_test.go at 22443bc); the empty `aps` is the MDM warning, not an
+  /// alert push that shows nothing. With something to show, the guess stays alert.
+  @Test func mdmBesideAnEmptyApsIsAnMDMPush() {
+    let report = check(#"{"aps":{},"mdm":"1f0c"}"#)
+    #expect(report.pushType == .mdm)
+    #expect(report.findings.map(summary) == ["push-type-mismatch 1:2 aps"])
+    #expect(report.findings.first?.severity == .warning)
+    #expect(check(#"{"aps":{"alert":"Hi"},"mdm":"1f0c"}"#).pushType == .alert)
+  }
+
+  /// flag-value on content-available stays an error: a string "1" is reported not to wake the app
+  /// (parse-community/docs pull request 570), so the background push does nothing.
+  @Test func contentAvailableAsAStringIsAnError() {
+    let report = check(#"{"aps": {"content-available": "1"}}"#)
+    #expect(report.findings.map(summary) == ["flag-value 1:31 aps.content-available"])
+    #expect(report.findings.first?.severity == .error)
   }
 
   /// sound-shape: a sound dictionary without `critical` is a warning (Apple documents it for

@@ -54,7 +54,9 @@ extension Checker {
     if let t = target.pushType { return t }
     // SPEC §2: from the topic's suffix when a topic is given (`.voip` → voip, …).
     if let t = topicPushType { return t }
-    if facts.mdmOffset >= 0 && facts.apsKeyOffset < 0 { return .mdm }
+    // An `mdm` key beside no `aps`, or beside an empty one (sideshow/apns2's MDM test sends
+    // `{"aps":{},"mdm":…}`): nothing an alert shows, so it can only be an MDM push.
+    if facts.mdmOffset >= 0 && (facts.apsKeyOffset < 0 || (facts.apsIsObject && facts.apsKeys == 0)) { return .mdm }
     if facts.containerIdentifierOffset >= 0 && facts.apsKeyOffset < 0 { return .fileprovider }
     // What the payload can only be: a Live Activity key (event, content-state, timestamp, …) is
     // read by ActivityKit alone; content-available with nothing to show is a background push
@@ -370,13 +372,18 @@ extension Checker {
     } else if facts.event != .none {
       // (Without an event push-type-mismatch has said what is missing; "other events" would guess.)
       for k in Self.startOnlyKeys where hasAps(k) {
-        report(.startOnlyKey(Schema.aps[k.rawValue].name), at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
+        // The activity's attributes and its push token or channel are fixed when it starts: on an
+        // update or end these keys are not read, and the update itself applies (a warning).
+        report(.startOnlyKey(Schema.aps[k.rawValue].name), at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)",
+               softened: true)
       }
     }
-    // The shape of a Live Activity's aps (SPEC §3): an alert is a dictionary of title, body and sound.
+    // The shape of a Live Activity's aps (SPEC §3): an alert is a dictionary of title, body and
+    // sound. A string is not that shape, but nothing Apple documents drops the update for it (Apple's
+    // own command-line page sends one in a broadcast test): the alert is what is at risk, a warning.
     if facts.alertKind == .string {
       report(.liveActivityAlertString,
-             at: apsValueOffsets[ApsKey.alert.rawValue], path: "aps.alert")
+             at: apsValueOffsets[ApsKey.alert.rawValue], path: "aps.alert", softened: true)
     }
     if hasAps(.badge) {
       report(.liveActivityBadge, at: apsKeyOffsets[ApsKey.badge.rawValue],

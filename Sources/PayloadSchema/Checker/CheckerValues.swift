@@ -31,7 +31,12 @@ extension Checker {
     if !isObject {
       frames[depth].index += 1
       if context == .stringArray && kind != .string {
-        report(.notAStringElement(of: containerPath(), found: kind), at: offset, path: currentPath())
+        // Safari fills url-args into the website's URL format; Apple documents strings, and what
+        // Safari makes of a number there is not documented: the page opened may differ, nothing
+        // is dropped (a warning). A loc-args element is text the alert shows: an error.
+        let arrayPath = containerPath()
+        report(.notAStringElement(of: arrayPath, found: kind), at: offset, path: currentPath(),
+               softened: arrayPath == "aps.url-args")
       }
       return context == .custom ? .custom : .free
     }
@@ -76,7 +81,8 @@ extension Checker {
         case .flagOne where kind == .bool:
           break   // `bool(_:at:)` tells true (a warning) from false
         case .flagOne, .flagZeroOrOne, .flagTrue:
-          report(.flagValue(spec, found: kind.described), at: offset, path: currentPath())
+          report(.flagValue(spec, found: kind.described), at: offset, path: currentPath(),
+                 softened: Self.onlyChangesPresentation(index: index, context: context))
         default:
           let expected: String
           switch spec.check {
@@ -156,7 +162,15 @@ extension Checker {
       report(.flagOff(spec.name, found: "0"), at: offset, path: currentPath())
       return
     }
-    report(.number(n, for: spec), at: offset, path: currentPath())
+    report(.number(n, for: spec), at: offset, path: currentPath(),
+           softened: Self.onlyChangesPresentation(index: index, context: context))
+  }
+
+  /// `mutable-content`: a flag whose only effect is that the notification service extension runs.
+  /// When iOS does not read it as on, the alert is still shown, as sent (nothing is dropped or
+  /// lost, but the extension's changes are missing): its `flag-value` findings are warnings.
+  @inline(__always) static func onlyChangesPresentation(index: Int, context: Context) -> Bool {
+    context == .aps && index == ApsKey.mutableContent.rawValue
   }
 
   /// `content-available` and `mutable-content`: flags iOS reads as on (1, true) or off (0,
@@ -170,7 +184,8 @@ extension Checker {
     _ = valueStart(.bool, at: offset)
     guard let (spec, index, context) = currentSpec() else { return }
     if !spec.check.boolIsFine(value) {
-      report(.flagValue(spec, found: "false"), at: offset, path: currentPath())
+      report(.flagValue(spec, found: "false"), at: offset, path: currentPath(),
+             softened: Self.onlyChangesPresentation(index: index, context: context))
     }
     if case .flagOne = spec.check {
       let onOff = Self.isOnOffFlag(spec, index: index, context: context)
@@ -184,7 +199,8 @@ extension Checker {
       } else if onOff {
         report(.flagOff(spec.name, found: "false"), at: offset, path: currentPath())
       } else {
-        report(.flagValue(spec, found: "false"), at: offset, path: currentPath())
+        report(.flagValue(spec, found: "false"), at: offset, path: currentPath(),
+               softened: Self.onlyChangesPresentation(index: index, context: context))
       }
     }
   }

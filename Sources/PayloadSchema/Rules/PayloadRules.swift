@@ -89,7 +89,7 @@ extension RuleDefinition {
   /// `value-type`
   static var valueType: Self {
     Self(.error, .payload,
-         consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object shows nothing, a content-state that is not an object drops the Live Activity update, a badge or sound of the wrong type is not applied",
+         consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object shows nothing, a content-state that is not an object drops the Live Activity update, a badge or sound of the wrong type is not applied; a url-args element that is not a string is softened to a warning (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown)",
          summary: "a known key with the wrong JSON type (badge \"5\", alert 42, loc-args not an array of strings)") {
       RuleExamples(#"{"aps": {"alert": "Hi", "badge": 1️⃣"5"}}"#,
                    pass: #"{"aps": {"alert": "Hi", "badge": 5}}"#)
@@ -119,7 +119,7 @@ extension RuleDefinition {
   /// `flag-value`
   static var flagValue: Self {
     Self(.error, .payload,
-         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken, the notification service extension does not run (the alert shows the payload as sent), a critical sound or a widget reload is not requested; true, which iOS reads as 1, changes nothing and is information",
+         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken (a string \"1\" is reported not to wake it), a critical sound or a widget reload is not requested; for mutable-content the notification service extension does not run and the alert shows the payload as sent, nothing dropped: softened to a warning; true, which iOS reads as 1, changes nothing and is information",
          summary: "content-available / mutable-content other than the number 1 (true: a warning, use 1; 0 and false are flag-off); sound.critical other than 0 or 1; content-changed other than true") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣"1"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#)

@@ -87,8 +87,8 @@ extension RuleDefinition {
   /// `live-activity-fields`
   static var liveActivityFields: Self {
     Self(.error, .push,
-         consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, an input-push-channel that is not a base64 channel id or goes to a device before iOS 18 subscribes the activity to no channel (no broadcast update reaches it), and start-only keys on another event, input-push-token with input-push-channel, or a string alert are not a payload Apple documents; softened to warnings where the update arrives and only a key is ignored or cut short: badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end, an end's dismissal-date past the four hours an ended activity stays (ActivityUIDismissalPolicy.after(_:))",
-         summary: "event start without attributes-type, attributes and alert; an update without content-state; start-only keys on other events; a string alert; start on the broadcast transport; input-push-channel not base64, or to iOS before 18 (--os); warnings: badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end, an end's dismissal-date more than four hours after its timestamp") {
+         consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, an input-push-channel that is not a base64 channel id or goes to a device before iOS 18 subscribes the activity to no channel (no broadcast update reaches it), and input-push-token with input-push-channel is not a start Apple documents; softened to warnings where the update arrives and only a key is ignored, cut short or of a shape whose handling Apple does not document: start-only keys on an update or end (attributes and the push token or channel are fixed at the start), a string alert (Apple documents a dictionary; its own command-line page sends a string, and nothing says the update is dropped), badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end, an end's dismissal-date past the four hours an ended activity stays (ActivityUIDismissalPolicy.after(_:))",
+         summary: "event start without attributes-type, attributes and alert; an update without content-state; start on the broadcast transport; input-push-token with input-push-channel; input-push-channel not base64, or to iOS before 18 (--os); warnings: start-only keys on other events, a string alert, badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end, an end's dismissal-date more than four hours after its timestamp") {
       RuleExamples(#"{"aps": {"event": 1️⃣"start", "timestamp": 1700000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "Kick-off", "body": "Go"}}}"#)
     }
@@ -302,11 +302,11 @@ extension PayloadMessage {
   }
 
   static func startOnlyKey(_ key: StaticString) -> Self {
-    Self(.liveActivityFields, "'\(key)' belongs to a live activity start only")
+    Self(.liveActivityFields, "'\(key)' belongs to a live activity start only; an update or end does not read it (what it sets is fixed when the activity starts)")
   }
 
   static var liveActivityAlertString: Self {
-    Self(.liveActivityFields, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string")
+    Self(.liveActivityFields, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string; what ActivityKit does with a string is not documented, so the alert may not be shown")
   }
 
   static var liveActivityBadge: Self {

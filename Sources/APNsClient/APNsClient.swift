@@ -264,7 +264,7 @@ public final class APNsClient: Sendable {
   public func deliver(_ push: APNsPush) async throws(APNsClientError) -> APNsDelivery {
     if var gate = configuration.gate {
       let report = push.body.withUnsafeBytes { gate.validate(method: push.method, path: push.path, headers: push.headers, body: $0, now: Self.now()) }
-      if !report.verdict.isAccepted || report.findings.contains(where: { $0.severity == .error }) {
+      if APNsGateDecision(report).blocked {
         throw APNsClientError(.gated, "not sent: apns-lint predicts \(report.verdict)", report: report)
       }
     }

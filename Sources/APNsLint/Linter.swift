@@ -182,7 +182,7 @@ public struct Linter: Sendable {
     let result = self.result(report, path: path, record: nil)
     let predicted = result.apns ?? .accepted
     return SendDecision(result: result, predicted: predicted,
-                        blocked: !predicted.isAccepted || result.findings.contains { $0.severity == .error })
+                        blocked: predicted.holdsBack(with: result.findings))
   }
 
   /// The report's verdict without the findings of rules the configuration turns off.

@@ -104,7 +104,7 @@ struct ChannelCommand: ParsableCommand {
     let now = Int64(Date().timeIntervalSince1970)
     var linter = try options.connection.makeLinter(setup)
     let authorization = ConnectionOptions.gateToken(setup, now: now)
-    let report = linter.validate(request: SendCommand.gated(request, authorization: authorization), now: now)
+    let report = linter.validate(request: request.request(authorization: authorization), now: now)
     let decision = linter.sendDecision(report, path: request.path)
     let (result, blocked) = (decision.result, decision.blocked)
     // The gate's verdict for a request APNs would take is a 200; channel management answers a

@@ -1,5 +1,6 @@
 import ActivityContract
 import APNsAuth
+import APNsClient
 import APNsLint
 import ArgumentParser
 import Foundation
@@ -182,7 +183,7 @@ struct CheckCommand: ParsableCommand {
   func checkActivityStream(fd: Int32, path: String, checker: ActivityChecker, linter: inout Linter, sink: inout ResultSink,
                            unreadable: inout Bool, maxRecord: Int, now: Int64,
                            localize: ((PayloadReport) -> [Finding])?) {
-    var reader = LineReader(fd: fd, maxLine: maxRecord)
+    var reader = NDJSONLineReader(fd: fd, maxLine: maxRecord)
     while let next = reader.next() {
       guard case .line(let bytes) = next.content else {
         complain("\(VisibleText.escape(path)):\(next.number):1: error: a record of more than \(maxRecord) bytes "

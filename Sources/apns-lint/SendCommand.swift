@@ -103,15 +103,6 @@ struct SendCommand: ParsableCommand {
   /// The gate's linter: `check`'s configuration and validator, with the authentication in use.
   func makeLinter(_ setup: Setup) throws -> Linter { try connection.makeLinter(setup) }
 
-  /// The request the gate checks: the push plus the `authorization` the client will add.
-  static func gated(_ push: APNsPush, authorization: String?) -> APNsRequest {
-    var headers = push.headers
-    if let authorization, !headers.contains(where: { $0.name.lowercased() == "authorization" }) {
-      headers.insert(RequestHeader("authorization", authorization), at: 0)
-    }
-    return APNsRequest(method: push.method, path: push.path, headers: headers, body: push.body)
-  }
-
   static func gateToken(_ setup: Setup, now: Int64) -> String? { ConnectionOptions.gateToken(setup, now: now) }
 
   // MARK: - One push
@@ -163,7 +154,7 @@ struct SendCommand: ParsableCommand {
     let now = Int64(Date().timeIntervalSince1970)
     var linter = try makeLinter(setup)
     let gateAuthorization = Self.gateToken(setup, now: now)
-    var report = linter.validate(request: Self.gated(push, authorization: gateAuthorization), now: now)
+    var report = linter.validate(request: push.request(authorization: gateAuthorization), now: now)
     if let entry {
       for i in report.findings.indices {
         let p = entry.position(of: report.findings[i])
@@ -197,9 +188,9 @@ struct SendCommand: ParsableCommand {
     let delivery = try connection.deliverOnce(push, setup: setup, retries: retries)
     // A channel APNs does not have (or a limit it keeps) is no prediction an offline check could make.
     let stateful = channel != nil && delivery.answer.reason.map { ChannelAnswer.stateReasons.contains($0) } == true
-    let mismatch = !Self.same(delivery.answer, predicted) && !stateful
+    let mismatch = !delivery.answer.matches(prediction: predicted) && !stateful
     if format == .json {
-      print(Self.record(token: push.deviceToken, delivery: delivery, predicted: predicted, line: nil))
+      print(APNsBatchResult(line: nil, token: push.deviceToken, predicted: predicted, delivery: delivery).record)
     } else {
       var line = "APNs answered \(delivery.answer)"
       var details: [String] = []
@@ -241,9 +232,6 @@ struct SendCommand: ParsableCommand {
     return ("/4/broadcasts/apps/" + app, out)
   }
 
-  /// An answer equals a prediction when status and reason do.
-  static func same(_ a: APNsAnswer, _ b: APNsAnswer) -> Bool { a.status == b.status && (a.status == 200 || a.reason == b.reason) }
-
   /// The request as text, the provider token redacted unless `--show-secrets`.
   func requestText(_ push: APNsPush, setup: Setup, authorization: String?) -> String {
     ConnectionOptions.requestText(push, setup: setup, authorization: authorization, showSecrets: gate.showSecrets)
@@ -276,28 +264,6 @@ struct SendCommand: ParsableCommand {
     connection.curlCommand(push, setup: setup, authorization: authorization, showSecrets: gate.showSecrets)
   }
 
-  /// One NDJSON record (`--results`, `--format json`).
-  static func record(token: String?, delivery: APNsDelivery?, predicted: APNsAnswer, line: Int?, gated: Bool = false, error: String? = nil) -> String {
-    var members: [(String, JSONValue)] = []
-    if let line { members.append(("line", .int(line))) }
-    members.append(("token", token.map { .string($0) } ?? .null))
-    if let delivery {
-      members.append(("status", .int(delivery.answer.status)))
-      members.append(("reason", delivery.answer.reason.map { .string($0) } ?? .null))
-      members.append(("apnsId", delivery.apnsID.map { .string($0) } ?? .null))
-      members.append(("apnsUniqueId", delivery.apnsUniqueID.map { .string($0) } ?? .null))
-      members.append(("timestamp", delivery.timestamp.map { .int(Int($0)) } ?? .null))
-      members.append(("attempts", .int(delivery.attempts)))
-    } else {
-      members.append(("status", .null))
-      members.append(("reason", .null))
-      members.append(("attempts", .int(0)))
-    }
-    members.append(("predicted", .object([("status", .int(predicted.status)), ("reason", predicted.reason.map { .string($0) } ?? .null)])))
-    if gated { members.append(("notSent", .string("the gate predicts \(predicted)"))) }
-    if let error { members.append(("error", .string(error))) }
-    return Self.compact(.object(members))
-  }
 }
 
 extension SendCommand {

@@ -425,3 +425,12 @@ public struct AlertText: Sendable, Hashable {
 
   public init() {}
 }
+
+extension APNsAnswer {
+  /// The send decision (SPEC §12, "The gate"), for a request whose predicted answer is `self`:
+  /// held back when APNs would refuse it or a finding is an error. `Linter.sendDecision` (`send`,
+  /// `send --batch`, `channel`) and APNsClient's gate (`APNsGateDecision`) both ask this.
+  public func holdsBack<S: Sequence>(with findings: S) -> Bool where S.Element == Finding {
+    !isAccepted || findings.contains { $0.severity == .error }
+  }
+}

@@ -187,7 +187,7 @@ struct SendCommand: ParsableCommand {
     }
     let delivery = try connection.deliverOnce(push, setup: setup, retries: retries)
     // A channel APNs does not have (or a limit it keeps) is no prediction an offline check could make.
-    let stateful = channel != nil && delivery.answer.reason.map { ChannelAnswer.stateReasons.contains($0) } == true
+    let stateful = channel != nil && delivery.answer.reason.map { ChannelManagementAnswer.stateReasons.contains($0) } == true
     let mismatch = !delivery.answer.matches(prediction: predicted) && !stateful
     if format == .json {
       print(APNsBatchResult(line: nil, token: push.deviceToken, predicted: predicted, delivery: delivery).record)
@@ -264,24 +264,6 @@ struct SendCommand: ParsableCommand {
     connection.curlCommand(push, setup: setup, authorization: authorization, showSecrets: gate.showSecrets)
   }
 
-}
-
-extension SendCommand {
-  /// One line of JSON (NDJSON), keys in the order given.
-  static func compact(_ value: JSONValue) -> String {
-    switch value {
-    case .string(let s): return quoted(s)
-    case .int(let n): return String(n)
-    case .number(let d): return d.isFinite ? String(d) : "null"
-    case .bool(let b): return b ? "true" : "false"
-    case .null: return "null"
-    case .array(let items): return "[" + items.map(compact).joined(separator: ",") + "]"
-    case .object(let members): return "{" + members.map { quoted($0.0) + ":" + compact($0.1) }.joined(separator: ",") + "}"
-    }
-  }
-
-  /// A JSON string literal, escaped as the provider token's claims are (one escaper, in APNsAuth).
-  static func quoted(_ s: String) -> String { JWTText.jsonString(s) }
 }
 
 /// Runs an async body to completion from synchronous code (the command line's `run`).

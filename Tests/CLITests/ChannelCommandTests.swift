@@ -15,30 +15,30 @@ import TestSupport
   static let id = "dHN0LXNyY2gtY2hubA=="
 
   @Test func theRequestsAreApplesManagementRequests() {
-    let create = ChannelCommand.push(.create(.mostRecentMessageStored), bundleID: Self.app)
+    let create = APNsPush(channel: .create(.mostRecentMessageStored), bundleID: Self.app)
     #expect(create.method == "POST")
     #expect(create.path == "/1/apps/com.example.app/channels")
     #expect(create.headers == [RequestHeader("content-type", "application/json")])
     #expect(String(decoding: create.body, as: UTF8.self) == #"{"message-storage-policy": 1, "push-type": "LiveActivity"}"#)
 
-    let read = ChannelCommand.push(.read(channelID: Self.id), bundleID: Self.app)
+    let read = APNsPush(channel: .read(channelID: Self.id), bundleID: Self.app)
     #expect(read.method == "GET")
     #expect(read.path == "/1/apps/com.example.app/channels")
     #expect(read.headers == [RequestHeader("apns-channel-id", Self.id)])
     #expect(read.body.isEmpty)
 
-    let delete = ChannelCommand.push(.delete(channelID: Self.id), bundleID: Self.app)
+    let delete = APNsPush(channel: .delete(channelID: Self.id), bundleID: Self.app)
     #expect(delete.method == "DELETE")
     #expect(delete.headers == [RequestHeader("apns-channel-id", Self.id)])
 
-    let list = ChannelCommand.push(.list, bundleID: Self.app)
+    let list = APNsPush(channel: .list, bundleID: Self.app)
     #expect(list.method == "GET")
     #expect(list.path == "/1/apps/com.example.app/all-channels")
     #expect(list.headers.isEmpty && list.body.isEmpty)
 
-    #expect(ChannelCommand.successStatus(.create(.noMessageStored)) == 201)
-    #expect(ChannelCommand.successStatus(.delete(channelID: Self.id)) == 204)
-    #expect(ChannelCommand.successStatus(.list) == 200)
+    #expect(ChannelManagement.Operation.create(.noMessageStored).successStatus == 201)
+    #expect(ChannelManagement.Operation.delete(channelID: Self.id).successStatus == 204)
+    #expect(ChannelManagement.Operation.list.successStatus == 200)
   }
 
   @Test func aBroadcastGoesToTheBundleIDWithTheRequiredHeaders() {
@@ -59,40 +59,40 @@ import TestSupport
     let rid = "0b3e6c2a-5d4f-4e8a-9b1c-2d3e4f5a6b7c"
     var created = APNsDelivery(answer: APNsAnswer(status: 201, reason: nil))
     created.headers = [RequestHeader("apns-request-id", rid), RequestHeader("apns-channel-id", Self.id)]
-    let create = ChannelAnswer(.create(.noMessageStored), delivery: created, predicted: APNsAnswer(status: 201, reason: nil))
+    let create = ChannelManagementAnswer(.create(.noMessageStored), delivery: created, predicted: APNsAnswer(status: 201, reason: nil))
     #expect(create.succeeded)
-    #expect(create.text() == "\(Self.id)\ncreated channel \(Self.id) (apns-request-id \(rid))")
-    #expect(create.json() == #"{"operation":"create","status":201,"reason":null,"requestId":"\#(rid)","channelId":"\#(Self.id)","predicted":{"status":201,"reason":null}}"#)
+    #expect(create.text == "\(Self.id)\ncreated channel \(Self.id) (apns-request-id \(rid))")
+    #expect(create.json == #"{"operation":"create","status":201,"reason":null,"requestId":"\#(rid)","channelId":"\#(Self.id)","predicted":{"status":201,"reason":null}}"#)
 
     var settings = APNsDelivery(answer: .accepted)
     settings.headers = [RequestHeader("apns-request-id", rid)]
     settings.body = Array(#"{"message-storage-policy":1,"push-type":"LiveActivity"}"#.utf8)
-    let read = ChannelAnswer(.read(channelID: Self.id), delivery: settings, predicted: .accepted)
-    #expect(read.text() == "channel \(Self.id): message-storage-policy 1 (Most Recent Message Stored), push-type LiveActivity (apns-request-id \(rid))")
-    #expect(read.json() == #"{"operation":"read","status":200,"reason":null,"requestId":"\#(rid)","channelId":"\#(Self.id)","messageStoragePolicy":1,"pushType":"LiveActivity","predicted":{"status":200,"reason":null}}"#)
+    let read = ChannelManagementAnswer(.read(channelID: Self.id), delivery: settings, predicted: .accepted)
+    #expect(read.text == "channel \(Self.id): message-storage-policy 1 (Most Recent Message Stored), push-type LiveActivity (apns-request-id \(rid))")
+    #expect(read.json == #"{"operation":"read","status":200,"reason":null,"requestId":"\#(rid)","channelId":"\#(Self.id)","messageStoragePolicy":1,"pushType":"LiveActivity","predicted":{"status":200,"reason":null}}"#)
 
     var ids = APNsDelivery(answer: .accepted)
     ids.body = Array(#"{"channels":["\#(Self.id)","AAAAAAAAAAAAAAAAAAAAAA=="]}"#.utf8)
-    let list = ChannelAnswer(.list, delivery: ids, predicted: .accepted)
-    #expect(list.text() == "\(Self.id)\nAAAAAAAAAAAAAAAAAAAAAA==\n2 channels")
+    let list = ChannelManagementAnswer(.list, delivery: ids, predicted: .accepted)
+    #expect(list.text == "\(Self.id)\nAAAAAAAAAAAAAAAAAAAAAA==\n2 channels")
 
     var gone = APNsDelivery(answer: APNsAnswer(status: 400, reason: "ChannelNotRegistered"))
     gone.headers = [RequestHeader("apns-request-id", rid)]
     gone.body = Array(#"{"reason":"ChannelNotRegistered"}"#.utf8)
-    let refused = ChannelAnswer(.delete(channelID: Self.id), delivery: gone, predicted: APNsAnswer(status: 204, reason: nil))
+    let refused = ChannelManagementAnswer(.delete(channelID: Self.id), delivery: gone, predicted: APNsAnswer(status: 204, reason: nil))
     #expect(!refused.succeeded)
     #expect(!refused.mismatch)  // what APNs stores is no offline prediction
-    #expect(refused.text() == "APNs answered 400 ChannelNotRegistered: the apns-channel-id header used in the request doesn't exist (apns-request-id \(rid))")
-    #expect(refused.json() == #"{"operation":"delete","status":400,"reason":"ChannelNotRegistered","meaning":"the apns-channel-id header used in the request doesn't exist","requestId":"\#(rid)","predicted":{"status":204,"reason":null}}"#)
+    #expect(refused.text == "APNs answered 400 ChannelNotRegistered: the apns-channel-id header used in the request doesn't exist (apns-request-id \(rid))")
+    #expect(refused.json == #"{"operation":"delete","status":400,"reason":"ChannelNotRegistered","meaning":"the apns-channel-id header used in the request doesn't exist","requestId":"\#(rid)","predicted":{"status":204,"reason":null}}"#)
 
     // A refusal the gate should have seen is said to differ from the prediction.
-    let missed = ChannelAnswer(.read(channelID: Self.id), delivery: APNsDelivery(answer: APNsAnswer(status: 400, reason: "BadChannelId")), predicted: .accepted)
+    let missed = ChannelManagementAnswer(.read(channelID: Self.id), delivery: APNsDelivery(answer: APNsAnswer(status: 400, reason: "BadChannelId")), predicted: .accepted)
     #expect(missed.mismatch)
-    #expect(missed.text() == "APNs answered 400 BadChannelId: the apns-channel-id header isn't properly encoded, or it's greater than the allowed length\nAPNs answered 400 BadChannelId; apns-lint predicted 200")
+    #expect(missed.text == "APNs answered 400 BadChannelId: the apns-channel-id header isn't properly encoded, or it's greater than the allowed length\nAPNs answered 400 BadChannelId; apns-lint predicted 200")
     // A 201 without the new id is no success.
-    let noID = ChannelAnswer(.create(.noMessageStored), delivery: APNsDelivery(answer: APNsAnswer(status: 201, reason: nil)), predicted: APNsAnswer(status: 201, reason: nil))
+    let noID = ChannelManagementAnswer(.create(.noMessageStored), delivery: APNsDelivery(answer: APNsAnswer(status: 201, reason: nil)), predicted: APNsAnswer(status: 201, reason: nil))
     #expect(!noID.succeeded)
-    #expect(noID.text() == "APNs answered 201: the answer has no apns-channel-id")
+    #expect(noID.text == "APNs answered 201: the answer has no apns-channel-id")
   }
 
   /// One decision for rules turned off (SPEC §12, "The gate"): with `topic-syntax: off` in the

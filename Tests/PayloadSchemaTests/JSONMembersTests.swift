@@ -39,4 +39,15 @@ import Testing
     if case .failure(let p) = Self.read(#"{"h": {"x": 1}}"#, maxDepth: 1) { #expect(p.message == "nested deeper than 1") } else { Issue.record("nesting past 1 was read") }
     #expect((try? Self.read(#"{"h": "x"}"#, maxDepth: 1).get())?.count == 1)
   }
+
+  /// An array of strings (a channel list's `channels`): escapes decoded; anything else is nil.
+  @Test func stringArrays() {
+    #expect(JSONMembers.strings(inArray: Array(#"["a", "b\u0063", ""]"#.utf8)) == ["a", "bc", ""])
+    #expect(JSONMembers.strings(inArray: Array("[]".utf8)) == [])
+    #expect(JSONMembers.strings(inArray: Array(#"["a", 1]"#.utf8)) == nil)
+    #expect(JSONMembers.strings(inArray: Array(#"["a", ["b"]]"#.utf8)) == nil)
+    #expect(JSONMembers.strings(inArray: Array(#"["a", {"b": "c"}]"#.utf8)) == nil)
+    #expect(JSONMembers.strings(inArray: Array(#"{"a": "b"}"#.utf8)) == nil)
+    #expect(JSONMembers.strings(inArray: Array(#"["a",]"#.utf8)) == nil)
+  }
 }

@@ -54,6 +54,47 @@ public enum JSONMembers {
     return .success(collector.members)
   }
 
+  /// The strings of a JSON array of strings (`["a", "b"]`: a member's bytes, ``Member/range``),
+  /// escapes decoded; nil when the bytes are not JSON or not an array of strings only.
+  public static func strings(inArray bytes: [UInt8]) -> [String]? {
+    var reader = JSONReader(maxDepth: 2)
+    var collector = StringArray()
+    bytes.withUnsafeBufferPointer { reader.read($0, isFinal: true, handler: &collector) }
+    return collector.failed || !collector.rootIsArray ? nil : collector.strings
+  }
+
+  /// Records an array's string elements; anything else fails it.
+  private struct StringArray: JSONEventHandler {
+    var strings: [String] = []
+    var failed = false
+    var rootIsArray = false
+    var depth = 0
+
+    mutating func arrayStart(at offset: Int) {
+      if depth == 0 { rootIsArray = true } else { failed = true }
+      depth += 1
+    }
+    mutating func arrayEnd(at offset: Int) { depth -= 1 }
+    mutating func objectStart(at offset: Int) { failed = true; depth += 1 }
+    mutating func objectEnd(at offset: Int) { depth -= 1 }
+    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, inflation: Int, compactOffset: Int) {}
+    mutating func valueEnd(compactOffset: Int) {}
+    mutating func stringStart(at offset: Int) -> Bool {
+      if depth != 1 { failed = true }
+      return depth == 1
+    }
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>?, at offset: Int, inflation: Int) {
+      if let bytes { strings.append(String(decoding: bytes, as: UTF8.self)) }
+    }
+    mutating func number(_ number: JSONNumber, at offset: Int) { failed = true }
+    mutating func bool(_ value: Bool, at offset: Int) { failed = true }
+    mutating func null(at offset: Int) { failed = true }
+    mutating func problem(_ problem: JSONProblem, at offset: Int) {
+      if case .byteOrderMark = problem { return }
+      failed = true
+    }
+  }
+
   /// Records the root object's members as the reader's events arrive.
   private struct Collector: JSONEventHandler {
     let bytes: [UInt8]

@@ -131,7 +131,7 @@ struct TokenCheckCommand: ParsableCommand {
     // A bare JWT has no blank; anything with one is taken as a whole authorization value.
     let authorization = trimmed.contains(where: { $0 == " " || $0 == "\t" }) ? trimmed : "bearer " + trimmed
     let clock = now ?? TokenIDs.currentTime()
-    var report = TokenReport(authorization: authorization, now: clock, ring: ring, keyFile: key)
+    var report = ProviderTokenReport(authorization: authorization, now: clock, ring: ring, keyFile: key)
     report.apply(scope: scope, environment: environment, topic: topic)
     Output.shared.write(format == .json ? report.json : report.text)
     // A token APNs would refuse is an error finding of the run.
@@ -158,38 +158,14 @@ struct TokenCheckCommand: ParsableCommand {
       result = .failure(error)
     }
     switch (result, format) {
-    case (.success(let v), .text):
-      Output.shared.write("""
-        VAPID (\(v.scheme == .vapid ? "vapid t=…, k=…" : "WebPush + Crypto-Key")): signature valid
-          aud \(VisibleText.escape(v.audience))
-          sub \(VisibleText.escape(v.subject))
-          exp \(v.expiration) (\(v.expiration - clock) s from now)
-          k   \(Self.base64URL(v.publicKey))
-        the web push service would take it: 201
-
-        """)
-    case (.failure(let problem), .text):
-      Output.shared.write("VAPID: \(problem.message)\nthe web push service would refuse it\(problem.appleReason.map { ": \($0)" } ?? "")\n")
-    case (.success(let v), .json):
-      Output.shared.write(JSONValue.object([
-        ("kind", .string("vapid")), ("scheme", .string(v.scheme.rawValue)), ("valid", .bool(true)),
-        ("aud", .string(v.audience)), ("sub", .string(v.subject)), ("exp", .int(Int(v.expiration))),
-        ("publicKey", .string(Self.base64URL(v.publicKey))), ("status", .int(201)), ("reason", .null),
-      ]).text)
-    case (.failure(let problem), .json):
-      Output.shared.write(JSONValue.object([
-        ("kind", .string("vapid")), ("valid", .bool(false)), ("problem", .string(problem.message)),
-        ("reason", .optional(problem.appleReason)),
-      ]).text)
+    case (.success(let v), .text): Output.shared.write(v.text(now: clock))
+    case (.failure(let problem), .text): Output.shared.write(problem.text)
+    case (.success(let v), .json): Output.shared.write(v.json)
+    case (.failure(let problem), .json): Output.shared.write(problem.json)
     }
     var outcome = RunOutcome()
     if case .failure = result { outcome.count(Severity.error) }
     try outcome.exit()
-  }
-
-  /// base64url without padding (RFC 4648 §5), as the `k=` of a VAPID header is written.
-  static func base64URL(_ bytes: [UInt8]) -> String {
-    String(Data(bytes).base64EncodedString().filter { $0 != "=" }.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
   }
 
   static func readStandardInput() throws -> String {
@@ -205,93 +181,6 @@ struct TokenCheckCommand: ParsableCommand {
     }
     return String(decoding: data, as: UTF8.self)
   }
-}
-
-/// What `token check` prints: the library's inspection (`ProviderToken.inspect`), as text or JSON.
-struct TokenReport {
-  var claims: ProviderTokenClaims?
-  var age: Int64?
-  /// "valid", "invalid", "unknown-kid" (no key given has the token's `kid`), or nil when not verified.
-  var signature: String?
-  var problems: [String] = []
-  var status = 200
-  var reason: String?
-
-  init(authorization: String, now: Int64, ring: ProviderKeyRing?, keyFile: String?) {
-    let inspection = ProviderToken.inspect(authorization: authorization, now: now, verifier: ring, keyIDs: ring?.keyIDs ?? [],
-                                           keyName: keyFile)
-    claims = inspection.claims
-    age = inspection.age
-    switch inspection.signature {
-    case .valid?: signature = "valid"
-    case .unknownKey?: signature = "unknown-kid"
-    case .invalid?: signature = "invalid"
-    case nil: signature = nil
-    }
-    problems = inspection.problems.map(\.message)
-    status = inspection.answer.status
-    reason = inspection.answer.reason
-  }
-
-  /// What the key may do (a scoped `--key`), for the text and JSON.
-  var scope: KeyScope?
-
-  /// The key's scope against the environment and topic the token is for (Apple's 2025 key
-  /// model; SPEC §10 "Key scopes"): a token APNs would take otherwise is refused 403
-  /// BadEnvironmentKeyIdInToken or Forbidden.
-  mutating func apply(scope: KeyScope?, environment: KeyScope.Environment?, topic: String?) {
-    self.scope = scope
-    guard let scope, status == 200, let refusal = scope.refusal(environment: environment, topic: topic) else { return }
-    problems.append(refusal.why)
-    status = 403
-    reason = refusal.reason
-  }
-
-  var verdict: String { "APNs would answer \(status)" + (reason.map { " " + $0 } ?? "") }
-
-  var text: String {
-    var lines: [String] = []
-    if let claims {
-      lines.append("header: {\"alg\": \(Self.json(claims.algorithm)), \"kid\": \(Self.json(claims.keyID))}")
-      lines.append("claims: {\"iss\": \(Self.json(claims.issuer)), \"iat\": \(claims.issuedAt.map(String.init) ?? "null")}")
-      lines.append("age: " + (age.map { "\($0) seconds" } ?? "unknown (no numeric 'iat')"))
-    } else {
-      lines.append("header: cannot be decoded")
-      lines.append("claims: cannot be decoded")
-    }
-    lines.append("signature: " + (signature ?? "not verified (give --key FILE)"))
-    if let scope { lines.append("key scope: " + scope.description) }
-    for problem in problems { lines.append("error: " + problem) }
-    lines.append(verdict)
-    return lines.map(VisibleText.escape).joined(separator: "\n") + "\n"
-  }
-
-  var json: String {
-    let header = claims.map { "{\"alg\": \(Self.json($0.algorithm)), \"kid\": \(Self.json($0.keyID))}" } ?? "null"
-    let body = claims.map { "{\"iss\": \(Self.json($0.issuer)), \"iat\": \($0.issuedAt.map(String.init) ?? "null")}" } ?? "null"
-    let list = problems.isEmpty ? "[]" : "[\n    " + problems.map(Self.json).joined(separator: ",\n    ") + "\n  ]"
-    return """
-      {
-        "header": \(header),
-        "claims": \(body),
-        "age": \(age.map(String.init) ?? "null"),
-        "signature": \(Self.json(signature)),
-        "scope": \(scope.map { Self.scopeJSON($0) } ?? "null"),
-        "apns": {"status": \(status), "reason": \(Self.json(reason))},
-        "problems": \(list)
-      }
-
-      """
-  }
-
-  /// `{"environment": "sandbox"|null, "topics": [...]|null, "related": "KEYID"|null}`.
-  static func scopeJSON(_ scope: KeyScope) -> String {
-    let topics = scope.topics.map { "[" + $0.sorted().map { json($0) }.joined(separator: ", ") + "]" } ?? "null"
-    return "{\"environment\": \(json(scope.environment?.rawValue)), \"topics\": \(topics), \"related\": \(json(scope.related))}"
-  }
-
-  /// A JSON string literal, or null; controls, bidi controls and non-ASCII line breaks escaped.
-  static func json(_ text: String?) -> String { text.map { JSONText.quoted($0, escapingInvisible: true) } ?? "null" }
 }
 
 /// Team and key ids, key files and the clock, for both token commands.

@@ -170,48 +170,22 @@ struct ConnectionOptions: ParsableArguments {
     return (try? signer.token(teamID: team, issuedAt: now)).map { "bearer " + $0 }
   }
 
-  /// `bearer header.claims.signature` → `bearer header.claims.<redacted>`: who sent it stays
-  /// readable (key id, team, iat), the token cannot be replayed.
-  static func redact(_ authorization: String, showSecrets: Bool) -> String {
-    guard !showSecrets, let dot = authorization.lastIndex(of: ".") else { return authorization }
-    return String(authorization[...dot]) + "<redacted>"
-  }
+  /// Where `setup` sends.
+  static func endpoint(_ setup: Setup) -> APNsEndpoint { APNsEndpoint(host: setup.host, port: setup.port, tls: setup.tls) }
 
-  /// The request as text (`METHOD path HTTP/2`, host, headers, body), the provider token
-  /// redacted unless `showSecrets`.
+  /// The request as text, the provider token redacted unless `showSecrets`.
   static func requestText(_ push: APNsPush, setup: Setup, authorization: String?, showSecrets: Bool) -> String {
-    var lines = ["\(push.method) \(push.path) HTTP/2", "host: \(setup.host)\(setup.port == 443 ? "" : ":\(setup.port)")"]
-    if let authorization, !push.headers.contains(where: { $0.name.lowercased() == "authorization" }) {
-      lines.append("authorization: \(redact(authorization, showSecrets: showSecrets))")
-    }
-    for h in push.headers {
-      lines.append("\(h.name): \(h.name.lowercased() == "authorization" ? redact(h.value, showSecrets: showSecrets) : h.value)")
-    }
-    lines.append("")
-    lines.append(String(decoding: push.body, as: UTF8.self))
-    return lines.joined(separator: "\n")
+    push.text(to: endpoint(setup), authorization: authorization, showSecrets: showSecrets)
   }
 
-  /// `curl --http2 …`: the same request; the provider token redacted unless `showSecrets`.
+  /// `curl --http2 …`: the same request, with this command line's CA and TLS identity.
   func curlCommand(_ push: APNsPush, setup: Setup, authorization: String?, showSecrets: Bool) -> String {
-    func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    var parts = ["curl", setup.tls ? "--http2" : "--http2-prior-knowledge", "-sS", "-D", "-"]
-    if push.method != "POST" && push.method != "GET" { parts += ["-X", push.method] }
-    if let ca { parts += ["--cacert", quote(ca)] }
-    if let cert, let certKey { parts += ["--cert", quote(cert), "--key", quote(certKey)] }
-    if let p12 { parts += ["--cert-type", "P12", "--cert", quote(p12 + (p12PasswordEnv.map { ":$" + $0 } ?? ""))] }
-    if let authorization, !push.headers.contains(where: { $0.name.lowercased() == "authorization" }) {
-      parts += ["-H", quote("authorization: " + Self.redact(authorization, showSecrets: showSecrets))]
-    }
-    for h in push.headers {
-      parts += ["-H", quote("\(h.name): \(h.name.lowercased() == "authorization" ? Self.redact(h.value, showSecrets: showSecrets) : h.value)")]
-    }
-    if !push.body.isEmpty || push.method == "POST" {
-      parts += ["--data-binary", quote(String(decoding: push.body, as: UTF8.self))]
-    }
-    let port = setup.port == 443 ? "" : ":\(setup.port)"
-    parts.append(quote("\(setup.tls ? "https" : "http")://\(setup.host)\(port)\(push.path)"))
-    return parts.joined(separator: " ")
+    let quote = APNsPush.shellQuoted
+    var credentials: [String] = []
+    if let ca { credentials += ["--cacert", quote(ca)] }
+    if let cert, let certKey { credentials += ["--cert", quote(cert), "--key", quote(certKey)] }
+    if let p12 { credentials += ["--cert-type", "P12", "--cert", quote(p12 + (p12PasswordEnv.map { ":$" + $0 } ?? ""))] }
+    return push.curlCommand(to: Self.endpoint(setup), authorization: authorization, showSecrets: showSecrets, credentials: credentials)
   }
 }
 

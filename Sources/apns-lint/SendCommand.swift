@@ -117,7 +117,7 @@ struct SendCommand: ParsableCommand {
     var headers = try commandLineHeaders()
     var path: String? = deviceToken.map { "/3/device/" + $0 }
     if let channel {
-      let broadcast = Self.broadcast(channel: channel, bundleID: bundleID, topic: topic, headers: headers)
+      let broadcast = ChannelManagement.broadcast(channel: channel, bundleID: bundleID, topic: topic, headers: headers)
       path = broadcast.0
       headers = broadcast.1
     }
@@ -206,57 +206,16 @@ struct SendCommand: ParsableCommand {
       }
       if mismatch {
         print("APNs answered \(delivery.answer); apns-lint predicted \(predicted)")
-        print(bugReport(push, setup: setup, delivery: delivery, predicted: predicted))
+        print(push.bugReport(to: ConnectionOptions.endpoint(setup), delivery: delivery, predicted: predicted,
+                             toolVersion: APNsLintVersion.current))
       }
     }
     if !delivery.answer.isAccepted { throw ExitCode(1) }
   }
 
-  /// A broadcast to `channel` (SPEC §13.2): `/4/broadcasts/apps/<bundle-id>` with
-  /// `apns-channel-id`, and the headers Apple requires there that the command line did not give
-  /// (`apns-push-type: LiveActivity`, `apns-priority: 10`, `apns-expiration: 0`, which every
-  /// storage policy takes). The bundle id is `--bundle-id`, else `--topic` without its
-  /// `.push-type.…` suffix; a broadcast carries no `apns-topic` from `--topic` (its bundle id is
-  /// in the path, and a suffixed topic there is TopicDisallowed).
-  static func broadcast(channel: String, bundleID: String?, topic: String?, headers: [RequestHeader]) -> (String, [RequestHeader]) {
-    var app = bundleID ?? topic ?? ""
-    if bundleID == nil, let suffix = app.range(of: ".push-type.") { app = String(app[..<suffix.lowerBound]) }
-    var out = headers.filter { !($0.name.lowercased() == "apns-topic" && $0.value == topic && topic != nil) }
-    func add(_ name: String, _ value: String) {
-      if !out.contains(where: { $0.name.lowercased() == name }) { out.append(RequestHeader(name, value)) }
-    }
-    add("apns-channel-id", channel)
-    add("apns-push-type", "LiveActivity")
-    add("apns-priority", "10")
-    add("apns-expiration", "0")
-    return ("/4/broadcasts/apps/" + app, out)
-  }
-
   /// The request as text, the provider token redacted unless `--show-secrets`.
   func requestText(_ push: APNsPush, setup: Setup, authorization: String?) -> String {
     ConnectionOptions.requestText(push, setup: setup, authorization: authorization, showSecrets: gate.showSecrets)
-  }
-
-  /// The request and the answer in one block, ready for a bug report.
-  func bugReport(_ push: APNsPush, setup: Setup, delivery: APNsDelivery, predicted: APNsAnswer) -> String {
-    var copy = push
-    if let token = push.deviceToken, token.count > 8 {
-      copy.path = "/3/device/" + token.prefix(8) + "…(\(token.count) hex digits)"
-    }
-    var answer = ["HTTP/2 \(delivery.answer.status)"]
-    if let id = delivery.apnsID { answer.append("apns-id: \(id)") }
-    if let reason = delivery.answer.reason {
-      answer.append("")
-      answer.append("{\"reason\":\"\(reason)\"" + (delivery.timestamp.map { ",\"timestamp\":\($0)" } ?? "") + "}")
-    }
-    return """
-      ```
-      # apns-lint \(APNsLintVersion.current): APNs answered \(delivery.answer), apns-lint predicted \(predicted)
-      \(requestText(copy, setup: setup, authorization: nil))
-
-      \(answer.joined(separator: "\n"))
-      ```
-      """
   }
 
   /// `curl --http2 …`: the same request; the provider token redacted unless `--show-secrets`.

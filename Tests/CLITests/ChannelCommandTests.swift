@@ -43,12 +43,12 @@ import TestSupport
 
   @Test func aBroadcastGoesToTheBundleIDWithTheRequiredHeaders() {
     let topic = "com.example.app.push-type.liveactivity"
-    let (path, headers) = SendCommand.broadcast(channel: Self.id, bundleID: nil, topic: topic,
+    let (path, headers) = ChannelManagement.broadcast(channel: Self.id, bundleID: nil, topic: topic,
                                                 headers: [RequestHeader("apns-topic", topic), RequestHeader("apns-priority", "5")])
     #expect(path == "/4/broadcasts/apps/com.example.app")
     #expect(headers == [RequestHeader("apns-priority", "5"), RequestHeader("apns-channel-id", Self.id),
                         RequestHeader("apns-push-type", "LiveActivity"), RequestHeader("apns-expiration", "0")])
-    let (other, kept) = SendCommand.broadcast(channel: Self.id, bundleID: "com.example.other", topic: nil,
+    let (other, kept) = ChannelManagement.broadcast(channel: Self.id, bundleID: "com.example.other", topic: nil,
                                               headers: [RequestHeader("apns-expiration", "1700003600")])
     #expect(other == "/4/broadcasts/apps/com.example.other")
     #expect(kept == [RequestHeader("apns-expiration", "1700003600"), RequestHeader("apns-channel-id", Self.id),

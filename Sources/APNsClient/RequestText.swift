@@ -1,0 +1,122 @@
+// A push as a person reads it (SPEC §12): the request as text, an equivalent curl command line,
+// the block for a bug report when APNs' answer differs from the prediction, and a broadcast's
+// request. `send` and `channel` print these; the provider token is redacted unless asked.
+
+import Foundation
+import PayloadSchema
+
+/// Where a request goes: the host, the port, and whether over TLS.
+public struct APNsEndpoint: Sendable, Hashable {
+  public var host: String
+  public var port: Int
+  public var tls: Bool
+
+  public init(host: String, port: Int = 443, tls: Bool = true) {
+    self.host = host
+    self.port = port
+    self.tls = tls
+  }
+
+  /// `host` or `host:port` when the port is not 443.
+  public var authority: String { host + (port == 443 ? "" : ":\(port)") }
+}
+
+extension APNsPush {
+  /// `bearer header.claims.signature` → `bearer header.claims.<redacted>`: who sent it stays
+  /// readable (key id, team, iat), the token cannot be replayed. Unchanged with `showSecrets`.
+  public static func redact(_ authorization: String, showSecrets: Bool) -> String {
+    guard !showSecrets, let dot = authorization.lastIndex(of: ".") else { return authorization }
+    return String(authorization[...dot]) + "<redacted>"
+  }
+
+  /// The push's headers after the `authorization` the client adds (when it has none), each
+  /// `authorization` redacted unless `showSecrets`.
+  func shownHeaders(authorization: String?, showSecrets: Bool) -> [(String, String)] {
+    var out: [(String, String)] = []
+    if let authorization, !headers.contains(where: { $0.name.lowercased() == "authorization" }) {
+      out.append(("authorization", Self.redact(authorization, showSecrets: showSecrets)))
+    }
+    for h in headers {
+      out.append((h.name, h.name.lowercased() == "authorization" ? Self.redact(h.value, showSecrets: showSecrets) : h.value))
+    }
+    return out
+  }
+
+  /// The request as text: `METHOD path HTTP/2`, `host`, the headers, a blank line, the body.
+  public func text(to endpoint: APNsEndpoint, authorization: String?, showSecrets: Bool = false) -> String {
+    var lines = ["\(method) \(path) HTTP/2", "host: \(endpoint.authority)"]
+    lines += shownHeaders(authorization: authorization, showSecrets: showSecrets).map { "\($0.0): \($0.1)" }
+    lines.append("")
+    lines.append(String(decoding: body, as: UTF8.self))
+    return lines.joined(separator: "\n")
+  }
+
+  /// `curl --http2 …` (`--http2-prior-knowledge` without TLS) for the same request.
+  /// `credentials` are curl's own arguments for the client's TLS identity and CA (`--cacert`,
+  /// `--cert`, `--key`, `--cert-type`), already quoted.
+  public func curlCommand(to endpoint: APNsEndpoint, authorization: String?, showSecrets: Bool = false,
+                          credentials: [String] = []) -> String {
+    var parts = ["curl", endpoint.tls ? "--http2" : "--http2-prior-knowledge", "-sS", "-D", "-"]
+    if method != "POST" && method != "GET" { parts += ["-X", method] }
+    parts += credentials
+    for (name, value) in shownHeaders(authorization: authorization, showSecrets: showSecrets) {
+      parts += ["-H", Self.shellQuoted("\(name): \(value)")]
+    }
+    if !body.isEmpty || method == "POST" {
+      parts += ["--data-binary", Self.shellQuoted(String(decoding: body, as: UTF8.self))]
+    }
+    parts.append(Self.shellQuoted("\(endpoint.tls ? "https" : "http")://\(endpoint.authority)\(path)"))
+    return parts.joined(separator: " ")
+  }
+
+  /// `'text'` for a POSIX shell, single quotes written `'\''`.
+  public static func shellQuoted(_ text: String) -> String {
+    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+
+  /// The request and the answer in one block, ready for a bug report when APNs' answer differs
+  /// from the prediction: the device token shortened, no provider token.
+  public func bugReport(to endpoint: APNsEndpoint, delivery: APNsDelivery, predicted: APNsAnswer, toolVersion: String) -> String {
+    var copy = self
+    if let token = deviceToken, token.count > 8 {
+      copy.path = "/3/device/" + token.prefix(8) + "…(\(token.count) hex digits)"
+    }
+    var answer = ["HTTP/2 \(delivery.answer.status)"]
+    if let id = delivery.apnsID { answer.append("apns-id: \(id)") }
+    if let reason = delivery.answer.reason {
+      answer.append("")
+      answer.append("{\"reason\":\"\(reason)\"" + (delivery.timestamp.map { ",\"timestamp\":\($0)" } ?? "") + "}")
+    }
+    return """
+      ```
+      # apns-lint \(toolVersion): APNs answered \(delivery.answer), apns-lint predicted \(predicted)
+      \(copy.text(to: endpoint, authorization: nil))
+
+      \(answer.joined(separator: "\n"))
+      ```
+      """
+  }
+}
+
+extension ChannelManagement {
+  /// A broadcast to `channel` (SPEC §13.2): `/4/broadcasts/apps/<bundle-id>` with
+  /// `apns-channel-id`, and the headers Apple requires there that `headers` lacks
+  /// (`apns-push-type: LiveActivity`, `apns-priority: 10`, `apns-expiration: 0`, which every
+  /// storage policy takes). The bundle id is `bundleID`, else `topic` without its `.push-type.…`
+  /// suffix; `topic` itself is dropped from the headers (the bundle id is in the path, and a
+  /// suffixed topic there is TopicDisallowed).
+  public static func broadcast(channel: String, bundleID: String?, topic: String?,
+                               headers: [RequestHeader]) -> (path: String, headers: [RequestHeader]) {
+    var app = bundleID ?? topic ?? ""
+    if bundleID == nil, let suffix = app.range(of: ".push-type.") { app = String(app[..<suffix.lowerBound]) }
+    var out = headers.filter { !($0.name.lowercased() == "apns-topic" && $0.value == topic && topic != nil) }
+    func add(_ name: String, _ value: String) {
+      if !out.contains(where: { $0.name.lowercased() == name }) { out.append(RequestHeader(name, value)) }
+    }
+    add("apns-channel-id", channel)
+    add("apns-push-type", "LiveActivity")
+    add("apns-priority", "10")
+    add("apns-expiration", "0")
+    return ("/4/broadcasts/apps/" + app, out)
+  }
+}

@@ -44,64 +44,13 @@ extension OSVersion: ExpressibleByArgument {
 }
 extension Authentication: ExpressibleByArgument {}
 
-/// Output formats (SPEC §8).
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json, sarif, github
-}
-
-/// Buffered standard output: a report of 200,000 payloads is written in large blocks.
-final class Output: @unchecked Sendable {
-  static let shared = Output()
-  private var buffer: [UInt8] = []
-
-  init() { buffer.reserveCapacity(1 << 16) }
-
-  func write(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 16 { flush() }
-  }
-
-  /// Lets `body` append UTF-8 bytes straight to the buffer.
-  func append(_ body: (inout [UInt8]) -> Void) {
-    body(&buffer)
-    if buffer.count >= 1 << 16 { flush() }
-  }
-
-  /// The `errno` of the first failed write to standard output (a full disk, a closed pipe): the
-  /// run then exits 2 with a message, never 0 with a report that was not written.
-  private(set) var writeError: Int32? = nil
-
-  func flush() {
-    guard !buffer.isEmpty else { return }
-    if writeError == nil {
-      buffer.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-          let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
-          if n < 0 && errno == EINTR { continue }
-          if n <= 0 {
-            writeError = n < 0 ? errno : EIO
-            break
-          }
-          offset += n
-        }
-      }
-    }
-    buffer.removeAll(keepingCapacity: true)
-  }
-
-  /// Exits 2 with a message when writing failed.
+extension Output {
+  /// Exits 2 with a message when writing to standard output failed.
   func exitIfWriteFailed() {
     flush()
     guard let code = writeError else { return }
     FileHandle.standardError.write(Data("error: cannot write the output: \(FileWalk.errorText(code))\n".utf8))
     Foundation.exit(2)
-  }
-
-  /// Whether standard output is a terminal that takes colour.
-  static var colourful: Bool {
-    isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-      && ProcessInfo.processInfo.environment["TERM"] != "dumb"
   }
 }
 

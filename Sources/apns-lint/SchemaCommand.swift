@@ -1,3 +1,4 @@
+import APNsLint
 import ArgumentParser
 import PayloadSchema
 

@@ -133,9 +133,11 @@ public enum NotificationCard {
   }
 
   /// A whole self-contained page around `cardsHTML` (already HTML, from ``card(headingHTML:attributes:banners:findings:trailingHTML:)``):
-  /// the stylesheet, `title` and a summary line, both escaped; no script, nothing fetched.
-  public static func page(title: String, summary: String, cardsHTML: String, generator: String) -> String {
+  /// the stylesheet, `title` (the window's; `heading` the page's when it differs) and a summary
+  /// line, all escaped; no script, nothing fetched.
+  public static func page(title: String, heading: String? = nil, summary: String, cardsHTML: String, generator: String) -> String {
     let shownTitle = escape(visible(title))
+    let shownHeading = heading.map { escape(visible($0)) } ?? shownTitle
     return """
       <!DOCTYPE html>
       <html lang="en">
@@ -151,7 +153,7 @@ public enum NotificationCard {
       </head>
       <body>
       <header class="page-header">
-      <h1>\(shownTitle)</h1>
+      <h1>\(shownHeading)</h1>
       <p>\(escape(summary))</p>
       </header>
       <main class="cards">

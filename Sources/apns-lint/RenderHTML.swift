@@ -15,31 +15,12 @@ public enum RenderHTML {
   public static func page(_ results: [RenderResult], appName: String, title: String) -> String {
     let errors = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count }
     let warnings = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count }
-    let shownTitle = NotificationCard.escape(NotificationCard.visible(title))
-    var html = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="generator" content="apns-lint render --format html">
-      <title>\(shownTitle) — apns-lint render</title>
-      <style>
-      \(NotificationCard.stylesheet)
-      </style>
-      </head>
-      <body>
-      <header class="page-header">
-      <h1>\(shownTitle)</h1>
-      <p>\(results.count) \(results.count == 1 ? "language" : "languages"), \(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") · rendered by apns-lint as an iOS lock-screen banner shows it (title 1 line, subtitle 1 line, body \(NotificationCard.bodyLines) lines; hover for the full text)</p>
-      </header>
-      <main class="cards">
-
-      """
-    for result in results { html += card(result, appName: appName) + "\n" }
-    html += "</main>\n</body>\n</html>\n"
-    return html
+    let summary = "\(results.count) \(results.count == 1 ? "language" : "languages"), \(errors) \(errors == 1 ? "error" : "errors"), "
+      + "\(warnings) \(warnings == 1 ? "warning" : "warnings") · rendered by apns-lint as an iOS lock-screen banner shows it "
+      + "(title 1 line, subtitle 1 line, body \(NotificationCard.bodyLines) lines; hover for the full text)"
+    return NotificationCard.page(title: title + " — apns-lint render", heading: title, summary: summary,
+                                 cardsHTML: results.map { card($0, appName: appName) }.joined(separator: "\n"),
+                                 generator: "apns-lint render --format html")
   }
 
   /// One result's card: a heading (language → localization), the banner as the device draws it,

@@ -131,6 +131,33 @@ public struct WebPushRequest: Sendable {
   public var endpoint: String
   public var headers: [(String, String)]
   public var body: [UInt8]
+
+  /// The request as text: `POST endpoint`, the headers, and the encrypted body's size and
+  /// base64; the VAPID signature shortened unless `showSecrets`.
+  public func text(showSecrets: Bool = false) -> String {
+    var out = "POST \(endpoint)\n"
+    for (name, value) in shownHeaders(showSecrets) { out += "\(name): \(value)\n" }
+    return out + "\n\(body.count) bytes (aes128gcm), base64: \(Data(body).base64EncodedString())\n"
+  }
+
+  /// A shell command that sends the same bytes with curl (the body decoded from base64 on its
+  /// standard input); the VAPID signature shortened unless `showSecrets`.
+  public func curlCommand(showSecrets: Bool = false) -> String {
+    var out = "base64 -d <<'EOF' | curl -sS -X POST --data-binary @- \\\n"
+    for (name, value) in shownHeaders(showSecrets) { out += "  -H '\(name): \(value)' \\\n" }
+    return out + "  '\(endpoint)'\n\(Data(body).base64EncodedString())\nEOF\n"
+  }
+
+  func shownHeaders(_ showSecrets: Bool) -> [(String, String)] {
+    headers.map { ($0.0, showSecrets || $0.0 != "Authorization" ? $0.1 : Self.redacted($0.1)) }
+  }
+
+  /// `vapid t=header.claims.signature, k=…` → `vapid t=header.claims.…, k=…`.
+  static func redacted(_ authorization: String) -> String {
+    guard let dot = authorization.lastIndex(of: ".") else { return authorization }
+    let tail = authorization[dot...].split(separator: ",", maxSplits: 1)
+    return String(authorization[..<dot]) + ".…" + (tail.count > 1 ? "," + tail[1] : "")
+  }
 }
 
 /// What the push service answered.
@@ -145,6 +172,25 @@ public struct WebPushResponse: Sendable {
   public var reason: String? {
     (try? JSONMembers.read(body).get())?.named("reason")?.string
   }
+
+  /// What the reason means, in Apple's words ("Sending web push notifications in web apps and
+  /// browsers"); nil for a reason Apple does not document there.
+  public var meaning: String? { reason.flatMap { Self.meanings[$0] } }
+
+  /// Apple's web push reasons and what each means.
+  public static let meanings: [String: String] = [
+    "BadTtl": "the TTL header is missing or not a positive number",
+    "BadUrgency": "the Urgency header is not very-low, low, normal or high",
+    "BadWebPushRequest": "the request does not follow the encryption rules (aes128gcm, RFC 8291)",
+    "BadWebPushTopic": "the Topic header is not 1 to 32 URL-safe base64 characters",
+    "VapidPkHashMismatch": "the VAPID key is not the one the subscription was made with (its applicationServerKey)",
+    "BadAuthorizationHeader": "the Authorization header is not 'vapid t=<JWT>, k=<key>'",
+    "BadJwtToken": "the VAPID JWT is missing, signed with another key, its sub is not a URL or mailto:, its aud not the service's origin, or its exp more than a day ahead",
+    "BadVapidPublicKey": "the VAPID public key is missing, not base64url, or not a P-256 key",
+    "BadPath": "no subscription has this endpoint",
+    "PayloadTooLarge": "the body is over 4 KB",
+    "TooManyRequests": "too many pushes to this subscription in a row",
+  ]
 }
 
 /// Why a web push request could not be made or sent.

@@ -68,18 +68,7 @@ extension SendCommand {
       throw ExitCode(1)
     }
     if gate.dryRun || gate.curl {
-      let body = Data(request.body).base64EncodedString()
-      if gate.curl {
-        var out = "base64 -d <<'EOF' | curl -sS -X POST --data-binary @- \\\n"
-        for (name, value) in request.headers { out += "  -H '\(name): \(gate.showSecrets || name != "Authorization" ? value : Self.redacted(value))' \\\n" }
-        out += "  '\(request.endpoint)'\n\(body)\nEOF\n"
-        Output.shared.write(out)
-      } else {
-        var out = "POST \(request.endpoint)\n"
-        for (name, value) in request.headers { out += "\(name): \(gate.showSecrets || name != "Authorization" ? value : Self.redacted(value))\n" }
-        out += "\n\(request.body.count) bytes (aes128gcm), base64: \(body)\n"
-        Output.shared.write(out)
-      }
+      Output.shared.write(gate.curl ? request.curlCommand(showSecrets: gate.showSecrets) : request.text(showSecrets: gate.showSecrets))
       return
     }
     let ca = connection.ca
@@ -95,29 +84,8 @@ extension SendCommand {
     case .success(let response):
       let reason = response.reason
       Output.shared.write("\(input): the web push service answered \(response.status)\(reason.map { " " + $0 } ?? "") over \(response.httpVersion)\n")
-      if let reason, let meaning = Self.meanings[reason] { Output.shared.write("  \(meaning)\n") }
+      if let meaning = response.meaning { Output.shared.write("  \(meaning)\n") }
       if response.status != 201 { throw ExitCode(1) }
     }
-  }
-
-  /// What each of Apple's reasons means (Apple's "Sending web push notifications in web apps and browsers").
-  static let meanings: [String: String] = [
-    "BadTtl": "the TTL header is missing or not a positive number",
-    "BadUrgency": "the Urgency header is not very-low, low, normal or high",
-    "BadWebPushRequest": "the request does not follow the encryption rules (aes128gcm, RFC 8291)",
-    "BadWebPushTopic": "the Topic header is not 1 to 32 URL-safe base64 characters",
-    "VapidPkHashMismatch": "the VAPID key is not the one the subscription was made with (its applicationServerKey)",
-    "BadAuthorizationHeader": "the Authorization header is not 'vapid t=<JWT>, k=<key>'",
-    "BadJwtToken": "the VAPID JWT is missing, signed with another key, its sub is not a URL or mailto:, its aud not the service's origin, or its exp more than a day ahead",
-    "BadVapidPublicKey": "the VAPID public key is missing, not base64url, or not a P-256 key",
-    "BadPath": "no subscription has this endpoint",
-    "PayloadTooLarge": "the body is over 4 KB",
-    "TooManyRequests": "too many pushes to this subscription in a row",
-  ]
-
-  static func redacted(_ authorization: String) -> String {
-    guard let dot = authorization.lastIndex(of: ".") else { return authorization }
-    let tail = authorization[dot...].split(separator: ",", maxSplits: 1)
-    return String(authorization[..<dot]) + ".…" + (tail.count > 1 ? "," + tail[1] : "")
   }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PayloadSchema
 
 /// A P-256 key that signs (an Apple `.p8`) or only verifies (a public key) provider tokens.
 ///
@@ -244,5 +245,9 @@ public struct ProviderKeyError: Error, Sendable, Hashable, CustomStringConvertib
     }
   }
 
-  public var description: String { "\(path): error: \(message)" }
+  /// The problem in the one shape every tool error has.
+  public var toolProblem: ToolProblem { ToolProblem(message, path: path) }
+
+  /// `FILE: error: MESSAGE` (`ToolProblem`'s form).
+  public var description: String { toolProblem.description }
 }

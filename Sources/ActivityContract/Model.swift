@@ -1,3 +1,5 @@
+import PayloadSchema
+
 /// A Swift type as the declaration spells it, reduced to what decoding needs.
 public indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
   /// A named type, qualified as written (`Date`, `Outer.Phase`).
@@ -132,6 +134,11 @@ public struct SourceProblem: Sendable, Hashable, CustomStringConvertible {
   /// Lowercase start.
   public var message: String
 
-  /// `Attributes.swift:3:14: error: …`, as the text reporter prints it.
-  public var description: String { "\(location): error: \(message)" }
+  /// The problem in the one shape every tool error has.
+  public var toolProblem: ToolProblem {
+    ToolProblem(message, path: location.file, line: location.line, column: location.column)
+  }
+
+  /// `Attributes.swift:3:14: error: …` (`ToolProblem`'s form).
+  public var description: String { toolProblem.description }
 }

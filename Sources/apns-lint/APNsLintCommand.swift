@@ -61,12 +61,17 @@ func complain(_ message: String) {
   FileHandle.standardError.write(Data((VisibleText.escape(message) + "\n").utf8))
 }
 
+/// A problem of the run on standard error, as `path:line:column: error: message` (`ToolProblem`):
+/// the one way every command reports a usage error, an input that cannot be read, a
+/// configuration or the network.
+func complain(_ problem: ToolProblem) { complain(problem.description) }
+
 /// Loads the configuration (`--config FILE`, else `.apns-lint.yml`, else built in) or exits 2.
 func loadConfiguration(_ path: String?) throws -> Configuration {
   do {
     return try Configuration.resolve(explicitPath: path, workingDirectory: FileManager.default.currentDirectoryPath)
   } catch {
-    complain(error.description)
+    complain(error.toolProblem)
     throw ExitCode(2)
   }
 }

@@ -16,7 +16,7 @@ enum ActivitySources {
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        complain("\(path): error: no such file or folder (--activity)")
+        complain(ToolProblem("no such file or folder (--activity)", path: path))
         failed = true
         continue
       }
@@ -24,7 +24,7 @@ enum ActivitySources {
       if isDirectory.boolValue {
         let walk = FileWalk.files(below: path) { $0.hasSuffix(".swift") }
         for problem in walk.problems {
-          complain("\(problem.path): error: \(problem.message)")
+          complain(ToolProblem(problem.message, path: problem.path))
           failed = true
         }
         files = walk.files.map { ($0.path, $0.bytes) }
@@ -34,7 +34,7 @@ enum ActivitySources {
       for file in files {
         switch FileWalk.read(file.bytes, shownAs: file.shown, limit: maxSwiftBytes) {
         case .failure(let problem):
-          complain("\(problem.path): error: \(problem.message)")
+          complain(ToolProblem(problem.message, path: problem.path))
           failed = true
         case .success(let bytes):
           contract.add(source: String(decoding: bytes, as: UTF8.self), file: file.shown)
@@ -42,11 +42,11 @@ enum ActivitySources {
       }
     }
     for problem in contract.problems {
-      complain(problem.description)
+      complain(problem.toolProblem)
       failed = true
     }
     if contract.activityTypes.isEmpty {
-      complain("warning: the --activity files declare no ActivityAttributes type (\(contract.fileCount) Swift files read)")
+      complain(ToolProblem("the --activity files declare no ActivityAttributes type (\(contract.fileCount) Swift files read)", kind: .warning))
     }
     return (ActivityChecker(contract: contract), failed)
   }

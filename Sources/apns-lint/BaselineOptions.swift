@@ -1,5 +1,6 @@
 import APNsLint
 import ArgumentParser
+import PayloadSchema
 import Foundation
 import StringsFile
 
@@ -21,20 +22,20 @@ struct BaselineOptions: ParsableArguments {
     switch FileWalk.read(Array(baseline.utf8), shownAs: baseline, limit: 512 * 1024 * 1024) {
     case .success(let b): bytes = b
     case .failure(let problem):
-      complain("\(problem.path): error: the baseline: \(problem.message)")
+      complain(ToolProblem("the baseline: \(problem.message)", path: problem.path))
       throw ExitCode(2)
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       let good = bytes.prefix { $0 < 0x80 }
       let line = good.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
       let column = good.count - (good.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-      complain("\(baseline):\(line):\(column): error: the baseline is not UTF-8")
+      complain(ToolProblem("the baseline is not UTF-8", path: baseline, line: line, column: column))
       throw ExitCode(2)
     }
     do {
       return BaselineMatcher(baseline: try Baseline.parse(text, path: baseline), root: root)
     } catch {
-      complain(error.description)
+      complain(error.toolProblem)
       throw ExitCode(2)
     }
   }
@@ -52,7 +53,7 @@ struct BaselineOptions: ParsableArguments {
     for input in inputs where input != "-" {
       let i = root.relative(input)
       if target == i || target.hasPrefix(i == "." ? "" : i + "/") && Self.isCheckedName(target) {
-        complain("\(writeBaseline): error: --write-baseline would overwrite an input being checked; name a file outside the inputs (e.g. .apns-lint-baseline.tsv)")
+        complain(ToolProblem("--write-baseline would overwrite an input being checked; name a file outside the inputs (e.g. .apns-lint-baseline.tsv)", path: writeBaseline))
         throw ExitCode(2)
       }
     }
@@ -70,7 +71,7 @@ struct BaselineOptions: ParsableArguments {
   func write(_ recorder: BaselineRecorder?, unreadable: Bool) -> Bool {
     guard let writeBaseline, let recorder else { return true }
     if unreadable {
-      complain("\(writeBaseline): error: baseline not written: an input could not be read (see above)")
+      complain(ToolProblem("baseline not written: an input could not be read (see above)", path: writeBaseline))
       return false
     }
     let temporary = writeBaseline + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
@@ -78,14 +79,14 @@ struct BaselineOptions: ParsableArguments {
       try Data(recorder.baseline.text.utf8).write(to: URL(fileURLWithPath: temporary))
     } catch {
       try? FileManager.default.removeItem(atPath: temporary)
-      complain("\(writeBaseline): error: cannot write the baseline: \(error.localizedDescription)")
+      complain(ToolProblem("cannot write the baseline: \(error.localizedDescription)", path: writeBaseline))
       return false
     }
     // rename(2) replaces the old file in one step.
     guard rename(temporary, writeBaseline) == 0 else {
       let code = errno
       try? FileManager.default.removeItem(atPath: temporary)
-      complain("\(writeBaseline): error: cannot write the baseline: \(FileWalk.errorText(code))")
+      complain(ToolProblem("cannot write the baseline: \(FileWalk.errorText(code))", path: writeBaseline))
       return false
     }
     return true

@@ -15,14 +15,14 @@ struct BatchSender {
   func run(path: String) throws -> Int32 {
     let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
     if fd < 0 {
-      complain("\(path): error: cannot read: \(String(cString: strerror(errno)))")
+      complain(ToolProblem("cannot read: \(String(cString: strerror(errno)))", path: path))
       return 2
     }
     defer { if fd != 0 { close(fd) } }
     let records: RecordWriter?
     if let results = command.results {
       guard FileManager.default.createFile(atPath: results, contents: nil), let handle = FileHandle(forWritingAtPath: results) else {
-        complain("\(results): error: cannot write the results")
+        complain(ToolProblem("cannot write the results", path: results))
         return 2
       }
       records = RecordWriter(handle)
@@ -44,7 +44,7 @@ struct BatchSender {
       let summary = await ready.send(NDJSONLineReader(fd: fd)) { event, tally in
         switch event {
         case .unreadableLine(let line, let column, let message):
-          complain("\(batchName):\(line):\(column): error: \(message)")
+          complain(ToolProblem(message, path: batchName, line: line, column: column))
         case .held(let result), .finished(let result):
           records?.write(result.record)
           progress?.show(tally, since: started)
@@ -60,7 +60,7 @@ struct BatchSender {
                            retries: command.retries))
     // A read that failed ended the input early: what followed was never sent, so never a pass.
     if let code = summary.readError {
-      complain("\(batchName): error: cannot read the rest of the input: \(String(cString: strerror(code))); what followed was not sent")
+      complain(ToolProblem("cannot read the rest of the input: \(String(cString: strerror(code))); what followed was not sent", path: batchName))
       return 2
     }
     let tally = summary.tally

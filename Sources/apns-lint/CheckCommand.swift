@@ -49,11 +49,11 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     if !lang.isEmpty && strings == nil {
-      complain("error: --lang selects localizations for the localization rules; give --strings DIR too")
+      complain(ToolProblem("--lang selects localizations for the localization rules; give --strings DIR too"))
       throw ExitCode(2)
     }
     if requestMode && ndjson {
-      complain("error: --ndjson reads a stream of payloads; request options (--device-token, -H, --auth, --key) apply to single payloads and *.http files")
+      complain(ToolProblem("--ndjson reads a stream of payloads; request options (--device-token, -H, --auth, --key) apply to single payloads and *.http files"))
       throw ExitCode(2)
     }
     let configuration = try loadConfiguration(config)
@@ -63,7 +63,7 @@ struct CheckCommand: ParsableCommand {
     for argument in key {
       let (file, parsed) = ProviderKeyRing.splitScope(argument)
       guard case .success(let scope) = parsed else {
-        if case .failure(let problem) = parsed { complain("error: --key \(VisibleText.escape(argument)): \(problem)") }
+        if case .failure(let problem) = parsed { complain(ToolProblem("--key \(VisibleText.escape(argument)): \(problem)")) }
         throw ExitCode(2)
       }
       do {
@@ -71,7 +71,7 @@ struct CheckCommand: ParsableCommand {
         if ring == nil { ring = ProviderKeyRing() }
         ring?.add(loaded, scope: scope.isScoped ? scope : nil)
       } catch {
-        complain(error.description)
+        complain(error.toolProblem)
         throw ExitCode(2)
       }
     }
@@ -86,7 +86,7 @@ struct CheckCommand: ParsableCommand {
     var inputs = paths
     if inputs.isEmpty {
       if isatty(0) != 0 {
-        complain("error: no input; give files or folders, or pipe a payload into standard input")
+        complain(ToolProblem("no input; give files or folders, or pipe a payload into standard input"))
         throw ExitCode(2)
       }
       inputs = ["-"]
@@ -106,7 +106,7 @@ struct CheckCommand: ParsableCommand {
       for file in expand(input, unreadable: &unreadable) {
         let fd: Int32 = file.bytes.map(FileWalk.openForReading) ?? 0
         if fd < 0 {
-          complain("\(file.path): error: cannot read: \(FileWalk.errorText(errno))")
+          complain(ToolProblem("cannot read: \(FileWalk.errorText(errno))", path: file.path))
           unreadable = true
           continue
         }
@@ -116,7 +116,7 @@ struct CheckCommand: ParsableCommand {
             let bytes = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
             switch RequestFile.parse(bytes) {
             case .failure(let e):
-              complain("\(VisibleText.escape(file.path)):\(e.line):\(e.column): error: \(e.message)")
+              complain(ToolProblem(e.message, path: file.path, line: e.line, column: e.column))
               unreadable = true
             case .success(let entries):
               for entry in entries {
@@ -148,10 +148,10 @@ struct CheckCommand: ParsableCommand {
         } catch {
           switch error {
           case .failed(let code):
-            complain("\(file.path): error: cannot read: \(FileWalk.errorText(code))")
+            complain(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: file.path))
           case .tooLarge(let limit):
-            complain("\(file.path): error: more than \(limit) bytes (limits.max-input-bytes) without an error that ends reading: "
-              + "not checked (a payload is at most 5120 bytes; use --ndjson for a stream of payloads)")
+            complain(ToolProblem("more than \(limit) bytes (limits.max-input-bytes) without an error that ends reading: "
+              + "not checked (a payload is at most 5120 bytes; use --ndjson for a stream of payloads)", path: file.path))
           }
           unreadable = true
         }
@@ -186,8 +186,8 @@ struct CheckCommand: ParsableCommand {
     var reader = NDJSONLineReader(fd: fd, maxLine: maxRecord)
     while let next = reader.next() {
       guard case .line(let bytes) = next.content else {
-        complain("\(VisibleText.escape(path)):\(next.number):1: error: a record of more than \(maxRecord) bytes "
-          + "(limits.max-input-bytes): not checked")
+        complain(ToolProblem("a record of more than \(maxRecord) bytes (limits.max-input-bytes): not checked",
+                             path: path, line: next.number, column: 1))
         unreadable = true
         continue
       }
@@ -196,7 +196,7 @@ struct CheckCommand: ParsableCommand {
       sink.add(linter.result(report, path: path, record: next.number, extra: localize?(report) ?? []))
     }
     if let code = reader.readError {
-      complain("\(path): error: cannot read: \(FileWalk.errorText(code))")
+      complain(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: path))
       unreadable = true
     }
   }
@@ -205,7 +205,7 @@ struct CheckCommand: ParsableCommand {
   func parsedHeaders() throws -> [RequestHeader] {
     try header.map { text in
       guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
-        complain("error: -H '\(VisibleText.escape(text))': expected 'name: value'")
+        complain(ToolProblem("-H '\(VisibleText.escape(text))': expected 'name: value'"))
         throw ExitCode(2)
       }
       let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -260,7 +260,7 @@ struct CheckCommand: ParsableCommand {
     if path == "-" { return [Input(path: "-", bytes: nil)] }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      complain("\(path): error: no such file or folder")
+      complain(ToolProblem("no such file or folder", path: path))
       unreadable = true
       return []
     }
@@ -269,7 +269,7 @@ struct CheckCommand: ParsableCommand {
     func isOutside(_ file: FileWalk.File, boundaryOf root: String) -> Bool {
       guard file.isSymbolicLink else { return false }
       guard let boundary = FileWalk.repositoryBoundary(of: root), FileWalk.resolves(file.bytes, inside: boundary) else {
-        complain("\(file.path): error: \(FileWalk.outsideProblem(file, boundary: FileWalk.repositoryBoundary(of: root) ?? root).message)")
+        complain(ToolProblem("\(FileWalk.outsideProblem(file, boundary: FileWalk.repositoryBoundary(of: root) ?? root).message)", path: file.path))
         unreadable = true
         return true
       }
@@ -285,7 +285,7 @@ struct CheckCommand: ParsableCommand {
     }
     let walk = FileWalk.files(below: path) { $0.hasSuffix(".json") || $0.hasSuffix(".apns") || $0.hasSuffix(".http") }
     for problem in walk.problems {
-      complain("\(problem.path): error: \(problem.message)")
+      complain(ToolProblem(problem.message, path: problem.path))
       unreadable = true
     }
     return walk.files.filter { !isOutside($0, boundaryOf: path) }.map { Input(path: $0.path, bytes: $0.bytes) }
@@ -306,10 +306,10 @@ enum LocalizationRules {
       bundle = try LocalizationBundle(root: strings, table: configuration.table, developmentLanguage: configuration.developmentLanguage)
         .excludingUnpickable(configuration)
     } catch {
-      complain("\(strings): error: cannot read the localization tables: \(error)")
+      complain(ToolProblem("cannot read the localization tables: \(error)", path: strings))
       throw ExitCode(2)
     }
-    for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
+    for problem in bundle.unreadable { complain(ToolProblem(problem.message, path: problem.path)) }
     return ({ report in
       guard let alert = report.alert else { return [] }
       return LocalizationChecks.check(alert: alert, bundle: bundle, devices: devices)

@@ -72,7 +72,7 @@ struct ConnectionOptions: ParsableArguments {
     if let url {
       guard let parsed = URLComponents(string: url), let scheme = parsed.scheme, scheme == "https" || scheme == "http",
             let h = parsed.host, !h.isEmpty else {
-        complain("error: --url '\(VisibleText.escape(url))': expected https://host[:port] or http://host[:port]")
+        complain(ToolProblem("--url '\(VisibleText.escape(url))': expected https://host[:port] or http://host[:port]"))
         throw ExitCode(2)
       }
       host = h
@@ -86,7 +86,7 @@ struct ConnectionOptions: ParsableArguments {
       do {
         made = try ProviderTokenSigner(key: try ProviderKey.load(path: key, keyID: keyID))
       } catch {
-        complain(error.description)
+        complain(error.toolProblem)
         throw ExitCode(2)
       }
       signer = made
@@ -97,7 +97,7 @@ struct ConnectionOptions: ParsableArguments {
       var password: String?
       if let variable = p12PasswordEnv {
         guard let value = ProcessInfo.processInfo.environment[variable] else {
-          complain("error: --p12-password-env \(variable): the variable is not set")
+          complain(ToolProblem("--p12-password-env \(variable): the variable is not set"))
           throw ExitCode(2)
         }
         password = value
@@ -126,12 +126,12 @@ struct ConnectionOptions: ParsableArguments {
       guard let answer, answer.status == 500 || answer.status == 503, wait >= .seconds(1) else { return }
       guard lastNote.due(every: 10) else { return }
       let seconds = Double(wait.nanoseconds) / 1e9
-      complain("note: APNs answered \(answer); waiting \(seconds < 120 ? String(format: "%.1f s", seconds) : String(format: "%.0f min", seconds / 60)) before sending it again (Apple: retry 5xx after 15 minutes, with back-off; --server-error-delay)")
+      complain(ToolProblem("APNs answered \(answer); waiting \(seconds < 120 ? String(format: "%.1f s", seconds) : String(format: "%.0f min", seconds / 60)) before sending it again (Apple: retry 5xx after 15 minutes, with back-off; --server-error-delay)", kind: .note))
     }
     do {
       return try APNsClient(c)
     } catch {
-      complain("error: \(error.message)")
+      complain(ToolProblem(error.message))
       throw ExitCode(2)
     }
   }
@@ -146,7 +146,7 @@ struct ConnectionOptions: ParsableArguments {
     }
     switch outcome {
     case .failure(let error):
-      complain("error: \(error.message)")
+      complain(ToolProblem(error.message))
       throw ExitCode(2)
     case .success(let delivery):
       return delivery

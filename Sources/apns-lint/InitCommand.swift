@@ -1,5 +1,6 @@
 import APNsLint
 import ArgumentParser
+import PayloadSchema
 import Foundation
 
 /// `apns-lint init [--output FILE] [--force]`: writes a commented `.apns-lint.yml` (SPEC §8) with
@@ -22,11 +23,11 @@ struct InitCommand: ParsableCommand {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
       if isDirectory.boolValue {
-        complain("\(output): error: is a directory")
+        complain(ToolProblem("is a directory", path: output))
         throw ExitCode(2)
       }
       if !force {
-        complain("\(output): error: already exists; use --force to overwrite it")
+        complain(ToolProblem("already exists; use --force to overwrite it", path: output))
         throw ExitCode(2)
       }
     }
@@ -34,7 +35,7 @@ struct InitCommand: ParsableCommand {
     let flags = O_WRONLY | O_CREAT | O_TRUNC | (force ? 0 : O_EXCL)
     let fd = open(output, flags, 0o644)
     guard fd >= 0 else {
-      complain("\(output): error: cannot write: \(String(cString: strerror(errno)))")
+      complain(ToolProblem("cannot write: \(String(cString: strerror(errno)))", path: output))
       throw ExitCode(2)
     }
     defer { close(fd) }
@@ -44,7 +45,7 @@ struct InitCommand: ParsableCommand {
       let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else {
-        complain("\(output): error: cannot write: \(String(cString: strerror(n < 0 ? errno : EIO)))")
+        complain(ToolProblem("cannot write: \(String(cString: strerror(n < 0 ? errno : EIO)))", path: output))
         throw ExitCode(2)
       }
       offset += n

@@ -32,14 +32,14 @@ struct RenderCommand: ParsableCommand {
     let configuration = try loadConfiguration(config)
     let fd: Int32 = payload == "-" ? 0 : open(payload, O_RDONLY)
     guard fd >= 0 else {
-      complain("\(payload): error: cannot read: \(String(cString: strerror(errno)))")
+      complain(ToolProblem("cannot read: \(String(cString: strerror(errno)))", path: payload))
       throw ExitCode(2)
     }
     let bytes: [UInt8]
     do { bytes = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes) } catch {
       switch error {
-      case .failed(let code): complain("\(payload): error: cannot read: \(FileWalk.errorText(code))")
-      case .tooLarge(let limit): complain("\(payload): error: more than \(limit) bytes (limits.max-input-bytes): not read (a payload is at most 5120 bytes)")
+      case .failed(let code): complain(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: payload))
+      case .tooLarge(let limit): complain(ToolProblem("more than \(limit) bytes (limits.max-input-bytes): not read (a payload is at most 5120 bytes)", path: payload))
       }
       throw ExitCode(2)
     }
@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
     if strings == nil && activity.isEmpty {
       // A declarative web push message needs no tables: Safari draws what it holds.
       guard DeclarativePushValidator.isWebPush(bytes) else {
-        complain("error: give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity); a web push message (\"web_push\": 8030) needs neither")
+        complain(ToolProblem("give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity); a web push message (\"web_push\": 8030) needs neither"))
         throw ExitCode(2)
       }
       return try renderWebPush(bytes, configuration: configuration)
@@ -58,10 +58,10 @@ struct RenderCommand: ParsableCommand {
       bundle = try LocalizationBundle(root: strings, table: table ?? configuration.table, developmentLanguage: configuration.developmentLanguage)
         .excludingUnpickable(configuration)
     } catch {
-      complain("\(strings): error: cannot read the localization tables: \(error)")
+      complain(ToolProblem("cannot read the localization tables: \(error)", path: strings))
       throw ExitCode(2)
     }
-    for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
+    for problem in bundle.unreadable { complain(ToolProblem(problem.message, path: problem.path)) }
     let results = AlertPreview.render(payload: bytes, path: payload, bundle: bundle, devices: devices(lang) ?? [], configuration: configuration)
     switch format {
     case .text: Output.shared.write(RenderReporter.text(results))

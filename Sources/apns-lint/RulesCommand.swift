@@ -1,5 +1,6 @@
 import APNsLint
 import ArgumentParser
+import PayloadSchema
 
 /// `apns-lint rules [RULE-ID] [--format text|json|markdown|yaml]`: the rule catalogue.
 struct RulesCommand: ParsableCommand {
@@ -21,7 +22,7 @@ struct RulesCommand: ParsableCommand {
     let configuration = try loadConfiguration(config)
     if let id = rule {
       guard let found = Rule.named(id) else {
-        complain("error: unknown rule '\(id)'; 'apns-lint rules' lists every rule")
+        complain(ToolProblem("unknown rule '\(id)'; 'apns-lint rules' lists every rule"))
         throw ExitCode(2)
       }
       Output.shared.write(RulesReporter.describe(found, configuration))

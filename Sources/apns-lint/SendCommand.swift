@@ -83,7 +83,7 @@ struct SendCommand: ParsableCommand {
     var headers: [RequestHeader] = []
     for text in header {
       guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
-        complain("error: -H '\(VisibleText.escape(text))': expected 'name: value'")
+        complain(ToolProblem("-H '\(VisibleText.escape(text))': expected 'name: value'"))
         throw ExitCode(2)
       }
       headers.append(RequestHeader(String(text[..<colon]), text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
@@ -110,7 +110,7 @@ struct SendCommand: ParsableCommand {
   func sendOne(setup: Setup) throws {
     guard let input else { return }
     guard let data = FileManager.default.contents(atPath: input) else {
-      complain("\(input): error: cannot read")
+      complain(ToolProblem("cannot read", path: input))
       throw ExitCode(2)
     }
     let bytes = Array(data)
@@ -127,14 +127,14 @@ struct SendCommand: ParsableCommand {
     if input.hasSuffix(".http") {
       switch RequestFile.parse(bytes) {
       case .failure(let e):
-        complain("\(VisibleText.escape(input)):\(e.line):\(e.column): error: \(e.message)")
+        complain(ToolProblem(e.message, path: input, line: e.line, column: e.column))
         throw ExitCode(2)
       case .success(let entries):
         guard let first = entries.first else {
-          complain("\(input): error: no request in the file")
+          complain(ToolProblem("no request in the file", path: input))
           throw ExitCode(2)
         }
-        if entries.count > 1 { complain("\(input): warning: \(entries.count) requests in the file; sending the first (line \(first.line))") }
+        if entries.count > 1 { complain(ToolProblem("\(entries.count) requests in the file; sending the first (line \(first.line))", path: input, kind: .warning)) }
         entry = first
         requestLine = first.line
         body = first.request.body
@@ -146,7 +146,7 @@ struct SendCommand: ParsableCommand {
       }
     }
     guard let path else {
-      complain("error: no device token: give --device-token HEX (or a request file with a path)")
+      complain(ToolProblem("no device token: give --device-token HEX (or a request file with a path)"))
       throw ExitCode(2)
     }
     _ = requestLine

@@ -25,11 +25,11 @@ extension SendCommand {
     }
     func read(_ file: String, limit: Int) throws -> [UInt8] {
       guard let data = FileManager.default.contents(atPath: file) else {
-        complain("\(file): error: cannot read it")
+        complain(ToolProblem("cannot read it", path: file))
         throw ExitCode(2)
       }
       guard data.count <= limit else {
-        complain("\(file): error: more than \(limit) bytes")
+        complain(ToolProblem("more than \(limit) bytes", path: file))
         throw ExitCode(2)
       }
       return Array(data)
@@ -37,12 +37,12 @@ extension SendCommand {
     let message = try read(input, limit: 1 << 20)
     let subscription: WebPushSubscription
     do { subscription = try WebPushSubscription(json: try read(path, limit: 64 * 1024)) } catch {
-      complain("\(path): error: not a PushSubscription: \(error)")
+      complain(ToolProblem("not a PushSubscription: \(error)", path: path))
       throw ExitCode(2)
     }
     let signer: VAPIDSigner
     do { signer = try VAPIDSigner(key: try VAPIDKey.load(path: keyPath)) } catch {
-      complain("\(keyPath): error: \(error.message)")
+      complain(ToolProblem(error.message, path: keyPath))
       throw ExitCode(2)
     }
     let request: WebPushRequest
@@ -50,7 +50,7 @@ extension SendCommand {
       request = try WebPushClient.request(message: message, to: subscription, signer: signer, subject: subject, ttl: webPush.ttl,
                                           urgency: webPush.urgency, topic: webPush.webPushTopic, now: TokenIDs.currentTime())
     } catch {
-      complain("error: \(error)")
+      complain(ToolProblem("\(error)"))
       throw ExitCode(2)
     }
     // The gate is `check`'s on the same request (headers, token, the message before encryption).
@@ -79,7 +79,7 @@ extension SendCommand {
     }
     switch result {
     case .failure(let error):
-      complain("error: \(request.endpoint): \(error)")
+      complain(ToolProblem("\(request.endpoint): \(error)"))
       throw ExitCode(2)
     case .success(let response):
       let reason = response.reason

@@ -72,7 +72,7 @@ struct ServeCommand: ParsableCommand {
       let (path, scope) = ProviderKeyRing.splitScope(argument)
       switch scope {
       case .failure(let problem):
-        complain("error: --key \(VisibleText.escape(argument)): \(problem)")
+        complain(ToolProblem("--key \(VisibleText.escape(argument)): \(problem)"))
         throw ExitCode(2)
       case .success(let scope):
         ring.add(try TokenIDs.loadKey(path, keyID: nil), scope: scope.isScoped ? scope : nil)
@@ -82,11 +82,11 @@ struct ServeCommand: ParsableCommand {
     c.teamID = team
     if let devices {
       guard let text = try? String(contentsOfFile: devices, encoding: .utf8) else {
-        complain("\(devices): error: cannot read the device registry")
+        complain(ToolProblem("cannot read the device registry", path: devices))
         throw ExitCode(2)
       }
       do { c.devices = try DeviceRegistry(parsing: text) } catch {
-        complain("\(devices):\(error.line): error: \(error.message)")
+        complain(ToolProblem(error.message, path: devices, line: error.line))
         throw ExitCode(2)
       }
     }
@@ -104,10 +104,10 @@ struct ServeCommand: ParsableCommand {
     if let strings {
       do {
         let bundle = try LocalizationBundle(root: strings, table: table)
-        for problem in bundle.unreadable { complain("\(problem.path): error: \(problem.message)") }
+        for problem in bundle.unreadable { complain(ToolProblem(problem.message, path: problem.path)) }
         c.strings = bundle
       } catch {
-        complain("\(strings): error: cannot read the localization tables: \(error)")
+        complain(ToolProblem("cannot read the localization tables: \(error)", path: strings))
         throw ExitCode(2)
       }
       c.languages = apns_lint.devices(lang) ?? []
@@ -125,7 +125,7 @@ struct ServeCommand: ParsableCommand {
     signal(SIGPIPE, SIG_IGN)
     let server: APNsServer
     do { server = try APNsServer.start(c) } catch {
-      complain("error: \(error)")
+      complain(ToolProblem("\(error)"))
       throw ExitCode(2)
     }
     // Messages go to standard error: standard output may be the NDJSON log.
@@ -148,7 +148,7 @@ struct ServeCommand: ParsableCommand {
     stopped.wait()
     complain("apns-lint serve: shutting down (GOAWAY Shutdown)")
     do { try server.shutdown() } catch {
-      complain("error: shutdown: \(error)")
+      complain(ToolProblem("shutdown: \(error)"))
     }
     for source in sources { source.cancel() }
   }

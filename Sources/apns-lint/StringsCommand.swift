@@ -26,19 +26,19 @@ struct StringsCommand: ParsableCommand {
       switch FileWalk.read(Array(file.utf8), shownAs: file, limit: StringsLint.maxTableBytes) {
       case .success(let bytes): data = Data(bytes)
       case .failure(let problem):
-        complain("\(problem.path): error: \(problem.message)")
+        complain(ToolProblem(problem.message, path: problem.path))
         throw ExitCode(2)
       }
       var table = StringsParser.parse(data, path: file)
       var language: String? = nil
       if let lang {
         guard file.lowercased().hasSuffix(".xcstrings") else {
-          complain("\(file): error: --lang chooses a language of a String Catalog (.xcstrings); a .lproj table is one language already")
+          complain(ToolProblem("--lang chooses a language of a String Catalog (.xcstrings); a .lproj table is one language already", path: file))
           throw ExitCode(2)
         }
         let picked = StringCatalog.table(data, path: file, language: lang)
         guard let languageTable = picked.table else {
-          complain("\(file): error: the catalog has no language '\(lang)'; it has \(picked.languages.map { "'\($0)'" }.joined(separator: ", "))")
+          complain(ToolProblem("the catalog has no language '\(lang)'; it has \(picked.languages.map { "'\($0)'" }.joined(separator: ", "))", path: file))
           throw ExitCode(2)
         }
         table = languageTable
@@ -82,11 +82,11 @@ struct StringsCommand: ParsableCommand {
         files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
                                      table: table, exclude: configuration.excludedLocalizations, jobs: CheckCommand.workers, problems: &problems)
       } catch {
-        complain("\(directory): error: no such file or folder")
+        complain(ToolProblem("no such file or folder", path: directory))
         throw ExitCode(2)
       }
       if noSources, !sources.isEmpty {
-        complain("error: --no-sources and --sources exclude each other")
+        complain(ToolProblem("--no-sources and --sources exclude each other"))
         throw ExitCode(2)
       }
       // Keys no source names: their findings are information (what their translations do
@@ -100,14 +100,14 @@ struct StringsCommand: ParsableCommand {
         let found = SourceKeys(roots: [directory], jobs: CheckCommand.workers)
         if found.codeFilesRead > 0 {
           keys = found
-          complain("note: read \(found.codeFilesRead) source files below \(directory) to tell the keys the code looks up; findings about keys no source names are info (--no-sources: every key counts as looked up)")
+          complain(ToolProblem("read \(found.codeFilesRead) source files below \(directory) to tell the keys the code looks up; findings about keys no source names are info (--no-sources: every key counts as looked up)", kind: .note))
         }
       }
       if let keys {
         for note in StringsLint.markUnreached(&files, sources: keys) { complain("\(note)") }
       }
       // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
-      for problem in problems { complain("\(problem.path): error: \(problem.message)") }
+      for problem in problems { complain(ToolProblem(problem.message, path: problem.path)) }
       let linter = Linter(configuration: configuration)
       var sink = ResultSink(format: format, linter: linter, strict: strict)
       sink.outcome.unreadable = !problems.isEmpty

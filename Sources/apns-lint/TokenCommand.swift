@@ -34,23 +34,23 @@ struct TokenMakeCommand: ParsableCommand {
   func run() throws {
     if let vapid { return try makeVAPID(vapid) }
     guard let key, let team else {
-      complain("error: give --key FILE --team TEAMID (an APNs provider token) or --vapid FILE --sub … --aud … (a web push VAPID header)")
+      complain(ToolProblem("give --key FILE --team TEAMID (an APNs provider token) or --vapid FILE --sub … --aud … (a web push VAPID header)"))
       throw ExitCode(2)
     }
     guard TokenIDs.isTeamID(team) else {
-      complain("error: --team '\(team)' is not a 10-character team id (A-Z, 0-9); APNs would refuse the token")
+      complain(ToolProblem("--team '\(team)' is not a 10-character team id (A-Z, 0-9); APNs would refuse the token"))
       throw ExitCode(2)
     }
     let providerKey = try TokenIDs.loadKey(key, keyID: keyID)
     guard providerKey.canSign else {
-      complain("\(key): error: a public key cannot sign: give the .p8 private key")
+      complain(ToolProblem("a public key cannot sign: give the .p8 private key", path: key))
       throw ExitCode(2)
     }
     let signer = try ProviderTokenSigner(key: providerKey)
     do {
       Output.shared.write(try signer.token(teamID: team, issuedAt: now ?? TokenIDs.currentTime()) + "\n")
     } catch {
-      complain("\(key): error: \(error.message)")
+      complain(ToolProblem(error.message, path: key))
       throw ExitCode(2)
     }
   }
@@ -58,7 +58,7 @@ struct TokenMakeCommand: ParsableCommand {
   /// The VAPID header (RFC 8292 §3; older drafts' form with --webpush-form), on standard output.
   func makeVAPID(_ path: String) throws {
     guard let sub else {
-      complain("error: --vapid needs --sub (a mailto: address or https: URL: who the push service can contact)")
+      complain(ToolProblem("--vapid needs --sub (a mailto: address or https: URL: who the push service can contact)"))
       throw ExitCode(2)
     }
     guard let audience = aud ?? endpoint.flatMap(VAPIDSigner.audience(forEndpoint:)) else {
@@ -68,7 +68,7 @@ struct TokenMakeCommand: ParsableCommand {
     }
     let signer: VAPIDSigner
     do { signer = try VAPIDSigner(key: try VAPIDKey.load(path: path)) } catch {
-      complain("\(path): error: \(error.message)")
+      complain(ToolProblem(error.message, path: path))
       throw ExitCode(2)
     }
     do {
@@ -77,7 +77,7 @@ struct TokenMakeCommand: ParsableCommand {
         ? "Authorization: \(token.webPushAuthorization)\nCrypto-Key: \(token.cryptoKey)\n"
         : "Authorization: \(token.authorization)\n")
     } catch {
-      complain("error: \(error.message)\(error.appleReason.map { " (Apple would answer \($0))" } ?? "")")
+      complain(ToolProblem("\(error.message)\(error.appleReason.map { " (Apple would answer \($0))" } ?? "")"))
       throw ExitCode(2)
     }
   }
@@ -112,7 +112,7 @@ struct TokenCheckCommand: ParsableCommand {
       let (path, parsed) = ProviderKeyRing.splitScope(argument)
       switch parsed {
       case .failure(let problem):
-        complain("error: --key \(VisibleText.escape(argument)): \(problem)")
+        complain(ToolProblem("--key \(VisibleText.escape(argument)): \(problem)"))
         throw ExitCode(2)
       case .success(let s): scope = s.isScoped ? s : nil
       }
@@ -121,7 +121,7 @@ struct TokenCheckCommand: ParsableCommand {
       return ring
     }
     if jwt == "-" && isatty(0) != 0 {
-      complain("error: '-' reads the token from standard input; pipe it in, or give it as an argument")
+      complain(ToolProblem("'-' reads the token from standard input; pipe it in, or give it as an argument"))
       throw ExitCode(2)
     }
     let text = try jwt == "-" ? Self.readStandardInput() : jwt
@@ -146,7 +146,7 @@ struct TokenCheckCommand: ParsableCommand {
     var expected: [UInt8]?
     if let serverKey {
       do { expected = try VAPIDKey(publicKeyBase64URL: serverKey).publicKeyBytes } catch {
-        complain("error: --server-key: \(error.message)")
+        complain(ToolProblem("--server-key: \(error.message)"))
         throw ExitCode(2)
       }
     }
@@ -175,7 +175,7 @@ struct TokenCheckCommand: ParsableCommand {
       if chunk.isEmpty { break }
       data.append(chunk)
       if data.count > maxInput {
-        complain("-: error: more than \(maxInput) bytes on standard input; a provider token is a few hundred bytes")
+        complain(ToolProblem("more than \(maxInput) bytes on standard input; a provider token is a few hundred bytes", path: "-"))
         throw ExitCode(2)
       }
     }
@@ -201,12 +201,12 @@ enum TokenIDs {
     do {
       key = try ProviderKey.load(path: path, keyID: keyID)
     } catch {
-      complain(error.description)
+      complain(error.toolProblem)
       throw ExitCode(2)
     }
     guard isKeyID(key.keyID) else {
       let origin = keyID == nil ? "from the file name" : "given with --key-id"
-      complain("\(path): error: the key id '\(key.keyID)' (\(origin)) is not 10 letters or digits; APNs would refuse the token")
+      complain(ToolProblem("the key id '\(key.keyID)' (\(origin)) is not 10 letters or digits; APNs would refuse the token", path: path))
       throw ExitCode(2)
     }
     return key

@@ -105,8 +105,11 @@ public struct BaselineError: Error, Sendable, Hashable, CustomStringConvertible 
     self.message = message
   }
 
-  /// `FILE:LINE:COLUMN: error: MESSAGE`.
-  public var description: String { "\(path):\(line):\(column): error: \(message)" }
+  /// The problem in the one shape every tool error has.
+  public var toolProblem: ToolProblem { ToolProblem(message, path: path, line: line, column: column) }
+
+  /// `FILE:LINE:COLUMN: error: MESSAGE` (`ToolProblem`'s form).
+  public var description: String { toolProblem.description }
 }
 
 /// The findings a project accepts for now: a multiset of ``BaselineEntry`` (the same finding may

@@ -1,3 +1,5 @@
+import PayloadSchema
+
 /// A configuration that cannot be used, with the position of the problem.
 ///
 /// Its `description` is the line the command line prints: `FILE:LINE:COLUMN: error: MESSAGE`.
@@ -21,6 +23,9 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     self.message = message
   }
 
-  /// `FILE:LINE:COLUMN: error: MESSAGE`.
-  public var description: String { "\(path):\(line):\(column): error: \(message)" }
+  /// The problem in the one shape every tool error has.
+  public var toolProblem: ToolProblem { ToolProblem(message, path: path, line: line, column: column) }
+
+  /// `FILE:LINE:COLUMN: error: MESSAGE` (`ToolProblem`'s form).
+  public var description: String { toolProblem.description }
 }

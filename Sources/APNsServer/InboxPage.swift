@@ -85,11 +85,7 @@ enum InboxPage {
         appName: appName, time: label, dateTime: dateTime, languages: "", localization: nil,
         title: alert.title, subtitle: alert.subtitle, body: alert.body, action: alert.action))
     }
-    let findings = record.findings.map { f in
-      NotificationCard.Note(
-        severity: f.severity, position: f.line > 0 ? "\(f.line):\(f.column)" : (f.keyPath ?? ""), message: f.message,
-        rule: f.rule.rawValue)
-    }
+    let findings = record.findings.map(NotificationCard.Note.init)
     return NotificationCard.card(
       headingHTML: heading(record), attributes: [("data-seq", String(record.sequence))], banners: banners,
       findings: findings, trailingHTML: request(record))

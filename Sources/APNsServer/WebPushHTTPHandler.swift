@@ -239,9 +239,7 @@ public final class WebPushDesk: Sendable {
                                  localization: n.lang.isEmpty ? nil : n.lang, title: n.title, body: n.body.isEmpty ? nil : n.body,
                                  caption: "opens \(n.navigate)", direction: n.dir)]
       } ?? []
-      var notes = push.answer.message?.findings.map {
-        NotificationCard.Note(severity: $0.severity, position: "\($0.line):\($0.column)", message: $0.message, rule: $0.rule.rawValue)
-      } ?? []
+      var notes = push.answer.message?.findings.map(NotificationCard.Note.init) ?? []
       if push.answer.shown == nil {
         notes.insert(NotificationCard.Note(severity: push.answer.status == 201 ? .warning : .error, position: "-",
                                            message: push.answer.problem ?? Self.whatSafariDoes(push.answer), rule: "web push"), at: 0)

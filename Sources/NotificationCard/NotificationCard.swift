@@ -102,6 +102,15 @@ public enum NotificationCard {
       self.message = message
       self.rule = rule
     }
+
+    /// A finding as every card shows it (the one converter: `render`, the inbox and the web push
+    /// inbox use it): `line:column`, or for a finding with no position in the body (a request
+    /// header's) the header's name or key path.
+    public init(_ finding: Finding) {
+      self.init(severity: finding.severity,
+                position: finding.line > 0 ? "\(finding.line):\(finding.column)" : (finding.keyPath ?? "-"),
+                message: finding.message, rule: finding.rule.rawValue)
+    }
   }
 
   /// One card: the heading, the banners on a wallpaper, then the findings (a red outline when one

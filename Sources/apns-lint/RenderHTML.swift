@@ -40,8 +40,6 @@ public enum RenderHTML {
     return NotificationCard.card(
       headingHTML: "\(NotificationCard.escape(NotificationCard.visible(result.language))) → \(localization)",
       attributes: [("data-language", result.language)], banners: [banner],
-      findings: result.findings.map {
-        NotificationCard.Note(severity: $0.severity, position: "\($0.line):\($0.column)", message: $0.message, rule: $0.rule.rawValue)
-      })
+      findings: result.findings.map(NotificationCard.Note.init))
   }
 }

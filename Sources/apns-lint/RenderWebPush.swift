@@ -45,9 +45,7 @@ extension RenderCommand {
         title: note?.title, subtitle: appName.map { "from \($0)" }, body: note.flatMap { $0.body.isEmpty ? nil : $0.body },
         caption: note.map { "opens \($0.navigate)" + ($0.appBadge.map { " · badge \($0)" } ?? "") } ?? "Safari shows nothing by itself: the service worker gets the message",
         direction: note?.dir)
-      let notes = result.findings.map {
-        NotificationCard.Note(severity: $0.severity, position: "\($0.line):\($0.column)", message: $0.message, rule: $0.rule.rawValue)
-      }
+      let notes = result.findings.map(NotificationCard.Note.init)
       let card = NotificationCard.card(headingHTML: NotificationCard.escape(NotificationCard.visible(shown)) + " — web push",
                                        banners: note == nil ? [] : [banner], findings: notes)
       Output.shared.write(NotificationCard.page(title: shown + " — apns-lint render", summary: note == nil

@@ -76,4 +76,15 @@ import Testing
     }
     #expect(NotificationCard.stylesheet.contains("-webkit-line-clamp: \(NotificationCard.bodyLines)"))
   }
+
+  /// One converter from a finding to a card's note (render, the inbox, the web push inbox): a body
+  /// finding at its line and column, a header's finding (no line) at the header's name.
+  @Test func aNoteIsMadeFromAFindingOneWay() {
+    let body = Finding(rule: RuleID(PayloadRule.valueType), severity: .error, message: "'badge' must be an integer, not a string",
+                       line: 3, column: 14, keyPath: "aps.badge")
+    #expect(NotificationCard.Note(body) == NotificationCard.Note(severity: .error, position: "3:14",
+                                                                 message: "'badge' must be an integer, not a string", rule: "value-type"))
+    let header = Finding(rule: RuleID(PayloadRule.valueType), severity: .warning, message: "m", line: 0, column: 0, keyPath: "apns-priority")
+    #expect(NotificationCard.Note(header).position == "apns-priority")
+  }
 }

@@ -53,7 +53,7 @@ let package = Package(
     ),
     .target(
       name: "APNsLint",
-      dependencies: ["PayloadSchema", "LocFormat", "StringsFile", "CYAML"],
+      dependencies: ["PayloadSchema", "LocFormat", "StringsFile", "ActivityContract", "CYAML"],
       resources: []
     ),
     // Provider tokens (SPEC §9): ES256 with swift-crypto, kept apart so PayloadSchema stays standard-library only.

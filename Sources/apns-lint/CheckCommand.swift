@@ -81,7 +81,7 @@ struct CheckCommand: ParsableCommand {
     linter.environment = environment
     let localize = try LocalizationRules.make(strings: strings, devices: devices(lang), configuration: configuration)
     // The app's Swift files are read once, before any payload.
-    let (activityChecker, activityFailed) = ActivitySources.load(activity)
+    let (activityChecker, activityFailed) = ActivitySources.load(reporting: activity)
 
     var inputs = paths
     if inputs.isEmpty {
@@ -103,7 +103,10 @@ struct CheckCommand: ParsableCommand {
     // are checked: a scan that skipped something must never pass.
     var unreadable = localize.unreadable || activityFailed
     for input in inputs {
-      for file in expand(input, unreadable: &unreadable) {
+      let (files, problems) = CheckInputs.expand(input)
+      problems.forEach(complain)
+      if !problems.isEmpty { unreadable = true }
+      for file in files {
         let fd: Int32 = file.bytes.map(FileWalk.openForReading) ?? 0
         if fd < 0 {
           complain(ToolProblem("cannot read: \(FileWalk.errorText(errno))", path: file.path))
@@ -120,14 +123,14 @@ struct CheckCommand: ParsableCommand {
               unreadable = true
             case .success(let entries):
               for entry in entries {
-                sink.add(requestResult(entry, linter: &linter, path: file.path, record: entries.count > 1 ? entry.line : nil, now: clock,
+                sink.add(linter.result(for: entry, path: file.path, record: entries.count > 1 ? entry.line : nil, now: clock,
                                        localize: localize.rules, activity: activityChecker))
               }
             }
           } else if requestMode {
             let body = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
             let entry = RequestFile.Entry(request: requestFromOptions(body: body, headers: requestHeaders), line: 0)
-            sink.add(requestResult(entry, linter: &linter, path: file.path, record: nil, now: clock, localize: localize.rules,
+            sink.add(linter.result(for: entry, path: file.path, record: nil, now: clock, localize: localize.rules,
                                    activity: activityChecker))
           } else if ndjson, let activityChecker {
             checkActivityStream(fd: fd, path: file.path, checker: activityChecker, linter: &linter, sink: &sink, unreadable: &unreadable,
@@ -213,82 +216,11 @@ struct CheckCommand: ParsableCommand {
     }
   }
 
-  /// A request's result: findings placed in the request file (headers at their value, body
-  /// findings at their line in the file) and the verdict.
-  func requestResult(_ entry: RequestFile.Entry, linter: inout Linter, path: String, record: Int?, now: Int64,
-                     localize: ((PayloadReport) -> [Finding])?, activity: ActivityChecker?) -> LintResult {
-    let environment = linter.environment
-    if let named = entry.environment { linter.environment = named }
-    defer { linter.environment = environment }
-    var report = linter.validate(request: entry.request, now: now)
-    ActivitySources.apply(activity, to: &report, body: entry.request.body, now: now)
-    for i in report.findings.indices {
-      let p = entry.position(of: report.findings[i])
-      report.findings[i].line = p.line
-      report.findings[i].column = p.column
-    }
-    var result = linter.result(report, path: path, record: nil, extra: localize?(report) ?? [])
-    result.record = record
-    result.isRequest = true
-    // Channel management answers a success with 201 (create) or 204 (delete), not 200 (SPEC §13.2).
-    if result.apns == .accepted, let p = entry.request.path, ChannelManagement.isManagementPath(p) {
-      if entry.request.method == "POST" { result.apns = APNsAnswer(status: 201, reason: nil) }
-      if entry.request.method == "DELETE" { result.apns = APNsAnswer(status: 204, reason: nil) }
-      result.pushType = nil
-    }
-    return result
-  }
-
   /// Threads that validate the lines of an NDJSON stream: `APNS_LINT_JOBS` if set (1 reads on one
   /// thread), else one per active processor, at most 16. Output is the same whatever the number.
   static var workers: Int {
     if let text = ProcessInfo.processInfo.environment["APNS_LINT_JOBS"], let n = Int(text), n >= 1 { return min(n, 64) }
     return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
-  }
-
-  /// An input to read: the path shown, and its bytes for `open` (nil: standard input).
-  struct Input {
-    var path: String
-    var bytes: [UInt8]?
-  }
-
-  /// A path as the inputs it names: a folder's `*.json` and `*.apns` files, sorted, recursively
-  /// (unreadable subfolders, FIFOs and devices found there are reported, not skipped in silence;
-  /// names that are not UTF-8 are found too). A file named on the command line is read whatever
-  /// it is (a FIFO from process substitution, a device), up to `limits.max-input-bytes`.
-  private func expand(_ path: String, unreadable: inout Bool) -> [Input] {
-    if path == "-" { return [Input(path: "-", bytes: nil)] }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      complain(ToolProblem("no such file or folder", path: path))
-      unreadable = true
-      return []
-    }
-    // Nothing outside the repository is read through a symbolic link (SPEC §14): the enclosing
-    // git work tree, else the folder named (a named file's own folder).
-    func isOutside(_ file: FileWalk.File, boundaryOf root: String) -> Bool {
-      guard file.isSymbolicLink else { return false }
-      guard let boundary = FileWalk.repositoryBoundary(of: root), FileWalk.resolves(file.bytes, inside: boundary) else {
-        complain(ToolProblem("\(FileWalk.outsideProblem(file, boundary: FileWalk.repositoryBoundary(of: root) ?? root).message)", path: file.path))
-        unreadable = true
-        return true
-      }
-      return false
-    }
-    guard isDirectory.boolValue else {
-      var link = stat()
-      let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
-      let file = FileWalk.File(path: path, relativePath: path, bytes: Array(path.utf8), isSymbolicLink: isLink)
-      let folder = (path as NSString).deletingLastPathComponent
-      if isOutside(file, boundaryOf: folder.isEmpty ? "." : folder) { return [] }
-      return [Input(path: path, bytes: Array(path.utf8))]
-    }
-    let walk = FileWalk.files(below: path) { $0.hasSuffix(".json") || $0.hasSuffix(".apns") || $0.hasSuffix(".http") }
-    for problem in walk.problems {
-      complain(ToolProblem(problem.message, path: problem.path))
-      unreadable = true
-    }
-    return walk.files.filter { !isOutside($0, boundaryOf: path) }.map { Input(path: $0.path, bytes: $0.bytes) }
   }
 }
 

@@ -77,7 +77,7 @@ struct RenderCommand: ParsableCommand {
   /// `render --activity`: the values the app decodes from `content-state` and `attributes`, with
   /// every finding; exit 1 when the device would drop the push.
   func renderActivity(_ bytes: [UInt8], configuration: Configuration) throws {
-    let (checker, failed) = ActivitySources.load(activity)
+    let (checker, failed) = ActivitySources.load(reporting: activity)
     guard let checker else { throw ExitCode(2) }
     var linter = Linter(configuration: configuration)
     var report = bytes.withUnsafeBytes { linter.validate($0) }

@@ -114,7 +114,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     if !activity.isEmpty {
-      let (checker, failed) = ActivitySources.load(activity)
+      let (checker, failed) = ActivitySources.load(reporting: activity)
       if failed { throw ExitCode(2) }
       c.activity = checker
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PayloadSchema
 
 /// What a verified VAPID token says (RFC 8292 §2–3).
 public struct VAPIDVerification: Sendable, Hashable {
@@ -339,14 +340,14 @@ enum VAPIDCheck {
       case .failure(let why): throw .notAJWT("part \(index + 1) of 3 is not base64url: \(why.reason)")
       }
     }
-    guard let header = try? JSONDecoder().decode([String: JSONScalar].self, from: Data(decoded[0])) else {
+    guard let header = JSONScalar.object(decoded[0]) else {
       throw .notAJWT("the header is not a JSON object")
     }
     guard case .string("ES256")? = header["alg"] else {
       if case .string(let other)? = header["alg"] { throw .algorithm(other) }
       throw .algorithm(nil)
     }
-    guard let claims = try? JSONDecoder().decode([String: JSONScalar].self, from: Data(decoded[1])) else {
+    guard let claims = JSONScalar.object(decoded[1]) else {
       throw .notAJWT("the claims are not a JSON object")
     }
     return (String(parts[0]) + "." + parts[1], claims, decoded[2])
@@ -355,22 +356,33 @@ enum VAPIDCheck {
 
 /// A JSON value as far as JWT claims need it: strings, integers (a number with no fraction), and
 /// anything else.
-enum JSONScalar: Decodable, Hashable {
+enum JSONScalar: Hashable {
   case string(String)
   case integer(Int64)
   case other
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let text = try? container.decode(String.self) {
-      self = .string(text)
-    } else if let number = try? container.decode(Int64.self) {
-      self = .integer(number)
-    } else if let number = try? container.decode(Double.self), number.rounded() == number, abs(number) < 9.0e15 {
-      self = .integer(Int64(number))
-    } else {
-      self = .other
+  /// The members of the JSON object `bytes` holds, read with PayloadSchema's JSON reader
+  /// (`JSONMembers`: escapes decoded, a repeated name's last value kept); nil when the bytes are
+  /// not one JSON object.
+  static func object(_ bytes: [UInt8]) -> [String: JSONScalar]? {
+    guard case .success(let members) = JSONMembers.read(bytes) else { return nil }
+    var out: [String: JSONScalar] = [:]
+    for member in members {
+      switch member.kind {
+      case .string: out[member.name] = .string(member.string ?? "")
+      case .number: out[member.name] = integer(String(decoding: bytes[member.range], as: UTF8.self)).map { .integer($0) } ?? .other
+      default: out[member.name] = .other
+      }
     }
+    return out
+  }
+
+  /// A JSON number with no fraction (`1700000000`, `1.7e9`, `1700000000.0`) as an integer
+  /// below 9e15; nil for one with a fraction or beyond.
+  static func integer(_ text: String) -> Int64? {
+    if let n = Int64(text) { return n }
+    guard let d = Double(text), d.rounded() == d, abs(d) < 9.0e15 else { return nil }
+    return Int64(d)
   }
 }
 

@@ -47,7 +47,7 @@ struct ServeCommand: ParsableCommand {
   func validate() throws {
     if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
     if tlsSelfSigned && tlsCert != nil { throw ValidationError("--tls-self-signed or --tls-cert/--tls-key, not both") }
-    if let team, !TokenIDs.isTeamID(team) { throw ValidationError("--team '\(team)' is not a 10-character team id (A-Z, 0-9)") }
+    if let team, !ProviderToken.isTeamID(team) { throw ValidationError("--team '\(team)' is not a 10-character team id (A-Z, 0-9)") }
     if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1") }
     if !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
     if let uiPort, !(0...65535).contains(uiPort) { throw ValidationError("--ui-port must be 0 to 65535") }
@@ -120,9 +120,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     // Signals are taken by a dispatch source, not the default handler: shutdown is graceful.
-    signal(SIGINT, SIG_IGN)
-    signal(SIGTERM, SIG_IGN)
-    signal(SIGPIPE, SIG_IGN)
+    APNsServer.takeSignals()
     let server: APNsServer
     do { server = try APNsServer.start(c) } catch {
       complain(ToolProblem("\(error)"))
@@ -137,20 +135,11 @@ struct ServeCommand: ParsableCommand {
       complain("web push: \(c.tls == nil ? "http" : "https")://\(host):\(port)/ (\(c.tls == nil ? "HTTP/1.1" : "HTTP/2 or HTTP/1.1 by ALPN"); POST /subscriptions for a subscription; its endpoint takes pushes; GET / the inbox, GET /pushes as JSON)")
     }
 
-    let stopped = DispatchSemaphore(value: 0)
-    let queue = DispatchQueue(label: "apns-lint.serve.signals")
-    let sources = [SIGINT, SIGTERM].map { signalNumber in
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-      source.setEventHandler { stopped.signal() }
-      source.resume()
-      return source
-    }
-    stopped.wait()
+    server.waitForSignal()
     complain("apns-lint serve: shutting down (GOAWAY Shutdown)")
     do { try server.shutdown() } catch {
       complain(ToolProblem("shutdown: \(error)"))
     }
-    for source in sources { source.cancel() }
   }
 }
 

@@ -37,7 +37,7 @@ struct TokenMakeCommand: ParsableCommand {
       complain(ToolProblem("give --key FILE --team TEAMID (an APNs provider token) or --vapid FILE --sub … --aud … (a web push VAPID header)"))
       throw ExitCode(2)
     }
-    guard TokenIDs.isTeamID(team) else {
+    guard ProviderToken.isTeamID(team) else {
       complain(ToolProblem("--team '\(team)' is not a 10-character team id (A-Z, 0-9); APNs would refuse the token"))
       throw ExitCode(2)
     }
@@ -183,18 +183,8 @@ struct TokenCheckCommand: ParsableCommand {
   }
 }
 
-/// Team and key ids, key files and the clock, for both token commands.
+/// Key files and the clock, for the token commands and serve.
 enum TokenIDs {
-  /// 10 of A-Z and 0-9.
-  static func isTeamID(_ text: String) -> Bool {
-    text.utf8.count == 10 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) }
-  }
-
-  /// 10 ASCII letters or digits.
-  static func isKeyID(_ text: String) -> Bool {
-    text.utf8.count == 10 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
-  }
-
   /// Loads a key file, or says why not (`FILE: error: …`) and exits 2.
   static func loadKey(_ path: String, keyID: String?) throws -> ProviderKey {
     let key: ProviderKey
@@ -204,7 +194,7 @@ enum TokenIDs {
       complain(error.toolProblem)
       throw ExitCode(2)
     }
-    guard isKeyID(key.keyID) else {
+    guard ProviderToken.isKeyID(key.keyID) else {
       let origin = keyID == nil ? "from the file name" : "given with --key-id"
       complain(ToolProblem("the key id '\(key.keyID)' (\(origin)) is not 10 letters or digits; APNs would refuse the token", path: path))
       throw ExitCode(2)

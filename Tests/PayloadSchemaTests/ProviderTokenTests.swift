@@ -221,4 +221,10 @@ let now: Int64 = 1_700_000_100
     #expect(claims.issuedAt == 1)
     #expect(ProviderTokenClaims() == ProviderTokenClaims(algorithm: nil, keyID: nil, issuer: nil, issuedAt: nil))
   }
+
+  /// The id syntax a token's `kid` and `iss` are judged by, asked by `token make` and `serve` too.
+  @Test func keyAndTeamIDs() {
+    #expect(ProviderToken.isKeyID("ABC123defg") && !ProviderToken.isKeyID("ABC123DEF") && !ProviderToken.isKeyID("ABC123DEF-"))
+    #expect(ProviderToken.isTeamID("DEF123GHIJ") && !ProviderToken.isTeamID("def123ghij") && !ProviderToken.isTeamID("DEF123GHIJK"))
+  }
 }

@@ -247,6 +247,12 @@ public enum ProviderToken {
     return (nil, isString)
   }
 
+  /// A key id as APNs takes it in a token's `kid`: 10 ASCII letters or digits.
+  public static func isKeyID(_ text: String) -> Bool { text.utf8.count == 10 && text.utf8.allSatisfy(isKeyIDByte) }
+
+  /// A team id as APNs takes it in a token's `iss`: 10 of A-Z and 0-9.
+  public static func isTeamID(_ text: String) -> Bool { text.utf8.count == 10 && text.utf8.allSatisfy(isTeamIDByte) }
+
   /// Apple's key ids are 10 letters or digits.
   private static func isKeyIDByte(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

@@ -18,24 +18,10 @@ struct BaselineOptions: ParsableArguments {
   /// positioned error and exit 2.
   func matcher(root: BaselineRoot) throws -> BaselineMatcher? {
     guard let baseline else { return nil }
-    let bytes: [UInt8]
-    switch FileWalk.read(Array(baseline.utf8), shownAs: baseline, limit: 512 * 1024 * 1024) {
-    case .success(let b): bytes = b
+    switch BaselineMatcher.load(path: baseline, root: root) {
+    case .success(let matcher): return matcher
     case .failure(let problem):
-      complain(ToolProblem("the baseline: \(problem.message)", path: problem.path))
-      throw ExitCode(2)
-    }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      let good = bytes.prefix { $0 < 0x80 }
-      let line = good.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-      let column = good.count - (good.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-      complain(ToolProblem("the baseline is not UTF-8", path: baseline, line: line, column: column))
-      throw ExitCode(2)
-    }
-    do {
-      return BaselineMatcher(baseline: try Baseline.parse(text, path: baseline), root: root)
-    } catch {
-      complain(error.toolProblem)
+      complain(problem)
       throw ExitCode(2)
     }
   }
@@ -74,19 +60,8 @@ struct BaselineOptions: ParsableArguments {
       complain(ToolProblem("baseline not written: an input could not be read (see above)", path: writeBaseline))
       return false
     }
-    let temporary = writeBaseline + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-    do {
-      try Data(recorder.baseline.text.utf8).write(to: URL(fileURLWithPath: temporary))
-    } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
-      complain(ToolProblem("cannot write the baseline: \(error.localizedDescription)", path: writeBaseline))
-      return false
-    }
-    // rename(2) replaces the old file in one step.
-    guard rename(temporary, writeBaseline) == 0 else {
-      let code = errno
-      try? FileManager.default.removeItem(atPath: temporary)
-      complain(ToolProblem("cannot write the baseline: \(FileWalk.errorText(code))", path: writeBaseline))
+    if let problem = recorder.write(to: writeBaseline) {
+      complain(problem)
       return false
     }
     return true

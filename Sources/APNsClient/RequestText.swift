@@ -120,3 +120,30 @@ extension ChannelManagement {
     return ("/4/broadcasts/apps/" + app, out)
   }
 }
+
+extension APNsPush {
+  /// The push a request file's entry describes, as `send FILE.http` sends it: the file's headers,
+  /// then each of `defaults` (a command line's `-H`, `--topic`, …) whose name the file does not
+  /// give; `path` (a command line's device token or channel) before the file's. Nil when neither
+  /// gives a path.
+  public init?(entry: RequestFile.Entry, defaults: [RequestHeader], path: String?) {
+    var headers = entry.request.headers
+    for h in defaults { headers.addUnlessPresent(h.name, h.value) }
+    guard let path = path ?? entry.request.path else { return nil }
+    self.init(path: path, headers: headers, body: entry.request.body)
+  }
+}
+
+extension APNsDelivery {
+  /// The answer in one line, as `apns-lint send` prints it: `APNs answered 200 (apns-id …,
+  /// apns-unique-id …, apns-request-id …, timestamp …, 2 attempts)`, each detail when there is one.
+  public var summary: String {
+    var details: [String] = []
+    if let apnsID { details.append("apns-id \(apnsID)") }
+    if let apnsUniqueID { details.append("apns-unique-id \(apnsUniqueID)") }
+    if let id = header("apns-request-id") { details.append("apns-request-id \(id)") }
+    if let timestamp { details.append("timestamp \(timestamp)") }
+    if attempts > 1 { details.append("\(attempts) attempts") }
+    return "APNs answered \(answer)" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+  }
+}

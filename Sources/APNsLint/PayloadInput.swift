@@ -76,8 +76,13 @@ public struct PayloadInput {
   /// `localize` never run concurrently with themselves, but may run on another thread than the
   /// caller's, which waits).
   /// A record split across chunks, or streamed because it is too long, is read on the calling thread.
+  ///
+  /// `amend`, when given, sees each report with its record's bytes before the result is made (the
+  /// Live Activity contract of `check --activity`); the lines are then validated on the calling
+  /// thread, and a record streamed in chunks (over `recordLimit`) is not amended.
   public static func lintNDJSON(fd: Int32, path: String, linter: inout Linter, workers: Int = 1,
                                 localize: ((PayloadReport) -> [Finding])? = nil,
+                                amend: ((inout PayloadReport, UnsafeRawBufferPointer) -> Void)? = nil,
                                 _ body: @escaping (LintResult) -> Void) throws(ReadError) {
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     var carry: [UInt8] = []
@@ -89,7 +94,7 @@ public struct PayloadInput {
     var filling: [PayloadReport] = []
     var ready: [PayloadReport] = []
     var readyCount = 0
-    let workers = max(1, workers)
+    let workers = amend == nil ? max(1, workers) : 1
     // Each piece of a chunk gets its own validator; there are more pieces than threads, so that a
     // thread that is done early takes the next piece (payloads differ in cost, not only in size).
     let pieces = workers == 1 ? 1 : workers * 4
@@ -98,6 +103,9 @@ public struct PayloadInput {
     let handOver = HandOver(path: path, configuration: linter.configuration, localize: localize, body: body,
                             placeholder: placeholderReport)
     func finishRecord(_ report: PayloadReport) { handOver.finish(report) }
+    func validated(_ record: UnsafeRawBufferPointer) -> PayloadReport {   // one whole record, on this thread
+      var report = linter.validate(record); amend?(&report, record); return report
+    }
 
     /// Hands on what the previous chunk left, before any record that follows it.
     func drain() {
@@ -115,7 +123,7 @@ public struct PayloadInput {
       if workers == 1 || count < 2 * pieces {
         drain()
         for k in 0..<count {
-          finishRecord(linter.validate(UnsafeRawBufferPointer(start: base + pending[k].0, count: pending[k].1)))
+          finishRecord(validated(UnsafeRawBufferPointer(start: base + pending[k].0, count: pending[k].1)))
         }
         pending.removeAll(keepingCapacity: true)
         return
@@ -172,7 +180,7 @@ public struct PayloadInput {
             pending.append((start, end - start))
           } else {
             carry.append(contentsOf: piece)
-            let report = carry.withUnsafeBytes { linter.validate($0) }
+            let report = carry.withUnsafeBytes { validated($0) }
             carry.removeAll(keepingCapacity: carry.capacity <= 1 << 16)
             drain()
             finishRecord(report)
@@ -186,7 +194,7 @@ public struct PayloadInput {
     if streaming {
       finishRecord(linter.finish())
     } else if !carry.isEmpty {
-      let report = carry.withUnsafeBytes { linter.validate($0) }
+      let report = carry.withUnsafeBytes { validated($0) }
       finishRecord(report)
     }
   }

@@ -75,13 +75,41 @@ struct CheckCommand: ParsableCommand {
         throw ExitCode(2)
       }
     }
-    let clock = now ?? Int64(Date().timeIntervalSince1970)
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil,
                         authentication: auth ?? (key.isEmpty ? nil : .token), verifier: ring)
     linter.environment = environment
-    let localize = try LocalizationRules.make(strings: strings, devices: devices(lang), configuration: configuration)
+    var run = CheckRun(linter: linter, now: now ?? Int64(Date().timeIntervalSince1970), problem: complain)
+    run.ndjson = ndjson
+    run.workers = Workers.default
+    // Any input, folder or table that could not be read makes the run exit 2, after the others
+    // are checked: a scan that skipped something must never pass.
+    var unreadable = false
+    if let strings {
+      do {
+        let (rules, problems) = try LocalizationRules.make(strings: strings, devices: devices(lang), configuration: configuration)
+        run.localize = rules
+        problems.forEach(complain)
+        unreadable = !problems.isEmpty
+      } catch {
+        complain(error)
+        throw ExitCode(2)
+      }
+    }
+    if requestMode {
+      // The target options stand for the headers they name, unless -H gives that header.
+      run.requestBody = { [deviceToken, pushType, priority, topic, collapseID] body in
+        var headers = requestHeaders
+        headers.addUnlessPresent("apns-push-type", pushType?.rawValue)
+        headers.addUnlessPresent("apns-priority", priority.map(String.init))
+        headers.addUnlessPresent("apns-topic", topic)
+        headers.addUnlessPresent("apns-collapse-id", collapseID)
+        return APNsRequest(path: deviceToken.map { "/3/device/" + $0 }, headers: headers, body: body)
+      }
+    }
     // The app's Swift files are read once, before any payload.
-    let (activityChecker, activityFailed) = ActivitySources.load(reporting: activity)
+    let activityFailed: Bool
+    (run.activity, activityFailed) = ActivitySources.load(reporting: activity)
+    unreadable = unreadable || activityFailed
 
     var inputs = paths
     if inputs.isEmpty {
@@ -99,152 +127,25 @@ struct CheckCommand: ParsableCommand {
     var sink = ResultSink(format: format, linter: linter, strict: strict)
     sink.matcher = matcher
     sink.recorder = baselineOptions.recorder(root: root)
-    // Any input, folder or table that could not be read makes the run exit 2, after the others
-    // are checked: a scan that skipped something must never pass.
-    var unreadable = localize.unreadable || activityFailed
     for input in inputs {
       let (files, problems) = CheckInputs.expand(input)
       problems.forEach(complain)
       if !problems.isEmpty { unreadable = true }
-      for file in files {
-        let fd: Int32 = file.bytes.map(FileWalk.openForReading) ?? 0
-        if fd < 0 {
-          complain(ToolProblem("cannot read: \(FileWalk.errorText(errno))", path: file.path))
-          unreadable = true
-          continue
-        }
-        defer { if fd != 0 { close(fd) } }
-        do {
-          if file.path.hasSuffix(".http") && !ndjson {
-            let bytes = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
-            switch RequestFile.parse(bytes) {
-            case .failure(let e):
-              complain(ToolProblem(e.message, path: file.path, line: e.line, column: e.column))
-              unreadable = true
-            case .success(let entries):
-              for entry in entries {
-                sink.add(linter.result(for: entry, path: file.path, record: entries.count > 1 ? entry.line : nil, now: clock,
-                                       localize: localize.rules, activity: activityChecker))
-              }
-            }
-          } else if requestMode {
-            let body = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
-            let entry = RequestFile.Entry(request: requestFromOptions(body: body, headers: requestHeaders), line: 0)
-            sink.add(linter.result(for: entry, path: file.path, record: nil, now: clock, localize: localize.rules,
-                                   activity: activityChecker))
-          } else if ndjson, let activityChecker {
-            checkActivityStream(fd: fd, path: file.path, checker: activityChecker, linter: &linter, sink: &sink, unreadable: &unreadable,
-                                maxRecord: configuration.maxInputBytes, now: clock, localize: localize.rules)
-          } else if ndjson {
-            try PayloadInput.lintNDJSON(fd: fd, path: file.path, linter: &linter, workers: Self.workers, localize: localize.rules) { sink.add($0) }
-          } else if activityChecker != nil {
-            linter.simulatorFile = file.path.hasSuffix(".apns")
-            let bytes = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes)
-            var report = bytes.withUnsafeBytes { linter.validate($0) }
-            ActivitySources.apply(activityChecker, to: &report, body: bytes, now: clock)
-            sink.add(linter.result(report, path: file.path, record: nil, extra: localize.rules?(report) ?? []))
-          } else {
-            linter.simulatorFile = file.path.hasSuffix(".apns")
-            let report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: configuration.maxInputBytes)
-            sink.add(linter.result(report, path: file.path, record: nil, extra: localize.rules?(report) ?? []))
-          }
-        } catch {
-          switch error {
-          case .failed(let code):
-            complain(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: file.path))
-          case .tooLarge(let limit):
-            complain(ToolProblem("more than \(limit) bytes (limits.max-input-bytes) without an error that ends reading: "
-              + "not checked (a payload is at most 5120 bytes; use --ndjson for a stream of payloads)", path: file.path))
-          }
-          unreadable = true
-        }
-      }
+      for file in files where !run.check(file, into: &sink) { unreadable = true }
     }
     let written = baselineOptions.write(sink.recorder, unreadable: unreadable)
     sink.outcome.unreadable = unreadable || !written
     try sink.finish()
   }
 
-  /// The request the request options describe (`--device-token`, `-H`, and the target options
-  /// as the headers they stand for, unless `-H` gives that header) around a payload file's bytes.
-  func requestFromOptions(body: [UInt8], headers given: [RequestHeader]) -> APNsRequest {
-    var headers = given
-    func add(_ name: String, _ value: String?) {
-      guard let value, !headers.contains(where: { $0.name.lowercased() == name }) else { return }
-      headers.append(RequestHeader(name, value))
-    }
-    add("apns-push-type", pushType?.rawValue)
-    add("apns-priority", priority.map(String.init))
-    add("apns-topic", topic)
-    add("apns-collapse-id", collapseID)
-    return APNsRequest(path: deviceToken.map { "/3/device/" + $0 }, headers: headers, body: body)
-  }
-
-  /// `--ndjson` with `--activity`: each record's content-state is checked against the app's types,
-  /// which needs the record's bytes after its report, so records are read one at a time on this
-  /// thread (the activity check costs well under a millisecond a payload).
-  func checkActivityStream(fd: Int32, path: String, checker: ActivityChecker, linter: inout Linter, sink: inout ResultSink,
-                           unreadable: inout Bool, maxRecord: Int, now: Int64,
-                           localize: ((PayloadReport) -> [Finding])?) {
-    var reader = NDJSONLineReader(fd: fd, maxLine: maxRecord)
-    while let next = reader.next() {
-      guard case .line(let bytes) = next.content else {
-        complain(ToolProblem("a record of more than \(maxRecord) bytes (limits.max-input-bytes): not checked",
-                             path: path, line: next.number, column: 1))
-        unreadable = true
-        continue
-      }
-      var report = bytes.withUnsafeBytes { linter.validate($0) }
-      ActivitySources.apply(checker, to: &report, body: bytes, now: now)
-      sink.add(linter.result(report, path: path, record: next.number, extra: localize?(report) ?? []))
-    }
-    if let code = reader.readError {
-      complain(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: path))
-      unreadable = true
-    }
-  }
-
   /// `-H 'name: value'` as headers; a header without a colon is a usage error.
   func parsedHeaders() throws -> [RequestHeader] {
     try header.map { text in
-      guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
+      guard let parsed = RequestHeader(commandLine: text) else {
         complain(ToolProblem("-H '\(VisibleText.escape(text))': expected 'name: value'"))
         throw ExitCode(2)
       }
-      let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      return RequestHeader(String(text[..<colon]), value)
+      return parsed
     }
-  }
-
-  /// Threads that validate the lines of an NDJSON stream: `APNS_LINT_JOBS` if set (1 reads on one
-  /// thread), else one per active processor, at most 16. Output is the same whatever the number.
-  static var workers: Int {
-    if let text = ProcessInfo.processInfo.environment["APNS_LINT_JOBS"], let n = Int(text), n >= 1 { return min(n, 64) }
-    return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
-  }
-}
-
-/// The localization rules for `check --strings`: the tables are loaded once, each payload's alert
-/// is checked against them.
-enum LocalizationRules {
-  /// No rules without `--strings`: then there is nothing to add to a payload's findings.
-  /// `unreadable` is true when a folder or table below `--strings` could not be read (each is
-  /// reported on standard error): the run checks what it has and exits 2.
-  static func make(strings: String?, devices: [[String]]?, configuration: Configuration) throws
-    -> (rules: ((PayloadReport) -> [Finding])?, unreadable: Bool) {
-    guard let strings else { return (nil, false) }
-    let bundle: LocalizationBundle
-    do {
-      bundle = try LocalizationBundle(root: strings, table: configuration.table, developmentLanguage: configuration.developmentLanguage)
-        .excludingUnpickable(configuration)
-    } catch {
-      complain(ToolProblem("cannot read the localization tables: \(error)", path: strings))
-      throw ExitCode(2)
-    }
-    for problem in bundle.unreadable { complain(ToolProblem(problem.message, path: problem.path)) }
-    return ({ report in
-      guard let alert = report.alert else { return [] }
-      return LocalizationChecks.check(alert: alert, bundle: bundle, devices: devices)
-    }, !bundle.unreadable.isEmpty)
   }
 }

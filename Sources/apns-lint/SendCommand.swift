@@ -82,21 +82,17 @@ struct SendCommand: ParsableCommand {
   func commandLineHeaders() throws -> [RequestHeader] {
     var headers: [RequestHeader] = []
     for text in header {
-      guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else {
+      guard let parsed = RequestHeader(commandLine: text) else {
         complain(ToolProblem("-H '\(VisibleText.escape(text))': expected 'name: value'"))
         throw ExitCode(2)
       }
-      headers.append(RequestHeader(String(text[..<colon]), text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+      headers.append(parsed)
     }
-    func add(_ name: String, _ value: String?) {
-      guard let value, !headers.contains(where: { $0.name.lowercased() == name }) else { return }
-      headers.append(RequestHeader(name, value))
-    }
-    add("apns-topic", topic)
-    add("apns-push-type", pushType?.rawValue)
-    add("apns-priority", priority.map(String.init))
-    add("apns-expiration", expiration.map(String.init))
-    add("apns-collapse-id", collapseID)
+    headers.addUnlessPresent("apns-topic", topic)
+    headers.addUnlessPresent("apns-push-type", pushType?.rawValue)
+    headers.addUnlessPresent("apns-priority", priority.map(String.init))
+    headers.addUnlessPresent("apns-expiration", expiration.map(String.init))
+    headers.addUnlessPresent("apns-collapse-id", collapseID)
     return headers
   }
 
@@ -113,19 +109,12 @@ struct SendCommand: ParsableCommand {
       complain(ToolProblem("cannot read", path: input))
       throw ExitCode(2)
     }
-    let bytes = Array(data)
     var headers = try commandLineHeaders()
     var path: String? = deviceToken.map { "/3/device/" + $0 }
-    if let channel {
-      let broadcast = ChannelManagement.broadcast(channel: channel, bundleID: bundleID, topic: topic, headers: headers)
-      path = broadcast.0
-      headers = broadcast.1
-    }
-    var body = bytes
-    var requestLine = 0
+    if let channel { (path, headers) = ChannelManagement.broadcast(channel: channel, bundleID: bundleID, topic: topic, headers: headers) }
     var entry: RequestFile.Entry?
     if input.hasSuffix(".http") {
-      switch RequestFile.parse(bytes) {
+      switch RequestFile.parse(Array(data)) {
       case .failure(let e):
         complain(ToolProblem(e.message, path: input, line: e.line, column: e.column))
         throw ExitCode(2)
@@ -136,21 +125,14 @@ struct SendCommand: ParsableCommand {
         }
         if entries.count > 1 { complain(ToolProblem("\(entries.count) requests in the file; sending the first (line \(first.line))", path: input, kind: .warning)) }
         entry = first
-        requestLine = first.line
-        body = first.request.body
-        // The file's headers, then the command line's where the file has none of that name.
-        var merged = first.request.headers
-        for h in headers where !merged.contains(where: { $0.name.lowercased() == h.name.lowercased() }) { merged.append(h) }
-        headers = merged
-        if path == nil { path = first.request.path }
       }
     }
-    guard let path else {
+    let push = if let entry { APNsPush(entry: entry, defaults: headers, path: path) }
+               else { path.map { APNsPush(path: $0, headers: headers, body: Array(data)) } }
+    guard let push else {
       complain(ToolProblem("no device token: give --device-token HEX (or a request file with a path)"))
       throw ExitCode(2)
     }
-    _ = requestLine
-    let push = APNsPush(path: path, headers: headers, body: body)
     let now = Int64(Date().timeIntervalSince1970)
     var linter = try makeLinter(setup)
     let gateAuthorization = Self.gateToken(setup, now: now)
@@ -192,15 +174,7 @@ struct SendCommand: ParsableCommand {
     if format == .json {
       print(APNsBatchResult(line: nil, token: push.deviceToken, predicted: predicted, delivery: delivery).record)
     } else {
-      var line = "APNs answered \(delivery.answer)"
-      var details: [String] = []
-      if let id = delivery.apnsID { details.append("apns-id \(id)") }
-      if let id = delivery.apnsUniqueID { details.append("apns-unique-id \(id)") }
-      if let id = delivery.header("apns-request-id") { details.append("apns-request-id \(id)") }
-      if let ts = delivery.timestamp { details.append("timestamp \(ts)") }
-      if delivery.attempts > 1 { details.append("\(delivery.attempts) attempts") }
-      if !details.isEmpty { line += " (" + details.joined(separator: ", ") + ")" }
-      print(line)
+      print(delivery.summary)
       if channel != nil, let reason = delivery.answer.reason, let documented = ChannelManagement.documented(reason) {
         print("\(reason): \(documented.meaning)")
       }

@@ -80,7 +80,7 @@ struct StringsCommand: ParsableCommand {
       var problems: [FileWalk.Problem] = []
       do {
         files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
-                                     table: table, exclude: configuration.excludedLocalizations, jobs: CheckCommand.workers, problems: &problems)
+                                     table: table, exclude: configuration.excludedLocalizations, jobs: Workers.default, problems: &problems)
       } catch {
         complain(ToolProblem("no such file or folder", path: directory))
         throw ExitCode(2)
@@ -94,10 +94,10 @@ struct StringsCommand: ParsableCommand {
       // --sources, the linted folder is the project when it holds code: it is read as the sources.
       var keys: SourceKeys?
       if !sources.isEmpty {
-        keys = SourceKeys(roots: sources, jobs: CheckCommand.workers)
+        keys = SourceKeys(roots: sources, jobs: Workers.default)
         problems += keys!.problems
       } else if !noSources, isFolder(directory) {
-        let found = SourceKeys(roots: [directory], jobs: CheckCommand.workers)
+        let found = SourceKeys(roots: [directory], jobs: Workers.default)
         if found.codeFilesRead > 0 {
           keys = found
           complain(ToolProblem("read \(found.codeFilesRead) source files below \(directory) to tell the keys the code looks up; findings about keys no source names are info (--no-sources: every key counts as looked up)", kind: .note))

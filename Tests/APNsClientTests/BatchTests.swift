@@ -83,4 +83,27 @@ import Testing
     #expect(APNsBatchLine.parse(Array(#"{"token": "a\u0062", "payload": {"aps":{}}}"#.utf8))
       == .success(APNsBatchLine(token: "ab", payload: Array(#"{"aps":{}}"#.utf8))))
   }
+
+  /// `send FILE.http`: the file's headers first, the command line's where the file has none of
+  /// that name, the command line's path before the file's.
+  @Test func aRequestFileEntryAsAPush() throws {
+    let file = Array("POST /3/device/aa\napns-topic: com.example.file\n\n{\"aps\":{}}\n".utf8)
+    guard case .success(let entries) = RequestFile.parse(file), let entry = entries.first else {
+      Issue.record("the request file does not parse")
+      return
+    }
+    let defaults = [RequestHeader("apns-topic", "com.example.option"), RequestHeader("apns-priority", "5")]
+    let push = try #require(APNsPush(entry: entry, defaults: defaults, path: nil))
+    #expect(push.path == "/3/device/aa")
+    #expect(push.headers == [RequestHeader("apns-topic", "com.example.file"), RequestHeader("apns-priority", "5")])
+    #expect(push.body == Array(#"{"aps":{}}"#.utf8))
+    #expect(APNsPush(entry: entry, defaults: [], path: "/3/device/bb")?.path == "/3/device/bb")
+  }
+
+  @Test func aDeliveryInOneLine() {
+    var delivery = APNsDelivery(answer: APNsAnswer(status: 410, reason: "Unregistered"), apnsID: "ID", timestamp: 1700000000000, attempts: 2)
+    delivery.headers = [RequestHeader("apns-request-id", "R")]
+    #expect(delivery.summary == "APNs answered 410 Unregistered (apns-id ID, apns-request-id R, timestamp 1700000000000, 2 attempts)")
+    #expect(APNsDelivery(answer: .accepted).summary == "APNs answered 200")
+  }
 }

@@ -1,0 +1,128 @@
+import ActivityContract
+import Foundation
+import PayloadSchema
+import StringsFile
+
+/// One `check` run (SPEC §8): how each input named on the command line is read and checked, and
+/// where its results go. The command line builds one from its options and hands it each input
+/// `CheckInputs.expand` finds; provider code can do the same with its own inputs.
+///
+/// An input is read as the kind it is:
+/// - a request file (`*.http`, unless `ndjson`): every request in it, placed in the file;
+/// - with `requestBody` set, a payload file as the body of the request it builds;
+/// - with `ndjson`, a stream of payloads, one a line (with `activity`, on one thread, since each
+///   record's bytes are checked against the app's types after its report);
+/// - else one payload (a `*.apns` file as a simulator file).
+///
+/// Problems that stop an input (it cannot be opened, read, or is over the size limit) go to
+/// `problem` with the input's path, and make `check` answer false: the run checks the others and
+/// then exits 2, since a scan that skipped something must never pass.
+public struct CheckRun {
+  /// The configured linter every input goes through.
+  public var linter: Linter
+  /// The localization rules of `--strings` (nil: none): extra findings for a payload's alert.
+  public var localize: ((PayloadReport) -> [Finding])?
+  /// The app's Live Activity types (`--activity`): each liveactivity push's contract is checked.
+  public var activity: ActivityChecker?
+  /// The clock for provider-token age and `apns-expiration`, seconds since 1970.
+  public var now: Int64
+  /// Every line of an input is one payload.
+  public var ndjson = false
+  /// Threads that validate an NDJSON stream's lines (without `activity`).
+  public var workers = 1
+  /// Payload files are checked as the requests this builds around their bytes (nil: as payloads).
+  public var requestBody: (([UInt8]) -> APNsRequest)?
+  /// Where a problem that stops an input is reported.
+  public var problem: (ToolProblem) -> Void
+
+  public init(linter: Linter, now: Int64, problem: @escaping (ToolProblem) -> Void) {
+    self.linter = linter
+    self.now = now
+    self.problem = problem
+  }
+
+  /// The largest input read whole, and the largest NDJSON record (`limits.max-input-bytes`).
+  public var maxInputBytes: Int { linter.configuration.maxInputBytes }
+
+  /// Checks `input` and adds its results to `sink`; false when it could not be read whole.
+  public mutating func check(_ input: CheckInputs.Input, into sink: inout ResultSink) -> Bool {
+    let fd: Int32 = input.bytes.map(FileWalk.openForReading) ?? 0
+    if fd < 0 {
+      problem(ToolProblem("cannot read: \(FileWalk.errorText(errno))", path: input.path))
+      return false
+    }
+    defer { if fd != 0 { close(fd) } }
+    let path = input.path
+    do {
+      if path.hasSuffix(".http") && !ndjson {
+        let bytes = try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes)
+        switch RequestFile.parse(bytes) {
+        case .failure(let e):
+          problem(ToolProblem(e.message, path: path, line: e.line, column: e.column))
+          return false
+        case .success(let entries):
+          for entry in entries {
+            sink.add(linter.result(for: entry, path: path, record: entries.count > 1 ? entry.line : nil, now: now,
+                                   localize: localize, activity: activity))
+          }
+        }
+      } else if let requestBody {
+        let entry = RequestFile.Entry(request: requestBody(try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes)), line: 0)
+        sink.add(linter.result(for: entry, path: path, record: nil, now: now, localize: localize, activity: activity))
+      } else if ndjson {
+        let (localize, activity, now) = (self.localize, self.activity, self.now)
+        // The results are handed on from the reader's tasks: to a local sink, put back after.
+        var stream = sink
+        defer { sink = stream }
+        try PayloadInput.lintNDJSON(fd: fd, path: path, linter: &linter, workers: workers, localize: localize,
+                                    amend: activity.map { checker in { report, bytes in
+                                      ActivitySources.apply(checker, to: &report, body: Array(bytes), now: now)
+                                    } }) { stream.add($0) }
+      } else {
+        linter.simulatorFile = path.hasSuffix(".apns")
+        let report: PayloadReport
+        if let activity {
+          let bytes = try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes)
+          var checked = bytes.withUnsafeBytes { linter.validate($0) }
+          ActivitySources.apply(activity, to: &checked, body: bytes, now: now)
+          report = checked
+        } else {
+          report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: maxInputBytes)
+        }
+        sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
+      }
+    } catch {
+      switch error {
+      case .failed(let code):
+        problem(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: path))
+      case .tooLarge(let limit):
+        problem(ToolProblem("more than \(limit) bytes (limits.max-input-bytes) without an error that ends reading: "
+          + "not checked (a payload is at most 5120 bytes; use --ndjson for a stream of payloads)", path: path))
+      }
+      return false
+    }
+    return true
+  }
+}
+
+/// The localization rules of `check --strings` (SPEC §8): the tables are loaded once, each
+/// payload's alert is checked against them.
+public enum LocalizationRules {
+  /// The rules for the tables below `strings`, limited to the localizations `devices` would pick
+  /// (nil: every localization). `unreadable` lists the folders and tables that could not be read:
+  /// the run checks what it has and exits 2. Throws when the folder itself cannot be read.
+  public static func make(strings: String, devices: [[String]]?, configuration: Configuration) throws(ToolProblem)
+    -> (rules: (PayloadReport) -> [Finding], unreadable: [ToolProblem]) {
+    let bundle: LocalizationBundle
+    do {
+      bundle = try LocalizationBundle(root: strings, table: configuration.table, developmentLanguage: configuration.developmentLanguage)
+        .excludingUnpickable(configuration)
+    } catch {
+      throw ToolProblem("cannot read the localization tables: \(error)", path: strings)
+    }
+    return ({ report in
+      guard let alert = report.alert else { return [] }
+      return LocalizationChecks.check(alert: alert, bundle: bundle, devices: devices)
+    }, bundle.unreadable.map { ToolProblem($0.message, path: $0.path) })
+  }
+}

@@ -50,6 +50,14 @@ public struct ProviderKey: Sendable, Hashable {
   ///
   /// The key id is `keyID` when given, else the `KEYID` of a file named `AuthKey_<KEYID>.p8` (any
   /// extension). Throws a `ProviderKeyError` that names the file and what is wrong with it.
+  /// `load(path:keyID:)` for a key that makes or verifies provider tokens: its key id must also be
+  /// one APNs takes (`ProviderToken.isKeyID`: 10 letters or digits), or APNs refuses every token.
+  public static func loadForTokens(path: String, keyID: String? = nil) throws(ProviderKeyError) -> ProviderKey {
+    let key = try load(path: path, keyID: keyID)
+    guard ProviderToken.isKeyID(key.keyID) else { throw ProviderKeyError(path: path, .badKeyID(key.keyID, given: keyID != nil)) }
+    return key
+  }
+
   public static func load(path: String, keyID: String? = nil) throws(ProviderKeyError) -> ProviderKey {
     let data: Data
     do {
@@ -191,6 +199,7 @@ public struct ProviderKeyError: Error, Sendable, Hashable, CustomStringConvertib
 
   enum Reason: Sendable, Hashable {
     case noKeyID
+    case badKeyID(String, given: Bool)
     case unreadable(String)
     case empty
     case tooLarge
@@ -216,6 +225,8 @@ public struct ProviderKeyError: Error, Sendable, Hashable, CustomStringConvertib
     switch reason {
     case .noKeyID:
       return "cannot tell the key id: name the file AuthKey_<KEYID>.p8 as Apple does, or give the key id"
+    case .badKeyID(let id, let given):
+      return "the key id '\(id)' (\(given ? "given with --key-id" : "from the file name")) is not 10 letters or digits; APNs would refuse the token"
     case .unreadable(let why):
       return "cannot read the key: \(why)"
     case .empty:

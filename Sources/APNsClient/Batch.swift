@@ -248,6 +248,35 @@ public struct APNsBatchTally: Sendable, Hashable {
   public var mismatches = 0
 
   public init() {}
+
+  /// The summary `send --batch` prints at the end (SPEC §12): pushes sent and the rate, the count
+  /// of each answer, what was retried, held back, not read or never answered, and the mismatches.
+  public func summary(seconds: Double, connections: Int, retries: Int) -> String {
+    var lines = ["sent \(sent) pushes in \(String(format: "%.1f", seconds)) s (\(Int(Double(sent) / seconds))/s) over \(connections) connection\(connections == 1 ? "" : "s")"]
+    for (answer, count) in byAnswer.sorted(by: { $0.key < $1.key }) { lines.append("  \(answer): \(count)") }
+    if !retried.isEmpty || unanswered > 0 {
+      let counts = retried.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)" }
+      lines.append("retried: " + (counts + (unanswered > 0 ? ["not answered (refused stream, lost connection): \(unanswered)"] : [])).joined(separator: ", "))
+    }
+    if gated > 0 { lines.append("not sent (the gate predicts a refusal or found an error; --force sends them): \(gated)") }
+    if badLines > 0 { lines.append("lines not read (reported above): \(badLines)") }
+    if failed > 0 { lines.append("no answer after \(retries) retries: \(failed)") }
+    lines.append("prediction mismatches: \(mismatches)")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The progress line after `elapsed` seconds: sent, accepted, refused (the three commonest
+  /// refusals), retries and the rate.
+  public func progress(elapsed: Double) -> String {
+    let reasons = byAnswer.filter { $0.key != "200" }.sorted { $0.value > $1.value }.prefix(3)
+      .map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+    return "sent \(sent), accepted \(accepted), refused \(refused)\(reasons.isEmpty ? "" : " (\(reasons))"), "
+      + "retries \(retried.values.reduce(0, +) + unanswered), \(Int(Double(sent) / max(elapsed, 0.001)))/s"
+  }
+
+  /// The exit status of a batch (SPEC §12): 2 when a push got no answer, 1 when one was refused,
+  /// held back or a line not read, else 0.
+  public var status: Int32 { failed > 0 ? 2 : refused + gated + badLines > 0 ? 1 : 0 }
 }
 
 /// What happens to a batch, line by line, as it happens. The handler is called by one task at a

@@ -3,6 +3,8 @@
 // request. `send` and `channel` print these; the provider token is redacted unless asked.
 
 import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
 import PayloadSchema
 
 /// Where a request goes: the host, the port, and whether over TLS.
@@ -19,6 +21,85 @@ public struct APNsEndpoint: Sendable, Hashable {
 
   /// `host` or `host:port` when the port is not 443.
   public var authority: String { host + (port == 443 ? "" : ":\(port)") }
+
+  /// `https://host[:port]` (TLS, 443 by default) or `http://host[:port]` (h2c, 80 by default), as
+  /// `--url` gives a `serve` or a proxy; nil for anything else.
+  public init?(url: String) {
+    guard let parsed = URLComponents(string: url), let scheme = parsed.scheme, scheme == "https" || scheme == "http",
+          let host = parsed.host, !host.isEmpty else { return nil }
+    self.init(host: host, port: parsed.port ?? (scheme == "https" ? 443 : 80), tls: scheme == "https")
+  }
+
+  /// Apple's services (SPEC §12, §13.2).
+  public enum Service: Sendable {
+    /// Pushes to devices: `api[.sandbox].push.apple.com`.
+    case push
+    /// Broadcasts to a channel. Apple's page "Sending broadcast push notification requests to
+    /// APNs" names two hosts: its text `api[.sandbox].push.apple.com`, its sample requests
+    /// `api-broadcast[.sandbox].push.apple.com` (`sampleHost`).
+    case broadcast(sampleHost: Bool)
+    /// Channel management: `api-manage-broadcast[.sandbox].push.apple.com`, ports 2196 and 2195.
+    case management
+  }
+
+  /// Apple's endpoint for `service` in production or the development environment (sandbox).
+  public static func apple(_ service: Service, production: Bool) -> APNsEndpoint {
+    let environment = production ? ".push.apple.com" : ".sandbox.push.apple.com"
+    switch service {
+    case .push: return APNsEndpoint(host: "api" + environment)
+    case .broadcast(let sampleHost): return APNsEndpoint(host: (sampleHost ? "api-broadcast" : "api") + environment)
+    case .management:
+      return production ? APNsEndpoint(host: ChannelManagement.productionHost, port: ChannelManagement.productionPort)
+                        : APNsEndpoint(host: ChannelManagement.developmentHost, port: ChannelManagement.developmentPort)
+    }
+  }
+}
+
+extension APNsClient.Configuration {
+  /// Where the client connects: `host`, `port` and `tls` together.
+  public var endpoint: APNsEndpoint {
+    get { APNsEndpoint(host: host, port: port, tls: tls) }
+    set { (host, port, tls) = (newValue.host, newValue.port, newValue.tls) }
+  }
+
+  /// Sets `onRetryWait` to call `note` before a wait of a second or more after a 500 or 503, at
+  /// most once every `seconds` (a batch may wait for many pushes at once), so that a long wait
+  /// (Apple's 15 minutes) is said rather than seeming to hang: "APNs answered 503
+  /// ServiceUnavailable; waiting 15 min before sending it again (Apple: retry 5xx after 15
+  /// minutes, with back-off)".
+  public mutating func noteServerErrorWaits(every seconds: Double = 10, _ note: @escaping @Sendable (String) -> Void) {
+    let last = NIOLockedValueBox<Date?>(nil)
+    onRetryWait = { answer, wait in
+      guard let answer, answer.status == 500 || answer.status == 503, wait >= .seconds(1) else { return }
+      let due = last.withLockedValue { last in
+        if let previous = last, Date().timeIntervalSince(previous) < seconds { return false }
+        last = Date()
+        return true
+      }
+      guard due else { return }
+      let waiting = Double(wait.nanoseconds) / 1e9
+      note("APNs answered \(answer); waiting \(waiting < 120 ? String(format: "%.1f s", waiting) : String(format: "%.0f min", waiting / 60)) "
+        + "before sending it again (Apple: retry 5xx after 15 minutes, with back-off)")
+    }
+  }
+}
+
+extension APNsClient.Authentication {
+  /// The `authorization` value a request carries under token authentication (`bearer <token>`,
+  /// issued at `now`), for a gate to check before the client signs its own; nil otherwise.
+  public func authorization(now: Int64) -> String? {
+    guard case .token(let signer, let team) = self else { return nil }
+    return (try? signer.token(teamID: team, issuedAt: now)).map { "bearer " + $0 }
+  }
+
+  /// How the validator sees this authentication: token, certificate, or nil for none.
+  public var validated: PayloadSchema.Authentication? {
+    switch self {
+    case .token: .token
+    case .certificate, .pkcs12: .certificate
+    case .none: nil
+    }
+  }
 }
 
 extension APNsPush {

@@ -305,3 +305,23 @@ public enum NotificationCard {
     .banner + .banner-caption, .banner + .banner { margin-top: 12px; }
     """
 }
+
+extension NotificationCard {
+  /// A declarative web push message as an HTML page (`apns-lint render --format html`): the
+  /// banner Safari draws from `notification` (from `from`, with "from NAME" under the title for a
+  /// Home Screen web app), or a card saying the service worker gets the message; then `findings`.
+  public static func webPushPage(_ notification: DeclarativeNotification?, from: String, appName: String?, shownPath: String,
+                                 findings: [Finding]) -> String {
+    let banner = notification.map { n in
+      Banner(appName: from, languages: n.lang.isEmpty ? "en" : n.lang, localization: n.lang.isEmpty ? nil : n.lang,
+             title: n.title, subtitle: appName.map { "from \($0)" }, body: n.body.isEmpty ? nil : n.body,
+             caption: "opens \(n.navigate)" + (n.appBadge.map { " · badge \($0)" } ?? ""), direction: n.dir)
+    }
+    let card = card(headingHTML: escape(visible(shownPath)) + " — web push", banners: banner.map { [$0] } ?? [],
+                    findings: findings.map(Note.init))
+    return page(title: shownPath + " — apns-lint render",
+                summary: notification == nil ? "not shown as declared: Safari hands the message to the site's service worker"
+                                              : "a declarative web push message as Safari shows it",
+                cardsHTML: card, generator: "apns-lint render --format html")
+  }
+}

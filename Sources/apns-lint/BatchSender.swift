@@ -10,7 +10,7 @@ import StringsFile
 /// 64 KiB at a time, a progress line, and a summary.
 struct BatchSender {
   let command: SendCommand
-  let setup: SendCommand.Setup
+  let setup: APNsClient.Configuration
 
   func run(path: String) throws -> Int32 {
     let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
@@ -29,13 +29,13 @@ struct BatchSender {
     } else {
       records = nil
     }
-    let client = try command.makeClient(setup, connections: command.connections)
-    var batch = APNsBatch(client: client, gate: LinterGate(linter: try command.makeLinter(setup)),
+    let client = try command.connection.makeClient(setup, connections: command.connections, retries: command.retries)
+    var batch = APNsBatch(client: client, gate: LinterGate(linter: try command.connection.makeLinter(setup)),
                           inflight: command.inflight ?? command.connections * 250)
     batch.baseHeaders = try command.commandLineHeaders()
     batch.force = command.gate.force
-    let setup = self.setup
-    batch.gateAuthorization = { ConnectionOptions.gateToken(setup, now: $0) }
+    let authentication = setup.authentication
+    batch.gateAuthorization = { authentication.authorization(now: $0) }
     let batchName = command.batch ?? "-"
     let progress = command.progress == .always || (command.progress == .auto && isatty(2) != 0) ? ProgressLine() : nil
     let started = Date()
@@ -56,32 +56,13 @@ struct BatchSender {
     }
     if progress != nil { FileHandle.standardError.write(Data("\n".utf8)) }
     records?.close()
-    print(Self.summaryText(summary.tally, seconds: max(0.001, -started.timeIntervalSinceNow), connections: command.connections,
-                           retries: command.retries))
+    print(summary.tally.summary(seconds: max(0.001, -started.timeIntervalSinceNow), connections: command.connections, retries: command.retries))
     // A read that failed ended the input early: what followed was never sent, so never a pass.
     if let code = summary.readError {
       complain(ToolProblem("cannot read the rest of the input: \(String(cString: strerror(code))); what followed was not sent", path: batchName))
       return 2
     }
-    let tally = summary.tally
-    if tally.failed > 0 { return 2 }
-    return tally.refused + tally.gated + tally.badLines > 0 ? 1 : 0
-  }
-
-  /// The summary printed at the end (SPEC §12).
-  static func summaryText(_ tally: APNsBatchTally, seconds: Double, connections: Int, retries: Int) -> String {
-    var lines: [String] = []
-    lines.append("sent \(tally.sent) pushes in \(String(format: "%.1f", seconds)) s (\(Int(Double(tally.sent) / seconds))/s) over \(connections) connection\(connections == 1 ? "" : "s")")
-    for (answer, count) in tally.byAnswer.sorted(by: { $0.key < $1.key }) { lines.append("  \(answer): \(count)") }
-    if !tally.retried.isEmpty || tally.unanswered > 0 {
-      let retried = tally.retried.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)" }
-      lines.append("retried: " + (retried + (tally.unanswered > 0 ? ["not answered (refused stream, lost connection): \(tally.unanswered)"] : [])).joined(separator: ", "))
-    }
-    if tally.gated > 0 { lines.append("not sent (the gate predicts a refusal or found an error; --force sends them): \(tally.gated)") }
-    if tally.badLines > 0 { lines.append("lines not read (reported above): \(tally.badLines)") }
-    if tally.failed > 0 { lines.append("no answer after \(retries) retries: \(tally.failed)") }
-    lines.append("prediction mismatches: \(tally.mismatches)")
-    return lines.joined(separator: "\n")
+    return summary.tally.status
   }
 }
 
@@ -129,12 +110,7 @@ final class ProgressLine: @unchecked Sendable {
   func show(_ counts: APNsBatchTally, since started: Date) {
     guard -last.timeIntervalSinceNow >= 0.25 else { return }
     last = Date()
-    let elapsed = max(0.001, -started.timeIntervalSinceNow)
-    let reasons = counts.byAnswer.filter { $0.key != "200" }.sorted { $0.value > $1.value }.prefix(3)
-      .map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-    let retries = counts.retried.values.reduce(0, +) + counts.unanswered
-    let text = "\rsent \(counts.sent), accepted \(counts.accepted), refused \(counts.refused)\(reasons.isEmpty ? "" : " (\(reasons))"), "
-      + "retries \(retries), \(Int(Double(counts.sent) / elapsed))/s   "
+    let text = "\r" + counts.progress(elapsed: -started.timeIntervalSinceNow) + "   "
     FileHandle.standardError.write(Data(text.utf8))
   }
 }

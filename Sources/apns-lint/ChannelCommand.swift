@@ -87,7 +87,7 @@ struct ChannelCommand: ParsableCommand {
     let request = APNsPush(channel: operation, bundleID: options.bundleID)
     let now = Int64(Date().timeIntervalSince1970)
     var linter = try options.connection.makeLinter(setup)
-    let authorization = ConnectionOptions.gateToken(setup, now: now)
+    let authorization = setup.authentication.authorization(now: now)
     let report = linter.validate(request: request.request(authorization: authorization), now: now)
     let decision = linter.sendDecision(report, path: request.path)
     let (result, blocked) = (decision.result, decision.blocked)
@@ -106,7 +106,7 @@ struct ChannelCommand: ParsableCommand {
       if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
     }
     if options.gate.dryRun {
-      print(ConnectionOptions.requestText(request, setup: setup, authorization: authorization, showSecrets: options.gate.showSecrets))
+      print(request.text(to: setup.endpoint, authorization: authorization, showSecrets: options.gate.showSecrets))
       print("apns-lint predicts \(predicted)")
       if blocked { throw ExitCode(1) }
       return

@@ -70,12 +70,10 @@ struct SendCommand: ParsableCommand {
 
   // MARK: - Setup
 
-  typealias Setup = ConnectionOptions.Setup
+  typealias Setup = APNsClient.Configuration
 
-  func makeSetup() throws -> Setup { try connection.makeSetup(channel != nil ? .broadcast : .push) }
-
-  func makeClient(_ setup: Setup, connections: Int) throws -> APNsClient {
-    try connection.makeClient(setup, connections: connections, retries: retries)
+  func makeSetup() throws -> Setup {
+    try connection.makeSetup(channel != nil ? .broadcast(sampleHost: connection.broadcastHost == .apiBroadcast) : .push)
   }
 
   /// The command line's headers, in a fixed order, before any of a request file or a batch line.
@@ -95,11 +93,6 @@ struct SendCommand: ParsableCommand {
     headers.addUnlessPresent("apns-collapse-id", collapseID)
     return headers
   }
-
-  /// The gate's linter: `check`'s configuration and validator, with the authentication in use.
-  func makeLinter(_ setup: Setup) throws -> Linter { try connection.makeLinter(setup) }
-
-  static func gateToken(_ setup: Setup, now: Int64) -> String? { ConnectionOptions.gateToken(setup, now: now) }
 
   // MARK: - One push
 
@@ -134,8 +127,8 @@ struct SendCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let now = Int64(Date().timeIntervalSince1970)
-    var linter = try makeLinter(setup)
-    let gateAuthorization = Self.gateToken(setup, now: now)
+    var linter = try connection.makeLinter(setup)
+    let gateAuthorization = setup.authentication.authorization(now: now)
     var report = linter.validate(request: push.request(authorization: gateAuthorization), now: now)
     if let entry {
       for i in report.findings.indices {
@@ -148,7 +141,7 @@ struct SendCommand: ParsableCommand {
     let (result, predicted, blocked) = (decision.result, decision.predicted, decision.blocked)
 
     if gate.curl {
-      print(curlCommand(push, setup: setup, authorization: gateAuthorization))
+      print(connection.curlCommand(push, setup: setup, authorization: gateAuthorization, showSecrets: gate.showSecrets))
       return
     }
     // The gate's findings, as `check` prints them.
@@ -158,7 +151,7 @@ struct SendCommand: ParsableCommand {
       if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
     }
     if gate.dryRun {
-      print(requestText(push, setup: setup, authorization: gateAuthorization))
+      print(push.text(to: setup.endpoint, authorization: gateAuthorization, showSecrets: gate.showSecrets))
       print("apns-lint predicts \(predicted)")
       if blocked { throw ExitCode(1) }
       return
@@ -180,23 +173,12 @@ struct SendCommand: ParsableCommand {
       }
       if mismatch {
         print("APNs answered \(delivery.answer); apns-lint predicted \(predicted)")
-        print(push.bugReport(to: ConnectionOptions.endpoint(setup), delivery: delivery, predicted: predicted,
+        print(push.bugReport(to: setup.endpoint, delivery: delivery, predicted: predicted,
                              toolVersion: APNsLintVersion.current))
       }
     }
     if !delivery.answer.isAccepted { throw ExitCode(1) }
   }
-
-  /// The request as text, the provider token redacted unless `--show-secrets`.
-  func requestText(_ push: APNsPush, setup: Setup, authorization: String?) -> String {
-    ConnectionOptions.requestText(push, setup: setup, authorization: authorization, showSecrets: gate.showSecrets)
-  }
-
-  /// `curl --http2 …`: the same request; the provider token redacted unless `--show-secrets`.
-  func curlCommand(_ push: APNsPush, setup: Setup, authorization: String?) -> String {
-    connection.curlCommand(push, setup: setup, authorization: authorization, showSecrets: gate.showSecrets)
-  }
-
 }
 
 /// Runs an async body to completion from synchronous code (the command line's `run`).

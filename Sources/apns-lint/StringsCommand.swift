@@ -90,19 +90,10 @@ struct StringsCommand: ParsableCommand {
         throw ExitCode(2)
       }
       // Keys no source names: their findings are information (what their translations do
-      // reaches no device); a source that cannot be read is reported like a table. Without
-      // --sources, the linted folder is the project when it holds code: it is read as the sources.
-      var keys: SourceKeys?
-      if !sources.isEmpty {
-        keys = SourceKeys(roots: sources, jobs: Workers.default)
-        problems += keys!.problems
-      } else if !noSources, isFolder(directory) {
-        let found = SourceKeys(roots: [directory], jobs: Workers.default)
-        if found.codeFilesRead > 0 {
-          keys = found
-          complain(ToolProblem("read \(found.codeFilesRead) source files below \(directory) to tell the keys the code looks up; findings about keys no source names are info (--no-sources: every key counts as looked up)", kind: .note))
-        }
-      }
+      // reaches no device); a source that cannot be read is reported like a table.
+      let (keys, note) = StringsLint.sourceKeys(directory: directory, sources: sources, noSources: noSources, jobs: Workers.default)
+      if !sources.isEmpty { problems += keys?.problems ?? [] }   // the linted folder's own are reported with its tables
+      if let note { complain(ToolProblem(note, kind: .note)) }
       if let keys {
         for note in StringsLint.markUnreached(&files, sources: keys) { complain("\(note)") }
       }
@@ -111,12 +102,7 @@ struct StringsCommand: ParsableCommand {
       let linter = Linter(configuration: configuration)
       var sink = ResultSink(format: format, linter: linter, strict: strict)
       sink.outcome.unreadable = !problems.isEmpty
-      // The baseline is per key, whatever the format: recorded and matched before missing
-      // translations are grouped.
-      for i in files.indices {
-        recorder?.add(LintResult(path: files[i].path, findings: linter.configured(files[i].findings)))
-        if matcher != nil { files[i] = matcher!.filter(files[i], linter: linter) }
-      }
+      StringsLint.applyBaseline(&files, matcher: &matcher, recorder: &recorder, linter: linter)
       // JSON keeps a finding per missing key; text, SARIF and GitHub one per localization and table.
       for file in files {
         sink.add(LintResult(path: file.path, findings: linter.configured(format == .json ? file.findings : file.groupedFindings)),
@@ -130,10 +116,4 @@ struct StringsCommand: ParsableCommand {
       try sink.finish(noun: "files")
     }
   }
-}
-
-/// Whether `path` names a folder (a single table is linted without sources).
-private func isFolder(_ path: String) -> Bool {
-  var isDirectory: ObjCBool = false
-  return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
 }

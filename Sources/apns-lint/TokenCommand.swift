@@ -124,7 +124,14 @@ struct TokenCheckCommand: ParsableCommand {
       complain(ToolProblem("'-' reads the token from standard input; pipe it in, or give it as an argument"))
       throw ExitCode(2)
     }
-    let text = try jwt == "-" ? Self.readStandardInput() : jwt
+    var text = jwt
+    if jwt == "-" {
+      do { text = String(decoding: try PayloadInput.readAll(fd: 0, maxBytes: Self.maxInput), as: UTF8.self) } catch {
+        if case .failed(let code) = error { complain(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: "-")) }
+        else { complain(ToolProblem("more than \(Self.maxInput) bytes on standard input; a provider token is a few hundred bytes", path: "-")) }
+        throw ExitCode(2)
+      }
+    }
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     let scheme = trimmed.prefix { $0 != " " }.lowercased()
     if scheme == "vapid" || scheme == "webpush" { return try checkVAPID(trimmed) }
@@ -167,39 +174,16 @@ struct TokenCheckCommand: ParsableCommand {
     if case .failure = result { outcome.count(Severity.error) }
     try outcome.exit()
   }
-
-  static func readStandardInput() throws -> String {
-    var data = Data()
-    while true {
-      let chunk = FileHandle.standardInput.availableData
-      if chunk.isEmpty { break }
-      data.append(chunk)
-      if data.count > maxInput {
-        complain(ToolProblem("more than \(maxInput) bytes on standard input; a provider token is a few hundred bytes", path: "-"))
-        throw ExitCode(2)
-      }
-    }
-    return String(decoding: data, as: UTF8.self)
-  }
 }
 
 /// Key files and the clock, for the token commands and serve.
 enum TokenIDs {
-  /// Loads a key file, or says why not (`FILE: error: …`) and exits 2.
+  /// Loads a key file for provider tokens, or says why not (`FILE: error: …`) and exits 2.
   static func loadKey(_ path: String, keyID: String?) throws -> ProviderKey {
-    let key: ProviderKey
-    do {
-      key = try ProviderKey.load(path: path, keyID: keyID)
-    } catch {
+    do { return try ProviderKey.loadForTokens(path: path, keyID: keyID) } catch {
       complain(error.toolProblem)
       throw ExitCode(2)
     }
-    guard ProviderToken.isKeyID(key.keyID) else {
-      let origin = keyID == nil ? "from the file name" : "given with --key-id"
-      complain(ToolProblem("the key id '\(key.keyID)' (\(origin)) is not 10 letters or digits; APNs would refuse the token", path: path))
-      throw ExitCode(2)
-    }
-    return key
   }
 
   /// Seconds since 1970, now.

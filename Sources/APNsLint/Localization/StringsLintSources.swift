@@ -1,3 +1,4 @@
+import Foundation
 import PayloadSchema
 import StringsFile
 
@@ -6,6 +7,29 @@ import StringsFile
 // once the code stopped looking the key up.
 
 extension StringsLint {
+  /// The code `strings lint DIRECTORY` reads to tell the keys it looks up (SPEC §3): the folders
+  /// of `sources` when given; else, unless `noSources`, the code below `directory` when it is a
+  /// folder holding any (`note` says so); nil keys: every key counts as looked up. The keys'
+  /// `problems` are sources that could not be read.
+  public static func sourceKeys(directory: String, sources: [String], noSources: Bool, jobs: Int) -> (keys: SourceKeys?, note: String?) {
+    if !sources.isEmpty { return (SourceKeys(roots: sources, jobs: jobs), nil) }
+    var isDirectory: ObjCBool = false
+    guard !noSources, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { return (nil, nil) }
+    let found = SourceKeys(roots: [directory], jobs: jobs)
+    guard found.codeFilesRead > 0 else { return (nil, nil) }
+    return (found, "read \(found.codeFilesRead) source files below \(directory) to tell the keys the code looks up; findings about keys no source names are info (--no-sources: every key counts as looked up)")
+  }
+
+  /// Applies a baseline to linted files, per key whatever the output format: each file's findings
+  /// are recorded by `recorder` and filtered by `matcher` before missing translations are grouped.
+  public static func applyBaseline(_ files: inout [StringsLintFile], matcher: inout BaselineMatcher?,
+                                   recorder: inout BaselineRecorder?, linter: Linter) {
+    for i in files.indices {
+      recorder?.add(LintResult(path: files[i].path, findings: linter.configured(files[i].findings)))
+      if matcher != nil { files[i] = matcher!.filter(files[i], linter: linter) }
+    }
+  }
+
   /// The share of a table's keys the sources must name before its other keys are taken as dead:
   /// below it, the app evidently looks its keys up in a way the sources do not show (accessors
   /// generated at build time, keys built at run time), and nothing of the table is marked.

@@ -86,9 +86,10 @@ import Testing
   }
 
   @Test func aSoftenedFindingIsAtMostAWarning() throws {
-    // An empty aps with no push type or topic: what VoIP, location and Push to Talk send.
-    #expect(try lint(#"{"aps":{}}"#, yaml: "version: 1\n") == ["push-type-mismatch warning 1:8"])
-    #expect(try lint(#"{"aps":{}}"#, yaml: "version: 1\nrules:\n  push-type-mismatch: info\n") == ["push-type-mismatch info 1:8"])
+    // A string badge: not applied, the alert shows (value-type softened to a warning).
+    let payload = #"{"aps":{"alert":"Hi","badge":"1"}}"#
+    #expect(try lint(payload, yaml: "version: 1\n") == ["value-type warning 1:30"])
+    #expect(try lint(payload, yaml: "version: 1\nrules:\n  value-type: info\n") == ["value-type info 1:30"])
   }
 
   /// A finding about something no device shows differently is information whatever its rule's

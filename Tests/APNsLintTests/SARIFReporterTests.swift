@@ -132,10 +132,10 @@ import Testing
                   {
                     "id": "value-type",
                     "shortDescription": {
-                      "text": "a known key with the wrong JSON type (badge \\"5\\", alert 42, loc-args not an array of strings)"
+                      "text": "a known key with the wrong JSON type (alert 42, loc-args not an array of strings; a warning for badge \\"5\\" and other keys that are only not applied)"
                     },
                     "fullDescription": {
-                      "text": "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object shows nothing, a content-state that is not an object drops the Live Activity update, a badge or sound of the wrong type is not applied; a url-args element that is not a string is softened to a warning (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown)"
+                      "text": "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update; softened to a warning where the key is only not applied and the alert shows as sent: badge (a string badge is ignored and the alert shown: RMSPushNotificationsBundle pull request 62), sound, thread-id, category, target-content-id, filter-criteria, interruption-level, relevance-score, and a url-args element that is not a string (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown)"
                     },
                     "defaultConfiguration": {
                       "level": "error"

@@ -140,7 +140,7 @@ func push(_ client: TestHTTPClient, port: Int, path: String = "/3/device/\(devic
     let server = try startServer { $0.strict = true }
     defer { try? server.shutdown() }
     let client = sharedClient
-    let reply = try await push(client, port: server.port, body: #"{"aps":{"alert":"hi","badge":"3"}}"#)
+    let reply = try await push(client, port: server.port, body: #"{"aps":{"alert":{"body":3}}}"#)
     #expect(reply.status == 400)
     #expect(reply.body == #"{"reason":"value-type","rule":"value-type"}"#)
     // Where one of Apple's reasons fits, it is the reason (clients know it); the rule rides beside it.

@@ -75,10 +75,10 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
   }
 
   @Test func dashReadsStandardInput() throws {
-    let (status, out, _) = try runCLI(["check", "-", "--format", "json"], stdin: Data(#"{"aps":{"badge":"1"}}"#.utf8))
+    let (status, out, _) = try runCLI(["check", "-", "--format", "json"], stdin: Data(#"{"aps":{"alert":{"body":1}}}"#.utf8))
     #expect(status == 1)
     #expect(out.contains(#""path": "-""#))
-    #expect(out.contains(#""keyPath": "aps.badge""#))
+    #expect(out.contains(#""keyPath": "aps.alert.body""#))
   }
 
   @Test func strictTurnsWarningsIntoFailure() throws {
@@ -205,7 +205,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "consequence", "examples"] })
     let examples = try #require(rules.first { $0["id"] as? String == "value-type" }?["examples"] as? [[String: String]])
     #expect(examples.map { $0["kind"] } == ["triggering", "passing"])
-    #expect(examples[0]["input"] == #"{"aps": {"alert": "Hi", "badge": "5"}}"#)
+    #expect(examples[0]["input"] == #"{"aps": {"alert": 42}}"#)
     #expect(rules.first { $0["id"] as? String == "custom-key-allowlist" }?["severity"] as? String == "off")
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["category"] as? String == "json")
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["apnsReason"] is NSNull)

@@ -117,12 +117,12 @@ func runProcess(_ executable: String, _ arguments: [String], in directory: Strin
       buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
     }
     #expect(fd >= 0)
-    let body = Array(#"{"aps": {"badge": "1"}}"#.utf8)
+    let body = Array(#"{"aps": {"alert": 1}}"#.utf8)
     _ = body.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
     let (status, out, _) = try runCLI(["check", "payloads"], in: dir.path)
     #expect(status == 1)
-    #expect(out == "payloads/\\xFF\\xFE.json:1:19: error: 'badge' must be an integer, not a string [value-type]\n2 payloads, 1 errors, 0 warnings\n")
+    #expect(out == "payloads/\\xFF\\xFE.json:1:19: error: 'alert' must be a string or an object, not a number [value-type]\n2 payloads, 1 errors, 0 warnings\n")
   }
 
   @Test func fifosAndDevicesInAScanAreReportedNotRead() throws {

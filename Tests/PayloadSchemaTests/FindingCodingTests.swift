@@ -6,11 +6,11 @@ import Testing
 /// keep their rule's severity beside the one reported.
 @Suite struct FindingCodingTests {
   @Test func findingsRoundTrip() throws {
-    // `{"aps": {}}` with no push type: `push-type-mismatch` softened to a warning;
+    // A string badge: `value-type` softened to a warning;
     // `mutable-content: true`: `flag-value` with no effect, information. No rule escalates today,
     // so the escalated finding is made by hand.
     var validator = PayloadValidator(target: Target())
-    let report = validator.validate(Array(#"{"aps": {}}"#.utf8))
+    let report = validator.validate(Array(#"{"aps": {"alert": "Hi", "badge": "1"}}"#.utf8))
     var flagged = PayloadValidator(target: Target(pushType: .alert))
     let flagReport = flagged.validate(Array(#"{"aps": {"alert": "Hi", "mutable-content": true}}"#.utf8))
     let escalated = Finding(rule: .silentPushShape, message: "escalated", offset: 9, line: 1, column: 10, keyPath: "aps", escalated: true)

@@ -260,10 +260,11 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     let report = check(#"{"aps":{},"mdm":"996ac527-9993-4a0a-8528-60b2b3c2f52b"}"#, Target(topic: "com.apple.mgmt.External.461f409a-d81a-4b5e-a009-3fb8f607aadc"))
     #expect(report.pushType == .mdm)
     #expect(report.findings.map(summary) == ["push-type-mismatch 1:2 aps"])
-    // A warning: Apple documents {"mdm": PushMagic} alone, but nothing says more is refused (seen
-    // in petarov/apns-push-cmd 11d8452, main.go:339, which sends {"aps": {}, "mdm": …}).
+    // Information: Apple documents {"mdm": PushMagic} alone, but nothing says more is refused, and
+    // the device management daemon reads only mdm (seen in petarov/apns-push-cmd 11d8452,
+    // main.go:339, which sends {"aps": {}, "mdm": …}).
     #expect(report.findings.map { "\($0.severity) \($0.message)" } == [
-      #"warning an mdm push is {"mdm": PushMagic} alone: 'aps' is not read (no app shows an MDM push); leave it out"#
+      #"info an mdm push is {"mdm": PushMagic} alone: 'aps' is not read (no app shows an MDM push); leave it out"#
     ])
   }
 
@@ -363,13 +364,13 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   }
 
   /// SPEC §2: `mdm` beside an empty `aps` can only be an MDM push (the pattern of sideshow/apns2's
-  /// TestMdm, payload/builder_test.go at 22443bc); the empty `aps` is the MDM warning, not an
-  /// alert push that shows nothing. With something to show, the guess stays alert.
+  /// TestMdm, payload/builder_test.go at 22443bc); the empty `aps` is the MDM push's information
+  /// (not read), not an alert push that shows nothing. With something to show, the guess stays alert.
   @Test func mdmBesideAnEmptyApsIsAnMDMPush() {
     let report = check(#"{"aps":{},"mdm":"1f0c"}"#)
     #expect(report.pushType == .mdm)
     #expect(report.findings.map(summary) == ["push-type-mismatch 1:2 aps"])
-    #expect(report.findings.first?.severity == .warning)
+    #expect(report.findings.first?.severity == .info)
     #expect(check(#"{"aps":{"alert":"Hi"},"mdm":"1f0c"}"#).pushType == .alert)
   }
 
@@ -479,11 +480,43 @@ struct PassCase: Sendable, CustomTestStringConvertible {
 
   /// `{"aps":{}}` is what VoIP, location and Push to Talk pushes send (ably/docs, a location push;
   /// alexandercerutti/hapns, its VoIP and Push to Talk bodies): with neither push type nor topic,
-  /// "alert" is a guess, so a warning; given either, an error as before.
-  @Test func anEmptyApsWithoutPushTypeOrTopicIsAWarning() {
+  /// "alert" is a guess, and what the push does depends on the push type the tool is not told, so
+  /// information; given either, an error as before.
+  /// An `aps` holding only keys Apple does not define was meant to show something (seen in
+  /// wangzhizhou/APNs-Helper, PayloadEditor: a title written directly in aps): still a warning.
+  @Test func anApsOfMisplacedKeysWithoutPushTypeIsAWarning() {
+    let report = check(#"{"aps":{"title":"T"}}"#)
+    #expect(report.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" }
+      == ["push-type-mismatch warning 1:8 aps", "unknown-key warning 1:9 aps.title"])
+  }
+
+  /// value-type's severity is the consequence for the key (SPEC §3): a key that is only not
+  /// applied while the alert shows as sent is a warning (a string badge: RMSPushNotificationsBundle
+  /// pull request 62, "apple seems to just ignore the value"); text the alert shows, or loc-args
+  /// that are not an array of strings (seen as objects in ZhukV/AppleApnPush's encoder tests), is
+  /// lost: an error.
+  @Test(arguments: [
+    (#"{"aps":{"alert":"Hi","badge":"1"}}"#, "warning 1:30 aps.badge"),
+    (#"{"aps":{"alert":"Hi","sound":5}}"#, "warning 1:30 aps.sound"),
+    (#"{"aps":{"alert":"Hi","sound":{"name":5}}}"#, "warning 1:38 aps.sound.name"),
+    (#"{"aps":{"alert":"Hi","thread-id":7}}"#, "warning 1:34 aps.thread-id"),
+    (#"{"aps":{"alert":"Hi","category":["A"]}}"#, "warning 1:33 aps.category"),
+    (#"{"aps":{"alert":"Hi","interruption-level":1}}"#, "warning 1:43 aps.interruption-level"),
+    (#"{"aps":{"alert":"Hi","relevance-score":"1"}}"#, "warning 1:40 aps.relevance-score"),
+    (#"{"aps":{"alert":42}}"#, "error 1:17 aps.alert"),
+    (#"{"aps":{"alert":{"body":5}}}"#, "error 1:25 aps.alert.body"),
+    (#"{"aps":{"alert":{"loc-key":"K","loc-args":{"a":"b"}}}}"#, "error 1:43 aps.alert.loc-args"),
+    (#"{"aps":{"alert":{"title-loc-key":"K","title-loc-args":"b"}}}"#, "error 1:55 aps.alert.title-loc-args"),
+  ])
+  func valueTypeSeverityIsTheKeysConsequence(_ json: String, _ expected: String) {
+    let found = check(json).findings.filter { $0.payloadRule == .valueType }
+    #expect(found.map { "\($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" } == [expected])
+  }
+
+  @Test func anEmptyApsWithoutPushTypeOrTopicIsInformation() {
     let guessed = check(#"{"aps": {}, "call": "42"}"#)
     #expect(guessed.findings.map(summary) == ["push-type-mismatch 1:9 aps"])
-    #expect(guessed.findings.first?.severity == .warning)
+    #expect(guessed.findings.first?.severity == .info)
     #expect(guessed.findings.first?.message
       == "an empty 'aps' shows nothing as an alert push; voip, location and pushtotalk pushes send exactly this: give --push-type or --topic to check it")
     let given = check(#"{"aps": {}, "call": "42"}"#, Target(pushType: .alert))

@@ -275,8 +275,17 @@ extension Checker {
       if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) && facts.apsKeys & Self.liveActivityKeys == 0 {
         if facts.apsKeys == 0 && facts.mdmOffset < 0 && target.pushType == nil && target.topic == nil {
           // An empty aps is what VoIP, location and Push to Talk pushes send: "alert" is only the
-          // guess of a command line given no push type or topic, so not an error.
-          report(.emptyApsWithoutPushType, at: apsAt, path: apsPath, softened: true)
+          // guess of a command line given no push type or topic, so information. An aps holding
+          // only keys Apple does not define (a misplaced title) was meant to show something: a
+          // warning, since the push type is still a guess.
+          let holdsKeys = findings.contains {
+            ($0.payloadRule == .unknownKey || $0.payloadRule == .apsCustomKey) && $0.keyPath?.utf8.starts(with: "aps.".utf8) == true
+          }
+          if holdsKeys {
+            report(.alertPushShowsNothing(hasMDM: false), at: apsAt, path: apsPath, softened: true)
+          } else {
+            report(.emptyApsWithoutPushType, at: apsAt, path: apsPath, noEffect: true)
+          }
         } else {
           report(.alertPushShowsNothing(hasMDM: facts.mdmOffset >= 0), at: apsAt, path: apsPath)
         }
@@ -288,7 +297,7 @@ extension Checker {
       }
     case .mdm:
       if facts.apsKeyOffset >= 0 {
-        report(.apsInMDMPush, at: facts.apsKeyOffset, path: "aps", softened: true)
+        report(.apsInMDMPush, at: facts.apsKeyOffset, path: "aps", noEffect: true)
       }
     case .widgets, .controls:
       if !hasAps(.contentChanged) {

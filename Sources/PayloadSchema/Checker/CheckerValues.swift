@@ -89,7 +89,8 @@ extension Checker {
           case .badge, .timestamp, .activityTimestamp, .positiveInteger: expected = "an integer"
           default: expected = spec.kinds.subtracting(.null).described
           }
-          report(.valueType(key: spec.name, expected: expected, found: kind), at: offset, path: currentPath())
+          report(.valueType(key: spec.name, expected: expected, found: kind), at: offset, path: currentPath(),
+                 softened: Self.wrongTypeIsOnlyNotApplied(index: index, context: context))
         }
         return .free
       }
@@ -171,6 +172,23 @@ extension Checker {
   /// lost, but the extension's changes are missing): its `flag-value` findings are warnings.
   @inline(__always) static func onlyChangesPresentation(index: Int, context: Context) -> Bool {
     context == .aps && index == ApsKey.mutableContent.rawValue
+  }
+
+  /// Keys whose value of the wrong type is only not applied, with the alert shown as sent: the
+  /// badge (a string badge leaves the badge as it was and the alert shows: RMSPushNotificationsBundle
+  /// pull request 62, "apple seems to just ignore the value"), the sound and its dictionary, the
+  /// grouping, category, targeting, filtering, interruption level and relevance. Text the alert
+  /// shows and the Live Activity keys stay errors (text lost, an update dropped).
+  @inline(__always) static func wrongTypeIsOnlyNotApplied(index: Int, context: Context) -> Bool {
+    switch context {
+    case .aps:
+      switch ApsKey(rawValue: index) {
+      case .badge, .sound, .threadID, .category, .targetContentID, .filterCriteria, .interruptionLevel, .relevanceScore: return true
+      default: return false
+      }
+    case .sound: return true
+    default: return false
+    }
   }
 
   /// `content-available` and `mutable-content`: flags iOS reads as on (1, true) or off (0,

@@ -15,7 +15,7 @@ extension RuleDefinition {
   /// `push-type-mismatch`
   static var pushTypeMismatch: Self {
     Self(.error, .push,
-         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing, anything but {} to a Wallet pass topic is not what the receiver takes; softened to warnings where the push still arrives and a part of it is not read or may not show: aps in an mdm push, alert, badge or sound in a background or location push, other keys in a widgets or controls push, an empty aps with no push type or topic given, a File Provider push without container-identifier (only the app's PushKit delegate gets it)",
+         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing, anything but {} to a Wallet pass topic is not what the receiver takes; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets or controls push, a File Provider push without container-identifier (only the app's PushKit delegate gets it); information where no device is affected or the effect depends on what the tool is not told: aps in an mdm push (not read), an empty aps with no push type or topic given (exactly what voip, location and pushtotalk pushes send; as an alert push it would show nothing)",
          summary: "the payload contradicts the push type (background with alert, alert with nothing to show, Live Activity keys in a push of another type, anything but {} to a Wallet pass topic, …; warnings: widgets with other aps keys, location with alert, badge or sound)") {
       RuleExamples(#"{"aps": {"alert": 1️⃣"Hi"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
@@ -177,8 +177,8 @@ extension PayloadMessage {
       : "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push")
   }
 
-  /// An empty `aps` with neither push type nor topic (softened: VoIP, location and Push to Talk
-  /// pushes send exactly this).
+  /// An empty `aps` with neither push type nor topic (information: VoIP, location and Push to Talk
+  /// pushes send exactly this, so what it does depends on the push type it is sent with).
   static var emptyApsWithoutPushType: Self {
     Self(.pushTypeMismatch,
          "an empty 'aps' shows nothing as an alert push; voip, location and pushtotalk pushes send exactly this: give --push-type or --topic to check it")
@@ -189,8 +189,9 @@ extension PayloadMessage {
     Self(.pushTypeMismatch, "a liveactivity push needs \(missing.joined(separator: " and "))")
   }
 
-  /// `aps` in an MDM push (softened: Apple documents the payload as the push magic alone, nothing
-  /// says the device or APNs refuses more, and the device management daemon reads only `mdm`).
+  /// `aps` in an MDM push (information: Apple documents the payload as the push magic alone,
+  /// nothing says the device or APNs refuses more, and the device management daemon reads only
+  /// `mdm`: nothing changes on the device).
   static var apsInMDMPush: Self {
     Self(.pushTypeMismatch, "an mdm push is {\"mdm\": PushMagic} alone: 'aps' is not read (no app shows an MDM push); leave it out")
   }

@@ -18,6 +18,6 @@ let report = validator.validate(path: "/3/device/" + deviceToken, headers: heade
 if report.verdict.isAccepted && !report.findings.contains(where: { $0.severity == .error }) {
   send(payloadBytes)                              // APNs would answer 200, and nothing is an error
 } else {
-  for f in report.findings { print(f) }           // 1:19: error: 'badge' must be an integer, not a string [value-type]
+  for f in report.findings { print(f) }           // 1:19: error: 'alert' must be a string or an object, not a number [value-type]
   print("APNs would answer \(report.verdict)")    // 200, or 400 BadDeviceToken, 413 PayloadTooLarge…
 }

@@ -103,15 +103,13 @@ public struct CheckRun {
     }
     return true
   }
-}
 
-/// The localization rules of `check --strings` (SPEC §8): the tables are loaded once, each
-/// payload's alert is checked against them.
-public enum LocalizationRules {
-  /// The rules for the tables below `strings`, limited to the localizations `devices` would pick
-  /// (nil: every localization). `unreadable` lists the folders and tables that could not be read:
-  /// the run checks what it has and exits 2. Throws when the folder itself cannot be read.
-  public static func make(strings: String, devices: [[String]]?, configuration: Configuration) throws(ToolProblem)
+  /// The localization rules of `check --strings` (SPEC §8) for `localize`: the tables below
+  /// `strings` are loaded once, each payload's alert is checked against them, limited to the
+  /// localizations `devices` would pick (nil: every localization). `unreadable` lists the folders
+  /// and tables that could not be read: the run checks what it has and exits 2. Throws when the
+  /// folder itself cannot be read.
+  public static func localizationRules(strings: String, devices: [[String]]?, configuration: Configuration) throws(ToolProblem)
     -> (rules: (PayloadReport) -> [Finding], unreadable: [ToolProblem]) {
     let bundle: LocalizationBundle
     do {

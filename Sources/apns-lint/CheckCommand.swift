@@ -86,7 +86,7 @@ struct CheckCommand: ParsableCommand {
     var unreadable = false
     if let strings {
       do {
-        let (rules, problems) = try LocalizationRules.make(strings: strings, devices: devices(lang), configuration: configuration)
+        let (rules, problems) = try CheckRun.localizationRules(strings: strings, devices: devices(lang), configuration: configuration)
         run.localize = rules
         problems.forEach(complain)
         unreadable = !problems.isEmpty

@@ -45,11 +45,6 @@ public struct ProviderKey: Sendable, Hashable {
   /// Files larger than this are refused: a `.p8` is about 250 bytes.
   public static let maxFileBytes = 64 * 1024
 
-  /// Loads a key file: an Apple `.p8` (PKCS#8 PEM, `-----BEGIN PRIVATE KEY-----`, P-256) or a
-  /// public key (`-----BEGIN PUBLIC KEY-----`).
-  ///
-  /// The key id is `keyID` when given, else the `KEYID` of a file named `AuthKey_<KEYID>.p8` (any
-  /// extension). Throws a `ProviderKeyError` that names the file and what is wrong with it.
   /// `load(path:keyID:)` for a key that makes or verifies provider tokens: its key id must also be
   /// one APNs takes (`ProviderToken.isKeyID`: 10 letters or digits), or APNs refuses every token.
   public static func loadForTokens(path: String, keyID: String? = nil) throws(ProviderKeyError) -> ProviderKey {
@@ -58,6 +53,11 @@ public struct ProviderKey: Sendable, Hashable {
     return key
   }
 
+  /// Loads a key file: an Apple `.p8` (PKCS#8 PEM, `-----BEGIN PRIVATE KEY-----`, P-256) or a
+  /// public key (`-----BEGIN PUBLIC KEY-----`).
+  ///
+  /// The key id is `keyID` when given, else the `KEYID` of a file named `AuthKey_<KEYID>.p8` (any
+  /// extension). Throws a `ProviderKeyError` that names the file and what is wrong with it.
   public static func load(path: String, keyID: String? = nil) throws(ProviderKeyError) -> ProviderKey {
     let data: Data
     do {

@@ -251,7 +251,9 @@ public struct APNsBatchTally: Sendable, Hashable {
 
   /// The summary `send --batch` prints at the end (SPEC §12): pushes sent and the rate, the count
   /// of each answer, what was retried, held back, not read or never answered, and the mismatches.
+  /// `seconds` under a millisecond counts as one millisecond.
   public func summary(seconds: Double, connections: Int, retries: Int) -> String {
+    let seconds = max(seconds, 0.001)
     var lines = ["sent \(sent) pushes in \(String(format: "%.1f", seconds)) s (\(Int(Double(sent) / seconds))/s) over \(connections) connection\(connections == 1 ? "" : "s")"]
     for (answer, count) in byAnswer.sorted(by: { $0.key < $1.key }) { lines.append("  \(answer): \(count)") }
     if !retried.isEmpty || unanswered > 0 {

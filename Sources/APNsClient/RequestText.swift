@@ -23,7 +23,8 @@ public struct APNsEndpoint: Sendable, Hashable {
   public var authority: String { host + (port == 443 ? "" : ":\(port)") }
 
   /// `https://host[:port]` (TLS, 443 by default) or `http://host[:port]` (h2c, 80 by default), as
-  /// `--url` gives a `serve` or a proxy; nil for anything else.
+  /// `--url` gives a `serve` or a proxy; a path or query after it is ignored (every request names
+  /// its own path). Nil for another scheme or no host.
   public init?(url: String) {
     guard let parsed = URLComponents(string: url), let scheme = parsed.scheme, scheme == "https" || scheme == "http",
           let host = parsed.host, !host.isEmpty else { return nil }
@@ -66,8 +67,8 @@ extension APNsClient.Configuration {
   /// most once every `seconds` (a batch may wait for many pushes at once), so that a long wait
   /// (Apple's 15 minutes) is said rather than seeming to hang: "APNs answered 503
   /// ServiceUnavailable; waiting 15 min before sending it again (Apple: retry 5xx after 15
-  /// minutes, with back-off)".
-  public mutating func noteServerErrorWaits(every seconds: Double = 10, _ note: @escaping @Sendable (String) -> Void) {
+  /// minutes, with back-off)", with `hint` inside the parentheses after a semicolon when given.
+  public mutating func noteServerErrorWaits(every seconds: Double = 10, hint: String? = nil, _ note: @escaping @Sendable (String) -> Void) {
     let last = NIOLockedValueBox<Date?>(nil)
     onRetryWait = { answer, wait in
       guard let answer, answer.status == 500 || answer.status == 503, wait >= .seconds(1) else { return }
@@ -79,7 +80,7 @@ extension APNsClient.Configuration {
       guard due else { return }
       let waiting = Double(wait.nanoseconds) / 1e9
       note("APNs answered \(answer); waiting \(waiting < 120 ? String(format: "%.1f s", waiting) : String(format: "%.0f min", waiting / 60)) "
-        + "before sending it again (Apple: retry 5xx after 15 minutes, with back-off)")
+        + "before sending it again (Apple: retry 5xx after 15 minutes, with back-off\(hint.map { "; " + $0 } ?? ""))")
     }
   }
 }

@@ -11,7 +11,8 @@ import StringsFile
 /// - a request file (`*.http`, unless `ndjson`): every request in it, placed in the file;
 /// - with `requestBody` set, a payload file as the body of the request it builds;
 /// - with `ndjson`, a stream of payloads, one a line (with `activity`, on one thread, since each
-///   record's bytes are checked against the app's types after its report);
+///   record's bytes are checked against the app's types after its report; a record over
+///   `PayloadInput.recordLimit`, fed in chunks and refused for its size, is not);
 /// - else one payload (a `*.apns` file as a simulator file).
 ///
 /// Problems that stop an input (it cannot be opened, read, or is over the size limit) go to
@@ -35,13 +36,16 @@ public struct CheckRun {
   /// Where a problem that stops an input is reported.
   public var problem: (ToolProblem) -> Void
 
+  /// A run with `linter`, the clock `now` (seconds since 1970) and where problems go; payloads are
+  /// read one a file, with no localization rules, Live Activity types or request options.
   public init(linter: Linter, now: Int64, problem: @escaping (ToolProblem) -> Void) {
     self.linter = linter
     self.now = now
     self.problem = problem
   }
 
-  /// The largest input read whole, and the largest NDJSON record (`limits.max-input-bytes`).
+  /// The largest input read whole (`limits.max-input-bytes`). An NDJSON stream is not read whole:
+  /// a record over `PayloadInput.recordLimit` is fed to the validator in chunks.
   public var maxInputBytes: Int { linter.configuration.maxInputBytes }
 
   /// Checks `input` and adds its results to `sink`; false when it could not be read whole.

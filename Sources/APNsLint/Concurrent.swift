@@ -5,6 +5,7 @@ import Foundation
 /// tables): `APNS_LINT_JOBS` if set (1 works on one thread), else one per active processor, at
 /// most 16. Output is the same whatever the number.
 public enum Workers {
+  /// The number of threads, from `APNS_LINT_JOBS` or the active processors.
   public static var `default`: Int {
     if let text = ProcessInfo.processInfo.environment["APNS_LINT_JOBS"], let n = Int(text), n >= 1 { return min(n, 64) }
     return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)

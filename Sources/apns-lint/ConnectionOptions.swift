@@ -85,7 +85,7 @@ struct ConnectionOptions: ParsableArguments {
     c.threads = max(1, min(connections, ProcessInfo.processInfo.activeProcessorCount))
     c.retries = retries
     c.serverErrorDelay = .nanoseconds(Int64(serverErrorDelay * 1e9))
-    c.noteServerErrorWaits { complain(ToolProblem($0 + "; --server-error-delay sets the wait", kind: .note)) }
+    c.noteServerErrorWaits(hint: "--server-error-delay") { complain(ToolProblem($0, kind: .note)) }
     do {
       return try APNsClient(c)
     } catch {

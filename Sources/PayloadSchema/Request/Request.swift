@@ -13,14 +13,13 @@ public struct RequestHeader: Sendable, Hashable, Codable {
   }
 
   /// A header as curl's `-H 'name: value'` gives it: the name before the first colon, the value
-  /// after it without surrounding blanks. Nil when there is no colon or no name before it.
+  /// after it without surrounding white space (any Unicode white space, a no-break space
+  /// included). Nil when there is no colon or no name before it.
   public init?(commandLine text: String) {
     guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else { return nil }
-    let value = text[text.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+    let value = text[text.index(after: colon)...].drop { $0.isWhitespace }
     var end = value.endIndex
-    while end > value.startIndex, value[value.index(before: end)] == " " || value[value.index(before: end)] == "\t" {
-      end = value.index(before: end)
-    }
+    while end > value.startIndex, value[value.index(before: end)].isWhitespace { end = value.index(before: end) }
     self.init(String(text[..<colon]), String(value[..<end]))
   }
 }

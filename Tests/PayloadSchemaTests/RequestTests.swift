@@ -249,9 +249,10 @@ struct FixedVerifier: ProviderTokenVerifying {
     let report = Self.check(APNsRequest(deviceToken: Self.token, headers: Self.headers([("apns-priority", "7")]), body: Array(#"{"aps": {"badge": "5"}}"#.utf8)))
     #expect(report.findings.map(\.description) == [
       "0:0: error: apns-priority '7' is not 1, 5 or 10 [priority-mismatch]",
+      "1:9: error: an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push [push-type-mismatch]",
       "1:19: warning: 'badge' must be an integer, not a string [value-type]",
     ])
-    #expect(report.description == "alert push, 23 of 4096 bytes: 1 error, 1 warning; APNs would answer 400 BadPriority")
+    #expect(report.description == "alert push, 23 of 4096 bytes: 2 errors, 1 warning; APNs would answer 400 BadPriority")
     #expect(Target(platform: .ios, pushType: .voip, priority: 10, topic: "com.example.app.voip").description
             == "ios voip push over http2, priority 10, topic 'com.example.app.voip'")
   }

@@ -502,7 +502,8 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     (#"{"aps":{"alert":"Hi","thread-id":7}}"#, "warning 1:34 aps.thread-id"),
     (#"{"aps":{"alert":"Hi","category":["A"]}}"#, "warning 1:33 aps.category"),
     (#"{"aps":{"alert":"Hi","interruption-level":1}}"#, "warning 1:43 aps.interruption-level"),
-    (#"{"aps":{"alert":"Hi","relevance-score":"1"}}"#, "warning 1:40 aps.relevance-score"),
+    (#"{"aps":{"alert":{"body":"Hi","launch-image":1}}}"#, "warning 1:45 aps.alert.launch-image"),
+    (#"{"aps":{"alert":"Hi","relevance-score":"1"}}"#, "error 1:40 aps.relevance-score"),
     (#"{"aps":{"alert":42}}"#, "error 1:17 aps.alert"),
     (#"{"aps":{"alert":{"body":5}}}"#, "error 1:25 aps.alert.body"),
     (#"{"aps":{"alert":{"loc-key":"K","loc-args":{"a":"b"}}}}"#, "error 1:43 aps.alert.loc-args"),
@@ -511,6 +512,18 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   func valueTypeSeverityIsTheKeysConsequence(_ json: String, _ expected: String) {
     let found = check(json).findings.filter { $0.payloadRule == .valueType }
     #expect(found.map { "\($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" } == [expected])
+  }
+
+  /// A badge or sound of the wrong type is not applied: an alert push with nothing else shows
+  /// nothing (an error), the wrong type itself is value-type's warning. The app's own data in an
+  /// otherwise empty aps changes nothing of the empty aps's information.
+  @Test func whatIsNotAppliedIsNothingToShow() {
+    let badge = check(#"{"aps":{"badge":"5"}}"#, Target(pushType: .alert))
+    #expect(badge.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.keyPath ?? "")" }
+      == ["push-type-mismatch error aps", "value-type warning aps.badge"])
+    #expect(check(#"{"aps":{"badge":5}}"#, Target(pushType: .alert)).findings.isEmpty)
+    let data = check(#"{"aps":{"data":1}}"#)
+    #expect(data.findings.map { "\($0.rule.rawValue) \($0.severity)" } == ["push-type-mismatch info", "aps-custom-key info"])
   }
 
   @Test func anEmptyApsWithoutPushTypeOrTopicIsInformation() {
@@ -828,6 +841,8 @@ struct PassCase: Sendable, CustomTestStringConvertible {
         }
       }
       """#), flags: "", [
+      // The badge is not applied, so the alert push has nothing to show.
+      #"push-type-mismatch 2:10 aps"#,
       #"value-type 3:14 aps.badge"#
     ]),
     RuleCase("value-type alert number", text(#"""

@@ -197,6 +197,12 @@ extension Checker {
   /// Whether `aps` has key `k`.
   @inline(__always) func hasAps(_ k: ApsKey) -> Bool { facts.apsKeys & (1 << UInt32(k.rawValue)) != 0 }
 
+  /// `k` is in `aps` and of its type: a badge or sound of the wrong type (value-type) is not
+  /// applied, so it shows nothing.
+  func applies(_ k: ApsKey) -> Bool {
+    hasAps(k) && !findings.contains { $0.payloadRule == .valueType && $0.keyPath == "aps.\(Schema.aps[k.rawValue].name)" }
+  }
+
   /// `value-type`, `unknown-key`, `value-range` for what only live activities may do (an object
   /// title or body, a sound in the alert, any relevance score).
   mutating func checkLiveActivityOnlyShapes() {
@@ -272,16 +278,18 @@ extension Checker {
       }
     case .alert:
       // A Live Activity payload sent as alert has been told so above.
-      if !hasAps(.alert) && !hasAps(.badge) && !hasAps(.sound) && facts.apsKeys & Self.liveActivityKeys == 0 {
+      if !hasAps(.alert) && !applies(.badge) && !applies(.sound) && facts.apsKeys & Self.liveActivityKeys == 0 {
         if facts.apsKeys == 0 && facts.mdmOffset < 0 && target.pushType == nil && target.topic == nil {
           // An empty aps is what VoIP, location and Push to Talk pushes send: "alert" is only the
-          // guess of a command line given no push type or topic, so information. An aps holding
-          // only keys Apple does not define (a misplaced title) was meant to show something: a
-          // warning, since the push type is still a guess.
-          let holdsKeys = findings.contains {
-            ($0.payloadRule == .unknownKey || $0.payloadRule == .apsCustomKey) && $0.keyPath?.utf8.starts(with: "aps.".utf8) == true
+          // guess of a command line given no push type or topic, and the payload is right for
+          // those, so information (give the push type to have it checked). The app's own data in
+          // aps changes nothing of that. An aps holding keys of the alert written in the wrong
+          // place (a misplaced title: unknown-key) was meant to show something: a warning, since
+          // the push type is still a guess.
+          let misplaced = findings.contains {
+            $0.payloadRule == .unknownKey && $0.keyPath?.utf8.starts(with: "aps.".utf8) == true
           }
-          if holdsKeys {
+          if misplaced {
             report(.alertPushShowsNothing(hasMDM: false), at: apsAt, path: apsPath, softened: true)
           } else {
             report(.emptyApsWithoutPushType, at: apsAt, path: apsPath, noEffect: true)

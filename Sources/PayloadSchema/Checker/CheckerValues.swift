@@ -177,15 +177,18 @@ extension Checker {
   /// Keys whose value of the wrong type is only not applied, with the alert shown as sent: the
   /// badge (a string badge leaves the badge as it was and the alert shows: RMSPushNotificationsBundle
   /// pull request 62, "apple seems to just ignore the value"), the sound and its dictionary, the
-  /// grouping, category, targeting, filtering, interruption level and relevance. Text the alert
-  /// shows and the Live Activity keys stay errors (text lost, an update dropped).
+  /// grouping, category, targeting, filtering and interruption level, the alert's launch image and
+  /// summary count. Text the alert shows and the keys ActivityKit decodes (relevance-score among
+  /// them) stay errors (text lost, an update dropped). A push left with nothing to show by it is
+  /// push-type-mismatch's error.
   @inline(__always) static func wrongTypeIsOnlyNotApplied(index: Int, context: Context) -> Bool {
     switch context {
     case .aps:
       switch ApsKey(rawValue: index) {
-      case .badge, .sound, .threadID, .category, .targetContentID, .filterCriteria, .interruptionLevel, .relevanceScore: return true
+      case .badge, .sound, .threadID, .category, .targetContentID, .filterCriteria, .interruptionLevel: return true
       default: return false
       }
+    case .alert: return index == AlertKey.launchImage.rawValue || index == AlertKey.summaryArgCount.rawValue
     case .sound: return true
     default: return false
     }

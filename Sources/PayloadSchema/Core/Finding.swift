@@ -120,8 +120,8 @@ public struct RuleID: Sendable, Hashable, Comparable, CustomStringConvertible, C
 /// The payload validator, the request checks, the Live Activity contract, the strings readers,
 /// the localization checks and `strings lint` all make this one type; a configuration
 /// (APNsLint's `Linter`) sets ``ruleSeverity`` on the same value. `description` is the text
-/// reporters' line without the path: `3:14: error: 'badge' must be an integer, not a string
-/// [value-type]`.
+/// reporters' line without the path: `1:17: error: 'alert' must be a string or an object, not a
+/// number [value-type]`.
 public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The rule, typed.
   public var rule: RuleID
@@ -213,7 +213,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     return softened && ruleSeverity == .error ? .warning : ruleSeverity
   }
 
-  /// `3:14: error: 'badge' must be an integer, not a string [value-type]`, the message made
+  /// `1:17: error: 'alert' must be a string or an object, not a number [value-type]`, the message made
   /// visible (`VisibleText`): how every text reporter writes a finding after its path.
   public var description: String {
     "\(line):\(column): \(severity.rawValue): \(VisibleText.escape(message)) [\(rule.rawValue)]"

@@ -327,6 +327,7 @@ struct FixedVerifier: ProviderTokenVerifying {
   @Test func curlStyleHeaders() {
     #expect(RequestHeader(commandLine: "apns-topic:  com.example.app \t") == RequestHeader("apns-topic", "com.example.app"))
     #expect(RequestHeader(commandLine: "apns-id:") == RequestHeader("apns-id", ""))
+    #expect(RequestHeader(commandLine: "apns-topic:\u{2003}com.example.app\u{00A0}") == RequestHeader("apns-topic", "com.example.app"))
     #expect(RequestHeader(commandLine: "x: a:b") == RequestHeader("x", "a:b"))
     #expect(RequestHeader(commandLine: ": value") == nil)
     #expect(RequestHeader(commandLine: "apns-topic com.example.app") == nil)

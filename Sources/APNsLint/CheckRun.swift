@@ -12,7 +12,7 @@ import StringsFile
 /// - with `requestBody` set, a payload file as the body of the request it builds;
 /// - with `ndjson`, a stream of payloads, one a line (with `activity`, on one thread, since each
 ///   record's bytes are checked against the app's types after its report; a record over
-///   `PayloadInput.recordLimit`, fed in chunks and refused for its size, is not);
+///   `maxInputBytes`, fed in chunks and refused for its size, is not);
 /// - else one payload (a `*.apns` file as a simulator file).
 ///
 /// Problems that stop an input (it cannot be opened, read, or is over the size limit) go to
@@ -81,7 +81,7 @@ public struct CheckRun {
         try PayloadInput.lintNDJSON(fd: fd, path: path, linter: &linter, workers: workers, localize: localize,
                                     amend: activity.map { checker in { report, bytes in
                                       ActivitySources.apply(checker, to: &report, body: Array(bytes), now: now)
-                                    } }) { stream.add($0) }
+                                    } }, wholeRecord: maxInputBytes) { stream.add($0) }
       } else {
         linter.simulatorFile = path.hasSuffix(".apns")
         let report: PayloadReport

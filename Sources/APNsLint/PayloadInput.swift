@@ -79,10 +79,12 @@ public struct PayloadInput {
   ///
   /// `amend`, when given, sees each report with its record's bytes before the result is made (the
   /// Live Activity contract of `check --activity`); the lines are then validated on the calling
-  /// thread, and a record streamed in chunks (over `recordLimit`) is not amended.
+  /// thread, a record is kept whole up to `wholeRecord` bytes (instead of `recordLimit`), and a
+  /// longer one, fed in chunks, is not amended.
   public static func lintNDJSON(fd: Int32, path: String, linter: inout Linter, workers: Int = 1,
                                 localize: ((PayloadReport) -> [Finding])? = nil,
                                 amend: ((inout PayloadReport, UnsafeRawBufferPointer) -> Void)? = nil,
+                                wholeRecord: Int = recordLimit,
                                 _ body: @escaping (LintResult) -> Void) throws(ReadError) {
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     var carry: [UInt8] = []
@@ -159,7 +161,7 @@ public struct PayloadInput {
             flush(bytes)
             if streaming {
               linter.feed(piece)
-            } else if carry.count + piece.count > recordLimit {
+            } else if carry.count + piece.count > (amend == nil ? recordLimit : max(recordLimit, wholeRecord)) {
               linter.begin()
               carry.withUnsafeBytes { linter.feed($0) }
               linter.feed(piece)

@@ -107,14 +107,17 @@ import Testing
     // A good update, one whose `away` is a string, an empty line, and one without `away`.
     let stream = #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 1, "away": 2}}}"# + "\n"
       + #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 1, "away": "2"}}}"# + "\n\n"
-      + #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 3}}}"#
+      + #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 3}}}"# + "\n"
+      // Over the 1 MiB a plain stream keeps whole, under limits.max-input-bytes: still checked.
+      + #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 1, "away": "2"}}, "pad": ""#
+      + String(repeating: "x", count: 3 << 20) + #""}"#
     let (status, out, err) = try runCLI(["check", "--ndjson", "-", "--activity", "Score.swift", "--format", "json", "--now", "1700000000"],
                                         stdin: Data(stream.utf8), in: dir.path)
     #expect(status == 1)
     #expect(err == "")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
     let results = try #require(root["results"] as? [[String: Any]])
-    #expect(results.map { $0["record"] as? Int } == [1, 2, 3, 4])
+    #expect(results.map { $0["record"] as? Int } == [1, 2, 3, 4, 5])
     func found(_ i: Int) -> [String] {
       (results[i]["diagnostics"] as? [[String: Any]] ?? []).map {
         "\($0["rule"] as? String ?? "") \($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0) \($0["keyPath"] as? String ?? "-")"
@@ -124,6 +127,7 @@ import Testing
     #expect(found(1) == ["activity-state-type 2:91 aps.content-state.away"])
     #expect(found(2) == ["payload-empty 3:1 -"])
     #expect(found(3).filter { $0.hasPrefix("activity-") } == ["activity-state-missing 4:71 aps.content-state.away"], "\(found(3))")
+    #expect(found(4) == ["payload-too-large 5:1 -", "activity-state-type 5:91 aps.content-state.away"], "\(found(4))")
   }
 
   @Test func renderShowsTheDecodedState() throws {

@@ -226,7 +226,7 @@ public struct ProviderKeyError: Error, Sendable, Hashable, CustomStringConvertib
     case .noKeyID:
       return "cannot tell the key id: name the file AuthKey_<KEYID>.p8 as Apple does, or give the key id"
     case .badKeyID(let id, let given):
-      return "the key id '\(id)' (\(given ? "given with --key-id" : "from the file name")) is not 10 letters or digits; APNs would refuse the token"
+      return "the key id '\(id)' (\(given ? "as given" : "from the file name")) is not 10 letters or digits; APNs would refuse the token"
     case .unreadable(let why):
       return "cannot read the key: \(why)"
     case .empty:

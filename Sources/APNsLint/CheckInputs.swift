@@ -62,11 +62,7 @@ extension Linter {
     defer { environment = saved }
     var report = validate(request: entry.request, now: now)
     ActivitySources.apply(activity, to: &report, body: entry.request.body, now: now)
-    for i in report.findings.indices {
-      let p = entry.position(of: report.findings[i])
-      report.findings[i].line = p.line
-      report.findings[i].column = p.column
-    }
+    entry.place(&report.findings)
     var result = self.result(report, path: path, record: nil, extra: localize?(report) ?? [])
     result.record = record
     result.isRequest = true

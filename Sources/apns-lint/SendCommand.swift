@@ -130,13 +130,7 @@ struct SendCommand: ParsableCommand {
     var linter = try connection.makeLinter(setup)
     let gateAuthorization = setup.authentication.authorization(now: now)
     var report = linter.validate(request: push.request(authorization: gateAuthorization), now: now)
-    if let entry {
-      for i in report.findings.indices {
-        let p = entry.position(of: report.findings[i])
-        report.findings[i].line = p.line
-        report.findings[i].column = p.column
-      }
-    }
+    entry?.place(&report.findings)
     let decision = linter.sendDecision(report, path: input)
     let (result, predicted, blocked) = (decision.result, decision.predicted, decision.blocked)
 

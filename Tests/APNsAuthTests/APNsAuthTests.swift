@@ -133,6 +133,16 @@ func base64URLDecoded(_ text: Substring) -> [UInt8]? {
       == "an EC key on P-521, not a P-256 key: APNs provider tokens are signed with ES256 (P-256)")
     #expect(try message(String(repeating: "A", count: 70_000)) == "the key file is larger than 64 KB; an Apple .p8 is a few hundred bytes")
     #expect(try message(pkcs8, name: "key.p8") == "cannot tell the key id: name the file AuthKey_<KEYID>.p8 as Apple does, or give the key id")
+    // A key id APNs refuses, from the file name or as given (the library names no option of the tool's).
+    func tokenMessage(_ name: String, keyID: String? = nil) throws -> String? {
+      let path = try write(pkcs8, to: name, in: folder)
+      do { _ = try ProviderKey.loadForTokens(path: path, keyID: keyID); return nil } catch { return error.message }
+    }
+    #expect(try tokenMessage("AuthKey_SHORT.p8")
+      == "the key id 'SHORT' (from the file name) is not 10 letters or digits; APNs would refuse the token")
+    #expect(try tokenMessage("AuthKey_ABC123DEFG.p8", keyID: "ABC-123-DE")
+      == "the key id 'ABC-123-DE' (as given) is not 10 letters or digits; APNs would refuse the token")
+    #expect(try tokenMessage("AuthKey_ABC123DEFG.p8") == nil)
     // Not UTF-8.
     let binary = folder.appendingPathComponent("AuthKey_BINARY1234.p8")
     try Data([0xFF, 0xFE, 0x00, 0x80]).write(to: binary)

@@ -283,6 +283,10 @@ struct FixedVerifier: ProviderTokenVerifying {
     let report = v.validate(entries[0].request, now: Self.now)
     let badge = try #require(report.findings.first { $0.payloadRule == .valueType })
     #expect(entries[0].position(of: badge) == SourcePosition(line: 6, column: 19))
+    var placed = report.findings
+    entries[0].place(&placed)
+    #expect(placed.map { SourcePosition(line: $0.line, column: $0.column) } == report.findings.map { entries[0].position(of: $0) })
+    #expect(placed.first { $0.payloadRule == .valueType }.map { "\($0.line):\($0.column)" } == "6:19")
   }
 
   @Test func aByteOrderMarkAndCRLFLineEndsAreRead() throws {

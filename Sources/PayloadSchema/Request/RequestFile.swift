@@ -45,6 +45,16 @@ public enum RequestFile {
       if finding.keyPath == ":path" { return SourcePosition(line: line, column: request.method.count + 2) }
       return SourcePosition(line: line, column: 1)
     }
+
+    /// Moves each finding of `RequestValidator` on this request to its place in the file
+    /// (`position(of:)`): what `check` and `send` report for a request file.
+    public func place(_ findings: inout [Finding]) {
+      for i in findings.indices {
+        let p = position(of: findings[i])
+        findings[i].line = p.line
+        findings[i].column = p.column
+      }
+    }
   }
 
   /// Why a request file cannot be read, and where.

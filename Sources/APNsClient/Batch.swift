@@ -268,9 +268,9 @@ public struct APNsBatchTally: Sendable, Hashable {
   }
 
   /// The progress line after `elapsed` seconds: sent, accepted, refused (the three commonest
-  /// refusals), retries and the rate.
+  /// refusals, ties in the order of their names), retries and the rate.
   public func progress(elapsed: Double) -> String {
-    let reasons = byAnswer.filter { $0.key != "200" }.sorted { $0.value > $1.value }.prefix(3)
+    let reasons = byAnswer.filter { $0.key != "200" }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
       .map { "\($0.key): \($0.value)" }.joined(separator: ", ")
     return "sent \(sent), accepted \(accepted), refused \(refused)\(reasons.isEmpty ? "" : " (\(reasons))"), "
       + "retries \(retried.values.reduce(0, +) + unanswered), \(Int(Double(sent) / max(elapsed, 0.001)))/s"

@@ -78,6 +78,28 @@ import TestSupport
     #expect(keys.problems.isEmpty)
   }
 
+  /// Which code `strings lint DIRECTORY` reads (SPEC §3): the code below the folder by default,
+  /// the given folders instead, none with `--no-sources` or when there is no code to read.
+  @Test func whichCodeStringsLintReads() throws {
+    let (dir, _) = try Self.sources()
+    let found = StringsLint.sourceKeys(directory: dir.path, sources: [], noSources: false, jobs: 1)
+    #expect(found.keys?.codeFilesRead == 3)   // Views.swift, Legacy.m, export.py; the storyboard and plist are not code
+    #expect(found.keys?.names("Hello", table: "Localizable") == true)
+    #expect(found.note == "read 3 source files below \(dir.path) to tell the keys the code looks up; "
+      + "findings about keys no source names are info (--no-sources: every key counts as looked up)")
+    let off = StringsLint.sourceKeys(directory: dir.path, sources: [], noSources: true, jobs: 1)
+    #expect(off.keys == nil && off.note == nil)
+    let given = StringsLint.sourceKeys(directory: "/nonexistent", sources: [dir.path + "/tools"], noSources: false, jobs: 1)
+    #expect(given.keys?.codeFilesRead == 1 && given.note == nil)
+    #expect(given.keys?.names("Hello", table: "Localizable") == false)
+    let tablesOnly = try TemporaryFolder()
+    try tablesOnly.write("en.lproj/Localizable.strings", "\"A\" = \"a\";\n")
+    let none = StringsLint.sourceKeys(directory: tablesOnly.path, sources: [], noSources: false, jobs: 1)
+    #expect(none.keys == nil && none.note == nil)
+    let file = StringsLint.sourceKeys(directory: dir.path + "/App/Views.swift", sources: [], noSources: false, jobs: 1)
+    #expect(file.keys == nil && file.note == nil)
+  }
+
   @Test func aMissingSourceFolderIsAProblem() {
     let keys = SourceKeys(roots: ["/nonexistent-apns-lint-sources"])
     #expect(keys.problems.map(\.message) == ["no such file or folder"])

@@ -27,7 +27,7 @@ import Testing
     let good = #"{"token": "\#(deviceToken)", "payload": {"aps": {"alert": "Hi"}}}"#
     let refused = #"{"token": "zz", "payload": {"aps": {"alert": "Hi"}}}"#
     let notJSON = #"{"token": "\#(deviceToken)", "payload": [1]}"#
-    let badges = #"{"token": "\#(deviceToken)", "payload": {"aps": {"alert": "Hi", "badge": -1}}, "headers": {"apns-priority": "5"}}"#
+    let badges = #"{"token": "\#(deviceToken)", "payload": {"aps": {"alert": {"body": 5}}}, "headers": {"apns-priority": "5"}}"#
     let fd = pipe([good, refused, "", notJSON, badges, good].joined(separator: "\n"))
     defer { close(fd) }
     var batch = APNsBatch(client: apns, gate: RequestValidator(authentication: .token), inflight: 4)
@@ -43,7 +43,7 @@ import Testing
     }
     try await apns.shutdown()
     // Line 2's token is not hexadecimal (400 BadDeviceToken, predicted and held); line 3 is blank;
-    // line 4's payload is an array; line 5 has a value-range error (a negative badge): held.
+    // line 4's payload is an array; line 5 has a value-type error (a body that is not text): held.
     #expect(seen.withLockedValue { $0.sorted() } == [
       "held 2 400 BadDeviceToken", "held 5 200", "line 4:\(notJSON.utf8.count - 3) 'payload' is not a JSON object",
       "sent 1 200", "sent 6 200",

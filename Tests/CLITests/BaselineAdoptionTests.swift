@@ -94,15 +94,15 @@ struct BaselineAdoptionTests {
     #expect(hidden >= 79)
     #expect(clean.out.hasSuffix("\(payloads) payloads, 0 errors, 0 warnings\n\(hidden) findings hidden by the baseline\n"))
 
-    // The old value-type finding moves 50 lines down; a new payload has a negative badge.
+    // The old value-type finding moves 50 lines down; a new payload has a body that is not text.
     let moved = folder.path + "/Fixtures/payloads/rules/value-type.trigger.json"
     let text = try String(contentsOfFile: moved, encoding: .utf8)
     try (String(repeating: "\n", count: 50) + text).write(toFile: moved, atomically: true, encoding: .utf8)
-    try "{\"aps\": {\"alert\": \"Hi\", \"badge\": -1}}\n".write(toFile: folder.path + "/Fixtures/payloads/new-badge.json", atomically: true, encoding: .utf8)
+    try "{\"aps\": {\"alert\": {\"body\": 5}}}\n".write(toFile: folder.path + "/Fixtures/payloads/new-body.json", atomically: true, encoding: .utf8)
 
     let changed = try runCLI(["check", "Fixtures", "--baseline", "baseline.tsv"] + clock, in: folder.path)
     #expect(changed.status == 1)
-    #expect(Self.findings(changed.out) == ["Fixtures/payloads/new-badge.json:1:34: error: 'badge' must be a whole number ≥ 0, not -1 [value-range]"])
+    #expect(Self.findings(changed.out) == ["Fixtures/payloads/new-body.json:1:28: error: 'body' must be a string, not a number [value-type]"])
     #expect(changed.out.hasSuffix("\(payloads + 1) payloads, 1 errors, 0 warnings\n\(hidden) findings hidden by the baseline\n"))
 
     // Rewriting the baseline over itself drops nothing that still occurs and adds the new one.

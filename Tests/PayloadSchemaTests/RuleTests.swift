@@ -503,7 +503,9 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     (#"{"aps":{"alert":"Hi","category":["A"]}}"#, "warning 1:33 aps.category"),
     (#"{"aps":{"alert":"Hi","interruption-level":1}}"#, "warning 1:43 aps.interruption-level"),
     (#"{"aps":{"alert":{"body":"Hi","launch-image":1}}}"#, "warning 1:45 aps.alert.launch-image"),
-    (#"{"aps":{"alert":"Hi","relevance-score":"1"}}"#, "error 1:40 aps.relevance-score"),
+    // Outside a live activity the score only sorts the app's notifications (UNNotificationContent.relevanceScore).
+    (#"{"aps":{"alert":"Hi","relevance-score":"1"}}"#, "warning 1:40 aps.relevance-score"),
+    (#"{"aps":{"alert":{"body":"Hi","summary-arg-count":"2"}}}"#, "info 1:50 aps.alert.summary-arg-count"),   // deprecated, ignored
     (#"{"aps":{"alert":42}}"#, "error 1:17 aps.alert"),
     (#"{"aps":{"alert":{"body":5}}}"#, "error 1:25 aps.alert.body"),
     (#"{"aps":{"alert":{"loc-key":"K","loc-args":{"a":"b"}}}}"#, "error 1:43 aps.alert.loc-args"),
@@ -512,6 +514,27 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   func valueTypeSeverityIsTheKeysConsequence(_ json: String, _ expected: String) {
     let found = check(json).findings.filter { $0.payloadRule == .valueType }
     #expect(found.map { "\($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" } == [expected])
+  }
+
+  /// value-range takes its severity as value-type does: a number the key only does not apply as
+  /// meant is a warning, a deprecated key iOS ignores is information, a Live Activity timestamp
+  /// older than any update (dropped) stays an error, and in a live activity any relevance score goes.
+  /// A critical flag other than 0 or 1 plays the sound as a regular one: flag-value's warning.
+  @Test(arguments: [
+    (#"{"aps":{"alert":"Hi","badge":-1}}"#, PushType.alert, "value-range warning 1:30 aps.badge"),
+    (#"{"aps":{"alert":"Hi","badge":1.5}}"#, PushType.alert, "value-range warning 1:30 aps.badge"),
+    (#"{"aps":{"alert":"Hi","relevance-score":5}}"#, PushType.alert, "value-range warning 1:40 aps.relevance-score"),
+    (#"{"aps":{"alert":"Hi","sound":{"name":"a.caf","critical":1,"volume":3}}}"#, PushType.alert, "value-range warning 1:68 aps.sound.volume"),
+    (#"{"aps":{"alert":"Hi","sound":{"name":"a.caf","critical":2}}}"#, PushType.alert, "flag-value warning 1:57 aps.sound.critical"),
+    (#"{"aps":{"alert":{"body":"Hi","summary-arg-count":0}}}"#, PushType.alert, "value-range info 1:50 aps.alert.summary-arg-count"),
+    (#"{"aps":{"event":"update","timestamp":-1,"content-state":{"s":1}}}"#, PushType.liveactivity, "value-range error 1:38 aps.timestamp"),
+    (#"{"aps":{"event":"update","timestamp":1700000000,"content-state":{"s":1},"relevance-score":"x"}}"#, PushType.liveactivity,
+     "value-type error 1:91 aps.relevance-score"),
+  ])
+  func outOfRangeSeverityIsTheKeysConsequence(_ json: String, _ pushType: PushType, _ expected: String) {
+    let rules: Set<PayloadRule> = [.valueRange, .valueType, .flagValue]
+    let found = check(json, Target(pushType: pushType)).findings.filter { $0.payloadRule.map(rules.contains) == true }
+    #expect(found.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" } == [expected])
   }
 
   /// A badge or sound of the wrong type is not applied: an alert push with nothing else shows

@@ -211,8 +211,15 @@ extension Checker {
     if facts.alertSoundKey >= 0 {
       report(.soundInAlert, at: facts.alertSoundKey, path: "aps.alert.sound")
     }
+    // Outside a live activity the score only sorts the app's notifications and picks the summary's
+    // featured one (Apple, UNNotificationContent.relevanceScore): one of the wrong type or range is
+    // not applied as meant, and the alert shows as sent. A warning; a live activity's stays an error.
     if facts.relevanceOffset >= 0 && (facts.relevance < 0 || facts.relevance > 1) {
-      report(.relevanceScore(facts.relevance), at: facts.relevanceOffset, path: "aps.relevance-score")
+      report(.relevanceScore(facts.relevance), at: facts.relevanceOffset, path: "aps.relevance-score", softened: true)
+    }
+    if !findings.isEmpty,
+       let i = findings.firstIndex(where: { $0.payloadRule == .valueType && $0.keyPath == "aps.relevance-score" }) {
+      findings[i].softened = true
     }
   }
 

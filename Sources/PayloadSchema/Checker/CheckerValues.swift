@@ -90,7 +90,8 @@ extension Checker {
           default: expected = spec.kinds.subtracting(.null).described
           }
           report(.valueType(key: spec.name, expected: expected, found: kind), at: offset, path: currentPath(),
-                 softened: Self.wrongTypeIsOnlyNotApplied(index: index, context: context))
+                 softened: Self.wrongTypeIsOnlyNotApplied(index: index, context: context),
+                 noEffect: spec.isDeprecated(index: index, in: context, platform: target.platform))
         }
         return .free
       }
@@ -163,18 +164,25 @@ extension Checker {
       report(.flagOff(spec.name, found: "0"), at: offset, path: currentPath())
       return
     }
+    // Out of range is like the wrong type: a key that is only not applied (a badge, a volume) is a
+    // warning, a deprecated one iOS ignores is information; a timestamp stays an error.
     report(.number(n, for: spec), at: offset, path: currentPath(),
-           softened: Self.onlyChangesPresentation(index: index, context: context))
+           softened: Self.onlyChangesPresentation(index: index, context: context)
+             || (spec.check.numberProblem(n) == .valueRange && Self.wrongTypeIsOnlyNotApplied(index: index, context: context)),
+           noEffect: spec.isDeprecated(index: index, in: context, platform: target.platform))
   }
 
   /// `mutable-content`: a flag whose only effect is that the notification service extension runs.
   /// When iOS does not read it as on, the alert is still shown, as sent (nothing is dropped or
-  /// lost, but the extension's changes are missing): its `flag-value` findings are warnings.
+  /// lost, but the extension's changes are missing): its `flag-value` findings are warnings. So
+  /// for the sound's `critical`: not read as on, the sound plays as a regular one and the alert
+  /// shows (as with an `interruption-level` of the wrong type).
   @inline(__always) static func onlyChangesPresentation(index: Int, context: Context) -> Bool {
-    context == .aps && index == ApsKey.mutableContent.rawValue
+    (context == .aps && index == ApsKey.mutableContent.rawValue) || context == .sound
   }
 
-  /// Keys whose value of the wrong type is only not applied, with the alert shown as sent: the
+  /// Keys whose value of the wrong type (or out of its range) is only not applied, with the alert
+  /// shown as sent: the
   /// badge (a string badge leaves the badge as it was and the alert shows: RMSPushNotificationsBundle
   /// pull request 62, "apple seems to just ignore the value"), the sound and its dictionary, the
   /// grouping, category, targeting, filtering and interruption level, the alert's launch image and

@@ -89,7 +89,7 @@ extension RuleDefinition {
   /// `value-type`
   static var valueType: Self {
     Self(.error, .payload,
-         consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update; softened to a warning where the key is only not applied and the alert shows as sent: badge (a string badge is ignored and the alert shown: RMSPushNotificationsBundle pull request 62), sound, thread-id, category, target-content-id, filter-criteria, interruption-level, the alert's launch-image and summary-arg-count, and a url-args element that is not a string (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown)",
+         consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update; softened to a warning where the key is only not applied and the alert shows as sent: badge (a string badge is ignored and the alert shown: RMSPushNotificationsBundle pull request 62), sound, thread-id, category, target-content-id, filter-criteria, interruption-level, relevance-score outside a live activity, the alert's launch-image, and a url-args element that is not a string (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown); information for a deprecated key iOS ignores (summary-arg-count, action-loc-key)",
          summary: "a known key with the wrong JSON type (alert 42, loc-args not an array of strings; a warning for badge \"5\" and other keys that are only not applied)") {
       RuleExamples(#"{"aps": {"alert": 1️⃣42}}"#,
                    pass: #"{"aps": {"alert": "42"}}"#)
@@ -99,10 +99,11 @@ extension RuleDefinition {
   /// `value-range`
   static var valueRange: Self {
     Self(.error, .payload,
-         consequence: "a number outside its range is not a value the key takes, while APNs accepts the push: a negative or fractional badge, a volume or relevance score outside 0…1, a summary-arg-count below 1 does not set what it was meant to",
-         summary: "a number out of range: badge negative or fractional, relevance-score or sound.volume outside 0…1, summary-arg-count below 1") {
-      RuleExamples(#"{"aps": {"alert": "Hi", "badge": 1️⃣-1}}"#,
-                   pass: #"{"aps": {"alert": "Hi", "badge": 0}}"#)
+         consequence: "a number outside its range is not a value the key takes, while APNs accepts the push: a negative Live Activity timestamp is older than any update, so ActivityKit drops it, and a negative stale-date or dismissal-date makes the activity stale, or removes it, at once; softened to a warning where the key is only not applied as meant and the alert shows as sent (a negative or fractional badge, a sound volume outside 0…1, a relevance score outside 0…1 outside a live activity, which only sorts the app's notifications in the summary: Apple, UNNotificationContent.relevanceScore); information for summary-arg-count below 1 (deprecated: iOS ignores it)",
+         summary: "a number out of range: a negative timestamp; warnings: badge negative or fractional, relevance-score or sound.volume outside 0…1; information: summary-arg-count below 1") {
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣-1, "content-state": {"score": 1}}}"#,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1}}}"#,
+                   triggerFlags: "--push-type liveactivity", passFlags: "--push-type liveactivity")
     }
   }
 
@@ -119,8 +120,8 @@ extension RuleDefinition {
   /// `flag-value`
   static var flagValue: Self {
     Self(.error, .payload,
-         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken (a string \"1\" is reported not to wake it), a critical sound or a widget reload is not requested; for mutable-content the notification service extension does not run and the alert shows the payload as sent, nothing dropped: softened to a warning; true, which iOS reads as 1, changes nothing and is information",
-         summary: "content-available / mutable-content other than the number 1 (true: a warning, use 1; 0 and false are flag-off); sound.critical other than 0 or 1; content-changed other than true") {
+         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken (a string \"1\" is reported not to wake it), a widget reload is not requested; softened to a warning where the alert still shows as sent, nothing dropped: for mutable-content the notification service extension does not run, for sound.critical the sound plays as a regular one; true, which iOS reads as 1, changes nothing and is information",
+         summary: "content-available / mutable-content other than the number 1 (true: information, use 1; 0 and false are flag-off); sound.critical other than 0 or 1 (a warning); content-changed other than true") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣"1"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#)
     }

@@ -16,11 +16,11 @@ extension RuleDefinition {
   static var pushTypeMismatch: Self {
     Self(.error, .push,
          consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing, anything but {} to a Wallet pass topic is not what the receiver takes; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets or controls push, a File Provider push without container-identifier (only the app's PushKit delegate gets it); information where no device is affected or the effect depends on what the tool is not told: aps in an mdm push (not read), an empty aps, or one of the app's own data only, with no push type or topic given (exactly what voip, location and pushtotalk pushes send; as an alert push it would show nothing); a warning when that aps holds an alert key in the wrong place (a misplaced title)",
-         summary: "the payload contradicts the push type (background with alert, alert with nothing to show, Live Activity keys in a push of another type, anything but {} to a Wallet pass topic, …; warnings: widgets with other aps keys, location with alert, badge or sound)") {
-      RuleExamples(#"{"aps": {"alert": 1️⃣"Hi"}}"#,
-                   pass: #"{"aps": {"content-available": 1}}"#,
-                   triggerFlags: "--push-type background",
-                   passFlags: "--push-type background")
+         summary: "the payload contradicts the push type (alert with nothing to show, Live Activity keys in a push of another type, anything but {} to a Wallet pass topic, …; warnings: background or location with alert, badge or sound, widgets with other aps keys)") {
+      RuleExamples(#"{"aps": 1️⃣{"content-available": 1}}"#,
+                   pass: #"{"aps": {"alert": "Hi"}}"#,
+                   triggerFlags: "--push-type alert",
+                   passFlags: "--push-type alert")
     }
   }
 

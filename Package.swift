@@ -7,6 +7,7 @@ import PackageDescription
 let package = Package(
   name: "apns-lint",
   products: [
+    .library(name: "LintVocabulary", targets: ["LintVocabulary"]),
     .library(name: "PayloadSchema", targets: ["PayloadSchema"]),
     .library(name: "LocFormat", targets: ["LocFormat"]),
     .library(name: "StringsFile", targets: ["StringsFile"]),
@@ -36,12 +37,16 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    .target(name: "PayloadSchema"),
+    // The words every module speaks (a finding, its position, severity and rule id, a rule's
+    // definition, APNs' answer, a tool problem, visible text, JSON text): the standard library only.
+    .target(name: "LintVocabulary"),
+    // The payload and request checkers; re-exports LintVocabulary, so provider code imports one module.
+    .target(name: "PayloadSchema", dependencies: ["LintVocabulary"]),
     .target(name: "LocFormat"),
-    .target(name: "StringsFile", dependencies: ["PayloadSchema", "LocFormat"]),
+    .target(name: "StringsFile", dependencies: ["LintVocabulary", "LocFormat"]),
     // An alert drawn in HTML as a lock-screen banner: the card of `render --format html` and of the
-    // `serve` inbox, in one place. Strings to HTML; the standard library and PayloadSchema only.
-    .target(name: "NotificationCard", dependencies: ["PayloadSchema"]),
+    // `serve` inbox, in one place. Strings to HTML; the standard library and LintVocabulary only.
+    .target(name: "NotificationCard", dependencies: ["LintVocabulary"]),
     // Live Activities (SPEC §13.1): the ActivityAttributes of an app, read from its Swift declarations with
     // the module's own reader of Swift declarations (no compiler, no swift-syntax), and a payload's
     // content-state checked against them.

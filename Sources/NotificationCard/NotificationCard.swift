@@ -4,7 +4,7 @@
 // input reaches the page unescaped, and a card needs nothing but `stylesheet` (no script, image,
 // font or network).
 
-import PayloadSchema
+import LintVocabulary
 
 /// HTML for a rendered alert as the lock screen draws it: one card (a heading, one or more banners
 /// on a wallpaper, the findings) and the CSS it needs.
@@ -307,21 +307,16 @@ public enum NotificationCard {
 }
 
 extension NotificationCard {
-  /// A declarative web push message as an HTML page (`apns-lint render --format html`): the
-  /// banner Safari draws from `notification` (from `from`, with "from NAME" under the title for a
-  /// Home Screen web app), or a card saying the service worker gets the message; then `findings`.
-  public static func webPushPage(_ notification: DeclarativeNotification?, from: String, appName: String?, shownPath: String,
-                                 findings: [Finding]) -> String {
-    let banner = notification.map { n in
-      Banner(appName: from, languages: n.lang.isEmpty ? "en" : n.lang, localization: n.lang.isEmpty ? nil : n.lang,
-             title: n.title, subtitle: appName.map { "from \($0)" }, body: n.body.isEmpty ? nil : n.body,
-             caption: "opens \(n.navigate)" + (n.appBadge.map { " · badge \($0)" } ?? ""), direction: n.dir)
-    }
+  /// A declarative web push message as an HTML page (`apns-lint render --format html`):
+  /// `banner`, the banner Safari draws from the message (the caller makes it from the checked
+  /// message: `from` as the app name, "from NAME" under the title for a Home Screen web app), or,
+  /// when nil, a card saying the service worker gets the message; then `findings`.
+  public static func webPushPage(banner: Banner?, shownPath: String, findings: [Finding]) -> String {
     let card = card(headingHTML: escape(visible(shownPath)) + " — web push", banners: banner.map { [$0] } ?? [],
                     findings: findings.map(Note.init))
     return page(title: shownPath + " — apns-lint render",
-                summary: notification == nil ? "not shown as declared: Safari hands the message to the site's service worker"
-                                              : "a declarative web push message as Safari shows it",
+                summary: banner == nil ? "not shown as declared: Safari hands the message to the site's service worker"
+                                       : "a declarative web push message as Safari shows it",
                 cardsHTML: card, generator: "apns-lint render --format html")
   }
 }

@@ -1,3 +1,6 @@
+// Provider code imports this module alone and finds the findings' words in it too.
+@_exported import LintVocabulary
+
 /// PayloadSchema checks an APNs payload as it reads it: one pass over the UTF-8 bytes, no tree.
 ///
 /// ```swift
@@ -12,11 +15,11 @@
 ///
 /// What it checks is SPEC §3's "JSON", "Payload structure" and "Push type and headers" rules,
 /// driven by the `aps` key table in `Schema.swift`; the size limits are SPEC §2's. What it sees is a
-/// ``Finding`` (`Core/`: the one finding type of every module of the package) with its rule's id
-/// and default severity; each rule is one ``RuleDefinition`` in `Rules/`, and a caller may
-/// give other severities (APNsLint's `Linter`).
+/// `Finding` (LintVocabulary's, re-exported here: the one finding type of every module of the
+/// package) with its rule's id and default severity; each rule is one `RuleDefinition` in
+/// `Rules/`, and a caller may give other severities (APNsLint's `Linter`).
 ///
-/// Folders: `Core/` (findings, rule ids, severities, APNs' answers, text escapers, the target),
+/// Folders: `Core/` (the report, the target, push availability),
 /// `JSON/` (the reader), `Checker/` (the checks and the fast lane), `Request/` (method, path,
 /// headers, provider token), `Rules/` (the rules, one definition each, by family).
 ///
@@ -181,22 +184,21 @@ public struct PayloadValidator: Sendable {
     let open = reader.openOffsets
     for o in [open.token, open.escape, open.surrogate] where o >= streamStart { wanted.append(o) }
     wanted.sort()
-    var line = streamLine, column = streamColumn, i = 0
+    var position = LineIndex(line: streamLine, column: streamColumn), i = 0
     // `<=`: a finding at the end of the input (truncated payload) points just past the last byte.
     for o in wanted where o >= streamStart && o <= streamStart + chunk.count {
       let target = o - streamStart
       while i < target {
-        let b = chunk[i]
-        if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        position.step(chunk[i])
         i += 1
       }
-      resolvedOffsets[o] = (line, column)
+      resolvedOffsets[o] = (position.line, position.column)
     }
     while i < chunk.count {
-      let b = chunk[i]
-      if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+      position.step(chunk[i])
       i += 1
     }
+    let line = position.line, column = position.column
     for k in checker.findings.indices[streamResolved...] {
       if let p = resolvedOffsets[checker.findings[k].offset] {
         checker.findings[k].line = p.line

@@ -1,4 +1,5 @@
 import Foundation
+import LintVocabulary
 
 /// A JSON value as String Catalogs need it: objects are dictionaries, numbers are only told
 /// apart from other values.
@@ -90,12 +91,8 @@ enum JSONTree {
 
   /// `line:column` of a byte offset in `bytes`.
   static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-    var line = 1, column = 1
-    for k in 0..<min(offset, bytes.count) {
-      let b = bytes[k]
-      if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
-    }
-    return (line, column)
+    let p = LineIndex.position(of: min(offset, bytes.count), in: bytes)
+    return (p.line, p.column)
   }
 
   private struct Reader {

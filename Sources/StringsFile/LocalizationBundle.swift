@@ -1,4 +1,4 @@
-import PayloadSchema
+import LintVocabulary
 import Foundation
 
 /// One localization of an app: the tables of one `.lproj` folder (or one language of a catalog).

@@ -29,7 +29,7 @@
 //   else the key.
 
 import LocFormat
-import PayloadSchema
+import LintVocabulary
 
 /// The text fields of a push alert, as plain strings: what `Localizer` renders.
 ///

@@ -1,6 +1,6 @@
 // The public model of a read table: entries with positions, findings, and the key → value map.
 
-import PayloadSchema
+import LintVocabulary
 
 /// The kind of file a ``StringsTable`` was read from.
 public enum StringsFormat: String, Sendable {
@@ -39,47 +39,6 @@ public struct StringsEntry: Sendable, Hashable {
     self.line = line
     self.column = column
     self.comment = comment
-  }
-}
-
-/// The rules StringsFile reports about one table (SPEC §3, "Strings tables"): each case is a
-/// rule's typed id (the raw value is the catalogue's id), and its ``definition`` (severity,
-/// category, summary, examples) is written once, in `StringsRules.swift`, beside the messages it
-/// reports. The rules that compare tables are APNsLint's.
-public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
-  /// The file does not parse.
-  case syntax = "strings-syntax"
-  /// CoreFoundation stops reading early without an error.
-  case truncated = "strings-truncated"
-  /// A key defined twice in one file.
-  case duplicateKey = "strings-duplicate-key"
-  /// A key defined again with the same value (nothing changes on the device).
-  case duplicateSameValue = "strings-duplicate-same-value"
-  /// Bytes in no encoding CoreFoundation accepts.
-  case encoding = "strings-encoding"
-  /// An empty file.
-  case zeroLength = "strings-zero-length"
-  /// An escape CoreFoundation reads differently from what the author meant.
-  case escape = "strings-escape"
-  /// A String Catalog `version` this reader does not know (read as far as it goes).
-  case catalogVersion = "strings-catalog-version"
-}
-
-extension StringsRule {
-  /// The rule's definition: default severity, category, summary and examples, written once per
-  /// rule in `StringsRules.swift`. This switch only ties each case to its definition, so the
-  /// compiler says when a rule has none.
-  public var definition: RuleDefinition {
-    switch self {
-    case .syntax: .syntax
-    case .truncated: .truncated
-    case .duplicateKey: .duplicateKey
-    case .duplicateSameValue: .duplicateSameValue
-    case .encoding: .encoding
-    case .zeroLength: .zeroLength
-    case .escape: .escape
-    case .catalogVersion: .catalogVersion
-    }
   }
 }
 

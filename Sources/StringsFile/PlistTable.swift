@@ -1,4 +1,4 @@
-import PayloadSchema
+import LintVocabulary
 import Foundation
 
 /// Binary and XML property-list tables and `.stringsdict` files, read with `PropertyListSerialization`.

@@ -1,5 +1,5 @@
 import Foundation
-import PayloadSchema
+import LintVocabulary
 
 /// Reads String Catalogs (`.xcstrings`, JSON), one ``StringsTable`` per language.
 ///

@@ -11,7 +11,7 @@
 // - `StringsTable.dump()` — a text dump of a table (what `apns-lint strings dump` prints).
 
 import Foundation
-import PayloadSchema
+import LintVocabulary
 
 extension StringsTable {
   /// A readable dump: one line per entry (`LINE:COLUMN "key" = "value"  /* comment */`), then the findings.

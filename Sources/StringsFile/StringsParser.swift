@@ -1,5 +1,5 @@
 import Foundation
-import PayloadSchema
+import LintVocabulary
 
 /// Reads `.strings` tables (text, binary plist, XML plist), `.stringsdict` and `.xcstrings` files.
 ///

@@ -2,10 +2,11 @@
 // `StringsRule` and the messages it reports, written once. How to add one: docs/adding-a-rule.md.
 
 import Foundation
-import PayloadSchema
+import LintVocabulary
 
 extension RuleDefinition {
   /// `strings-syntax`
+  /// The file does not parse.
   static var syntax: Self {
     Self(.error, .strings,
          consequence: "CoreFoundation refuses the whole file, so none of its entries reaches the device, which shows the raw keys instead: the text is lost",
@@ -16,6 +17,7 @@ extension RuleDefinition {
   }
 
   /// `strings-truncated`
+  /// CoreFoundation stops reading early without an error.
   static var truncated: Self {
     Self(.error, .strings,
          consequence: "CoreFoundation stops reading there without an error, so every entry after that point is lost on the device, which shows their raw keys",
@@ -26,6 +28,7 @@ extension RuleDefinition {
   }
 
   /// `strings-duplicate-key`
+  /// A key defined twice in one file.
   static var duplicateKey: Self {
     Self(.warning, .strings,
          consequence: "the last definition wins, so the device shows the later value, not the earlier one the author may have meant",
@@ -36,6 +39,7 @@ extension RuleDefinition {
   }
 
   /// `strings-duplicate-same-value`
+  /// A key defined again with the same value (nothing changes on the device).
   static var duplicateSameValue: Self {
     Self(.info, .strings,
          consequence: "none: the last definition wins with the same text, so nothing changes on the device",
@@ -46,6 +50,7 @@ extension RuleDefinition {
   }
 
   /// `strings-encoding`
+  /// Bytes in no encoding CoreFoundation accepts.
   static var encoding: Self {
     Self(.error, .strings,
          consequence: "CoreFoundation refuses the file or reads it garbled (invalid UTF-8, UTF-16 without a byte order mark read as little-endian), so its text is lost or garbled on the device; softened to a warning when the two bytes CoreFoundation skips are only a space or a line break and the table reads the same",
@@ -56,6 +61,7 @@ extension RuleDefinition {
   }
 
   /// `strings-zero-length`
+  /// An empty file.
   static var zeroLength: Self {
     // Info: an empty table has no entry to lose. CoreFoundation reads no table from it, which on the
     // device is the same as a table with no entries; a key the development language has is then
@@ -70,6 +76,7 @@ extension RuleDefinition {
   }
 
   /// `strings-escape`
+  /// An escape CoreFoundation reads differently from what the author meant.
   static var escape: Self {
     Self(.warning, .strings,
          consequence: "the device shows other characters than the author meant: an escape written with a lowercase u shows the u and the digits, one with more than 4 hex digits another character followed by the rest, an octal escape a NeXTSTEP character",
@@ -80,6 +87,7 @@ extension RuleDefinition {
   }
 
   /// `strings-catalog-version`
+  /// A String Catalog `version` this reader does not know (read as far as it goes).
   static var catalogVersion: Self {
     Self(.info, .strings,
          consequence: "none: the catalog is compiled as Xcode wrote it; the tool reads as far as it knows, so what a later version added may go unchecked",

@@ -2,7 +2,7 @@
 // byte offsets while they scan (integers, no line counting); a line and column are worked out only
 // for the findings made, in one pass over the bytes (`TextPositions`), as PayloadSchema does.
 
-import PayloadSchema
+import LintVocabulary
 
 /// Where one key of a table stands in the file it was read from, as byte offsets from the start of
 /// the file (-1 where there is none). Kept for the tables whose entries carry no line: XML and

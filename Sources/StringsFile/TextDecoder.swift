@@ -1,7 +1,7 @@
 // Decodes the bytes of a text table to UTF-16 the way CoreFoundation's `encodingForXMLData` and
 // `CFStringCreateWithBytes` do, in one pass, remembering where decoding first fails.
 
-import PayloadSchema
+import LintVocabulary
 
 enum TextDecoder {
   struct Decoded {

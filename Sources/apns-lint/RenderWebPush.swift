@@ -12,8 +12,13 @@ extension RenderCommand {
     case .json: Output.shared.write(shown.json)
     case .text: Output.shared.write(shown.text)
     case .html:
-      Output.shared.write(NotificationCard.webPushPage(shown.notification, from: shown.from, appName: appName,
-                                                       shownPath: shown.shownPath, findings: shown.result.findings))
+      let banner = shown.notification.map { n in
+        NotificationCard.Banner(
+          appName: shown.from, languages: n.lang.isEmpty ? "en" : n.lang, localization: n.lang.isEmpty ? nil : n.lang,
+          title: n.title, subtitle: appName.map { "from \($0)" }, body: n.body.isEmpty ? nil : n.body,
+          caption: "opens \(n.navigate)" + (n.appBadge.map { " · badge \($0)" } ?? ""), direction: n.dir)
+      }
+      Output.shared.write(NotificationCard.webPushPage(banner: banner, shownPath: shown.shownPath, findings: shown.result.findings))
     }
     var run = RunOutcome()
     run.count(shown.result.findings)

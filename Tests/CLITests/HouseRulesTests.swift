@@ -65,8 +65,8 @@ import Testing
   }
 
   @Test func oneFindingTypeAndOnePositionType() {
-    #expect(Self.publicTypes(endingIn: "Finding") == ["PayloadSchema/Core/Finding.swift: Finding"])
-    #expect(Self.publicTypes(endingIn: "Position") == ["PayloadSchema/Core/Finding.swift: SourcePosition"])
+    #expect(Self.publicTypes(endingIn: "Finding") == ["LintVocabulary/LintVocabulary.swift: Finding"])
+    #expect(Self.publicTypes(endingIn: "Position") == ["LintVocabulary/SourcePosition.swift: SourcePosition"])
   }
 
   /// A finding's text is made by a named constructor of its family's message type, in the file

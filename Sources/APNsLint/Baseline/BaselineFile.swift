@@ -13,10 +13,8 @@ extension BaselineMatcher {
     case .failure(let problem): return .failure(ToolProblem("the baseline: \(problem.message)", path: problem.path))
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      let good = bytes.prefix { $0 < 0x80 }
-      let line = good.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-      let column = good.count - (good.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-      return .failure(ToolProblem("the baseline is not UTF-8", path: path, line: line, column: column))
+      let firstNonASCII = bytes.firstIndex { $0 >= 0x80 } ?? bytes.count
+      return .failure(ToolProblem("the baseline is not UTF-8", path: path, position: LineIndex.position(of: firstNonASCII, in: bytes)))
     }
     do {
       return .success(BaselineMatcher(baseline: try Baseline.parse(text, path: path), root: root))

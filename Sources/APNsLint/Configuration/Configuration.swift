@@ -179,11 +179,8 @@ enum UTF8Check {
 
   /// The 1-based line and column (in Unicode scalars) of `offset`, whose prefix is valid UTF-8.
   static func position(of offset: Int, in bytes: [UInt8]) -> YAMLMark {
-    let prefix = bytes[..<offset]
-    let line = prefix.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-    let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-    let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
-    return YAMLMark(line: line, column: column)
+    let p = LineIndex.position(of: offset, in: bytes)
+    return YAMLMark(line: p.line, column: p.column)
   }
 
   /// `0xC3`.

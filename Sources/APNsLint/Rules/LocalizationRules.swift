@@ -6,40 +6,6 @@ import LocFormat
 import PayloadSchema
 import StringsFile
 
-/// The rules APNsLint itself detects when it checks a payload's alert against the tables (SPEC §3,
-/// "Localization"): each case is a rule's typed id (the raw value is the catalogue's id), and its
-/// ``definition`` is written once, below, beside the messages it reports.
-public enum LocalizationRule: String, Sendable, Hashable, CaseIterable {
-  case locKeyMissing = "loc-key-missing"
-  case locKeyUntranslated = "loc-key-untranslated"
-  case locArgsCount = "loc-args-count"
-  case locArgsUnused = "loc-args-unused"
-  case locFormatUnsupported = "loc-format-unsupported"
-  case locFormatMixed = "loc-format-mixed"
-  case locFormatGap = "loc-format-gap"
-  case locKeyPlural = "loc-key-plural"
-  case locKeyStale = "loc-key-stale"
-  case locKeyUnreviewed = "loc-key-unreviewed"
-
-  /// The rule's definition: default severity, category, summary and examples (a payload, then
-  /// tables), written once per rule below. This switch only ties each case to its definition, so
-  /// the compiler says when a rule has none.
-  public var definition: RuleDefinition {
-    switch self {
-    case .locKeyMissing: .locKeyMissing
-    case .locKeyUntranslated: .locKeyUntranslated
-    case .locArgsCount: .locArgsCount
-    case .locArgsUnused: .locArgsUnused
-    case .locFormatUnsupported: .locFormatUnsupported
-    case .locFormatMixed: .locFormatMixed
-    case .locFormatGap: .locFormatGap
-    case .locKeyPlural: .locKeyPlural
-    case .locKeyStale: .locKeyStale
-    case .locKeyUnreviewed: .locKeyUnreviewed
-    }
-  }
-}
-
 extension RuleID {
   /// The id of a rule checked against the tables.
   public init(_ rule: LocalizationRule) { self.init(id: rule.rawValue) }

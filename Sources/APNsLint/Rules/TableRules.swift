@@ -5,51 +5,6 @@ import LocFormat
 import PayloadSchema
 import StringsFile
 
-/// The rules APNsLint detects when it compares the tables of a project (`strings lint`, SPEC §3
-/// "Strings tables"): each case is a rule's typed id (the raw value is the catalogue's id), and
-/// its ``definition`` is written once, below, beside the messages it reports. Those about one file
-/// alone are StringsFile's `StringsRule`.
-public enum TableRule: String, Sendable, Hashable, CaseIterable {
-  case missingTranslation = "strings-missing-translation"
-  case extraKey = "strings-extra-key"
-  case formatMismatch = "strings-format-mismatch"
-  case formatGap = "strings-format-gap"
-  case accidentalSpecifier = "strings-accidental-specifier"
-  case controlCharacter = "strings-control-character"
-  case emptyTranslation = "strings-empty-translation"
-  case pluralMissing = "strings-plural-missing"
-  case pluralUnused = "strings-plural-unused"
-  case pluralOther = "strings-plural-other"
-  case pluralOneDigit = "strings-plural-one-digit"
-  case pluralType = "strings-plural-type"
-  case needsReview = "strings-needs-review"
-  case stale = "strings-stale"
-  case xmlEscape = "strings-xml-escape"
-
-  /// The rule's definition: default severity, category, summary and examples (tables, each after
-  /// a line `--- fr.lproj`), written once per rule below. This switch only ties each case to its
-  /// definition, so the compiler says when a rule has none.
-  public var definition: RuleDefinition {
-    switch self {
-    case .missingTranslation: .missingTranslation
-    case .extraKey: .extraKey
-    case .formatMismatch: .formatMismatch
-    case .formatGap: .formatGap
-    case .accidentalSpecifier: .accidentalSpecifier
-    case .controlCharacter: .controlCharacter
-    case .emptyTranslation: .emptyTranslation
-    case .pluralMissing: .pluralMissing
-    case .pluralUnused: .pluralUnused
-    case .pluralOther: .pluralOther
-    case .pluralOneDigit: .pluralOneDigit
-    case .pluralType: .pluralType
-    case .needsReview: .needsReview
-    case .stale: .stale
-    case .xmlEscape: .xmlEscape
-    }
-  }
-}
-
 extension RuleID {
   /// The id of a rule that compares tables.
   public init(_ rule: TableRule) { self.init(id: rule.rawValue) }

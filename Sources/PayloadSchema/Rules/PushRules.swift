@@ -24,30 +24,6 @@ extension RuleDefinition {
     }
   }
 
-  /// `push-type-platform`
-  static var pushTypePlatform: Self {
-    Self(.error, .push,
-         consequence: "the push never reaches what it is for: Apple lists the platform among those the push type isn't available on, or the device's OS predates the framework that receives the type (ActivityKit's push updates 16.1, the Location Push Service Extension 15, Push to Talk 16, WidgetKit's control push handler iOS 18 and macOS/watchOS 26, its widget push handler 26), so the push is dropped",
-         summary: "a push type the platform does not receive (location, liveactivity or pushtotalk on watchos, macos or tvos; voip, fileprovider or mdm on watchos; anything but alert to safari), or one newer than the OS given with --os (widgets before 26, controls before iOS 18)") {
-      RuleExamples(#"1️⃣{"aps": {}, "query": "where"}"#,
-                   pass: #"{"aps": {}, "query": "where"}"#,
-                   triggerFlags: "--push-type location --platform watchos",
-                   passFlags: "--push-type location --platform ios --os 15.0")
-    }
-  }
-
-  /// `push-type-deprecated`
-  static var pushTypeDeprecated: Self {
-    Self(.info, .push,
-         consequence: "none today: a complication push still reloads a ClockKit complication, but ClockKit is deprecated (TN3157: WidgetKit complications replace it from watchOS 9) and WidgetKit complications are reloaded by a widgets push (watchOS 26)",
-         summary: "the complication push type, which reaches only ClockKit complications (deprecated); WidgetKit complications take a widgets push") {
-      RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
-                   pass: #"{"aps": {"content-changed": true}}"#,
-                   triggerFlags: "--push-type complication --platform watchos",
-                   passFlags: "--push-type widgets --platform watchos --os 26")
-    }
-  }
-
   /// `priority-mismatch`
   static var priorityMismatch: Self {
     Self(.error, .push, answer: APNsAnswer(status: 400, reason: "BadPriority"), part: .headers,
@@ -113,6 +89,30 @@ extension RuleDefinition {
                    pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
                    triggerFlags: "--platform safari",
                    passFlags: "--platform safari")
+    }
+  }
+
+  /// `push-type-platform`
+  static var pushTypePlatform: Self {
+    Self(.error, .push,
+         consequence: "the push never reaches what it is for: Apple lists the platform among those the push type isn't available on, or the device's OS predates the framework that receives the type (ActivityKit's push updates 16.1, the Location Push Service Extension 15, Push to Talk 16, WidgetKit's control push handler iOS 18 and macOS/watchOS 26, its widget push handler 26), so the push is dropped",
+         summary: "a push type the platform does not receive (location, liveactivity or pushtotalk on watchos, macos or tvos; voip, fileprovider or mdm on watchos; anything but alert to safari), or one newer than the OS given with --os (widgets before 26, controls before iOS 18)") {
+      RuleExamples(#"1️⃣{"aps": {}, "query": "where"}"#,
+                   pass: #"{"aps": {}, "query": "where"}"#,
+                   triggerFlags: "--push-type location --platform watchos",
+                   passFlags: "--push-type location --platform ios --os 15.0")
+    }
+  }
+
+  /// `push-type-deprecated`
+  static var pushTypeDeprecated: Self {
+    Self(.info, .push,
+         consequence: "none today: a complication push still reloads a ClockKit complication, but ClockKit is deprecated (TN3157: WidgetKit complications replace it from watchOS 9) and WidgetKit complications are reloaded by a widgets push (watchOS 26)",
+         summary: "the complication push type, which reaches only ClockKit complications (deprecated); WidgetKit complications take a widgets push") {
+      RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
+                   pass: #"{"aps": {"content-changed": true}}"#,
+                   triggerFlags: "--push-type complication --platform watchos",
+                   passFlags: "--push-type widgets --platform watchos --os 26")
     }
   }
 }

@@ -133,11 +133,11 @@ public struct KeyScope: Sendable, Hashable, CustomStringConvertible {
   /// `check` (through ``ProviderKeyRing``), `token check` and `serve` all ask it.
   public func refusal(environment: Environment?, topic: String?) -> KeyScopeRefusal? {
     if let environment, let limited = self.environment, limited != environment {
-      return KeyScopeRefusal(reason: "BadEnvironmentKeyIdInToken",
+      return KeyScopeRefusal(reason: .badEnvironmentKeyIdInToken,
                              why: "the key works in \(limited.rawValue) only; a \(environment.rawValue) connection refuses its tokens")
     }
     if let topic, let topics, !topics.contains(PushType.bundleID(ofTopic: topic)) {
-      return KeyScopeRefusal(reason: "Forbidden",
+      return KeyScopeRefusal(reason: .forbidden,
                              why: "the key is topic-specific (\(topics.sorted().joined(separator: ", "))); '\(topic)' is not one of its topics")
     }
     return nil

@@ -42,8 +42,8 @@ public struct ProviderTokenReport: Sendable {
     self.scope = scope
     guard let scope, status == 200, let refusal = scope.refusal(environment: environment, topic: topic) else { return }
     problems.append(refusal.why)
-    status = 403
-    reason = refusal.reason
+    status = refusal.reason.status(on: .token)
+    reason = refusal.reason.rawValue
   }
 
   /// `APNs would answer 403 Forbidden`.
@@ -149,7 +149,7 @@ extension VAPIDProblem {
         "kind": "vapid",
         "valid": false,
         "problem": \(q(message)),
-        "reason": \(q(appleReason))
+        "reason": \(q(appleReason?.rawValue))
       }
 
       """

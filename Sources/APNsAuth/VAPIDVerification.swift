@@ -139,14 +139,14 @@ public enum VAPIDProblem: Error, Sendable, Hashable, CustomStringConvertible {
   /// - `VapidPkHashMismatch`: "The VAPID public key from the push subscription doesn't match the
   ///   VAPID public key in the request".
   /// nil for a signing failure on this side (nothing was sent).
-  public var appleReason: String? {
+  public var appleReason: APNsReason? {
     switch self {
     case .missingToken, .badSignature, .audienceMissing, .audienceNotOrigin, .audienceMismatch, .expirationTooFar,
          .subjectMissing, .subjectNotContact, .notAJWT, .algorithm, .signatureLength, .expirationMissing, .expired:
-      return "BadJwtToken"
-    case .badAuthorizationHeader: return "BadAuthorizationHeader"
-    case .missingPublicKey, .badPublicKey: return "BadVapidPublicKey"
-    case .publicKeyMismatch: return "VapidPkHashMismatch"
+      return .badJwtToken
+    case .badAuthorizationHeader: return .badAuthorizationHeader
+    case .missingPublicKey, .badPublicKey: return .badVapidPublicKey
+    case .publicKeyMismatch: return .vapidPkHashMismatch
     case .signingFailed: return nil
     }
   }

@@ -291,11 +291,11 @@ public final class APNsClient: Sendable {
         delivery.unanswered = unanswered
         delivery.lastUnanswered = lastUnanswered
         let status = delivery.answer.status
-        if status == 403, delivery.answer.reason == "ExpiredProviderToken", !renewedToken, connection.renewToken(now: Self.now()) {
+        if status == 403, delivery.answer.knownReason == .expiredProviderToken, !renewedToken, connection.renewToken(now: Self.now()) {
           renewedToken = true
           retried.append(delivery.answer)
           continue  // the renewal's one retry is not one of `retries`, and needs no wait
-        } else if status == 403, delivery.answer.reason == "UnrelatedKeyIdInToken", !reconnected {
+        } else if status == 403, delivery.answer.knownReason == .unrelatedKeyIdInToken, !reconnected {
           // Apple: the token's key "isn't related to the key ID of the token used in the first
           // push of this connection. To use this token, open a new connection."
           reconnected = true

@@ -63,9 +63,13 @@ extension APNsPush {
 }
 
 extension APNsAnswer {
-  /// True when an answer is what was predicted: the same status, and for a refusal the same reason.
+  /// True when an answer is what was predicted: the same status, and for a refusal the same reason
+  /// in any spelling ``APNsReason`` reads (APNs' `BadEnvironmentKeyInToken` is Apple's
+  /// `BadEnvironmentKeyIdInToken`).
   public func matches(prediction: APNsAnswer) -> Bool {
-    status == prediction.status && (status == 200 || reason == prediction.reason)
+    guard status == prediction.status else { return false }
+    if status == 200 || reason == prediction.reason { return true }
+    return knownReason != nil && knownReason == prediction.knownReason
   }
 }
 

@@ -85,8 +85,8 @@ public struct ChannelManagementAnswer: Sendable {
   }
 
   /// Reasons that depend on what APNs stores or allows, which no offline check can predict.
-  public static let stateReasons: Set<String> = ["ChannelNotRegistered", "CannotCreateChannelConfig", "FeatureNotEnabled",
-                                                 "TooManyRequests", "InternalServerError", "ServiceUnavailable"]
+  public static let stateReasons: Set<String> = Set([APNsReason.channelNotRegistered, .cannotCreateChannelConfig, .featureNotEnabled,
+                                                     .tooManyRequests, .internalServerError, .serviceUnavailable].map(\.rawValue))
 
   /// The answer differs from the gate's prediction in a way the prediction should have seen.
   public var mismatch: Bool {

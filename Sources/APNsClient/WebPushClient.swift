@@ -173,24 +173,12 @@ public struct WebPushResponse: Sendable {
     (try? JSONMembers.read(body).get())?.named("reason")?.string
   }
 
-  /// What the reason means, in Apple's words ("Sending web push notifications in web apps and
-  /// browsers"); nil for a reason Apple does not document there.
-  public var meaning: String? { reason.flatMap { Self.meanings[$0] } }
-
-  /// Apple's web push reasons and what each means.
-  public static let meanings: [String: String] = [
-    "BadTtl": "the TTL header is missing or not a positive number",
-    "BadUrgency": "the Urgency header is not very-low, low, normal or high",
-    "BadWebPushRequest": "the request does not follow the encryption rules (aes128gcm, RFC 8291)",
-    "BadWebPushTopic": "the Topic header is not 1 to 32 URL-safe base64 characters",
-    "VapidPkHashMismatch": "the VAPID key is not the one the subscription was made with (its applicationServerKey)",
-    "BadAuthorizationHeader": "the Authorization header is not 'vapid t=<JWT>, k=<key>'",
-    "BadJwtToken": "the VAPID JWT is missing, signed with another key, its sub is not a URL or mailto:, its aud not the service's origin, or its exp more than a day ahead",
-    "BadVapidPublicKey": "the VAPID public key is missing, not base64url, or not a P-256 key",
-    "BadPath": "no subscription has this endpoint",
-    "PayloadTooLarge": "the body is over 4 KB",
-    "TooManyRequests": "too many pushes to this subscription in a row",
-  ]
+  /// What apns-lint prints to explain the answer: the explanation of its row of ``APNsCatalogue``
+  /// on web push (Apple's "Sending web push notifications in web apps and browsers"); nil for an
+  /// answer the catalogue does not explain.
+  public var meaning: String? {
+    APNsCatalogue.row(for: APNsAnswer(status: status, reason: reason), on: .webPush)?.explanation
+  }
 }
 
 /// Why a web push request could not be made or sent.

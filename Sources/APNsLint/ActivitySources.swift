@@ -47,14 +47,10 @@ public enum ActivitySources {
   /// A Swift file larger than this is not read (a generated file of 64 MB is no app's attributes).
   public static let maxSwiftBytes = 64 << 20
 
-  /// Adds the Live Activity findings to a report of a `liveactivity` push, all in input order
-  /// (findings about a request's method, path and headers, offset -1, stay first).
+  /// Adds the Live Activity findings to a report of a `liveactivity` push (`PayloadReport.join`:
+  /// in input order, as every command joins findings).
   public static func apply(_ checker: ActivityChecker?, to report: inout PayloadReport, body: [UInt8], now: Int64) {
     guard let checker, report.pushType == .liveactivity else { return }
-    let found = checker.check(body, now: now).findings
-    guard !found.isEmpty else { return }
-    report.findings = (report.findings + found).enumerated().sorted { a, b in
-      a.element.offset != b.element.offset ? a.element.offset < b.element.offset : a.offset < b.offset
-    }.map(\.element)
+    report.join(checker.check(body, now: now).findings)
   }
 }

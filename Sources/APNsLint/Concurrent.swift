@@ -1,17 +1,6 @@
 import Dispatch
 import Foundation
 
-/// Threads for the work a run spreads over the cores (an NDJSON stream's lines, `strings lint`'s
-/// tables): `APNS_LINT_JOBS` if set (1 works on one thread), else one per active processor, at
-/// most 16. Output is the same whatever the number.
-public enum Workers {
-  /// The number of threads, from `APNS_LINT_JOBS` or the active processors.
-  public static var `default`: Int {
-    if let text = ProcessInfo.processInfo.environment["APNS_LINT_JOBS"], let n = Int(text), n >= 1 { return min(n, 64) }
-    return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
-  }
-}
-
 /// Work spread over a bounded number of threads, each taking the next index until none is left.
 /// Results go to the index's own slot, so what comes out is in input order whatever the number of
 /// threads and however they are scheduled.

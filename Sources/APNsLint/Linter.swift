@@ -150,7 +150,7 @@ public struct Linter: Sendable {
   public mutating func finish() -> PayloadReport { validator.finish() }
 
   /// The result for one payload: size, limit, push type and its findings, configured. `extra` are further
-  /// findings about it (the localization checks).
+  /// findings about it (the localization checks), joined as every command joins them (`PayloadReport.join`).
   public func result(_ report: PayloadReport, path: String, record: Int?, extra: [Finding] = []) -> LintResult {
     Self.result(report, path: path, record: record, extra: extra, configuration: configuration)
   }
@@ -159,7 +159,9 @@ public struct Linter: Sendable {
   /// linter `inout` passes its configuration, and the (large) linter is not copied for the call.
   public static func result(_ report: PayloadReport, path: String, record: Int?, extra: [Finding] = [], configuration: Configuration) -> LintResult {
     let pushType = report.isWebPush ? "web" : report.pushType.rawValue
-    if report.findings.isEmpty && extra.isEmpty {
+    var report = report
+    report.join(extra)
+    if report.findings.isEmpty {
       return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
                         pushType: pushType, apns: report.isWebPush ? .webPushAccepted : .accepted, findings: [])
     }
@@ -168,7 +170,6 @@ public struct Linter: Sendable {
       // In a stream, the line is the stream's line; each record is one line.
       for i in findings.indices { findings[i].line = record ?? findings[i].line }
     }
-    findings += extra
     return LintResult(path: path, record: record, bytes: report.size, limit: report.limit,
                       pushType: pushType, apns: verdict(report, configuration: configuration),
                       findings: configured(findings, configuration: configuration))

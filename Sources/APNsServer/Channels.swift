@@ -62,16 +62,16 @@ extension PushDesk {
       if inspection.answer.status != 200 {
         refusal = Response(status: inspection.answer.status, reason: inspection.answer.reason)
       } else if let team = c.teamID, inspection.claims?.issuer != team {
-        refusal = Response(status: 403, reason: "InvalidProviderToken")
+        refusal = Response(.invalidProviderToken, on: .channel)
       } else if let kid = inspection.claims?.keyID {
         let scope = c.keys.scope(of: kid)
         let bundleID = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(3).first.map(String.init) ?? ""
         if let environment = scope.environment, environment != (c.environment == .development ? .sandbox : .production) {
-          refusal = Response(status: 403, reason: "BadEnvironmentKeyIdInToken")
+          refusal = Response(.badEnvironmentKeyIdInToken, on: .channel)
         } else if let topics = scope.topics, !topics.contains(bundleID) {
           // Apple's channel table: "The bundle IDs parsed from your token or certificate don't
           // include the topic present in the path."
-          refusal = Response(documented: "TopicMismatch")
+          refusal = Response(.topicMismatch, on: .channel)
         }
       }
       if var refusal {
@@ -93,25 +93,25 @@ extension PushDesk {
     case .failure(let refusal):
       return Response(status: refusal.answer.status, reason: refusal.answer.reason)
     case .success(let parsed):
-      if requiresToken && authorization == nil { return Response(status: 403, reason: "MissingProviderToken") }
+      if requiresToken && authorization == nil { return Response(.missingProviderToken, on: .channel) }
       switch parsed.operation {
       case .create(let policy):
         guard let id = store.create(bundleID: parsed.bundleID, policy: policy, id: newID()) else {
-          return Response(documented: "CannotCreateChannelConfig")
+          return Response(.cannotCreateChannelConfig, on: .channel)
         }
         var a = Response(status: 201, reason: nil)
         a.headers = [RequestHeader("apns-channel-id", id)]
         return a
       case .read(let id):
         guard let policy = store.policy(bundleID: parsed.bundleID, id: id) else {
-          return Response(documented: "ChannelNotRegistered")
+          return Response(.channelNotRegistered, on: .channel)
         }
         var a = Response(status: 200, reason: nil)
         a.content = Array("{\"message-storage-policy\":\(policy.rawValue),\"push-type\":\"LiveActivity\"}".utf8)
         return a
       case .delete(let id):
         return store.delete(bundleID: parsed.bundleID, id: id) ? Response(status: 204, reason: nil)
-          : Response(documented: "ChannelNotRegistered")
+          : Response(.channelNotRegistered, on: .channel)
       case .list:
         // The ids are this server's own base64: nothing in them needs escaping.
         let ids = store.list(bundleID: parsed.bundleID).map { "\"" + $0 + "\"" }.joined(separator: ",")
@@ -128,22 +128,22 @@ extension PushDesk {
   static func broadcastRefusal(path: String, headers: [RequestHeader], store: ChannelStore) -> Response? {
     let bundleID = String(path.dropFirst("/4/broadcasts/apps/".count))
     func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name }?.value }
-    guard let id = header("apns-channel-id") else { return Response(documented: "MissingChannelId") }
-    if ChannelManagement.channelIDProblem(id) != nil { return Response(documented: "BadChannelId") }
-    guard let policy = store.policy(bundleID: bundleID, id: id) else { return Response(documented: "ChannelNotRegistered") }
-    guard header("apns-priority") != nil else { return Response(documented: "BadPriority") }
-    guard let expiration = header("apns-expiration") else { return Response(documented: "BadExpirationDate") }
-    if policy == .noMessageStored && expiration != "0" { return Response(documented: "BadExpirationDate") }
+    guard let id = header("apns-channel-id") else { return Response(.missingChannelId, on: .broadcast) }
+    if ChannelManagement.channelIDProblem(id) != nil { return Response(.badChannelId, on: .broadcast) }
+    guard let policy = store.policy(bundleID: bundleID, id: id) else { return Response(.channelNotRegistered, on: .broadcast) }
+    guard header("apns-priority") != nil else { return Response(.badPriority, on: .broadcast) }
+    guard let expiration = header("apns-expiration") else { return Response(.badExpirationDate, on: .broadcast) }
+    if policy == .noMessageStored && expiration != "0" { return Response(.badExpirationDate, on: .broadcast) }
     return nil
   }
 }
 
 extension Response {
-  /// The answer with a reason of Apple's channel and broadcast table, at its documented status
-  /// (`ChannelManagement.documentedReasons`: "Handling error responses from Apple Push
-  /// Notification service").
-  init(documented reason: String) {
-    self.init(status: ChannelManagement.answer(reason).status, reason: reason)
+  /// The answer `surface` gives with `reason`, at the status ``APNsCatalogue`` gives it there
+  /// (channels and broadcasts: Apple's "Handling error responses from Apple Push Notification
+  /// service"); `timestamp` only for 410.
+  init(_ reason: APNsReason, on surface: APNsSurface = .device, timestamp: Int64? = nil) {
+    self.init(APNsAnswer(reason, on: surface, timestamp: timestamp))
   }
 }
 

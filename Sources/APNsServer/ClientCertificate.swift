@@ -48,11 +48,11 @@ struct ClientCertificate: Sendable, Hashable {
     // Marked for one environment only, and not this one: 403 BadCertificateEnvironment.
     if development != production {
       if (environment == .development && !development) || (environment == .production && !production) {
-        return Response(status: 403, reason: "BadCertificateEnvironment")
+        return Response(.badCertificateEnvironment)
       }
     }
-    guard let topic else { return topics.isEmpty ? Response(status: 400, reason: "MissingTopic") : nil }
-    return topics.contains(topic) ? nil : Response(status: 400, reason: "TopicDisallowed")
+    guard let topic else { return topics.isEmpty ? Response(.missingTopic) : nil }
+    return topics.contains(topic) ? nil : Response(.topicDisallowed)
   }
 }
 

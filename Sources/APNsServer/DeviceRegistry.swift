@@ -115,14 +115,14 @@ public struct DeviceRegistry: Sendable {
   /// delivered (an active device, or a token not listed).
   func refusal(token: Substring, topic: String?, environment: APNsEnvironment, nowMilliseconds: Int64) -> Response? {
     guard let device = device(token) else { return nil }
-    if device.environment != environment { return Response(status: 400, reason: "BadDeviceToken") }
+    if device.environment != environment { return Response(.badDeviceToken) }
     if let topic, !Self.topic(topic, belongsTo: device.topic) {
-      return Response(status: 400, reason: "DeviceTokenNotForTopic")
+      return Response(.deviceTokenNotForTopic)
     }
     switch device.state {
     case .active: return nil
-    case .unregistered(let ms): return Response(status: 410, reason: "Unregistered", timestamp: ms)
-    case .expired: return Response(status: 410, reason: "ExpiredToken", timestamp: nowMilliseconds)
+    case .unregistered(let ms): return Response(.unregistered, timestamp: ms)
+    case .expired: return Response(.expiredToken, timestamp: nowMilliseconds)
     }
   }
 

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
+import PayloadSchema
 
 /// Every stream of one connection, on the connection's own pipeline: gathers each request's
 /// headers and at most `maxBodyBytes` of its body, asks the connection's desk for the answer and
@@ -120,21 +121,21 @@ final class PushConnectionHandler: ChannelInboundHandler {
     case is NIOHTTP2StreamCreatedEvent:
       break  // a stream enters the table with its HEADERS
     case is ChannelShouldQuiesceEvent:
-      goAway(context: context, reason: "Shutdown", closeNow: streams.isEmpty)
+      goAway(context: context, reason: .shutdown, closeNow: streams.isEmpty)
     case let idle as IdleStateHandler.IdleStateEvent where idle == .read:
-      goAway(context: context, reason: "IdleTimeout", closeNow: true)
+      goAway(context: context, reason: .idleTimeout, closeNow: true)
     default:
       break
     }
     context.fireUserInboundEventTriggered(event)
   }
 
-  private func goAway(context: ChannelHandlerContext, reason: String, closeNow: Bool) {
+  private func goAway(context: ChannelHandlerContext, reason: APNsReason, closeNow: Bool) {
     guard !draining else { return }
     draining = true
     var w = JSONWriter()
     w.beginObject()
-    w.member("reason", reason)
+    w.member("reason", reason.rawValue)
     w.endObject()
     var data = context.channel.allocator.buffer(capacity: w.bytes.count)
     data.writeBytes(w.bytes)
@@ -314,7 +315,7 @@ final class PushConnectionHandler: ChannelInboundHandler {
     }
     // A token of a key unrelated to the connection's (Apple: "To use this token, open a new
     // connection"): the answer, then GOAWAY; the connection closes once its streams are done.
-    if desk.closeRequested { goAway(context: context, reason: "UnrelatedKeyIdInToken", closeNow: false) }
+    if desk.closeRequested { goAway(context: context, reason: .unrelatedKeyIdInToken, closeNow: false) }
   }
 
   static func statusText(_ status: Int) -> String {

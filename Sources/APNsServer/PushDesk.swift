@@ -105,13 +105,13 @@ final class PushDesk {
     }
     // The app's own decoding (SPEC §13.1): APNs cannot see it and answers 200; the device drops the push.
     if let activity = c.activity, report.pushType == .liveactivity {
-      report.findings += activity.check(Array(body), now: now).findings
+      report.join(activity.check(Array(body), now: now).findings)
     }
     // A registered device's platform and OS (SPEC §10): a push type it does not receive is
     // accepted by APNs and dropped on the device.
     if let token = Self.deviceToken(in: path), let device = c.devices.device(token), let platform = device.platform,
        let finding = PushAvailability.finding(report.pushType, on: platform, os: device.os) {
-      report.findings.append(finding)
+      report.join([finding])
     }
     var answer = decide(report: report, path: path, topic: topic, authorization: authorization, repeated: repeated,
                         now: now, nowMs: nowMs)
@@ -148,14 +148,14 @@ final class PushDesk {
     }
     if c.requiresClientCertificate && authorization == nil {
       // A certificate connection: the certificate decides the topics and the environment.
-      guard let certificate = clientCertificate else { return Response(status: 403, reason: "BadCertificate") }
+      guard let certificate = clientCertificate else { return Response(.badCertificate) }
       if let refusal = certificate.refusal(topic: topic, environment: c.environment) { return refusal }
     }
     if let authorization {
       if !repeated {
         let claims = ProviderToken.decode(authorization)?.claims
         if let team = c.teamID, claims?.issuer != team {
-          return Response(status: 403, reason: "InvalidProviderToken")
+          return Response(.invalidProviderToken)
         }
         verifiedToken = authorization
         verifiedKeyID = claims?.keyID
@@ -163,7 +163,7 @@ final class PushDesk {
       if let kid = verifiedKeyID, let refusal = keyScopeRefusal(keyID: kid, topic: topic) { return refusal }
       if let current = currentToken, current != authorization {
         if let last = lastTokenChange, now - last < 20 * 60 {
-          return Response(status: 429, reason: "TooManyProviderTokenUpdates")
+          return Response(.tooManyProviderTokenUpdates)
         }
         lastTokenChange = now
       }
@@ -173,14 +173,14 @@ final class PushDesk {
       return Response(status: a.status, reason: a.reason)
     }
     if c.strict, let error = report.findings.first(where: { $0.severity == .error }) {
-      return Response(status: 400, reason: error.payloadRule.map(Self.strictReason) ?? error.rule.rawValue, rule: error.rule.rawValue)
+      return Response(status: 400, reason: error.payloadRule.flatMap(Self.strictReason)?.rawValue ?? error.rule.rawValue, rule: error.rule.rawValue)
     }
     let token = Self.deviceToken(in: path)
     if let token, let refusal = c.devices.refusal(token: token, topic: topic, environment: c.environment, nowMilliseconds: nowMs) {
       return refusal
     }
     if let token, let limiter = server.rateLimiter, !limiter.admit(token, now: now) {
-      return Response(status: 429, reason: "TooManyRequests")
+      return Response(.tooManyRequests)
     }
     if !c.faults.isEmpty {
       var draw = tools.random.unit() * 100
@@ -206,32 +206,32 @@ final class PushDesk {
       let related = boundScope.related == keyID || scope.related == bound
       if (scope.isScoped || boundScope.isScoped) && !related {
         closeRequested = true
-        return Response(status: 403, reason: "UnrelatedKeyIdInToken")
+        return Response(.unrelatedKeyIdInToken)
       }
     }
     if let refusal = scope.refusal(environment: c.environment == .development ? .sandbox : .production, topic: topic) {
-      return Response(status: 403, reason: refusal.reason)
+      return Response(refusal.reason, on: .token)
     }
     if boundKeyID == nil { boundKeyID = keyID }
     return nil
   }
 
   /// The reason a `--strict` refusal gives: one of Apple's reasons where one fits the rule (client
-  /// libraries map reasons to exception classes and fail on names they do not know), else the rule
-  /// id; the body's `"rule"` always names the rule. Apple's list: "Handling notification responses
-  /// from APNs", developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns.
-  static func strictReason(_ rule: PayloadRule) -> String {
+  /// libraries map reasons to exception classes and fail on names they do not know), else nil and
+  /// the caller sends the rule id; the body's `"rule"` always names the rule. Apple's list:
+  /// ``APNsSource/deviceResponses``.
+  static func strictReason(_ rule: PayloadRule) -> APNsReason? {
     switch rule {
-    case .priorityMismatch: "BadPriority"                        // a background push at 10
-    case .pushTypeMismatch, .pushTypeMissing, .pushTypeUnknown: "InvalidPushType"
-    case .topicMismatch, .topicSyntax: "BadTopic"                 // "isn't specified or is invalid"
-    case .topicMissing: "MissingTopic"
-    case .collapseIDTooLong: "BadCollapseId"
-    case .locationAuth: "MissingProviderToken"                    // location pushes take tokens only
-    case .payloadEmpty: "PayloadEmpty"
-    case .payloadTooLarge: "PayloadTooLarge"
-    case .expirationSyntax: "BadExpirationDate"
-    default: rule.apnsAnswer?.reason ?? rule.rawValue
+    case .priorityMismatch: .badPriority                          // a background push at 10
+    case .pushTypeMismatch, .pushTypeMissing, .pushTypeUnknown: .invalidPushType
+    case .topicMismatch, .topicSyntax: .badTopic                  // "isn't specified or is invalid"
+    case .topicMissing: .missingTopic
+    case .collapseIDTooLong: .badCollapseId
+    case .locationAuth: .missingProviderToken                     // location pushes take tokens only
+    case .payloadEmpty: .payloadEmpty
+    case .payloadTooLarge: .payloadTooLarge
+    case .expirationSyntax: .badExpirationDate
+    default: rule.apnsAnswer?.knownReason
     }
   }
 
@@ -269,7 +269,7 @@ final class PushDesk {
       method: method, path: path, deviceToken: Self.deviceToken(in: path).map(String.init), topic: topic,
       headers: headers, body: String(decoding: body, as: UTF8.self), bodyTruncated: bodyTruncated,
       answer: answer, apnsID: apnsID, uniqueID: uniqueID, findings: report.findings, alert: alert, rendered: rendered,
-      dropped: answer.status == 200 ? PushRecord.droppedOnDevice(report.findings) : nil, hpackIndexed: indexed)
+      dropped: answer.status == 200 ? PushRecord.droppedOnDevice(report) : nil, hpackIndexed: indexed)
   }
 
   /// `bearer header.claims.signature` → `bearer header.claims.…`: the log keeps who sent it, not a

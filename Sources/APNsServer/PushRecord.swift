@@ -100,12 +100,10 @@ public struct PushRecord: Sendable {
   /// without indexing, so that device and provider tokens do not fill APNs' table).
   public var hpackIndexed: [String] = []
 
-  /// "dropped on the device: …" with the first Live Activity error finding, if any.
-  static func droppedOnDevice(_ findings: [Finding]) -> String? {
-    guard let f = findings.first(where: {
-      $0.severity == .error && (($0.payloadRule?.category == .activity && $0.rule != .activityDateEpoch) || $0.rule == .pushTypePlatform)
-    })
-    else { return nil }
+  /// "dropped on the device: …" with the report's finding that drops the push
+  /// (`PayloadReport.droppedOnTheDevice`), if any.
+  static func droppedOnDevice(_ report: PayloadReport) -> String? {
+    guard let f = report.droppedOnTheDevice else { return nil }
     return "dropped on the device: \(f.message) (\(f.keyPath ?? "aps") [\(f.rule.rawValue)])"
   }
 }

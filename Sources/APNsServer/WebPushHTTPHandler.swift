@@ -87,7 +87,7 @@ final class WebPushHTTPHandler: ChannelInboundHandler {
     if path.hasPrefix("/push/") {
       let headers = head.headers.map { (name: $0.name, value: $0.value) }
       let answer = tooLarge
-        ? WebPushAnswer(status: 413, reason: "PayloadTooLarge", problem: "the body is over \(Self.maxBody) bytes")
+        ? WebPushAnswer.refused(.payloadTooLarge, "the body is over \(Self.maxBody) bytes")
         : desk.receive(method: head.method.rawValue, path: path, headers: headers, body: body, now: now)
       var extra = [("apns-id", UUID().uuidString)]
       if answer.status == 201 { extra.append(("location", path + "/" + (extra[0].1))) }

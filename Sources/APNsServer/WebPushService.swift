@@ -69,43 +69,43 @@ public struct WebPushService: Sendable {
     func header(_ name: String) -> String? {
       headers.first { $0.name.lowercased() == name }?.value.trimmingCharacters(in: .whitespaces)
     }
-    guard method == "POST" else { return .refused(405, "MethodNotAllowed", "the method is \(method); a push is a POST") }
+    guard method == "POST" else { return .refused(.methodNotAllowed, "the method is \(method); a push is a POST") }
     let prefix = "/push/"
     guard path.hasPrefix(prefix), let record = subscriptions[String(path.dropFirst(prefix.count))] else {
-      return .refused(404, "BadPath", "no subscription has the endpoint \(path)")
+      return .refused(.badPath, "no subscription has the endpoint \(path)")
     }
-    if record.expired { return .refused(410, nil, "the subscription has expired (its user revoked the permission, or was unsubscribed)") }
+    if record.expired { return WebPushAnswer(status: 410, reason: nil, problem: "the subscription has expired (its user revoked the permission, or was unsubscribed)") }
     guard let ttl = header("ttl"), let seconds = Int(ttl), seconds > 0 else {
-      return .refused(400, "BadTtl", header("ttl").map { "TTL is '\($0)', not a positive number of seconds" } ?? "no TTL header (required)")
+      return .refused(.badTtl, header("ttl").map { "TTL is '\($0)', not a positive number of seconds" } ?? "no TTL header (required)")
     }
     if let urgency = header("urgency"), !WebPushRequestCheck.urgencies.contains(urgency) {
-      return .refused(400, "BadUrgency", "Urgency is '\(urgency)', not very-low, low, normal or high")
+      return .refused(.badUrgency, "Urgency is '\(urgency)', not very-low, low, normal or high")
     }
     if let topic = header("topic"), !Self.isTopic(topic) {
-      return .refused(400, "BadWebPushTopic", "Topic '\(topic)' is not 1 to 32 characters of the URL-safe base64 alphabet")
+      return .refused(.badWebPushTopic, "Topic '\(topic)' is not 1 to 32 characters of the URL-safe base64 alphabet")
     }
     guard let authorization = header("authorization") else {
-      return .refused(403, "BadJwtToken", "no Authorization header: a push carries a VAPID token ('vapid t=<JWT>, k=<key>')")
+      return .refused(.badJwtToken, "no Authorization header: a push carries a VAPID token ('vapid t=<JWT>, k=<key>')")
     }
     let verified: VAPIDVerification
     do {
       verified = try VAPIDToken.verify(authorization: authorization, cryptoKey: header("crypto-key"), expectedAudience: origin,
                                        expectedPublicKey: record.applicationServerKey, now: now)
     } catch {
-      return .refused(403, error.appleReason ?? "BadAuthorizationHeader", error.message)
+      return .refused(error.appleReason ?? .badAuthorizationHeader, error.message)
     }
     guard body.count <= 4096 else {
-      return .refused(413, "PayloadTooLarge", "the body is \(body.count) bytes, over the limit of 4096")
+      return .refused(.payloadTooLarge, "the body is \(body.count) bytes, over the limit of 4096")
     }
     var answer = WebPushAnswer(status: 201, reason: nil, problem: nil, ttl: seconds, urgency: header("urgency") ?? "normal",
                                topic: header("topic"), subject: verified.subject)
     guard !body.isEmpty else { return answer }  // an empty push: nothing to decrypt (Safari shows nothing)
     guard header("content-encoding")?.lowercased() == "aes128gcm" else {
-      return .refused(400, "BadWebPushRequest", "Content-Encoding is \(header("content-encoding").map { "'\($0)'" } ?? "missing"), not aes128gcm (RFC 8291)")
+      return .refused(.badWebPushRequest, "Content-Encoding is \(header("content-encoding").map { "'\($0)'" } ?? "missing"), not aes128gcm (RFC 8291)")
     }
     let plaintext: [UInt8]
     do { plaintext = try WebPushEncryption.decrypt(body, with: record.keys) } catch {
-      return .refused(400, "BadWebPushRequest", "the body does not decrypt with the subscription's keys: \(error.message)")
+      return .refused(.badWebPushRequest, "the body does not decrypt with the subscription's keys: \(error.message)")
     }
     var validator = DeclarativePushValidator()
     answer.plaintext = plaintext
@@ -171,8 +171,10 @@ public struct WebPushAnswer: Sendable, Hashable {
     self.subject = subject
   }
 
-  static func refused(_ status: Int, _ reason: String?, _ problem: String) -> Self {
-    WebPushAnswer(status: status, reason: reason, problem: problem)
+  /// A refusal with `reason`, at the status ``APNsCatalogue`` gives it on web push.
+  static func refused(_ reason: APNsReason, _ problem: String) -> Self {
+    let answer = APNsAnswer(reason, on: .webPush)
+    return WebPushAnswer(status: answer.status, reason: answer.reason, problem: problem)
   }
 
   /// The response body: `{"reason": "BadTtl"}` for a refusal with a reason, empty otherwise.

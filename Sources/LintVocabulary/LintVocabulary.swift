@@ -2,7 +2,8 @@
 // saw (``Finding``), where (``SourcePosition``, ``LineIndex``), how serious (``Severity``), under
 // which rule (``RuleID`` and the typed ids ``PayloadRule``, ``StringsRule``, ``LocalizationRule``,
 // ``TableRule``, generated from the rules' definitions), what a rule is (``RuleDefinition``,
-// ``RuleExamples``), what APNs answers (``APNsAnswer``), a problem of the run rather than of its
+// ``RuleExamples``), what APNs answers (``APNsAnswer``; every reason, its status and Apple's words in
+// one catalogue, ``APNsReason`` and ``APNsCatalogue``), a problem of the run rather than of its
 // input (``ToolProblem``), and the two text writers every reporter shares (``VisibleText``,
 // `JSONText`).
 //

@@ -15,15 +15,10 @@ struct BaselineOptions: ParsableArguments {
   var writeBaseline: String?
 
   /// The matcher for `--baseline`, nil without it; a file that cannot be read or parsed is a
-  /// positioned error and exit 2.
-  func matcher(root: BaselineRoot) throws -> BaselineMatcher? {
+  /// positioned error, thrown (exit 2).
+  func matcher(root: BaselineRoot) throws(ToolProblem) -> BaselineMatcher? {
     guard let baseline else { return nil }
-    switch BaselineMatcher.load(path: baseline, root: root) {
-    case .success(let matcher): return matcher
-    case .failure(let problem):
-      complain(problem)
-      throw ExitCode(2)
-    }
+    return try BaselineMatcher.load(path: baseline, root: root).get()
   }
 
   /// The recorder for `--write-baseline`, nil without it.
@@ -33,14 +28,13 @@ struct BaselineOptions: ParsableArguments {
 
   /// Refuses (exit 2) a `--write-baseline` file that is one of the inputs: the tool never writes
   /// to a file it checks. (Rewriting the `--baseline` file itself is allowed: it is read whole first.)
-  func refuseOverwriting(inputs: [String], root: BaselineRoot) throws {
+  func refuseOverwriting(inputs: [String], root: BaselineRoot) throws(ToolProblem) {
     guard let writeBaseline else { return }
     let target = root.relative(writeBaseline)
     for input in inputs where input != "-" {
       let i = root.relative(input)
       if target == i || target.hasPrefix(i == "." ? "" : i + "/") && Self.isCheckedName(target) {
-        complain(ToolProblem("--write-baseline would overwrite an input being checked; name a file outside the inputs (e.g. .apns-lint-baseline.tsv)", path: writeBaseline))
-        throw ExitCode(2)
+        throw ToolProblem("--write-baseline would overwrite an input being checked; name a file outside the inputs (e.g. .apns-lint-baseline.tsv)", path: writeBaseline)
       }
     }
   }

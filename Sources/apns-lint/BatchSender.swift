@@ -15,15 +15,13 @@ struct BatchSender {
   func run(path: String) throws -> Int32 {
     let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
     if fd < 0 {
-      complain(ToolProblem("cannot read: \(String(cString: strerror(errno)))", path: path))
-      return 2
+      throw ToolProblem("cannot read: \(String(cString: strerror(errno)))", path: path)
     }
     defer { if fd != 0 { close(fd) } }
     let records: RecordWriter?
     if let results = command.results {
       guard FileManager.default.createFile(atPath: results, contents: nil), let handle = FileHandle(forWritingAtPath: results) else {
-        complain(ToolProblem("cannot write the results", path: results))
-        return 2
+        throw ToolProblem("cannot write the results", path: results)
       }
       records = RecordWriter(handle)
     } else {
@@ -59,8 +57,7 @@ struct BatchSender {
     print(summary.tally.summary(seconds: max(0.001, -started.timeIntervalSinceNow), connections: command.connections, retries: command.retries))
     // A read that failed ended the input early: what followed was never sent, so never a pass.
     if let code = summary.readError {
-      complain(ToolProblem("cannot read the rest of the input: \(String(cString: strerror(code))); what followed was not sent", path: batchName))
-      return 2
+      throw ToolProblem("cannot read the rest of the input: \(String(cString: strerror(code))); what followed was not sent", path: batchName)
     }
     return summary.tally.status
   }

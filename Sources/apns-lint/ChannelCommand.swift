@@ -83,6 +83,7 @@ struct ChannelCommand: ParsableCommand {
 
   /// Builds, gates, sends and reports one channel management request; throws the exit code.
   static func perform(_ operation: ChannelManagement.Operation, _ options: Options) throws {
+    try options.connection.checkUsage()
     let setup = try options.connection.makeSetup(.management)
     let request = APNsPush(channel: operation, bundleID: options.bundleID)
     let now = Int64(Date().timeIntervalSince1970)

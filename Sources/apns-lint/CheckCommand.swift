@@ -49,12 +49,10 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     if !lang.isEmpty && strings == nil {
-      complain(ToolProblem("--lang selects localizations for the localization rules; give --strings DIR too"))
-      throw ExitCode(2)
+      throw ToolProblem("--lang selects localizations for the localization rules; give --strings DIR too")
     }
     if requestMode && ndjson {
-      complain(ToolProblem("--ndjson reads a stream of payloads; request options (--device-token, -H, --auth, --key) apply to single payloads and *.http files"))
-      throw ExitCode(2)
+      throw ToolProblem("--ndjson reads a stream of payloads; request options (--device-token, -H, --auth, --key) apply to single payloads and *.http files")
     }
     let configuration = try loadConfiguration(config)
     let overrides = TargetOverrides(platform: platform, pushType: pushType, transport: transport, priority: priority, topic: topic, collapseID: collapseID, os: os)
@@ -62,17 +60,13 @@ struct CheckCommand: ParsableCommand {
     var ring: ProviderKeyRing? = nil
     for argument in key {
       let (file, parsed) = ProviderKeyRing.splitScope(argument)
-      guard case .success(let scope) = parsed else {
-        if case .failure(let problem) = parsed { complain(ToolProblem("--key \(VisibleText.escape(argument)): \(problem)")) }
-        throw ExitCode(2)
-      }
+      let scope = try parsed.mapError { ToolProblem("--key \(VisibleText.escape(argument)): \($0)") }.get()
       do {
         let loaded = try ProviderKey.load(path: file)
         if ring == nil { ring = ProviderKeyRing() }
         ring?.add(loaded, scope: scope.isScoped ? scope : nil)
       } catch {
-        complain(error.toolProblem)
-        throw ExitCode(2)
+        throw error.toolProblem
       }
     }
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil,
@@ -91,8 +85,7 @@ struct CheckCommand: ParsableCommand {
         problems.forEach(complain)
         unreadable = !problems.isEmpty
       } catch {
-        complain(error)
-        throw ExitCode(2)
+        throw error
       }
     }
     if requestMode {
@@ -114,8 +107,7 @@ struct CheckCommand: ParsableCommand {
     var inputs = paths
     if inputs.isEmpty {
       if isatty(0) != 0 {
-        complain(ToolProblem("no input; give files or folders, or pipe a payload into standard input"))
-        throw ExitCode(2)
+        throw ToolProblem("no input; give files or folders, or pipe a payload into standard input")
       }
       inputs = ["-"]
     }
@@ -124,7 +116,7 @@ struct CheckCommand: ParsableCommand {
     let root = BaselineRoot.find(from: FileManager.default.currentDirectoryPath)
     try baselineOptions.refuseOverwriting(inputs: inputs, root: root)
     let matcher = try baselineOptions.matcher(root: root)
-    var sink = ResultSink(format: format, linter: linter, strict: strict)
+    var sink = ResultSink(format: format, linter: linter, strict: strict, output: .standard, colour: Output.standardTakesColour)
     sink.matcher = matcher
     sink.recorder = baselineOptions.recorder(root: root)
     for input in inputs {
@@ -142,8 +134,7 @@ struct CheckCommand: ParsableCommand {
   func parsedHeaders() throws -> [RequestHeader] {
     try header.map { text in
       guard let parsed = RequestHeader(commandLine: text) else {
-        complain(ToolProblem("-H '\(VisibleText.escape(text))': expected 'name: value'"))
-        throw ExitCode(2)
+        throw ToolProblem("-H '\(VisibleText.escape(text))': expected 'name: value'")
       }
       return parsed
     }

@@ -33,12 +33,15 @@ struct ConnectionOptions: ParsableArguments {
     case apiBroadcast = "api-broadcast"
   }
 
-  func validate() throws {
-    if [key != nil, cert != nil, p12 != nil].filter({ $0 }).count > 1 { throw ValidationError("choose one of --key, --cert and --p12") }
-    if key != nil && team == nil { throw ValidationError("--key needs --team TEAMID") }
-    if cert != nil && certKey == nil { throw ValidationError("--cert needs --cert-key FILE") }
-    if [sandbox, production, url != nil].filter({ $0 }).count > 1 { throw ValidationError("choose one of --sandbox, --production and --url") }
-    if !(serverErrorDelay >= 0 && serverErrorDelay <= 86_400) { throw ValidationError("--server-error-delay must be 0 to 86400 seconds") }
+  /// Usage errors of option combinations, thrown as `ToolProblem` (the shape of every usage
+  /// error) when the command starts; not ArgumentParser's `validate()`, whose errors it prints
+  /// its own way.
+  func checkUsage() throws(ToolProblem) {
+    if [key != nil, cert != nil, p12 != nil].filter({ $0 }).count > 1 { throw ToolProblem("choose one of --key, --cert and --p12") }
+    if key != nil && team == nil { throw ToolProblem("--key needs --team TEAMID") }
+    if cert != nil && certKey == nil { throw ToolProblem("--cert needs --cert-key FILE") }
+    if [sandbox, production, url != nil].filter({ $0 }).count > 1 { throw ToolProblem("choose one of --sandbox, --production and --url") }
+    if !(serverErrorDelay >= 0 && serverErrorDelay <= 86_400) { throw ToolProblem("--server-error-delay must be 0 to 86400 seconds") }
   }
 
   /// The client's configuration for Apple's `service` (`--url` overrides the host): the target
@@ -47,16 +50,14 @@ struct ConnectionOptions: ParsableArguments {
     var endpoint = APNsEndpoint.apple(service, production: production)
     if let url {
       guard let given = APNsEndpoint(url: url) else {
-        complain(ToolProblem("--url '\(VisibleText.escape(url))': expected https://host[:port] or http://host[:port]"))
-        throw ExitCode(2)
+        throw ToolProblem("--url '\(VisibleText.escape(url))': expected https://host[:port] or http://host[:port]")
       }
       endpoint = given
     }
     var authentication = APNsClient.Authentication.none
     if let key, let team {
       do { authentication = .token(signer: try ProviderTokenSigner(key: try ProviderKey.load(path: key, keyID: keyID)), teamID: team) } catch {
-        complain(error.toolProblem)
-        throw ExitCode(2)
+        throw error.toolProblem
       }
     } else if let cert, let certKey {
       authentication = .certificate(certificateFile: cert, keyFile: certKey)
@@ -64,8 +65,7 @@ struct ConnectionOptions: ParsableArguments {
       var password: String?
       if let variable = p12PasswordEnv {
         guard let value = ProcessInfo.processInfo.environment[variable] else {
-          complain(ToolProblem("--p12-password-env \(variable): the variable is not set"))
-          throw ExitCode(2)
+          throw ToolProblem("--p12-password-env \(variable): the variable is not set")
         }
         password = value
       }
@@ -89,8 +89,7 @@ struct ConnectionOptions: ParsableArguments {
     do {
       return try APNsClient(c)
     } catch {
-      complain(ToolProblem(error.message))
-      throw ExitCode(2)
+      throw ToolProblem(error.message)
     }
   }
 
@@ -104,8 +103,7 @@ struct ConnectionOptions: ParsableArguments {
     }
     switch outcome {
     case .failure(let error):
-      complain(ToolProblem(error.message))
-      throw ExitCode(2)
+      throw ToolProblem(error.message)
     case .success(let delivery):
       return delivery
     }

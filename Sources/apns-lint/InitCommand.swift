@@ -23,20 +23,17 @@ struct InitCommand: ParsableCommand {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
       if isDirectory.boolValue {
-        complain(ToolProblem("is a directory", path: output))
-        throw ExitCode(2)
+        throw ToolProblem("is a directory", path: output)
       }
       if !force {
-        complain(ToolProblem("already exists; use --force to overwrite it", path: output))
-        throw ExitCode(2)
+        throw ToolProblem("already exists; use --force to overwrite it", path: output)
       }
     }
     // O_EXCL without --force: a file that appears meanwhile is not overwritten either.
     let flags = O_WRONLY | O_CREAT | O_TRUNC | (force ? 0 : O_EXCL)
     let fd = open(output, flags, 0o644)
     guard fd >= 0 else {
-      complain(ToolProblem("cannot write: \(String(cString: strerror(errno)))", path: output))
-      throw ExitCode(2)
+      throw ToolProblem("cannot write: \(String(cString: strerror(errno)))", path: output)
     }
     defer { close(fd) }
     let bytes = Array(text.utf8)
@@ -45,11 +42,10 @@ struct InitCommand: ParsableCommand {
       let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else {
-        complain(ToolProblem("cannot write: \(String(cString: strerror(n < 0 ? errno : EIO)))", path: output))
-        throw ExitCode(2)
+        throw ToolProblem("cannot write: \(String(cString: strerror(n < 0 ? errno : EIO)))", path: output)
       }
       offset += n
     }
-    Output.shared.write("wrote \(output): every rule at its default, commented out; uncomment what to change\n")
+    Output.standard.write("wrote \(output): every rule at its default, commented out; uncomment what to change\n")
   }
 }

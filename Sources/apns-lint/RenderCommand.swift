@@ -23,32 +23,33 @@ struct RenderCommand: ParsableCommand {
 
   enum RenderFormat: String, ExpressibleByArgument, CaseIterable { case text, json, html }
 
-  func validate() throws {
-    if strings != nil && !activity.isEmpty { throw ValidationError("--strings renders an alert, --activity a Live Activity's state: give one") }
-    if !activity.isEmpty && format == .html { throw ValidationError("--activity renders as text or json") }
+  /// Usage errors of option combinations, thrown as `ToolProblem` (the shape of every usage
+  /// error) when the command starts; not ArgumentParser's `validate()`, whose errors it prints
+  /// its own way.
+  func checkUsage() throws(ToolProblem) {
+    if strings != nil && !activity.isEmpty { throw ToolProblem("--strings renders an alert, --activity a Live Activity's state: give one") }
+    if !activity.isEmpty && format == .html { throw ToolProblem("--activity renders as text or json") }
   }
 
   func run() throws {
+    try checkUsage()
     let configuration = try loadConfiguration(config)
     let fd: Int32 = payload == "-" ? 0 : open(payload, O_RDONLY)
     guard fd >= 0 else {
-      complain(ToolProblem("cannot read: \(String(cString: strerror(errno)))", path: payload))
-      throw ExitCode(2)
+      throw ToolProblem("cannot read: \(String(cString: strerror(errno)))", path: payload)
     }
     let bytes: [UInt8]
     do { bytes = try PayloadInput.readAll(fd: fd, maxBytes: configuration.maxInputBytes) } catch {
       switch error {
-      case .failed(let code): complain(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: payload))
-      case .tooLarge(let limit): complain(ToolProblem("more than \(limit) bytes (limits.max-input-bytes): not read (a payload is at most 5120 bytes)", path: payload))
+      case .failed(let code): throw ToolProblem("cannot read: \(FileWalk.errorText(code))", path: payload)
+      case .tooLarge(let limit): throw ToolProblem("more than \(limit) bytes (limits.max-input-bytes): not read (a payload is at most 5120 bytes)", path: payload)
       }
-      throw ExitCode(2)
     }
     if fd != 0 { close(fd) }
     if strings == nil && activity.isEmpty {
       // A declarative web push message needs no tables: Safari draws what it holds.
       guard DeclarativePushValidator.isWebPush(bytes) else {
-        complain(ToolProblem("give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity); a web push message (\"web_push\": 8030) needs neither"))
-        throw ExitCode(2)
+        throw ToolProblem("give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity); a web push message (\"web_push\": 8030) needs neither")
       }
       return try renderWebPush(bytes, configuration: configuration)
     }
@@ -58,15 +59,14 @@ struct RenderCommand: ParsableCommand {
       bundle = try LocalizationBundle(root: strings, table: table ?? configuration.table, developmentLanguage: configuration.developmentLanguage)
         .excludingUnpickable(configuration)
     } catch {
-      complain(ToolProblem("cannot read the localization tables: \(error)", path: strings))
-      throw ExitCode(2)
+      throw ToolProblem("cannot read the localization tables: \(error)", path: strings)
     }
     for problem in bundle.unreadable { complain(ToolProblem(problem.message, path: problem.path)) }
     let results = AlertPreview.render(payload: bytes, path: payload, bundle: bundle, devices: devices(lang) ?? [], configuration: configuration)
     switch format {
-    case .text: Output.shared.write(RenderReporter.text(results))
-    case .json: Output.shared.write(RenderReporter.json(results))
-    case .html: Output.shared.write(RenderHTML.page(results, appName: appName ?? "App", title: payload == "-" ? "standard input" : payload))
+    case .text: Output.standard.write(RenderReporter.text(results))
+    case .json: Output.standard.write(RenderReporter.json(results))
+    case .html: Output.standard.write(RenderHTML.page(results, appName: appName ?? "App", title: payload == "-" ? "standard input" : payload))
     }
     // A table that could not be read may be the one a device picks: never a clean exit.
     var outcome = RunOutcome(unreadable: !bundle.unreadable.isEmpty)
@@ -92,7 +92,7 @@ struct RenderCommand: ParsableCommand {
         ("path", .string(payload)),
         ("type", .optional(outcome.typeName)),
         ("event", .optional(outcome.event)),
-        ("decodes", .bool(!result.findings.contains { $0.severity == .error && Rule.named($0.rule.rawValue)?.category == .activity && $0.rule != RuleID(PayloadRule.activityDateEpoch) })),
+        ("decodes", .bool(!result.findings.contains(where: \.failsTheAppsDecoding))),
         ("values", .array(outcome.values.map { v in
           .object([("keyPath", .string(v.keyPath)), ("type", .string(v.type)), ("value", .string(v.shown))])
         })),
@@ -101,7 +101,7 @@ struct RenderCommand: ParsableCommand {
                    ("line", .int(d.line)), ("column", .int(d.column)), ("keyPath", .optional(d.keyPath))])
         })),
       ]).text
-      Output.shared.write(w)
+      Output.standard.write(w)
     default:
       var out = ""
       if let type = outcome.typeName {
@@ -116,7 +116,7 @@ struct RenderCommand: ParsableCommand {
       for d in result.findings {
         out += VisibleText.escape(payload) + ":" + LocalizationOutput.line(d) + "\n"
       }
-      Output.shared.write(out)
+      Output.standard.write(out)
     }
     var run = RunOutcome(unreadable: failed)
     run.count(result.findings)

@@ -9,8 +9,8 @@ extension RenderCommand {
   func renderWebPush(_ bytes: [UInt8], configuration: Configuration) throws {
     let shown = WebPushRendering(bytes, path: payload, appName: appName, configuration: configuration)
     switch format {
-    case .json: Output.shared.write(shown.json)
-    case .text: Output.shared.write(shown.text)
+    case .json: Output.standard.write(shown.json)
+    case .text: Output.standard.write(shown.text)
     case .html:
       let banner = shown.notification.map { n in
         NotificationCard.Banner(
@@ -18,7 +18,7 @@ extension RenderCommand {
           title: n.title, subtitle: appName.map { "from \($0)" }, body: n.body.isEmpty ? nil : n.body,
           caption: "opens \(n.navigate)" + (n.appBadge.map { " · badge \($0)" } ?? ""), direction: n.dir)
       }
-      Output.shared.write(NotificationCard.webPushPage(banner: banner, shownPath: shown.shownPath, findings: shown.result.findings))
+      Output.standard.write(NotificationCard.webPushPage(banner: banner, shownPath: shown.shownPath, findings: shown.result.findings))
     }
     var run = RunOutcome()
     run.count(shown.result.findings)

@@ -22,18 +22,17 @@ struct RulesCommand: ParsableCommand {
     let configuration = try loadConfiguration(config)
     if let id = rule {
       guard let found = Rule.named(id) else {
-        complain(ToolProblem("unknown rule '\(id)'; 'apns-lint rules' lists every rule"))
-        throw ExitCode(2)
+        throw ToolProblem("unknown rule '\(id)'; 'apns-lint rules' lists every rule")
       }
-      Output.shared.write(RulesReporter.describe(found, configuration))
+      Output.standard.write(RulesReporter.describe(found, configuration))
       return
     }
     switch format {
-    case .text: Output.shared.write(RulesReporter.text(configuration))
-    case .json: Output.shared.write(RulesReporter.json(configuration))
-    case .markdown: Output.shared.write(RulesReporter.markdown(configuration))
+    case .text: Output.standard.write(RulesReporter.text(configuration))
+    case .json: Output.standard.write(RulesReporter.json(configuration))
+    case .markdown: Output.standard.write(RulesReporter.markdown(configuration))
     // The built-in configuration, whatever --config says: it is what rules.yaml holds.
-    case .yaml: Output.shared.write(ConfigurationTemplate.rulesYAML())
+    case .yaml: Output.standard.write(ConfigurationTemplate.rulesYAML())
     }
   }
 }

@@ -20,6 +20,6 @@ struct SchemaCommand: ParsableCommand {
   var platform: Platform?
 
   func run() throws {
-    Output.shared.write(PayloadJSONSchema.document(pushType: pushType, platform: platform))
+    Output.standard.write(PayloadJSONSchema.document(pushType: pushType, platform: platform))
   }
 }

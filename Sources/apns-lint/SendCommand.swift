@@ -43,21 +43,26 @@ struct SendCommand: ParsableCommand {
   enum SendFormat: String, ExpressibleByArgument { case text, json }
   enum ProgressMode: String, ExpressibleByArgument { case auto, always, never }
 
-  func validate() throws {
-    if batch != nil && input != nil { throw ValidationError("give a payload or --batch, not both") }
-    if batch == nil && input == nil { throw ValidationError("give a payload or request file, or --batch FILE") }
-    if channel != nil && batch != nil { throw ValidationError("--channel sends one broadcast; it does not take --batch") }
-    if channel != nil && deviceToken != nil { throw ValidationError("give --device-token or --channel, not both") }
-    if channel != nil && bundleID == nil && topic == nil { throw ValidationError("--channel needs --bundle-id ID (or --topic)") }
-    if bundleID != nil && channel == nil { throw ValidationError("--bundle-id goes with --channel") }
-    if connection.broadcastHost != .api && channel == nil { throw ValidationError("--broadcast-host goes with --channel (a broadcast)") }
-    if connections < 1 || connections > 64 { throw ValidationError("--connections must be 1 to 64") }
-    if retries < 0 || retries > 100 { throw ValidationError("--retries must be 0 to 100") }
-    if let results, let input, results == input { throw ValidationError("--results would overwrite the input") }
-    if let results, let batch, results == batch { throw ValidationError("--results would overwrite the batch") }
+  /// Usage errors of option combinations, thrown as `ToolProblem` (the shape of every usage
+  /// error) when the command starts; not ArgumentParser's `validate()`, whose errors it prints
+  /// its own way.
+  func checkUsage() throws(ToolProblem) {
+    if batch != nil && input != nil { throw ToolProblem("give a payload or --batch, not both") }
+    if batch == nil && input == nil { throw ToolProblem("give a payload or request file, or --batch FILE") }
+    if channel != nil && batch != nil { throw ToolProblem("--channel sends one broadcast; it does not take --batch") }
+    if channel != nil && deviceToken != nil { throw ToolProblem("give --device-token or --channel, not both") }
+    if channel != nil && bundleID == nil && topic == nil { throw ToolProblem("--channel needs --bundle-id ID (or --topic)") }
+    if bundleID != nil && channel == nil { throw ToolProblem("--bundle-id goes with --channel") }
+    if connection.broadcastHost != .api && channel == nil { throw ToolProblem("--broadcast-host goes with --channel (a broadcast)") }
+    if connections < 1 || connections > 64 { throw ToolProblem("--connections must be 1 to 64") }
+    if retries < 0 || retries > 100 { throw ToolProblem("--retries must be 0 to 100") }
+    if let results, let input, results == input { throw ToolProblem("--results would overwrite the input") }
+    if let results, let batch, results == batch { throw ToolProblem("--results would overwrite the batch") }
   }
 
   func run() throws {
+    try connection.checkUsage()
+    try checkUsage()
     if webPush.subscription != nil { return try sendWebPush() }
     let setup = try makeSetup()
     if let batch {
@@ -81,8 +86,7 @@ struct SendCommand: ParsableCommand {
     var headers: [RequestHeader] = []
     for text in header {
       guard let parsed = RequestHeader(commandLine: text) else {
-        complain(ToolProblem("-H '\(VisibleText.escape(text))': expected 'name: value'"))
-        throw ExitCode(2)
+        throw ToolProblem("-H '\(VisibleText.escape(text))': expected 'name: value'")
       }
       headers.append(parsed)
     }
@@ -99,8 +103,7 @@ struct SendCommand: ParsableCommand {
   func sendOne(setup: Setup) throws {
     guard let input else { return }
     guard let data = FileManager.default.contents(atPath: input) else {
-      complain(ToolProblem("cannot read", path: input))
-      throw ExitCode(2)
+      throw ToolProblem("cannot read", path: input)
     }
     var headers = try commandLineHeaders()
     var path: String? = deviceToken.map { "/3/device/" + $0 }
@@ -109,12 +112,10 @@ struct SendCommand: ParsableCommand {
     if input.hasSuffix(".http") {
       switch RequestFile.parse(Array(data)) {
       case .failure(let e):
-        complain(ToolProblem(e.message, path: input, line: e.line, column: e.column))
-        throw ExitCode(2)
+        throw ToolProblem(e.message, path: input, line: e.line, column: e.column)
       case .success(let entries):
         guard let first = entries.first else {
-          complain(ToolProblem("no request in the file", path: input))
-          throw ExitCode(2)
+          throw ToolProblem("no request in the file", path: input)
         }
         if entries.count > 1 { complain(ToolProblem("\(entries.count) requests in the file; sending the first (line \(first.line))", path: input, kind: .warning)) }
         entry = first
@@ -123,8 +124,7 @@ struct SendCommand: ParsableCommand {
     let push = if let entry { APNsPush(entry: entry, defaults: headers, path: path) }
                else { path.map { APNsPush(path: $0, headers: headers, body: Array(data)) } }
     guard let push else {
-      complain(ToolProblem("no device token: give --device-token HEX (or a request file with a path)"))
-      throw ExitCode(2)
+      throw ToolProblem("no device token: give --device-token HEX (or a request file with a path)")
     }
     let now = Int64(Date().timeIntervalSince1970)
     var linter = try connection.makeLinter(setup)

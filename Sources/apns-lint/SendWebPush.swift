@@ -19,39 +19,34 @@ struct WebPushOptions: ParsableArguments {
 
 extension SendCommand {
   func sendWebPush() throws {
-    guard let input, let path = webPush.subscription else { throw ValidationError("--web-push sends one message file") }
+    guard let input, let path = webPush.subscription else { throw ToolProblem("--web-push sends one message file") }
     guard let keyPath = webPush.vapid, let subject = webPush.sub else {
-      throw ValidationError("--web-push needs --vapid KEY.pem and --sub mailto:… (the VAPID key and contact)")
+      throw ToolProblem("--web-push needs --vapid KEY.pem and --sub mailto:… (the VAPID key and contact)")
     }
     func read(_ file: String, limit: Int) throws -> [UInt8] {
       guard let data = FileManager.default.contents(atPath: file) else {
-        complain(ToolProblem("cannot read it", path: file))
-        throw ExitCode(2)
+        throw ToolProblem("cannot read it", path: file)
       }
       guard data.count <= limit else {
-        complain(ToolProblem("more than \(limit) bytes", path: file))
-        throw ExitCode(2)
+        throw ToolProblem("more than \(limit) bytes", path: file)
       }
       return Array(data)
     }
     let message = try read(input, limit: 1 << 20)
     let subscription: WebPushSubscription
     do { subscription = try WebPushSubscription(json: try read(path, limit: 64 * 1024)) } catch {
-      complain(ToolProblem("not a PushSubscription: \(error)", path: path))
-      throw ExitCode(2)
+      throw ToolProblem("not a PushSubscription: \(error)", path: path)
     }
     let signer: VAPIDSigner
     do { signer = try VAPIDSigner(key: try VAPIDKey.load(path: keyPath)) } catch {
-      complain(ToolProblem(error.message, path: keyPath))
-      throw ExitCode(2)
+      throw ToolProblem(error.message, path: keyPath)
     }
     let request: WebPushRequest
     do {
       request = try WebPushClient.request(message: message, to: subscription, signer: signer, subject: subject, ttl: webPush.ttl,
                                           urgency: webPush.urgency, topic: webPush.webPushTopic, now: TokenIDs.currentTime())
     } catch {
-      complain(ToolProblem("\(error)"))
-      throw ExitCode(2)
+      throw ToolProblem("\(error)")
     }
     // The gate is `check`'s on the same request (headers, token, the message before encryption).
     let checked = WebPushRequestCheck.validate(
@@ -68,7 +63,7 @@ extension SendCommand {
       throw ExitCode(1)
     }
     if gate.dryRun || gate.curl {
-      Output.shared.write(gate.curl ? request.curlCommand(showSecrets: gate.showSecrets) : request.text(showSecrets: gate.showSecrets))
+      Output.standard.write(gate.curl ? request.curlCommand(showSecrets: gate.showSecrets) : request.text(showSecrets: gate.showSecrets))
       return
     }
     let ca = connection.ca
@@ -79,12 +74,11 @@ extension SendCommand {
     }
     switch result {
     case .failure(let error):
-      complain(ToolProblem("\(request.endpoint): \(error)"))
-      throw ExitCode(2)
+      throw ToolProblem("\(request.endpoint): \(error)")
     case .success(let response):
       let reason = response.reason
-      Output.shared.write("\(input): the web push service answered \(response.status)\(reason.map { " " + $0 } ?? "") over \(response.httpVersion)\n")
-      if let meaning = response.meaning { Output.shared.write("  \(meaning)\n") }
+      Output.standard.write("\(input): the web push service answered \(response.status)\(reason.map { " " + $0 } ?? "") over \(response.httpVersion)\n")
+      if let meaning = response.meaning { Output.standard.write("  \(meaning)\n") }
       if response.status != 201 { throw ExitCode(1) }
     }
   }

@@ -44,24 +44,28 @@ struct ServeCommand: ParsableCommand {
   @Option(name: .customLong("client-ca"), help: "Require a client certificate signed by this CA (PEM; with TLS): certificate connections, topics from the certificate.") var clientCA: String?
   @Option(name: .customLong("stream-limit-model"), help: "apns: one stream until a push is accepted, one again after a refusal (as APNs); fixed: always 1,000.") var streamLimitModel: APNsServer.StreamLimitModel = .apns
 
-  func validate() throws {
-    if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
-    if tlsSelfSigned && tlsCert != nil { throw ValidationError("--tls-self-signed or --tls-cert/--tls-key, not both") }
-    if let team, !ProviderToken.isTeamID(team) { throw ValidationError("--team '\(team)' is not a 10-character team id (A-Z, 0-9)") }
-    if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be at least 1") }
-    if !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
-    if let uiPort, !(0...65535).contains(uiPort) { throw ValidationError("--ui-port must be 0 to 65535") }
-    if let webPush, !(0...65535).contains(webPush) { throw ValidationError("--web-push must be a port, 0 to 65535") }
-    if idleTimeout < 1 { throw ValidationError("--idle-timeout must be at least 1 second") }
-    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+  /// Usage errors of option combinations, thrown as `ToolProblem` (the shape of every usage
+  /// error) when the command starts; not ArgumentParser's `validate()`, whose errors it prints
+  /// its own way.
+  func checkUsage() throws(ToolProblem) {
+    if (tlsCert == nil) != (tlsKey == nil) { throw ToolProblem("--tls-cert and --tls-key go together") }
+    if tlsSelfSigned && tlsCert != nil { throw ToolProblem("--tls-self-signed or --tls-cert/--tls-key, not both") }
+    if let team, !ProviderToken.isTeamID(team) { throw ToolProblem("--team '\(team)' is not a 10-character team id (A-Z, 0-9)") }
+    if let rateLimit, rateLimit < 1 { throw ToolProblem("--rate-limit must be at least 1") }
+    if !(0...65535).contains(port) { throw ToolProblem("--port must be 0 to 65535") }
+    if let uiPort, !(0...65535).contains(uiPort) { throw ToolProblem("--ui-port must be 0 to 65535") }
+    if let webPush, !(0...65535).contains(webPush) { throw ToolProblem("--web-push must be a port, 0 to 65535") }
+    if idleTimeout < 1 { throw ToolProblem("--idle-timeout must be at least 1 second") }
+    if let threads, threads < 1 { throw ToolProblem("--threads must be at least 1") }
     for f in fault where Fault(f) == nil {
-      throw ValidationError("--fault '\(f)' is not STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5)")
+      throw ToolProblem("--fault '\(f)' is not STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5)")
     }
-    if !lang.isEmpty && strings == nil { throw ValidationError("--lang needs --strings") }
-    if clientCA != nil && tlsCert == nil && !tlsSelfSigned { throw ValidationError("--client-ca needs TLS (--tls-cert/--tls-key or --tls-self-signed)") }
+    if !lang.isEmpty && strings == nil { throw ToolProblem("--lang needs --strings") }
+    if clientCA != nil && tlsCert == nil && !tlsSelfSigned { throw ToolProblem("--client-ca needs TLS (--tls-cert/--tls-key or --tls-self-signed)") }
   }
 
   func run() throws {
+    try checkUsage()
     var c = APNsServer.Configuration()
     c.host = host
     c.port = port
@@ -72,8 +76,7 @@ struct ServeCommand: ParsableCommand {
       let (path, scope) = ProviderKeyRing.splitScope(argument)
       switch scope {
       case .failure(let problem):
-        complain(ToolProblem("--key \(VisibleText.escape(argument)): \(problem)"))
-        throw ExitCode(2)
+        throw ToolProblem("--key \(VisibleText.escape(argument)): \(problem)")
       case .success(let scope):
         ring.add(try TokenIDs.loadKey(path, keyID: nil), scope: scope.isScoped ? scope : nil)
       }
@@ -82,12 +85,10 @@ struct ServeCommand: ParsableCommand {
     c.teamID = team
     if let devices {
       guard let text = try? String(contentsOfFile: devices, encoding: .utf8) else {
-        complain(ToolProblem("cannot read the device registry", path: devices))
-        throw ExitCode(2)
+        throw ToolProblem("cannot read the device registry", path: devices)
       }
       do { c.devices = try DeviceRegistry(parsing: text) } catch {
-        complain(ToolProblem(error.message, path: devices, line: error.line))
-        throw ExitCode(2)
+        throw ToolProblem(error.message, path: devices, line: error.line)
       }
     }
     c.strict = strict
@@ -107,8 +108,7 @@ struct ServeCommand: ParsableCommand {
         for problem in bundle.unreadable { complain(ToolProblem(problem.message, path: problem.path)) }
         c.strings = bundle
       } catch {
-        complain(ToolProblem("cannot read the localization tables: \(error)", path: strings))
-        throw ExitCode(2)
+        throw ToolProblem("cannot read the localization tables: \(error)", path: strings)
       }
       c.languages = apns_lint.devices(lang) ?? []
     }
@@ -123,8 +123,7 @@ struct ServeCommand: ParsableCommand {
     APNsServer.takeSignals()
     let server: APNsServer
     do { server = try APNsServer.start(c) } catch {
-      complain(ToolProblem("\(error)"))
-      throw ExitCode(2)
+      throw ToolProblem("\(error)")
     }
     // Messages go to standard error: standard output may be the NDJSON log.
     let scheme = c.tls == nil ? "h2c (HTTP/2 with prior knowledge)" : "h2 over TLS"

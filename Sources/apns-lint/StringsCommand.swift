@@ -26,25 +26,22 @@ struct StringsCommand: ParsableCommand {
       switch FileWalk.read(Array(file.utf8), shownAs: file, limit: StringsLint.maxTableBytes) {
       case .success(let bytes): data = Data(bytes)
       case .failure(let problem):
-        complain(ToolProblem(problem.message, path: problem.path))
-        throw ExitCode(2)
+        throw ToolProblem(problem.message, path: problem.path)
       }
       var table = StringsParser.parse(data, path: file)
       var language: String? = nil
       if let lang {
         guard file.lowercased().hasSuffix(".xcstrings") else {
-          complain(ToolProblem("--lang chooses a language of a String Catalog (.xcstrings); a .lproj table is one language already", path: file))
-          throw ExitCode(2)
+          throw ToolProblem("--lang chooses a language of a String Catalog (.xcstrings); a .lproj table is one language already", path: file)
         }
         let picked = StringCatalog.table(data, path: file, language: lang)
         guard let languageTable = picked.table else {
-          complain(ToolProblem("the catalog has no language '\(lang)'; it has \(picked.languages.map { "'\($0)'" }.joined(separator: ", "))", path: file))
-          throw ExitCode(2)
+          throw ToolProblem("the catalog has no language '\(lang)'; it has \(picked.languages.map { "'\($0)'" }.joined(separator: ", "))", path: file)
         }
         table = languageTable
         language = picked.name
       }
-      Output.shared.write(format == .json ? TableDumpReporter.json(table, language: language, configuration: configuration)
+      Output.standard.write(format == .json ? TableDumpReporter.json(table, language: language, configuration: configuration)
                           : TableDumpReporter.text(table, language: language, configuration: configuration))
       var outcome = RunOutcome()
       outcome.count(TableDumpReporter.diagnostics(table, configuration))
@@ -82,12 +79,10 @@ struct StringsCommand: ParsableCommand {
         files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
                                      table: table, exclude: configuration.excludedLocalizations, jobs: Workers.default, problems: &problems)
       } catch {
-        complain(ToolProblem("no such file or folder", path: directory))
-        throw ExitCode(2)
+        throw ToolProblem("no such file or folder", path: directory)
       }
       if noSources, !sources.isEmpty {
-        complain(ToolProblem("--no-sources and --sources exclude each other"))
-        throw ExitCode(2)
+        throw ToolProblem("--no-sources and --sources exclude each other")
       }
       // Keys no source names: their findings are information (what their translations do
       // reaches no device); a source that cannot be read is reported like a table.
@@ -100,7 +95,7 @@ struct StringsCommand: ParsableCommand {
       // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
       for problem in problems { complain(ToolProblem(problem.message, path: problem.path)) }
       let linter = Linter(configuration: configuration)
-      var sink = ResultSink(format: format, linter: linter, strict: strict)
+      var sink = ResultSink(format: format, linter: linter, strict: strict, output: .standard, colour: Output.standardTakesColour)
       sink.outcome.unreadable = !problems.isEmpty
       StringsLint.applyBaseline(&files, matcher: &matcher, recorder: &recorder, linter: linter)
       // JSON keeps a finding per missing key; text, SARIF and GitHub one per localization and table.
@@ -111,7 +106,7 @@ struct StringsCommand: ParsableCommand {
       sink.matcher = matcher
       if !baselineOptions.write(recorder, unreadable: !problems.isEmpty) { sink.outcome.unreadable = true }
       if format == .text, configuration.level(of: RuleID(TableRule.missingTranslation)) != .off {
-        Output.shared.write(TextReporter.translationSummary(StringsLint.translationSummary(files)))
+        Output.standard.write(TextReporter.translationSummary(StringsLint.translationSummary(files)))
       }
       try sink.finish(noun: "files")
     }

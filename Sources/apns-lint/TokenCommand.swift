@@ -34,51 +34,43 @@ struct TokenMakeCommand: ParsableCommand {
   func run() throws {
     if let vapid { return try makeVAPID(vapid) }
     guard let key, let team else {
-      complain(ToolProblem("give --key FILE --team TEAMID (an APNs provider token) or --vapid FILE --sub … --aud … (a web push VAPID header)"))
-      throw ExitCode(2)
+      throw ToolProblem("give --key FILE --team TEAMID (an APNs provider token) or --vapid FILE --sub … --aud … (a web push VAPID header)")
     }
     guard ProviderToken.isTeamID(team) else {
-      complain(ToolProblem("--team '\(team)' is not a 10-character team id (A-Z, 0-9); APNs would refuse the token"))
-      throw ExitCode(2)
+      throw ToolProblem("--team '\(team)' is not a 10-character team id (A-Z, 0-9); APNs would refuse the token")
     }
     let providerKey = try TokenIDs.loadKey(key, keyID: keyID)
     guard providerKey.canSign else {
-      complain(ToolProblem("a public key cannot sign: give the .p8 private key", path: key))
-      throw ExitCode(2)
+      throw ToolProblem("a public key cannot sign: give the .p8 private key", path: key)
     }
     let signer = try ProviderTokenSigner(key: providerKey)
     do {
-      Output.shared.write(try signer.token(teamID: team, issuedAt: now ?? TokenIDs.currentTime()) + "\n")
+      Output.standard.write(try signer.token(teamID: team, issuedAt: now ?? TokenIDs.currentTime()) + "\n")
     } catch {
-      complain(ToolProblem(error.message, path: key))
-      throw ExitCode(2)
+      throw ToolProblem(error.message, path: key)
     }
   }
 
   /// The VAPID header (RFC 8292 §3; older drafts' form with --webpush-form), on standard output.
   func makeVAPID(_ path: String) throws {
     guard let sub else {
-      complain(ToolProblem("--vapid needs --sub (a mailto: address or https: URL: who the push service can contact)"))
-      throw ExitCode(2)
+      throw ToolProblem("--vapid needs --sub (a mailto: address or https: URL: who the push service can contact)")
     }
     guard let audience = aud ?? endpoint.flatMap(VAPIDSigner.audience(forEndpoint:)) else {
-      complain(endpoint == nil ? "error: --vapid needs --aud ORIGIN or --endpoint URL (the push service's origin is the 'aud')"
-                               : "error: --endpoint '\(VisibleText.escape(endpoint!))' is not an https URL with a host")
-      throw ExitCode(2)
+      throw ToolProblem(endpoint.map { "--endpoint '\(VisibleText.escape($0))' is not an https URL with a host" }
+                        ?? "--vapid needs --aud ORIGIN or --endpoint URL (the push service's origin is the 'aud')")
     }
     let signer: VAPIDSigner
     do { signer = try VAPIDSigner(key: try VAPIDKey.load(path: path)) } catch {
-      complain(ToolProblem(error.message, path: path))
-      throw ExitCode(2)
+      throw ToolProblem(error.message, path: path)
     }
     do {
       let token = try signer.token(audience: audience, subject: sub, now: now ?? TokenIDs.currentTime(), lifetime: lifetime)
-      Output.shared.write(webPushForm
+      Output.standard.write(webPushForm
         ? "Authorization: \(token.webPushAuthorization)\nCrypto-Key: \(token.cryptoKey)\n"
         : "Authorization: \(token.authorization)\n")
     } catch {
-      complain(ToolProblem("\(error.message)\(error.appleReason.map { " (Apple would answer \($0))" } ?? "")"))
-      throw ExitCode(2)
+      throw ToolProblem("\(error.message)\(error.appleReason.map { " (Apple would answer \($0))" } ?? "")")
     }
   }
 }
@@ -112,8 +104,7 @@ struct TokenCheckCommand: ParsableCommand {
       let (path, parsed) = ProviderKeyRing.splitScope(argument)
       switch parsed {
       case .failure(let problem):
-        complain(ToolProblem("--key \(VisibleText.escape(argument)): \(problem)"))
-        throw ExitCode(2)
+        throw ToolProblem("--key \(VisibleText.escape(argument)): \(problem)")
       case .success(let s): scope = s.isScoped ? s : nil
       }
       var ring = ProviderKeyRing()
@@ -121,15 +112,13 @@ struct TokenCheckCommand: ParsableCommand {
       return ring
     }
     if jwt == "-" && isatty(0) != 0 {
-      complain(ToolProblem("'-' reads the token from standard input; pipe it in, or give it as an argument"))
-      throw ExitCode(2)
+      throw ToolProblem("'-' reads the token from standard input; pipe it in, or give it as an argument")
     }
     var text = jwt
     if jwt == "-" {
       do { text = String(decoding: try PayloadInput.readAll(fd: 0, maxBytes: Self.maxInput), as: UTF8.self) } catch {
-        if case .failed(let code) = error { complain(ToolProblem("cannot read: \(FileWalk.errorText(code))", path: "-")) }
-        else { complain(ToolProblem("more than \(Self.maxInput) bytes on standard input; a provider token is a few hundred bytes", path: "-")) }
-        throw ExitCode(2)
+        if case .failed(let code) = error { throw ToolProblem("cannot read: \(FileWalk.errorText(code))", path: "-") }
+        throw ToolProblem("more than \(Self.maxInput) bytes on standard input; a provider token is a few hundred bytes", path: "-")
       }
     }
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -140,7 +129,7 @@ struct TokenCheckCommand: ParsableCommand {
     let clock = now ?? TokenIDs.currentTime()
     var report = ProviderTokenReport(authorization: authorization, now: clock, ring: ring, keyFile: key)
     report.apply(scope: scope, environment: environment, topic: topic)
-    Output.shared.write(format == .json ? report.json : report.text)
+    Output.standard.write(format == .json ? report.json : report.text)
     // A token APNs would refuse is an error finding of the run.
     var outcome = RunOutcome()
     if report.status != 200 { outcome.count(Severity.error) }
@@ -153,8 +142,7 @@ struct TokenCheckCommand: ParsableCommand {
     var expected: [UInt8]?
     if let serverKey {
       do { expected = try VAPIDKey(publicKeyBase64URL: serverKey).publicKeyBytes } catch {
-        complain(ToolProblem("--server-key: \(error.message)"))
-        throw ExitCode(2)
+        throw ToolProblem("--server-key: \(error.message)")
       }
     }
     let result: Result<VAPIDVerification, VAPIDProblem>
@@ -165,10 +153,10 @@ struct TokenCheckCommand: ParsableCommand {
       result = .failure(error)
     }
     switch (result, format) {
-    case (.success(let v), .text): Output.shared.write(v.text(now: clock))
-    case (.failure(let problem), .text): Output.shared.write(problem.text)
-    case (.success(let v), .json): Output.shared.write(v.json)
-    case (.failure(let problem), .json): Output.shared.write(problem.json)
+    case (.success(let v), .text): Output.standard.write(v.text(now: clock))
+    case (.failure(let problem), .text): Output.standard.write(problem.text)
+    case (.success(let v), .json): Output.standard.write(v.json)
+    case (.failure(let problem), .json): Output.standard.write(problem.json)
     }
     var outcome = RunOutcome()
     if case .failure = result { outcome.count(Severity.error) }
@@ -178,11 +166,10 @@ struct TokenCheckCommand: ParsableCommand {
 
 /// Key files and the clock, for the token commands and serve.
 enum TokenIDs {
-  /// Loads a key file for provider tokens, or says why not (`FILE: error: …`) and exits 2.
+  /// Loads a key file for provider tokens, or throws why not (`FILE: error: …`, exit 2).
   static func loadKey(_ path: String, keyID: String?) throws -> ProviderKey {
     do { return try ProviderKey.loadForTokens(path: path, keyID: keyID) } catch {
-      complain(error.toolProblem)
-      throw ExitCode(2)
+      throw error.toolProblem
     }
   }
 

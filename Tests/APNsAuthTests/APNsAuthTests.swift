@@ -192,7 +192,7 @@ enum ProviderTokenSignerTestHelpers {
     let inspection = ProviderToken.inspect(authorization: "bearer " + jwt, now: Self.now, verifier: Self.ring, keyIDs: Self.ring.keyIDs,
                                            keyName: "AuthKey_ABC123DEFG.p8")
     #expect(inspection.signature == .unknownKey)
-    #expect(inspection.problems.map(\.reason) == ["InvalidProviderToken", "ExpiredProviderToken"])
+    #expect(inspection.problems.map(\.reason.rawValue) == ["InvalidProviderToken", "ExpiredProviderToken"])
     #expect(inspection.problems.first?.message == "provider token 'kid' is 'ZZZ999YYYX', not the id of the key given ('ABC123DEFG')")
     #expect(inspection.answer == APNsAnswer(status: 403, reason: "InvalidProviderToken"))
   }
@@ -201,7 +201,7 @@ enum ProviderTokenSignerTestHelpers {
     let jwt = try ProviderTokenSigner(key: Self.key).token(teamID: "DEF123GHIJ", issuedAt: Self.now - 7200)
     let inspection = ProviderToken.inspect(authorization: "bearer " + jwt, now: Self.now)
     #expect(inspection.signature == nil)
-    #expect(inspection.problems.map(\.reason) == ["ExpiredProviderToken"])
+    #expect(inspection.problems.map(\.reason.rawValue) == ["ExpiredProviderToken"])
     #expect(ProviderToken.inspect(authorization: "bearer not.a.jwt", now: Self.now).answer.reason == "InvalidProviderToken")
   }
 }

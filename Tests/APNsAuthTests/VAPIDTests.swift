@@ -216,11 +216,11 @@ private enum RFC8292 {
       .expirationTooFar(expiration: 2, now: 1), .subjectMissing, .subjectNotContact("x", "y"), .notAJWT("x"),
       .algorithm(nil), .signatureLength(70), .expirationMissing, .expired(expiration: 1, now: 2),
     ]
-    for problem in badJwt { #expect(problem.appleReason == "BadJwtToken", "\(problem)") }
-    #expect(VAPIDProblem.badAuthorizationHeader("x").appleReason == "BadAuthorizationHeader")
-    #expect(VAPIDProblem.missingPublicKey(.vapid).appleReason == "BadVapidPublicKey")
-    #expect(VAPIDProblem.badPublicKey(.notOnCurve).appleReason == "BadVapidPublicKey")
-    #expect(VAPIDProblem.publicKeyMismatch.appleReason == "VapidPkHashMismatch")
+    for problem in badJwt { #expect(problem.appleReason?.rawValue == "BadJwtToken", "\(problem)") }
+    #expect(VAPIDProblem.badAuthorizationHeader("x").appleReason?.rawValue == "BadAuthorizationHeader")
+    #expect(VAPIDProblem.missingPublicKey(.vapid).appleReason?.rawValue == "BadVapidPublicKey")
+    #expect(VAPIDProblem.badPublicKey(.notOnCurve).appleReason?.rawValue == "BadVapidPublicKey")
+    #expect(VAPIDProblem.publicKeyMismatch.appleReason?.rawValue == "VapidPkHashMismatch")
     #expect(VAPIDProblem.signingFailed("x").appleReason == nil)
   }
 

@@ -173,6 +173,24 @@ func client(port: Int, _ configure: (inout APNsClient.Configuration) -> Void = {
     #expect(last.count == 2 && last[0] != last[1])
   }
 
+  /// APNs writes `BadEnvironmentKeyInToken` on the wire for the reason Apple's table spells
+  /// `BadEnvironmentKeyIdInToken`: the answer keeps the wire's spelling, matches a prediction in
+  /// Apple's, and is explained with Apple's words.
+  @Test func theWireSpellingOfAReasonMatchesApplesAndIsExplained() async throws {
+    let server = try startServer { $0.faults = [Fault("403:BadEnvironmentKeyInToken:100")!] }
+    defer { try? server.shutdown() }
+    let apns = try client(port: server.port)
+    let delivery = try await apns.deliver(APNsPush(deviceToken: deviceToken, headers: headers, body: alert))
+    #expect(delivery.answer == APNsAnswer(status: 403, reason: "BadEnvironmentKeyInToken"))
+    #expect(delivery.attempts == 1)
+    #expect(delivery.answer.matches(prediction: APNsAnswer(status: 403, reason: "BadEnvironmentKeyIdInToken")))
+    #expect(delivery.answer.matches(prediction: APNsAnswer(.badEnvironmentKeyIdInToken)))
+    #expect(!delivery.answer.matches(prediction: APNsAnswer(status: 403, reason: "Forbidden")))
+    #expect(!APNsAnswer(status: 403, reason: "BadEnvironmentKeyInTokens").matches(prediction: APNsAnswer(.badEnvironmentKeyIdInToken)))
+    #expect(APNsCatalogue.row(for: delivery.answer, on: .device)?.apple == "The key ID in the provider token doesn’t match the environment.")
+    try await apns.shutdown()
+  }
+
   @Test func keyScopeArguments() throws {
     let (path, scope) = ProviderKeyRing.splitScope("/keys/a:b/AuthKey_ABC123DEFG.p8:sandbox:topic=com.a,com.b:related=XYZ1234567")
     #expect(path == "/keys/a:b/AuthKey_ABC123DEFG.p8")

@@ -202,4 +202,135 @@ import Testing
       #expect(long.isEmpty, "Sources/\(path): over \(Self.longestFunction) lines, split it: \(long.joined(separator: ", "))")
     }
   }
+
+  /// What a library must not call: standard output and error, the environment, the terminal
+  /// (CONTRIBUTING.md, house rule 4). The command line hands in streams and settings.
+  static let printsOrReadsTheEnvironment = [
+    "print(", "FileHandle.standardOutput", "FileHandle.standardError", "write(1,", "write(2,", "fputs(",
+    "stdout", "stderr", "getenv(", "setenv(", "ProcessInfo.processInfo.environment", "isatty(",
+  ]
+
+  /// Every use in `text`, outside comments, of what `printsOrReadsTheEnvironment` lists, as
+  /// "line: what". Read with ActivityContract's Swift tokens, so that `///` examples and
+  /// `// print(x)` are skipped and `"https://…"` is not a comment; a match must not continue an
+  /// identifier (`reprint(`, `stdoutPipe`).
+  static func printsOrReadsTheEnvironment(in text: String) -> [String] {
+    let bytes = Array(text.utf8)
+    let t = SwiftTokens(bytes)
+    guard t.problem == nil else { return ["the file does not read: \(t.problem!.message)"] }
+    // The file with its comments blanked: line breaks kept, every token copied back.
+    var code = bytes.map { $0 == 0x0A ? 0x0A : UInt8(ascii: " ") }
+    for token in t.tokens { code.replaceSubrange(token.start..<token.end, with: bytes[token.start..<token.end]) }
+    func isIdentifier(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+    }
+    var found: [String] = []
+    for pattern in printsOrReadsTheEnvironment {
+      let p = Array(pattern.utf8)
+      var at = 0
+      while at + p.count <= code.count {
+        defer { at += 1 }
+        guard code[at] == p[0], code[at..<at + p.count].elementsEqual(p) else { continue }
+        if at > 0, isIdentifier(code[at - 1]) { continue }
+        if isIdentifier(p.last!), at + p.count < code.count, isIdentifier(code[at + p.count]) { continue }
+        let line = code[..<at].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        found.append("\(line): \(pattern)")
+      }
+    }
+    return found
+  }
+
+  @Test func theOutputScanSeesWhatItMust() {
+    let source = """
+      /// An example: `print(report)`, `getenv("HOME")`.
+      let home = "https://example.com/stdout" // print(home)
+      /* isatty(1) */ let printed = reprint(stdoutPipe)
+      Swift.print(home)
+        if isatty(1) != 0 { fputs("x", stderr) }
+      """
+    #expect(Self.printsOrReadsTheEnvironment(in: source) == ["4: print(", "5: fputs(", "2: stdout", "5: stderr", "5: isatty("])
+  }
+
+  /// Libraries never print or read the environment or the terminal: standard output (an
+  /// `Output`), colour and the number of threads are handed in by the command line, the only
+  /// module that may touch them (`apns-lint`).
+  @Test func librariesNeitherPrintNorReadTheEnvironment() {
+    let libraries = Self.sources.filter { !$0.path.hasPrefix("apns-lint/") }
+    #expect(libraries.count > 100)
+    for (path, text) in libraries {
+      for use in Self.printsOrReadsTheEnvironment(in: text) {
+        Issue.record("Sources/\(path):\(use): a library writes to the terminal or reads the environment; hand it in from the command line")
+      }
+    }
+  }
+
+  /// Where `text` reports a problem by hand, outside comments, as "line: what": a `complain(`
+  /// followed, on its line or one of the next three, by `throw ExitCode(2)` (a problem that ends
+  /// the run is thrown as a `ToolProblem`, and `main` reports it once), and a string literal
+  /// that starts `error:` or holds `: error:` (ToolProblem's `description` is the one place that
+  /// spells it). Read with
+  /// ActivityContract's Swift tokens, so that comments are skipped and `"complain("` is a string.
+  static func problemsReportedByHand(in text: String) -> [String] {
+    let bytes = Array(text.utf8)
+    let t = SwiftTokens(bytes)
+    guard t.problem == nil else { return ["0: the file does not read: \(t.problem!.message)"] }
+    var lineStarts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+    func line(_ token: Int) -> Int { lineStarts.lastIndex { $0 <= t.tokens[token].start }! + 1 }
+    func texts(from i: Int, _ words: [String]) -> Bool {
+      i + words.count <= t.tokens.count && words.indices.allSatisfy { t.text(i + $0) == words[$0] }
+    }
+    var complaints: [Int] = []
+    var exits: Set<Int> = []
+    var found: [(line: Int, what: String)] = []
+    for i in t.tokens.indices {
+      if t.isWord(i, "complain"), texts(from: i + 1, ["("]) { complaints.append(line(i)) }
+      if t.isWord(i, "throw"), texts(from: i + 1, ["ExitCode", "(", "2", ")"]) { exits.insert(line(i)) }
+      if t.tokens[i].kind == .string, t.text(i).contains("\"error:") || t.text(i).contains(": error:") {
+        found.append((line(i), "\"error:\" written by hand"))
+      }
+    }
+    for c in complaints where (c...c + 3).contains(where: exits.contains) {
+      found.append((c, "complain(…) then throw ExitCode(2)"))
+    }
+    return found.sorted { $0.line < $1.line }.map { "\($0.line): \($0.what)" }
+  }
+
+  @Test func theReportScanSeesWhatItMust() {
+    let source = """
+      // complain(x); throw ExitCode(2)
+      complain(ToolProblem("a"))
+      let s = "complain("
+      throw ExitCode(2)
+      complain(p)
+      /* throw ExitCode(2) */
+      x()
+      y()
+      throw ExitCode(2)
+      if bad { complain(r); throw ExitCode(2) }
+      let e = "\\(path): error: by hand", help = "a line on standard error: auto"
+      call(error: e) // "error: in a comment"
+      if bad { complain(q); throw ExitCode(1) }
+      complain("error: \\(e)")
+      """
+    #expect(Self.problemsReportedByHand(in: source) == [
+      "2: complain(…) then throw ExitCode(2)", "10: complain(…) then throw ExitCode(2)", "11: \"error:\" written by hand",
+      "14: \"error:\" written by hand",
+    ])
+  }
+
+  /// One error channel (issue 50): a command throws a problem that ends the run, a `ToolProblem`
+  /// (usage errors too, not ArgumentParser's `ValidationError`), and `main` writes it once, in
+  /// the one shape, and exits 2. No command prints it and exits by itself, and none writes
+  /// `error:` by hand.
+  @Test func aProblemThatEndsTheRunIsThrownAndReportedOnce() {
+    let commandLine = Self.sources.filter { $0.path.hasPrefix("apns-lint/") }
+    #expect(commandLine.count > 15)
+    for (path, text) in commandLine {
+      for place in Self.problemsReportedByHand(in: text) {
+        Issue.record("Sources/\(path):\(place): throw the ToolProblem instead; main reports it")
+      }
+      #expect(!text.contains("ValidationError"), "Sources/\(path): a usage error is a ToolProblem, thrown")
+    }
+  }
 }

@@ -125,7 +125,7 @@ let now: Int64 = 1_700_000_100
     #expect(found == problem, "\(authorization)")
     #expect(found?.message == message)
     let reason = if case .expired = problem { "ExpiredProviderToken" } else { "InvalidProviderToken" }
-    #expect(found?.apnsReason == reason)
+    #expect(found?.apnsReason.rawValue == reason)
   }
 
   @Test func theClockEdges() {

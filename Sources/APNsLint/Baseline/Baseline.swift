@@ -88,30 +88,6 @@ public struct BaselineEntry: Sendable, Hashable, Comparable {
   }
 }
 
-/// A problem with a baseline file: where it is and what is wrong, as `FILE:LINE:COLUMN: error: …`.
-public struct BaselineError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The baseline file as given.
-  public var path: String
-  /// 1-based line and column (Unicode scalars) of the problem.
-  public var line: Int, column: Int
-  /// Lowercase start.
-  public var message: String
-
-  /// Creates an error at a position.
-  public init(path: String, line: Int, column: Int, message: String) {
-    self.path = path
-    self.line = line
-    self.column = column
-    self.message = message
-  }
-
-  /// The problem in the one shape every tool error has.
-  public var toolProblem: ToolProblem { ToolProblem(message, path: path, line: line, column: column) }
-
-  /// `FILE:LINE:COLUMN: error: MESSAGE` (`ToolProblem`'s form).
-  public var description: String { toolProblem.description }
-}
-
 /// The findings a project accepts for now: a multiset of ``BaselineEntry`` (the same finding may
 /// occur several times in one file, at different lines), read from and written to the baseline
 /// file format.
@@ -158,7 +134,7 @@ public struct Baseline: Sendable, Hashable {
 
   /// Reads a baseline file's text; `path` names it in errors. Every problem is an error at its
   /// line and column: a baseline that cannot be read never hides findings by accident.
-  public static func parse(_ text: String, path: String) throws(BaselineError) -> Baseline {
+  public static func parse(_ text: String, path: String) throws(ConfigurationError) -> Baseline {
     var baseline = Baseline()
     var lineNumber = 0
     var entries = 0
@@ -170,8 +146,8 @@ public struct Baseline: Sendable, Hashable {
       let line = rawLine.unicodeScalars.last == "\r" ? Substring(rawLine.unicodeScalars.dropLast()) : rawLine
       if lineNumber == 1 {
         guard line == Self.header[...] else {
-          throw BaselineError(path: path, line: 1, column: 1,
-                              message: "not an apns-lint baseline: the first line must be '\(Self.header)' (write one with --write-baseline)")
+          throw ConfigurationError(path: path, line: 1, column: 1,
+                                   message: "not an apns-lint baseline: the first line must be '\(Self.header)' (write one with --write-baseline)")
         }
         continue
       }
@@ -181,42 +157,42 @@ public struct Baseline: Sendable, Hashable {
         1 + fields[..<index].reduce(0) { $0 + $1.unicodeScalars.count + 1 }
       }
       guard fields.count == 6 else {
-        throw BaselineError(path: path, line: lineNumber, column: fields.count > 6 ? column(6) : line.unicodeScalars.count + 1,
-                            message: "expected 6 tab-separated fields (path, record, rule, key, subject, count), found \(fields.count)")
+        throw ConfigurationError(path: path, line: lineNumber, column: fields.count > 6 ? column(6) : line.unicodeScalars.count + 1,
+                                 message: "expected 6 tab-separated fields (path, record, rule, key, subject, count), found \(fields.count)")
       }
       for (i, field) in fields.enumerated() where field.utf8.count > maxFieldBytes {
-        throw BaselineError(path: path, line: lineNumber, column: column(i), message: "a field of more than \(maxFieldBytes) bytes")
+        throw ConfigurationError(path: path, line: lineNumber, column: column(i), message: "a field of more than \(maxFieldBytes) bytes")
       }
-      func unescaped(_ i: Int) throws(BaselineError) -> String {
+      func unescaped(_ i: Int) throws(ConfigurationError) -> String {
         switch Self.unescape(fields[i]) {
         case .success(let s): return s
         case .failure(let bad):
-          throw BaselineError(path: path, line: lineNumber, column: column(i) + bad.offset,
-                              message: "a backslash must start \\\\, \\t, \\n, \\r, \\- or \\u{XX}")
+          throw ConfigurationError(path: path, line: lineNumber, column: column(i) + bad.offset,
+                                   message: "a backslash must start \\\\, \\t, \\n, \\r, \\- or \\u{XX}")
         }
       }
       let filePath = try unescaped(0)
-      guard !filePath.isEmpty else { throw BaselineError(path: path, line: lineNumber, column: 1, message: "the path is empty") }
+      guard !filePath.isEmpty else { throw ConfigurationError(path: path, line: lineNumber, column: 1, message: "the path is empty") }
       var record: Int? = nil
       if fields[1] != "-" {
         guard let n = Int(fields[1]), n >= 1 else {
-          throw BaselineError(path: path, line: lineNumber, column: column(1), message: "the record must be '-' or a line number ≥ 1, not '\(Visible.short(String(fields[1])))'")
+          throw ConfigurationError(path: path, line: lineNumber, column: column(1), message: "the record must be '-' or a line number ≥ 1, not '\(Visible.short(String(fields[1])))'")
         }
         record = n
       }
       let rule = try unescaped(2)
       guard !rule.isEmpty, rule.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
-        throw BaselineError(path: path, line: lineNumber, column: column(2), message: "'\(Visible.short(String(fields[2])))' is not a rule id (kebab-case)")
+        throw ConfigurationError(path: path, line: lineNumber, column: column(2), message: "'\(Visible.short(String(fields[2])))' is not a rule id (kebab-case)")
       }
       let key: String? = fields[3] == "-" ? nil : (fields[3] == "\\-" ? "-" : try unescaped(3))
       let subject = try unescaped(4)
       guard let count = Int(fields[5]), count >= 1, count <= maxEntries else {
-        throw BaselineError(path: path, line: lineNumber, column: column(5),
-                            message: "the count must be a number from 1 to \(maxEntries), not '\(Visible.short(String(fields[5])))'")
+        throw ConfigurationError(path: path, line: lineNumber, column: column(5),
+                                 message: "the count must be a number from 1 to \(maxEntries), not '\(Visible.short(String(fields[5])))'")
       }
       entries += count
       guard entries <= maxEntries else {
-        throw BaselineError(path: path, line: lineNumber, column: column(5), message: "more than \(maxEntries) entries")
+        throw ConfigurationError(path: path, line: lineNumber, column: column(5), message: "more than \(maxEntries) entries")
       }
       baseline.counts[BaselineEntry(path: filePath, record: record, rule: rule, key: key, subject: subject), default: 0] += count
     }

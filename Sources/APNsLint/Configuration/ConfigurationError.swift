@@ -1,12 +1,13 @@
 import PayloadSchema
 
-/// A configuration that cannot be used, with the position of the problem.
+/// A configuration that cannot be used, with the position of the problem: a configuration file
+/// or a baseline file (``Baseline/parse(_:path:)``), the files that say how a run judges.
 ///
 /// Its `description` is the line the command line prints: `FILE:LINE:COLUMN: error: MESSAGE`.
 /// Messages start lowercase and quote values with '…'. A bad configuration is always an error,
 /// never a silent fallback to defaults.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The configuration file's path as the user gave it.
+public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The configuration or baseline file's path as the user gave it.
   public var path: String
   /// 1-based line of the problem.
   public var line: Int

@@ -88,12 +88,12 @@ public enum StringsLint {
   /// a regular file) is added to `problems` — never skipped in silence — and the rest is linted.
   /// Throws only when `root` does not exist. `exclude` names localizations no device picks (besides
   /// ``alwaysExcluded`` and ``ExcludedLocalizations/isUnpickable(_:)``): their tables are read on their own but not linted as translations.
-  /// `jobs` threads walk, read, compare and check (default ``defaultJobs``; 1: the calling thread
-  /// only); the result is the same whatever their number.
+  /// `jobs` threads walk, read, compare and check (1, the default: the calling thread only; the
+  /// command line passes one per core or `APNS_LINT_JOBS`); the result is the same whatever their number.
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
-                          jobs: Int? = nil, problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
+                          jobs: Int = 1, problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     let excluded = ExcludedLocalizations(exclude)
-    let jobs = max(1, jobs ?? defaultJobs)
+    let jobs = max(1, jobs)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
       throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
@@ -235,10 +235,6 @@ public enum StringsLint {
       if let keys = byLocalization[members[index].localization] { members[index].overriddenKeys = keys }
     }
   }
-
-  /// Threads `lint` uses when not told: one per active processor, at most 16 (`APNS_LINT_JOBS`
-  /// is read by the command line and passed as `jobs`).
-  public static var defaultJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16) }
 
   /// Localizations no device picks, never linted as translations, besides those
   /// ``ExcludedLocalizations/isUnpickable(_:)`` recognizes: `qqq`, translatewiki.net's translator

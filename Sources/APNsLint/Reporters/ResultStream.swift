@@ -1,7 +1,8 @@
 // A run's output and exit status (SPEC §8): results written as they come in the format asked
 // for, the baseline applied, the findings counted, the summary or footer at the end, and the
 // status. `apns-lint check` and `strings lint` stream their results through `ResultSink`; other
-// commands count their findings in a `RunOutcome`. Standard output is `Output.shared`, buffered.
+// commands count their findings in a `RunOutcome`. The command line hands in where the output goes
+// (an `Output`, standard output for it) and whether it takes colour.
 
 #if canImport(Glibc)
 import Glibc
@@ -51,17 +52,23 @@ public struct RunOutcome: Sendable {
   }
 }
 
-/// Buffered standard output: a report of 200,000 payloads is written in large blocks. A failed
-/// write (a full disk, a closed pipe) is kept (`writeError`): the run must then exit 2, never 0
-/// with a report that was not written.
+/// Buffered output to a sink handed in (the command line's is standard output): a report of
+/// 200,000 payloads is written in large blocks. A failed write (a full disk, a closed pipe) is
+/// kept (`writeError`): the run must then exit 2, never 0 with a report that was not written.
 public final class Output: @unchecked Sendable {
-  public static let shared = Output()
   private var buffer: [UInt8] = []
-  /// The `errno` of the first failed write to standard output.
+  private let sink: (UnsafeRawBufferPointer) -> Int
+  /// The `errno` of the first failed write to the sink.
   public private(set) var writeError: Int32? = nil
 
-  init() { buffer.reserveCapacity(1 << 16) }
+  /// Output that writes its blocks with `write`, which returns the number of bytes it wrote, or
+  /// -1 with `errno` set (as `write(2)` does); it is called again for what is left.
+  public init(write: @escaping (UnsafeRawBufferPointer) -> Int) {
+    sink = write
+    buffer.reserveCapacity(1 << 16)
+  }
 
+  /// Appends `text` in UTF-8, writing the buffer when it is full.
   public func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= 1 << 16 { flush() }
@@ -73,13 +80,14 @@ public final class Output: @unchecked Sendable {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Writes what is buffered (unless a write has already failed) and empties the buffer.
   public func flush() {
     guard !buffer.isEmpty else { return }
     if writeError == nil {
       buffer.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
-          let n = writeStandardOutput(raw.baseAddress! + offset, raw.count - offset)
+          let n = sink(UnsafeRawBufferPointer(rebasing: raw[offset...]))
           if n < 0 && errno == EINTR { continue }
           if n <= 0 {
             writeError = n < 0 ? errno : EIO
@@ -91,25 +99,17 @@ public final class Output: @unchecked Sendable {
     }
     buffer.removeAll(keepingCapacity: true)
   }
-
-  /// Whether standard output is a terminal that takes colour (not with `NO_COLOR` or `TERM=dumb`).
-  public static var colourful: Bool {
-    guard isatty(1) != 0, getenv("NO_COLOR") == nil else { return false }
-    return getenv("TERM").map { String(cString: $0) != "dumb" } ?? true
-  }
 }
 
-/// `write(2)` to standard output (a function, so that `Output.write` does not hide it).
-private func writeStandardOutput(_ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(1, bytes, count) }
-
-/// Writes a run's results to `Output.shared` as they come, in one format: memory does not grow
+/// Writes a run's results to an `Output` as they come, in one format: memory does not grow
 /// with the stream or the findings. `--baseline` hides what it lists before anything is counted;
 /// `--write-baseline` records every finding first.
 public struct ResultSink {
   public let format: OutputFormat
   let rulesRun: [String]
   let configuration: Configuration
-  var text = TextReporter(colour: Output.colourful)
+  let output: Output
+  var text: TextReporter
   var json = JSONReporter()
   var sarif: SARIFReporter.Writer? = nil
   public private(set) var payloads = 0
@@ -120,16 +120,19 @@ public struct ResultSink {
   /// `--write-baseline`: every finding, before the baseline hides any.
   public var recorder: BaselineRecorder? = nil
 
-  /// Starts the output (the JSON header, the SARIF run's head).
-  public init(format: OutputFormat, linter: Linter, strict: Bool) {
+  /// Starts the output (the JSON header, the SARIF run's head) on `output`; `colour`: the text
+  /// format's severities in ANSI colours (the command line decides, for a terminal).
+  public init(format: OutputFormat, linter: Linter, strict: Bool, output: Output, colour: Bool) {
     self.format = format
+    self.output = output
+    self.text = TextReporter(colour: colour)
     self.outcome = RunOutcome(strict: strict)
     self.rulesRun = linter.rulesRun
     self.configuration = linter.configuration
-    if format == .json { Output.shared.write(json.header()) }
+    if format == .json { output.write(json.header()) }
     if format == .sarif {
       let writer = SARIFReporter.Writer(rulesRun: rulesRun, toolVersion: APNsLintVersion.current, configuration: configuration)
-      Output.shared.write(writer.header)
+      output.write(writer.header)
       sarif = writer
     }
   }
@@ -145,11 +148,11 @@ public struct ResultSink {
     payloads += 1
     outcome.count(r.findings)
     switch format {
-    case .text: if text.hasLines(for: r) { Output.shared.write(text.lines(for: r)) }
-    case .json: Output.shared.append { json.write(r, to: &$0) }
+    case .text: if text.hasLines(for: r) { output.write(text.lines(for: r)) }
+    case .json: output.append { json.write(r, to: &$0) }
     case .github:
-      if !r.findings.isEmpty { Output.shared.write(GitHubReporter.render(LintReport(results: [r], rulesRun: rulesRun))) }
-    case .sarif: if !r.findings.isEmpty, sarif != nil { Output.shared.write(sarif!.results(for: r)) }
+      if !r.findings.isEmpty { output.write(GitHubReporter.render(LintReport(results: [r], rulesRun: rulesRun))) }
+    case .sarif: if !r.findings.isEmpty, sarif != nil { output.write(sarif!.results(for: r)) }
     }
   }
 
@@ -160,16 +163,16 @@ public struct ResultSink {
     let baseline = matcher?.summary
     switch format {
     case .text:
-      Output.shared.write(text.summary(count: payloads, errors: errors, warnings: warnings, noun: noun))
-      if let baseline { Output.shared.write(baseline + "\n") }
+      output.write(text.summary(count: payloads, errors: errors, warnings: warnings, noun: noun))
+      if let baseline { output.write(baseline + "\n") }
     case .json:
-      Output.shared.write(json.footer(payloads: payloads, errors: errors, warnings: warnings, infos: infos,
+      output.write(json.footer(payloads: payloads, errors: errors, warnings: warnings, infos: infos,
                                       baseline: matcher.map { (suppressed: $0.suppressed, fixed: $0.fixed) }))
     case .sarif:
-      if let sarif { Output.shared.write(sarif.footer) }
+      if let sarif { output.write(sarif.footer) }
       if let baseline { return "note: " + baseline }
     case .github:
-      if let baseline { Output.shared.write("::notice title=apns-lint baseline::\(GitHubReporter.escapeData(baseline))\n") }
+      if let baseline { output.write("::notice title=apns-lint baseline::\(GitHubReporter.escapeData(baseline))\n") }
     }
     return nil
   }

@@ -126,3 +126,43 @@ final class AlertBox: Sendable {
   let value: AlertText
   init(_ value: AlertText) { self.value = value }
 }
+
+extension PayloadReport {
+  /// Adds findings that other checks made about the same input (the Live Activity contract, the
+  /// localization checks, a registered device's platform), the one way every command joins them:
+  /// all findings in input order, by byte offset, a finding at no offset (-1: a request's method,
+  /// path or header, or the whole input) before the body's, and findings at the same offset in
+  /// the order they were made (the report's first). `check`, `serve` and `send` give the same
+  /// findings in the same order because they all join here.
+  public mutating func join(_ extra: [Finding]) {
+    guard !extra.isEmpty else { return }
+    findings = Self.joined(findings, extra)
+  }
+
+  /// `first` and `second` merged by offset, stably (see ``join(_:)``).
+  static func joined(_ first: [Finding], _ second: [Finding]) -> [Finding] {
+    (first + second).enumerated().sorted { a, b in
+      a.element.offset != b.element.offset ? a.element.offset < b.element.offset : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// The finding that makes the device drop a push APNs takes, if any (the first): see
+  /// `Finding.dropsThePushOnTheDevice`. `serve` logs it; `render` says whether the content decodes.
+  public var droppedOnTheDevice: Finding? { findings.first { $0.dropsThePushOnTheDevice } }
+}
+
+extension Finding {
+  /// Whether the app cannot decode the push's Live Activity content with its own types (an
+  /// error of the activity family, SPEC §13.1): ActivityKit throws, and the update is not shown.
+  /// A date decoded decades away (`activity-date-epoch`) decodes, and shows the wrong date.
+  public var failsTheAppsDecoding: Bool {
+    severity == .error && payloadRule?.category == .activity && payloadRule != .activityDateEpoch
+  }
+
+  /// Whether the device drops a push APNs takes because of this finding: the app cannot decode
+  /// it (``failsTheAppsDecoding``), or the device's platform or OS does not receive the push type
+  /// (`push-type-platform`). The one decision `serve`'s log, its inbox and `render` read.
+  public var dropsThePushOnTheDevice: Bool {
+    failsTheAppsDecoding || (severity == .error && payloadRule == .pushTypePlatform)
+  }
+}

@@ -30,46 +30,19 @@ public enum ChannelManagement {
 
   /// The reasons of Apple's "Handling error responses from Apple Push Notification service"
   /// (https://developer.apple.com/documentation/usernotifications/handling-error-responses-from-apns),
-  /// the page of the channel and broadcast APIs, with the status its table gives each and its
-  /// words: the one table `check` predicts from, `serve` answers from and `apns-lint channel` /
-  /// `send --channel` explain an answer with. Two rows are not Apple's, and say so: `BadTopic`
-  /// (the device push table's reason, for a path whose bundle id is no bundle identifier) and
-  /// `MissingChannelQueueSize` (undocumented; a public TypeScript APNs client records it as APNs'
-  /// answer to a create without a valid `message-storage-policy`, which Apple's page marks
-  /// Required). Apple's table spells the first 503 `Service Unavailable`; APNs' device push table,
-  /// and this one, say `ServiceUnavailable`. docs/behaviour.md, "Channels", has the details.
-  public static let documentedReasons: [DocumentedReason] = [
-    DocumentedReason(reason: "FeatureNotEnabled", status: 400, meaning: "the feature isn't enabled for this topic (enable broadcast push for the app: \"Setting up broadcast push notifications\")"),
-    DocumentedReason(reason: "MissingChannelId", status: 400, meaning: "the apns-channel-id header is missing"),
-    DocumentedReason(reason: "BadChannelId", status: 400, meaning: "the apns-channel-id header isn't properly encoded, or it's greater than the allowed length"),
-    DocumentedReason(reason: "ChannelNotRegistered", status: 400, meaning: "the apns-channel-id header used in the request doesn't exist"),
-    DocumentedReason(reason: "BadRequestParams", status: 400, meaning: "the JSON request payload contained an unrecognizable attribute"),
-    DocumentedReason(reason: "BadRequestPayload", status: 400, meaning: "the JSON request payload is unparseable"),
-    DocumentedReason(reason: "PayloadEmpty", status: 400, meaning: "the push notification request didn't include a notification payload"),
-    DocumentedReason(reason: "BadMessageId", status: 400, meaning: "the apns-request-id value is invalid"),
-    DocumentedReason(reason: "MissingPushType", status: 400, meaning: "the apns-push-type attribute is missing"),
-    DocumentedReason(reason: "InvalidPushType", status: 400, meaning: "the apns-push-type attribute is set to an incorrect value; the only allowed value is LiveActivity"),
-    DocumentedReason(reason: "CannotCreateChannelConfig", status: 400, meaning: "you have reached the maximum channel limit for your application; delete channels that you no longer use"),
-    DocumentedReason(reason: "MissingChannelQueueSize", status: 400, meaning: "'message-storage-policy' has not been provided, or is not 0 or 1 (not in Apple's table; observed by a public APNs client)"),
-    DocumentedReason(reason: "BadExpirationDate", status: 400, meaning: "the apns-expiration header is an invalid epoch timestamp; for channels with a No Messages Stored storage policy, you can only specify a 0 expiration value"),
-    DocumentedReason(reason: "TopicDisallowed", status: 400, meaning: "the topic is not allowed; ensure that no push type suffix is added to the bundle ID"),
-    DocumentedReason(reason: "BadPriority", status: 400, meaning: "the apns-priority header is an invalid value"),
-    DocumentedReason(reason: "BadTopic", status: 400, meaning: "the bundle id of the path is not a bundle identifier (not in Apple's channel table: the device push table's reason)"),
-    DocumentedReason(reason: "BadCertificate", status: 403, meaning: "the certificate is invalid"),
-    DocumentedReason(reason: "BadCertificateEnvironment", status: 403, meaning: "the client certificate is for the wrong environment"),
-    DocumentedReason(reason: "TopicMismatch", status: 403, meaning: "the bundle IDs parsed from your token or certificate don't include the topic present in the path"),
-    DocumentedReason(reason: "MissingProviderToken", status: 403, meaning: "no certificate or JWT token provided"),
-    DocumentedReason(reason: "ExpiredProviderToken", status: 403, meaning: "the JWT token is expired; make a new one"),
-    DocumentedReason(reason: "InvalidProviderToken", status: 403, meaning: "the JWT token is invalid"),
-    DocumentedReason(reason: "BadPath", status: 404, meaning: "the URL is invalid: either the HTTP/2 method or the HTTP/2 path is incorrect"),
-    DocumentedReason(reason: "MethodNotAllowed", status: 405, meaning: "the specified :method value isn't allowed"),
-    DocumentedReason(reason: "PayloadTooLarge", status: 413, meaning: "the broadcast payload is larger than 5 KB"),
-    DocumentedReason(reason: "TooManyRequests", status: 429, meaning: "the request was throttled because too many requests were received"),
-    DocumentedReason(reason: "TooManyProviderTokenUpdates", status: 429, meaning: "the provider's authentication token is being updated too often; update it no more than once every 20 minutes"),
-    DocumentedReason(reason: "InternalServerError", status: 500, meaning: "an unexpected error occurred; retry later, with back-off"),
-    DocumentedReason(reason: "ServiceUnavailable", status: 503, meaning: "the service is unavailable; retry later, with back-off"),
-    DocumentedReason(reason: "Shutdown", status: 503, meaning: "the server is shutting down and unavailable; retry on a new connection"),
-  ]
+  /// the page of the channel and broadcast APIs, with the status its table gives each and the
+  /// words `apns-lint channel` / `send --channel` explain an answer with: the channel rows of
+  /// ``APNsCatalogue``, which `check` predicts from and `serve` answers from. Two rows are not
+  /// Apple's, and say so: `BadTopic` (the device push table's reason, for a path whose bundle id is
+  /// no bundle identifier) and `MissingChannelQueueSize` (undocumented; a public TypeScript APNs
+  /// client records it as APNs' answer to a create without a valid `message-storage-policy`, which
+  /// Apple's page marks Required). Apple's table spells the first 503 `Service Unavailable`; APNs'
+  /// device push table, and this one, say `ServiceUnavailable` (``APNsReason/init(wire:)`` reads
+  /// both). docs/behaviour.md, "Channels", has the details.
+  public static let documentedReasons: [DocumentedReason] = APNsCatalogue.rows.compactMap { row in
+    guard let reason = row.reason, row.surfaces.contains(.channel) else { return nil }
+    return DocumentedReason(reason: reason.rawValue, status: row.status, meaning: row.explanation ?? row.apple)
+  }
 
   /// The `push-type` values a create body may carry: Apple's `LiveActivity`, the spelling of its
   /// broadcast header table (`Liveactivity`) and of its samples (`liveactivity`).
@@ -78,9 +51,10 @@ public enum ChannelManagement {
   /// The members a create body may have (Apple: both Required).
   public static let createMembers: Set<String> = ["message-storage-policy", "push-type"]
 
-  /// The documented reason named `reason`, or nil.
+  /// The documented reason named `reason` (in any spelling ``APNsReason`` reads), or nil.
   public static func documented(_ reason: String) -> DocumentedReason? {
-    documentedReasons.first { $0.reason == reason }
+    guard let known = APNsReason(wire: reason), let row = APNsCatalogue.row(known, on: .channel) else { return nil }
+    return DocumentedReason(reason: known.rawValue, status: row.status, meaning: row.explanation ?? row.apple)
   }
 
   /// The answer for a documented reason: its status and the reason (400 for a reason not in the table).
@@ -166,9 +140,10 @@ public enum ChannelManagement {
     /// The header or part it is about (`apns-channel-id`, `:path`, `body`).
     public var part: String
 
-    /// A refusal: status, reason, what is wrong, and the part of the request it is about.
-    public init(_ status: Int, _ reason: String, _ message: String, part: String) {
-      answer = APNsAnswer(status: status, reason: reason)
+    /// A refusal: the reason (at the status of Apple's channel table), what is wrong, and the
+    /// part of the request it is about.
+    public init(_ reason: APNsReason, _ message: String, part: String) {
+      answer = APNsAnswer(reason, on: .channel)
       self.message = message
       self.part = part
     }
@@ -184,19 +159,19 @@ public enum ChannelManagement {
     // "", "1", "apps", bundle, "channels" | "all-channels"
     guard parts.count == 5, parts[1] == "1", parts[2] == "apps", !parts[3].isEmpty,
           parts[4] == "channels" || parts[4] == "all-channels" else {
-      return .failure(Refusal(404, "BadPath", "path '\(Visible.short(path))' is neither /1/apps/<bundle-id>/channels nor /1/apps/<bundle-id>/all-channels", part: ":path"))
+      return .failure(Refusal(.badPath, "path '\(Visible.short(path))' is neither /1/apps/<bundle-id>/channels nor /1/apps/<bundle-id>/all-channels", part: ":path"))
     }
     let bundleID = String(parts[3])
     if let suffix = PushType.suffix(ofTopic: bundleID) {
-      return .failure(Refusal(400, "TopicDisallowed", "the path's bundle id '\(Visible.short(bundleID))' ends in the push type suffix '\(suffix)': channels belong to the app's own bundle id", part: ":path"))
+      return .failure(Refusal(.topicDisallowed, "the path's bundle id '\(Visible.short(bundleID))' ends in the push type suffix '\(suffix)': channels belong to the app's own bundle id", part: ":path"))
     }
     guard RequestValidator.isBundleIdentifier(Substring(bundleID).utf8) else {
-      return .failure(Refusal(400, "BadTopic", "the path's bundle id '\(Visible.short(bundleID))' is not a bundle identifier", part: ":path"))
+      return .failure(Refusal(.badTopic, "the path's bundle id '\(Visible.short(bundleID))' is not a bundle identifier", part: ":path"))
     }
     func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name }?.value }
     if parts[4] == "all-channels" {
       guard method == "GET" else {
-        return .failure(Refusal(405, "MethodNotAllowed", "method '\(Visible.short(method))' on all-channels: only GET lists the channels", part: ":method"))
+        return .failure(Refusal(.methodNotAllowed, "method '\(Visible.short(method))' on all-channels: only GET lists the channels", part: ":method"))
       }
       return .success(Parsed(bundleID: bundleID, operation: .list))
     }
@@ -205,14 +180,14 @@ public enum ChannelManagement {
       return createBody(body).map { Parsed(bundleID: bundleID, operation: .create($0)) }
     case "GET", "DELETE":
       guard let id = header("apns-channel-id") else {
-        return .failure(Refusal(400, "MissingChannelId", "\(method == "GET" ? "reading" : "deleting") a channel needs apns-channel-id", part: "apns-channel-id"))
+        return .failure(Refusal(.missingChannelId, "\(method == "GET" ? "reading" : "deleting") a channel needs apns-channel-id", part: "apns-channel-id"))
       }
       if let problem = channelIDProblem(id) {
-        return .failure(Refusal(400, "BadChannelId", "apns-channel-id '\(Visible.short(id))' \(problem)", part: "apns-channel-id"))
+        return .failure(Refusal(.badChannelId, "apns-channel-id '\(Visible.short(id))' \(problem)", part: "apns-channel-id"))
       }
       return .success(Parsed(bundleID: bundleID, operation: method == "GET" ? .read(channelID: id) : .delete(channelID: id)))
     default:
-      return .failure(Refusal(405, "MethodNotAllowed", "method '\(Visible.short(method))' on channels: POST creates, GET reads, DELETE deletes", part: ":method"))
+      return .failure(Refusal(.methodNotAllowed, "method '\(Visible.short(method))' on channels: POST creates, GET reads, DELETE deletes", part: ":method"))
     }
   }
 
@@ -232,24 +207,24 @@ public enum ChannelManagement {
     let shape = "{\"message-storage-policy\": 0|1, \"push-type\": \"LiveActivity\"}"
     guard let members = flatObject(body) else {
       let what = body.isEmpty ? "the body is empty" : "the body does not parse as a JSON object of scalars"
-      return .failure(Refusal(400, "BadRequestPayload", "\(what); a create sends \(shape)", part: "body"))
+      return .failure(Refusal(.badRequestPayload, "\(what); a create sends \(shape)", part: "body"))
     }
     if let unknown = members.keys.sorted().first(where: { !createMembers.contains($0) }) {
-      return .failure(Refusal(400, "BadRequestParams", "the body has the member \"\(Visible.short(unknown))\", which APNs does not know; a create sends \(shape)", part: "body"))
+      return .failure(Refusal(.badRequestParams, "the body has the member \"\(Visible.short(unknown))\", which APNs does not know; a create sends \(shape)", part: "body"))
     }
     guard let pushType = members["push-type"] else {
-      return .failure(Refusal(400, "MissingPushType", "the body has no \"push-type\" (\"LiveActivity\")", part: "body"))
+      return .failure(Refusal(.missingPushType, "the body has no \"push-type\" (\"LiveActivity\")", part: "body"))
     }
     guard pushType.hasPrefix("\""), let spelled = unquoted(pushType), pushTypeSpellings.contains(spelled) else {
-      return .failure(Refusal(400, "InvalidPushType", "\"push-type\" is \(Visible.short(pushType)); the only allowed value is \"LiveActivity\"", part: "body"))
+      return .failure(Refusal(.invalidPushType, "\"push-type\" is \(Visible.short(pushType)); the only allowed value is \"LiveActivity\"", part: "body"))
     }
     switch members["message-storage-policy"] {
     case "0"?: return .success(.noMessageStored)
     case "1"?: return .success(.mostRecentMessageStored)
     case nil:
-      return .failure(Refusal(400, "MissingChannelQueueSize", "the body has no \"message-storage-policy\", which Apple marks Required: 0 (No Message Stored) or 1 (Most Recent Message Stored); it cannot be changed later", part: "body"))
+      return .failure(Refusal(.missingChannelQueueSize, "the body has no \"message-storage-policy\", which Apple marks Required: 0 (No Message Stored) or 1 (Most Recent Message Stored); it cannot be changed later", part: "body"))
     case let other?:
-      return .failure(Refusal(400, "MissingChannelQueueSize", "\"message-storage-policy\" is \(Visible.short(other)), not 0 (No Message Stored) or 1 (Most Recent Message Stored)", part: "body"))
+      return .failure(Refusal(.missingChannelQueueSize, "\"message-storage-policy\" is \(Visible.short(other)), not 0 (No Message Stored) or 1 (Most Recent Message Stored)", part: "body"))
     }
   }
 

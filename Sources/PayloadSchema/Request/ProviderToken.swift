@@ -88,9 +88,9 @@ public enum ProviderTokenProblem: Sendable, Hashable {
   }
 
   /// The reason APNs gives with its 403: `ExpiredProviderToken` for `expired`, else `InvalidProviderToken`.
-  public var apnsReason: String {
-    if case .expired = self { return "ExpiredProviderToken" }
-    return "InvalidProviderToken"
+  public var apnsReason: APNsReason {
+    if case .expired = self { return .expiredProviderToken }
+    return .invalidProviderToken
   }
 }
 
@@ -325,11 +325,11 @@ public enum PushEnvironment: String, Sendable, Hashable, CaseIterable {
 /// (`BadEnvironmentKeyIdInToken`, `Forbidden`), and why, in words.
 public struct KeyScopeRefusal: Sendable, Hashable {
   /// Apple's reason, sent with status 403.
-  public var reason: String
+  public var reason: APNsReason
   /// Why, in words (the key's scope against the environment or topic).
   public var why: String
 
-  public init(reason: String, why: String) {
+  public init(reason: APNsReason, why: String) {
     self.reason = reason
     self.why = why
   }

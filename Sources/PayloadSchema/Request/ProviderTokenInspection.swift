@@ -9,7 +9,7 @@ public struct ProviderTokenInspection: Sendable, Hashable {
     /// What is wrong, lowercase start (`provider token issued 7200 seconds ago, …`).
     public var message: String
     /// The reason APNs answers with (`ExpiredProviderToken`).
-    public var reason: String
+    public var reason: APNsReason
   }
 
   /// The decoded header and claims; nil when the token does not decode.
@@ -24,7 +24,7 @@ public struct ProviderTokenInspection: Sendable, Hashable {
 
   /// 200, or 403 with the first problem's reason.
   public var answer: APNsAnswer {
-    problems.first.map { APNsAnswer(status: 403, reason: $0.reason) } ?? .accepted
+    problems.first.map { APNsAnswer($0.reason, on: .token) } ?? .accepted
   }
 }
 
@@ -59,10 +59,10 @@ extension ProviderToken {
       case .unknownKey?:
         let known = keyIDs.map { "'\($0)'" }.joined(separator: ", ")
         problems.append(.init(message: "provider token 'kid' is '\(keyID)', not the id of the key given (\(known))",
-                              reason: "InvalidProviderToken"))
+                              reason: .invalidProviderToken))
       case .invalid?:
         problems.append(.init(message: "provider token signature does not verify with key '\(keyID)' (\(keyName ?? "--key"))",
-                              reason: "InvalidProviderToken"))
+                              reason: .invalidProviderToken))
       case .valid?, nil:
         break
       }

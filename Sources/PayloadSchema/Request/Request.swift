@@ -205,7 +205,7 @@ public struct RequestValidator: Sendable {
       if bundle.isEmpty || !Self.isBundleIdentifier(bundle) {
         found.add(.pathBundleIDNotBundleIdentifier(String(Substring(bundle))), path: ":path")
       } else if let suffixed = Self.pushTypeSuffix(of: bundle) {
-        found.add(.broadcastPathHasSuffix(suffixed), path: ":path", answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
+        found.add(.broadcastPathHasSuffix(suffixed), path: ":path", answer: APNsAnswer(.topicDisallowed, on: .broadcast))
       }
     } else {
       found.add(.pathNotDeviceOrBroadcast(path), path: ":path")
@@ -249,7 +249,7 @@ public struct RequestValidator: Sendable {
         if judgesKeyScopes, let keyID = ProviderToken.decode(authorization)?.claims.keyID,
            let refusal = verifier.scopeRefusal(keyID: keyID, environment: environment, topic: seen.value(.topic, in: headers)) {
           found.add(.providerTokenScope(refusal), path: "authorization", header: at,
-                    answer: APNsAnswer(status: 403, reason: refusal.reason))
+                    answer: APNsAnswer(refusal.reason, on: .token))
         }
       case .unknownKey?:
         found.add(.keyIDNotTheKeyGiven, path: "authorization", header: at)
@@ -343,18 +343,18 @@ public struct RequestValidator: Sendable {
                           found: inout RequestFindings) {
     if transport == .broadcast {
       if seen.value(.channelID, in: headers) == nil {
-        found.add(.broadcastNeedsChannelID, path: "apns-channel-id", answer: APNsAnswer(status: 400, reason: "MissingChannelId"))
+        found.add(.broadcastNeedsChannelID, path: "apns-channel-id", answer: APNsAnswer(.missingChannelId, on: .broadcast))
       }
       // Apple's broadcast header table marks both Required; serve answers as for a bad value.
       if seen.value(.priority, in: headers) == nil {
-        found.add(.broadcastNeedsPriority, path: "apns-priority", answer: APNsAnswer(status: 400, reason: "BadPriority"))
+        found.add(.broadcastNeedsPriority, path: "apns-priority", answer: APNsAnswer(.badPriority, on: .broadcast))
       }
       if seen.value(.expiration, in: headers) == nil {
-        found.add(.broadcastNeedsExpiration, path: "apns-expiration", answer: APNsAnswer(status: 400, reason: "BadExpirationDate"))
+        found.add(.broadcastNeedsExpiration, path: "apns-expiration", answer: APNsAnswer(.badExpirationDate, on: .broadcast))
       }
       if let topic = seen.value(.topic, in: headers), let suffix = Self.pushTypeSuffix(of: Substring(topic).utf8) {
         found.add(.broadcastTopicHasSuffix(suffix), path: "apns-topic", header: seen.index(.topic),
-                  answer: APNsAnswer(status: 400, reason: "TopicDisallowed"))
+                  answer: APNsAnswer(.topicDisallowed, on: .broadcast))
       }
       // The bundle id in the path is no topic with a push type's suffix: nothing to compare.
       headersForBody.topic = nil

@@ -4,7 +4,7 @@
 extension RuleDefinition {
   /// `payload-empty`
   static var payloadEmpty: Self {
-    Self(.error, .payload, answer: APNsAnswer(status: 400, reason: "PayloadEmpty"),
+    Self(.error, .payload, answer: APNsAnswer(.payloadEmpty),
          consequence: "APNs refuses the request: 400 PayloadEmpty",
          summary: "no bytes, or only whitespace (APNs answers PayloadEmpty)") {
       RuleExamples("1️⃣   ",
@@ -24,7 +24,7 @@ extension RuleDefinition {
 
   /// `payload-too-large`
   static var payloadTooLarge: Self {
-    Self(.error, .payload, answer: APNsAnswer(status: 413, reason: "PayloadTooLarge"),
+    Self(.error, .payload, answer: APNsAnswer(.payloadTooLarge),
          consequence: "APNs refuses the request: 413 PayloadTooLarge",
          summary: "size above the target's limit (APNs answers 413 PayloadTooLarge)") {
       RuleExamples(#"1️⃣{"aps": {"alert": ""# + String(repeating: "x", count: 300) + #""}}"#,

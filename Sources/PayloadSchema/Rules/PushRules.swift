@@ -26,7 +26,7 @@ extension RuleDefinition {
 
   /// `priority-mismatch`
   static var priorityMismatch: Self {
-    Self(.error, .push, answer: APNsAnswer(status: 400, reason: "BadPriority"), part: .headers,
+    Self(.error, .push, answer: APNsAnswer(.badPriority), part: .headers,
          consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10, and a Live Activity push at 1, are ones Apple calls errors, with no documented answer; a Live Activity request without apns-priority goes at 10, which draws on the activity's update budget: information, since one push changes nothing",
          summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10; info: a Live Activity request without apns-priority") {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
@@ -50,7 +50,7 @@ extension RuleDefinition {
 
   /// `collapse-id-too-long`
   static var collapseIDTooLong: Self {
-    Self(.error, .push, answer: APNsAnswer(status: 400, reason: "BadCollapseId"), part: .headers,
+    Self(.error, .push, answer: APNsAnswer(.badCollapseId), part: .headers,
          consequence: "APNs refuses the request: 400 BadCollapseId",
          summary: "collapse id over 64 bytes") {
       RuleExamples(#"1️⃣{"aps": {"alert": "Hi"}}"#,

@@ -4,7 +4,7 @@
 extension RuleDefinition {
   /// `request-method`
   static var requestMethod: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 405, reason: "MethodNotAllowed"), part: .method,
+    Self(.error, .request, answer: APNsAnswer(.methodNotAllowed), part: .method,
          consequence: "APNs refuses the request: 405 MethodNotAllowed",
          summary: "a request method other than POST (405 MethodNotAllowed)") {
       RuleExamples("1️⃣GET /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -14,7 +14,7 @@ extension RuleDefinition {
 
   /// `request-path`
   static var requestPath: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 404, reason: "BadPath"), part: .path,
+    Self(.error, .request, answer: APNsAnswer(.badPath), part: .path,
          consequence: "APNs refuses the request: 404 BadPath",
          summary: "a path other than /3/device/<token> or /4/broadcasts/apps/<bundle-id> (404 BadPath)") {
       RuleExamples("POST 1️⃣/3/devices/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -24,7 +24,7 @@ extension RuleDefinition {
 
   /// `device-token-missing`
   static var deviceTokenMissing: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 400, reason: "MissingDeviceToken"), part: .path,
+    Self(.error, .request, answer: APNsAnswer(.missingDeviceToken), part: .path,
          consequence: "APNs refuses the request: 400 MissingDeviceToken",
          summary: "/3/device/ with no token (400 MissingDeviceToken)") {
       RuleExamples("POST 1️⃣/3/device/ HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -34,7 +34,7 @@ extension RuleDefinition {
 
   /// `device-token-syntax`
   static var deviceTokenSyntax: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 400, reason: "BadDeviceToken"), part: .path,
+    Self(.error, .request, answer: APNsAnswer(.badDeviceToken), part: .path,
          consequence: "APNs refuses the request: 400 BadDeviceToken",
          summary: "a device token that is not hexadecimal or has an odd length (400 BadDeviceToken); any even length is fine") {
       RuleExamples("POST 1️⃣/3/device/0a1b2c3 HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -44,7 +44,7 @@ extension RuleDefinition {
 
   /// `header-duplicate`
   static var headerDuplicate: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 400, reason: "DuplicateHeaders"), part: .headers,
+    Self(.error, .request, answer: APNsAnswer(.duplicateHeaders), part: .headers,
          consequence: "APNs refuses the request: 400 DuplicateHeaders",
          summary: "a header given twice (400 DuplicateHeaders)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-topic: 1️⃣com.example.app\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -54,7 +54,7 @@ extension RuleDefinition {
 
   /// `apns-id-syntax`
   static var apnsIDSyntax: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 400, reason: "BadMessageId"), part: .headers,
+    Self(.error, .request, answer: APNsAnswer(.badMessageId), part: .headers,
          consequence: "APNs refuses the request: 400 BadMessageId",
          summary: "apns-id not a canonical UUID, 8-4-4-4-12 hexadecimal (400 BadMessageId)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-id: 1️⃣42\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -64,7 +64,7 @@ extension RuleDefinition {
 
   /// `expiration-syntax`
   static var expirationSyntax: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 400, reason: "BadExpirationDate"), part: .headers,
+    Self(.error, .request, answer: APNsAnswer(.badExpirationDate), part: .headers,
          consequence: "APNs refuses the request: 400 BadExpirationDate",
          summary: "apns-expiration not a non-negative integer (400 BadExpirationDate)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣tomorrow\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -98,7 +98,7 @@ extension RuleDefinition {
 
   /// `push-type-unknown`
   static var pushTypeUnknown: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 400, reason: "InvalidPushType"), part: .headers,
+    Self(.error, .request, answer: APNsAnswer(.invalidPushType), part: .headers,
          consequence: "APNs refuses the request: 400 InvalidPushType; another capitalization of a documented push type is softened to a warning, since APNs is not documented to refuse it",
          summary: "apns-push-type not one of the push types (400 InvalidPushType); other spellings of one are a warning") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: 1️⃣notification\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -118,7 +118,7 @@ extension RuleDefinition {
 
   /// `topic-missing`
   static var topicMissing: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 400, reason: "MissingTopic"), part: .headers,
+    Self(.error, .request, answer: APNsAnswer(.missingTopic), part: .headers,
          consequence: "APNs refuses the request: 400 MissingTopic (a broadcast without apns-channel-id: 400 MissingChannelId); with a certificate APNs uses the certificate's topic, softened to a warning: it is the wrong one only when the certificate has several",
          summary: "no apns-topic on a token-authenticated request (400 MissingTopic; a warning with a certificate); a broadcast without apns-channel-id (400 MissingChannelId)") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -130,7 +130,7 @@ extension RuleDefinition {
 
   /// `topic-syntax`
   static var topicSyntax: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 400, reason: "BadTopic"), part: .headers,
+    Self(.error, .request, answer: APNsAnswer(.badTopic), part: .headers,
          consequence: "APNs refuses the request: 400 BadTopic (a broadcast topic with a suffix: 400 TopicDisallowed)",
          summary: "apns-topic not a bundle identifier (400 BadTopic); a broadcast topic with a suffix (400 TopicDisallowed)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: 1️⃣com.example..app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -140,7 +140,7 @@ extension RuleDefinition {
 
   /// `provider-token-missing`
   static var providerTokenMissing: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 403, reason: "MissingProviderToken"), part: .authentication,
+    Self(.error, .request, answer: APNsAnswer(.missingProviderToken), part: .authentication,
          consequence: "APNs refuses the request: 403 MissingProviderToken",
          summary: "token authentication and no authorization header (403 MissingProviderToken)") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -152,7 +152,7 @@ extension RuleDefinition {
 
   /// `provider-token-syntax`
   static var providerTokenSyntax: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 403, reason: "InvalidProviderToken"), part: .authentication,
+    Self(.error, .request, answer: APNsAnswer(.invalidProviderToken), part: .authentication,
          consequence: "APNs refuses the request: 403 InvalidProviderToken; an iat written as a string of digits, which APNs accepts, is softened to a warning (RFC 7519 wants a number)",
          summary: "authorization not bearer and an ES256 JWT with kid, iss and iat as Apple requires (403 InvalidProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJIUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -164,7 +164,7 @@ extension RuleDefinition {
 
   /// `provider-token-expired`
   static var providerTokenExpired: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 403, reason: "ExpiredProviderToken"), part: .authentication,
+    Self(.error, .request, answer: APNsAnswer(.expiredProviderToken), part: .authentication,
          consequence: "APNs refuses the request: 403 ExpiredProviderToken",
          summary: "a provider token issued more than an hour ago (403 ExpiredProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNjk5OTkwMDAwfQ.mKzVJeAH8m-uRUzNYnIqKVTQOyouA10PscW4uCCL-Bl6cnTjj66q_D4_cTZZkQ7XYZLjC1cZYzmVm5QdDFIwGA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -176,7 +176,7 @@ extension RuleDefinition {
 
   /// `provider-token-signature`
   static var providerTokenSignature: Self {
-    Self(.error, .request, answer: APNsAnswer(status: 403, reason: "InvalidProviderToken"), part: .authentication,
+    Self(.error, .request, answer: APNsAnswer(.invalidProviderToken), part: .authentication,
          consequence: "APNs refuses the request: 403 InvalidProviderToken",
          summary: "with --key: the ES256 signature does not verify, or kid is not the key's id (403 InvalidProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.YfLmpTmYrB8e5xxfAANSv57cpRWoB6GAuvUUu_pt2cw-H50mTubbcZPNTtP6Nli34ovWzRPpMPZgWqz2NYq28w\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",

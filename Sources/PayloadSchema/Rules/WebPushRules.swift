@@ -38,7 +38,7 @@ extension RuleDefinition {
 
   /// `web-push-too-large`
   static var webPushTooLarge: Self {
-    Self(.error, .web, answer: APNsAnswer(status: 413, reason: "PayloadTooLarge"),
+    Self(.error, .web, answer: APNsAnswer(.payloadTooLarge, on: .webPush),
          consequence: "Apple's web push service refuses the request: 413 PayloadTooLarge (a 4 KB encrypted body holds 3993 bytes of message)",
          summary: "a web push message over 3993 bytes, more than a 4096-byte aes128gcm body holds (Apple answers 413 PayloadTooLarge)") {
       RuleExamples(#"1️⃣{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/", "body": ""# + String(repeating: "x", count: 4000) + #""}}"#,

@@ -24,39 +24,39 @@ public enum WebPushRequestCheck {
   /// first refusal in Apple's order). `now` (seconds since 1970) checks the token's `exp`.
   public static func validate(_ request: APNsRequest, now: Int64?) -> PayloadReport {
     var found: [Finding] = []
-    func add(_ message: PayloadMessage, header: Int?, path: String, status: Int, reason: String) {
+    func add(_ message: PayloadMessage, header: Int?, path: String, _ reason: APNsReason) {
       var f = Finding(message, offset: -1, line: 0, column: 0, keyPath: path)
       f.header = header
-      f.apnsAnswer = APNsAnswer(status: status, reason: reason)
+      f.apnsAnswer = APNsAnswer(reason, on: .webPush)
       found.append(f)
     }
     func header(_ name: String) -> (Int, String)? {
       request.headers.firstIndex { $0.name.lowercased() == name }.map { ($0, request.headers[$0].value.trimmed) }
     }
     if request.method != "POST" {
-      add(.webPushMethod(request.method), header: nil, path: ":method", status: 405, reason: "MethodNotAllowed")
+      add(.webPushMethod(request.method), header: nil, path: ":method", .methodNotAllowed)
     }
     if let (i, ttl) = header("ttl") {
-      if Int(ttl).map({ $0 <= 0 }) ?? true { add(.webPushTTL(ttl), header: i, path: "TTL", status: 400, reason: "BadTtl") }
+      if Int(ttl).map({ $0 <= 0 }) ?? true { add(.webPushTTL(ttl), header: i, path: "TTL", .badTtl) }
     } else {
-      add(.webPushTTLMissing, header: nil, path: "TTL", status: 400, reason: "BadTtl")
+      add(.webPushTTLMissing, header: nil, path: "TTL", .badTtl)
     }
     if let (i, urgency) = header("urgency"), !urgencies.contains(urgency) {
-      add(.webPushUrgency(urgency), header: i, path: "Urgency", status: 400, reason: "BadUrgency")
+      add(.webPushUrgency(urgency), header: i, path: "Urgency", .badUrgency)
     }
     if let (i, topic) = header("topic"), !isTopic(topic) {
-      add(.webPushTopic(topic), header: i, path: "Topic", status: 400, reason: "BadWebPushTopic")
+      add(.webPushTopic(topic), header: i, path: "Topic", .badWebPushTopic)
     }
     if let (i, encoding) = header("content-encoding"), encoding.lowercased() != "aes128gcm" {
-      add(.webPushEncoding(encoding), header: i, path: "Content-Encoding", status: 400, reason: "BadWebPushRequest")
+      add(.webPushEncoding(encoding), header: i, path: "Content-Encoding", .badWebPushRequest)
     }
     if let (i, authorization) = header("authorization") {
       let cryptoKey = header("crypto-key")?.1
       if let (message, reason) = VAPIDHeader.problem(authorization, cryptoKey: cryptoKey, origin: origin(of: request.path), now: now) {
-        add(message, header: i, path: "Authorization", status: 403, reason: reason)
+        add(message, header: i, path: "Authorization", reason)
       }
     } else {
-      add(.webPushAuthorizationMissing, header: nil, path: "Authorization", status: 403, reason: "BadJwtToken")
+      add(.webPushAuthorizationMissing, header: nil, path: "Authorization", .badJwtToken)
     }
     var validator = DeclarativePushValidator()
     let body = validator.validate(request.body)
@@ -88,7 +88,7 @@ public enum WebPushRequestCheck {
 enum VAPIDHeader {
   /// The first problem Apple's service would answer, with its reason; nil when the form, the
   /// claims and the key are right (the signature is not checked here).
-  static func problem(_ authorization: String, cryptoKey: String?, origin: String?, now: Int64?) -> (PayloadMessage, String)? {
+  static func problem(_ authorization: String, cryptoKey: String?, origin: String?, now: Int64?) -> (PayloadMessage, APNsReason)? {
     let scheme = authorization.prefix { $0 != " " }.lowercased()
     let rest = authorization.dropFirst(scheme.count).trimmed
     var jwt: String?, key: String?
@@ -105,32 +105,32 @@ enum VAPIDHeader {
         value.split(separator: ";").map(\.trimmed).first { $0.hasPrefix("p256ecdsa=") }.map { String($0.dropFirst("p256ecdsa=".count)) }
       }
     default:
-      return (.webPushAuthorization("the scheme is '\(Visible.short(String(scheme)))', not 'vapid' (RFC 8292) or 'WebPush'"), "BadAuthorizationHeader")
+      return (.webPushAuthorization("the scheme is '\(Visible.short(String(scheme)))', not 'vapid' (RFC 8292) or 'WebPush'"), .badAuthorizationHeader)
     }
-    guard let jwt, !jwt.isEmpty else { return (.webPushAuthorization("no JWT ('vapid t=<JWT>, k=<key>')"), "BadJwtToken") }
+    guard let jwt, !jwt.isEmpty else { return (.webPushAuthorization("no JWT ('vapid t=<JWT>, k=<key>')"), .badJwtToken) }
     guard let key, let point = WebPushBase64URL.decode(key), point.count == 65, point[0] == 4 else {
-      return (.webPushAuthorization("the public key ('k=' or Crypto-Key p256ecdsa=) is missing or not a base64url uncompressed P-256 point"), "BadVapidPublicKey")
+      return (.webPushAuthorization("the public key ('k=' or Crypto-Key p256ecdsa=) is missing or not a base64url uncompressed P-256 point"), .badVapidPublicKey)
     }
     let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let header = WebPushBase64URL.decode(String(parts[0])), let claims = WebPushBase64URL.decode(String(parts[1])) else {
-      return (.webPushAuthorization("the JWT is not three base64url parts"), "BadJwtToken")
+      return (.webPushAuthorization("the JWT is not three base64url parts"), .badJwtToken)
     }
     let headerFields = Claims(header)
     guard headerFields.strings["alg"] == "ES256" else {
-      return (.webPushAuthorization("the JWT's alg is \(headerFields.strings["alg"].map { "'\($0)'" } ?? "missing"), not ES256"), "BadJwtToken")
+      return (.webPushAuthorization("the JWT's alg is \(headerFields.strings["alg"].map { "'\($0)'" } ?? "missing"), not ES256"), .badJwtToken)
     }
     let fields = Claims(claims)
-    guard let aud = fields.strings["aud"] else { return (.webPushAuthorization("the JWT has no 'aud'"), "BadJwtToken") }
+    guard let aud = fields.strings["aud"] else { return (.webPushAuthorization("the JWT has no 'aud'"), .badJwtToken) }
     if let origin, aud != origin {
-      return (.webPushAuthorization("'aud' is '\(Visible.short(aud))', not the push service's origin '\(origin)'"), "BadJwtToken")
+      return (.webPushAuthorization("'aud' is '\(Visible.short(aud))', not the push service's origin '\(origin)'"), .badJwtToken)
     }
-    guard let exp = fields.numbers["exp"] else { return (.webPushAuthorization("the JWT has no 'exp'"), "BadJwtToken") }
+    guard let exp = fields.numbers["exp"] else { return (.webPushAuthorization("the JWT has no 'exp'"), .badJwtToken) }
     if let now {
-      if exp <= now { return (.webPushAuthorization("the JWT expired \(now - exp) seconds ago ('exp' \(exp))"), "BadJwtToken") }
-      if exp > now + 86_400 { return (.webPushAuthorization("'exp' is \(exp - now) seconds ahead, more than a day"), "BadJwtToken") }
+      if exp <= now { return (.webPushAuthorization("the JWT expired \(now - exp) seconds ago ('exp' \(exp))"), .badJwtToken) }
+      if exp > now + 86_400 { return (.webPushAuthorization("'exp' is \(exp - now) seconds ahead, more than a day"), .badJwtToken) }
     }
     guard let sub = fields.strings["sub"], sub.hasPrefix("mailto:") || sub.hasPrefix("https://") else {
-      return (.webPushAuthorization("'sub' is \(fields.strings["sub"].map { "'\(Visible.short($0))'" } ?? "missing"), not a mailto: address or https: URL"), "BadJwtToken")
+      return (.webPushAuthorization("'sub' is \(fields.strings["sub"].map { "'\(Visible.short($0))'" } ?? "missing"), not a mailto: address or https: URL"), .badJwtToken)
     }
     return nil
   }

@@ -255,4 +255,6 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case stale = "strings-stale"
   /// `strings-xml-escape`
   case xmlEscape = "strings-xml-escape"
+  /// `strings-markup`
+  case markup = "strings-markup"
 }

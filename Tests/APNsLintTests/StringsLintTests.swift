@@ -96,6 +96,38 @@ struct StringsLintTests {
     }
   }
 
+  /// `strings-markup`: an HTML entity or a Swift interpolation in a value as the device reads it.
+  /// An XML table's `&amp;` is the XML escape of `&` (read as `&`: nothing shown), a value with HTML
+  /// tags is HTML for a renderer, and `\\(` without a name is text. Patterns seen in real tables:
+  /// `Remarque&nbsp;:` (Automattic/simplenote-ios, Simplenote/fr.lproj/Localizable.strings) and
+  /// `'Pengaturan' &gt; 'Otomasi &amp; skenario'` (home-assistant/iOS, id.lproj/Localizable.strings).
+  @Test func markupShownAsText() throws {
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>A</key><string>Help &amp; Feedback</string><key>B</key><string>Hilfe &amp;amp; Feedback</string></dict></plist>
+      """
+    let result = try lintedTree([
+      "en.lproj/Localizable.strings": "\"A\" = \"Help & Feedback\";\n\"B\" = \"Note:\";\n\"C\" = \"<b>Bold</b> &amp; more\";\n\"D\" = \"Smile \\\\(:\";\n",
+      "fr.lproj/Localizable.strings": "\"A\" = \"Aide &#38; commentaires\";\n\"B\" = \"Remarque&nbsp;:\";\n\"C\" = \"<b>Gras</b> &amp; plus\";\n\"D\" = \"Sourire \\\\(:\";\n",
+      "de.lproj/Localizable.strings": xml,
+      "App/Localizable.xcstrings": catalog(#""Hi": {"localizations": {"en": \#(unit("translated", "Hi \\\\(name)")), "fr": \#(unit("translated", "Salut %@"))}}"#),
+    ])
+    #expect(result["en.lproj/Localizable.strings"] == [])
+    #expect(result["fr.lproj/Localizable.strings"] == [
+      "strings-markup 1:1 A: 'A' holds the HTML entity '&#38;': a table value is not HTML, so the device shows it as written; write '&' ('Aide &#38; commentaires')",
+      "strings-markup 2:1 B: 'B' holds the HTML entity '&nbsp;': a table value is not HTML, so the device shows it as written; write the character itself (U+00A0, a no-break space) ('Remarque&nbsp;:')",
+    ])
+    #expect(result["de.lproj/Localizable.strings"]?.filter { $0.hasPrefix("strings-markup") } == [
+      "strings-markup 2:88 B: 'B' holds the HTML entity '&amp;': a table value is not HTML, so the device shows it as written; write '&' ('Hilfe &amp; Feedback')",
+    ])
+    #expect(result["App/Localizable.xcstrings"]?.filter { $0.hasPrefix("strings-markup") } == [
+      "strings-markup 1:135 Hi: in 'en', 'Hi' holds the Swift interpolation '\\(name)': a table value is not Swift source, so the device shows it as written; use a format specifier (%@) and pass the value ('Hi \\(name)')",
+    ])
+    #expect(StringsLint.shownMarkup(in: "R&D; then") == nil)
+    #expect(StringsLint.shownMarkup(in: "&#x2019;") == .entity("&#x2019;", meant: "’"))
+    #expect(StringsLint.shownMarkup(in: "Tom & Jerry;") == nil)
+  }
+
   /// The word-at-a-time test for control characters equals the byte loop it replaced.
   @Test func controlCharactersFoundAsByteByByte() {
     var rng = SplitMix64(state: 42)

@@ -99,7 +99,7 @@ extension StringsLint {
       findings[index].message += " (the file is a symbolic link to '\(VisibleText.excerpt(shown, limit: 200))')"
     }
 
-    /// Per value (the definition the device reads): `strings-control-character`, then the format
+    /// Per value (the definition the device reads): `strings-control-character`, `strings-markup`, then the format
     /// rules unless the table is not a format string (Interface Builder, `NSPredicateEditor`):
     /// `strings-format-gap`, and `strings-accidental-specifier` for a `%` that reads as a specifier
     /// nobody means — in the development language any unsupported one made by accident
@@ -119,6 +119,10 @@ extension StringsLint {
         for entry in lastDefinitions(table) {
           if let control = StringsLint.controlCharacter(in: entry.value) {
             add(.controlCharacter(control, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
+                place: .value(language: catalogLanguage))
+          }
+          if let markup = StringsLint.shownMarkup(in: entry.value) {
+            add(.markup(markup, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
                 place: .value(language: catalogLanguage))
           }
           guard isFormat else { continue }

@@ -46,6 +46,7 @@ extension TableRule {
     case .needsReview: .needsReview
     case .stale: .stale
     case .xmlEscape: .xmlEscape
+    case .markup: .markup
     }
   }
 }

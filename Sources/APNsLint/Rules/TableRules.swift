@@ -160,6 +160,16 @@ extension RuleDefinition {
                    pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files\nin total"]))
     }
   }
+
+  /// `strings-markup`
+  static var markup: Self {
+    Self(.warning, .strings,
+         consequence: "a table value is plain text: the device shows an HTML entity (&amp;, &gt;, &#39;) or a Swift interpolation (\\(name)) as written, where the author meant the character or the value",
+         summary: "a value, as the device reads it, holding an HTML entity or a Swift interpolation that nothing expands (a value with HTML tags is left alone: it is meant for an HTML renderer)") {
+      RuleExamples("--- en.lproj\n\"A\" = \"Help & Feedback\";\n--- de.lproj\n1️⃣\"A\" = \"Hilfe &amp; Feedback\";",
+                   pass: "--- en.lproj\n\"A\" = \"Help & Feedback\";\n--- de.lproj\n\"A\" = \"Hilfe & Feedback\";")
+    }
+  }
 }
 
 /// What a `strings lint` finding of a rule that compares tables says, made only by its rule's
@@ -420,5 +430,82 @@ extension TableMessage {
   static func xmlEscape(_ escape: String, key: String, value: String, variation: String? = nil) -> Self {
     Self(.xmlEscape, "'\(key)'\(variation.map { " ('\($0)')" } ?? "") holds a literal '\(escape)' ('\(LocalizationOutput.excerpt(value))'): "
       + "a property list has no backslash escapes, so the device shows the backslash; write the character itself")
+  }
+}
+
+// MARK: strings-markup
+
+extension TableMessage {
+  /// `key`'s `value` (as the device reads it) holds `markup`, an HTML entity or a Swift
+  /// interpolation, that nothing expands; `catalogLanguage` for a catalog's.
+  static func markup(_ markup: StringsLint.ShownMarkup, key: String, value: String, catalogLanguage: String?) -> Self {
+    let what = switch markup {
+    case .entity(let text, let meant):
+      "the HTML entity '\(text)': a table value is not HTML, so the device shows it as written; write "
+        + (meant.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? "the character itself (U+00A0, a no-break space)" : "'\(meant)'")
+    case .interpolation(let text): "the Swift interpolation '\(text)': a table value is not Swift source, so the device shows it as written; "
+      + "use a format specifier (%@) and pass the value"
+    }
+    return Self(.markup, "\(label(key, catalogLanguage: catalogLanguage)) holds \(what) ('\(LocalizationOutput.excerpt(value))')")
+  }
+}
+
+extension StringsLint {
+  /// Markup a plain value shows as written (`strings-markup`).
+  enum ShownMarkup: Equatable {
+    /// An HTML entity (`&amp;`) and the character it stands for (`&`).
+    case entity(String, meant: String)
+    /// A Swift interpolation (`\\(name)`).
+    case interpolation(String)
+  }
+
+  /// The named entities a translation tool or an HTML source leaves in text, and their characters.
+  static let entities: [String: String] = [
+    "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "hellip": "…", "mdash": "—", "ndash": "–",
+    "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "laquo": "«", "raquo": "»", "copy": "©", "reg": "®", "trade": "™",
+    "euro": "€", "middot": "·", "bull": "•", "deg": "°",
+  ]
+
+  /// The first markup `value` shows as written: an HTML entity (`&amp;`, `&#39;`, `&#x2019;`) in
+  /// a value with no HTML tag (`<b>`, `</a>`: then the value is HTML for a renderer that expands
+  /// its entities), or a Swift interpolation `\\(` name `)`; nil when there is none.
+  static func shownMarkup(in value: String) -> ShownMarkup? {
+    let hasAmpersand = value.containsUTF8(UInt8(ascii: "&")), hasBackslash = value.containsUTF8(UInt8(ascii: "\\"))
+    guard hasAmpersand || hasBackslash else { return nil }
+    let scalars = Array(value.unicodeScalars)
+    if hasAmpersand && !hasHTMLTag(scalars) {
+      for i in scalars.indices where scalars[i] == "&" {
+        guard let end = scalars[(i + 1)...].prefix(12).firstIndex(of: ";"), end > i + 1 else { continue }
+        let name = String(String.UnicodeScalarView(scalars[(i + 1)..<end]))
+        let text = "&" + name + ";"
+        if let meant = entities[name] { return .entity(text, meant: meant) }
+        if name.hasPrefix("#"), let code = name.dropFirst().hasPrefix("x") || name.dropFirst().hasPrefix("X")
+             ? UInt32(name.dropFirst(2), radix: 16) : UInt32(name.dropFirst(), radix: 10),
+           let scalar = Unicode.Scalar(code), name.count > 1 {
+          return .entity(text, meant: String(Character(scalar)))
+        }
+      }
+    }
+    if hasBackslash {
+      for i in scalars.indices.dropLast() where scalars[i] == "\\" && scalars[i + 1] == "(" {
+        var k = i + 2
+        while k < scalars.count, k - i < 64, scalars[k].properties.isAlphabetic || ("0"..."9").contains(scalars[k]) || scalars[k] == "_" || scalars[k] == "." {
+          k += 1
+        }
+        if k < scalars.count, k > i + 2, scalars[k] == ")", !("0"..."9").contains(scalars[i + 2]) {
+          return .interpolation(String(String.UnicodeScalarView(scalars[i...k])))
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Whether `scalars` hold an HTML tag: `<` then a letter or `/`, and a `>` later.
+  private static func hasHTMLTag(_ scalars: [Unicode.Scalar]) -> Bool {
+    for i in scalars.indices.dropLast() where scalars[i] == "<" {
+      let next = scalars[i + 1]
+      if next == "/" || (next.isASCII && next.properties.isAlphabetic), scalars[(i + 1)...].contains(">") { return true }
+    }
+    return false
   }
 }

@@ -48,18 +48,18 @@ extension SendCommand {
     } catch {
       throw ToolProblem("\(error)")
     }
-    // The gate is `check`'s on the same request (headers, token, the message before encryption).
-    let checked = WebPushRequestCheck.validate(
-      APNsRequest(path: request.endpoint, headers: request.headers.map { RequestHeader($0.0, $0.1) }, body: message),
-      now: TokenIDs.currentTime())
-    func line(_ f: Finding) -> String {
-      (f.line > 0 ? "\(input):\(f.line):\(f.column): " : "\(input): \(f.keyPath ?? "request") header: ") + "\(f.severity.rawValue): \(f.message) [\(f.rule.rawValue)]"
-    }
-    for f in checked.findings where f.severity == .warning { complain(line(f)) }
-    let errors = checked.findings.filter { $0.severity == .error }
-    if !errors.isEmpty && !gate.force {
-      for f in errors { complain(line(f)) }
-      complain("not sent: the gate found an error (--force sends anyway)")
+    // The gate is the one APNs sends go through (`send`): the configuration `check` reads
+    // (`.apns-lint.yml` or `--config`), `check`'s checks of the same request (headers, token, the
+    // message before encryption) and `Linter.sendDecision`.
+    let now = TokenIDs.currentTime()
+    var linter = Linter(configuration: try loadConfiguration(nil), overrides: TargetOverrides(platform: .web))
+    let report = linter.validate(
+      request: APNsRequest(path: request.endpoint, headers: request.headers.map { RequestHeader($0.0, $0.1) }, body: message), now: now)
+    let decision = linter.sendDecision(report, path: input)
+    let text = TextReporter(colour: false)
+    if text.hasLines(for: decision.result) { FileHandle.standardError.write(Data(text.lines(for: decision.result).utf8)) }
+    if decision.blocked && !gate.force {
+      complain("\(input): not sent: apns-lint predicts \(decision.predicted)\(decision.predicted.isAccepted ? " and found errors" : ""); --force sends it anyway")
       throw ExitCode(1)
     }
     if gate.dryRun || gate.curl {

@@ -275,13 +275,20 @@ import TestSupport
     #expect(desk.received.first?.answer.shown?.title == "Shipped")
     let gated = try runCLI(["send", "bad.json"] + common, in: dir.path)
     #expect(gated.status == 1 && gated.out.isEmpty)
-    #expect(gated.err.contains("bad.json:1:46: error: 'title' is empty") && gated.err.hasSuffix("not sent: the gate found an error (--force sends anyway)\n"))
+    #expect(gated.err.contains("bad.json:1:46: error: 'title' is empty")
+            && gated.err.hasSuffix("bad.json: not sent: apns-lint predicts 201 and found errors; --force sends it anyway\n"), "\(gated.err)")
     #expect(desk.received.count == 1)
+    // The gate reads the configuration APNs sends read: a rule turned off there does not hold the message back.
+    try dir.write(".apns-lint.yml", "version: 1\nrules:\n  web-push-declarative: off\n")
+    let configured = try runCLI(["send", "bad.json"] + common, in: dir.path)
+    #expect(configured.status == 0 && configured.err.isEmpty, "\(configured.err)")
+    try FileManager.default.removeItem(atPath: dir.path + "/.apns-lint.yml")
+    #expect(desk.received.count == 2)
     let topic = try runCLI(["send", "m.json"] + common + ["--web-push-topic", String(repeating: "a", count: 40), "--force"], in: dir.path)
     #expect(topic.status == 1)
     #expect(topic.out == "m.json: the web push service answered 400 BadWebPushTopic over HTTP/1.1\n  the Topic header is not 1 to 32 URL-safe base64 characters\n")
     let dry = try runCLI(["send", "m.json"] + common + ["--dry-run"], in: dir.path)
     #expect(dry.out.hasPrefix("POST \(subscription.endpoint)\nTTL: 60\nContent-Encoding: aes128gcm\n"))
-    #expect(desk.received.count == 2)
+    #expect(desk.received.count == 3)
   }
 }

@@ -130,13 +130,18 @@ final class AlertBox: Sendable {
 extension PayloadReport {
   /// Adds findings that other checks made about the same input (the Live Activity contract, the
   /// localization checks, a registered device's platform), the one way every command joins them:
-  /// all findings in input order, by byte offset, a finding at no offset (-1: a request's method,
-  /// path or header, or the whole input) before the body's, and findings at the same offset in
-  /// the order they were made (the report's first). `check`, `serve` and `send` give the same
-  /// findings in the same order because they all join here.
+  /// an extra finding placed in the input (a byte offset) goes to its place, all findings in input
+  /// order (a report's findings at no offset, -1: a request's method, path or header, stay first;
+  /// findings at the same offset in the order they were made, the report's first); one the other
+  /// check could not place (offset -1: a localization finding is about the tables' text, a
+  /// device's platform about the whole push) comes after the input's own, in the order it was
+  /// made. `check`, `serve` and `send` give the same findings in the same order because they all
+  /// join here.
   public mutating func join(_ extra: [Finding]) {
     guard !extra.isEmpty else { return }
-    findings = Self.joined(findings, extra)
+    let placed = extra.filter { $0.offset >= 0 }
+    if !placed.isEmpty { findings = Self.joined(findings, placed) }
+    findings += extra.filter { $0.offset < 0 }
   }
 
   /// `first` and `second` merged by offset, stably (see ``join(_:)``).

@@ -161,6 +161,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case webPushMember = "web-push-member"
   /// `web-push-too-large`
   case webPushTooLarge = "web-push-too-large"
+  /// `web-push-tag`
+  case webPushTag = "web-push-tag"
   /// `web-push-request`
   case webPushRequest = "web-push-request"
 }

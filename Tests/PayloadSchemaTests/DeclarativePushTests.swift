@@ -48,7 +48,9 @@ import TestSupport
       }
       """
     let fullReport = Self.check(full)
-    #expect(fullReport.findings.isEmpty)
+    // Its one finding is the tag Safari does not replace by (web-push-tag, a warning: see
+    // tagDoesNotReplace); Safari shows the notification all the same.
+    #expect(Self.described(full) == ["web-push-tag warning 10:5 notification.tag"])
     let drawn = try #require(fullReport.notification)
     #expect(drawn == DeclarativeNotification(title: "Shop — your order", body: "It left the warehouse this morning.",
                                              navigate: "https://shop.example/orders/1", lang: "en-US", dir: "ltr", tag: "order-1",
@@ -58,8 +60,9 @@ import TestSupport
       let r = Self.check(#"{"web_push": 8030, "notification": {"title": "Hello world!", "navigate": "https://example.com/"}, "app_badge": \#(badge)}"#)
       #expect(r.findings.isEmpty && r.notification?.appBadge == value, "\(badge)")
     }
-    // WebKit json16–18, 21, 23, 25, 28, 30–31: members of the right type and value.
-    for member in [#""dir": "rtl""#, #""lang": "language""#, #""body": "world""#, #""tag": "world""#,
+    // WebKit json16–18, 21, 23, 25, 28, 30–31: members of the right type and value (a tag: see
+    // tagDoesNotReplace).
+    for member in [#""dir": "rtl""#, #""lang": "language""#, #""body": "world""#, #""tag": """#,
                    #""icon": "https://example.com/icon.png""#, #""silent": true"#] {
       let r = Self.check(#"{"web_push": 8030, "notification": {"title": "T", "navigate": "https://example.com/", \#(member)}}"#)
       #expect(r.findings.isEmpty && r.notification != nil, "\(member)")
@@ -140,6 +143,38 @@ import TestSupport
     #expect(note.appBadge == nil && note.mutable)
   }
 
+  /// `web-push-tag`: Safari keeps a notification's tag but never replaces the shown notification
+  /// with the same tag, as the Notifications API's show steps say (WebKit bug 258922; MDN's
+  /// compatibility data, mdn/browser-compat-data pull request 24537: "sending bursts of same-tag
+  /// notifications does still lead to multiple notifications being displayed"). A warning at the
+  /// member, on a message Safari still shows; an empty tag is no tag and says nothing.
+  @Test func tagDoesNotReplace() throws {
+    let tagged = """
+      {"web_push": 8030, "notification": {"title": "3 new messages", "navigate": "https://chat.example/rooms/1",
+       "body": "Ana: see you at 8", "tag": "room-1"}, "mutable": true}
+      """
+    let report = Self.check(tagged)
+    #expect(report.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "-"): \($0.message)" } == [
+      "web-push-tag warning 2:31 notification.tag: Safari does not replace the earlier notification tagged 'room-1' (WebKit bug 258922): every push with this tag shows as a notification of its own, and the older ones stay",
+    ])
+    #expect(try #require(report.notification).tag == "room-1")
+    // Beside a parser failure (the tag of a message Safari hands to the service worker), and
+    // beside web-push-member's warnings, each finding at its own member.
+    #expect(Self.described(#"{"web_push": 8030, "notification": {"title": "T", "navigate": "/r/1", "tag": "r", "renotify": true}}"#)
+      == ["web-push-declarative error 1:63 notification.navigate", "web-push-tag warning 1:71 notification.tag",
+          "web-push-member warning 1:83 notification.renotify"])
+    // A notification without web_push goes to the service worker, whose notification Safari does
+    // not replace by its tag either (MDN: Notification.tag has no effect in Safari).
+    #expect(Self.described(#"{"notification": {"title": "T", "navigate": "https://example.com/", "tag": "x"}}"#)
+      == ["web-push-not-declarative warning 1:1 -", "web-push-tag warning 1:69 notification.tag"])
+    // Must not fire: an empty tag, a tag that is not a string (the parser's error alone), a "tag"
+    // outside notification (in data, at the top level).
+    #expect(Self.described(#"{"web_push": 8030, "notification": {"title": "T", "navigate": "https://example.com/", "tag": ""}}"#).isEmpty)
+    #expect(Self.described(#"{"web_push": 8030, "notification": {"title": "T", "navigate": "https://example.com/", "tag": 1}}"#)
+      == ["web-push-declarative error 1:94 notification.tag"])
+    #expect(Self.described(#"{"web_push": 8030, "notification": {"title": "T", "navigate": "https://example.com/", "data": {"tag": "x"}}, "tag": "y"}"#).isEmpty)
+  }
+
   /// 3993 bytes of message fill a 4096-byte aes128gcm body; one more is refused (413).
   @Test func sizeLimit() {
     func message(_ total: Int) -> String {
@@ -168,21 +203,30 @@ import TestSupport
     #expect(!DeclarativePushValidator.isWebPush(Array(#"{"aps": {"alert": "web_push"}}"#.utf8)))
   }
 
-  /// `Fixtures/payloads/web`: each web push rule's trigger file fires it, its pass file does not.
+  /// `Fixtures/payloads/web`: a web push rule's trigger file fires it; its pass file does not, and
+  /// Safari shows it with no error. The files come in pairs named after a web push rule; a rule's
+  /// required pair is its definition's examples (`RuleCatalogueTests.webPushExamples`), so a rule
+  /// needs no file here (docs/adding-a-rule.md), as a payload rule needs none in `rules/`.
   @Test func fixturesFireTheirRules() throws {
     let directory = packageRoot + "/Fixtures/payloads/web"
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
-    let rules = PayloadRule.allCases.filter { $0.category == .web }
-    #expect(files.count == 2 * rules.count)
-    for rule in rules {
+    let names = Set(files.map { $0.replacingOccurrences(of: ".trigger.json", with: "").replacingOccurrences(of: ".pass.json", with: "") })
+    #expect(files.count == 2 * names.count && !names.isEmpty, "\(files)")
+    for name in names.sorted() {
+      let rule = try #require(PayloadRule.allCases.first { $0.category == .web && $0.rawValue == name }, "\(name) is not a web push rule")
       for (suffix, fires) in [(".trigger.json", true), (".pass.json", false)] {
         let bytes = try #require(FileManager.default.contents(atPath: directory + "/" + rule.rawValue + suffix), "\(rule.rawValue)\(suffix)")
         var validator = DeclarativePushValidator()
-        let found = validator.validate(Array(bytes)).findings
+        let report = validator.validate(Array(bytes))
+        let found = report.findings
         #expect(found.contains { $0.rule == rule } == fires, "\(rule.rawValue)\(suffix): \(found)")
-        if !fires { #expect(found.isEmpty, "\(rule.rawValue)\(suffix): \(found)") }
+        if !fires { #expect(report.notification != nil && !found.contains { $0.severity == .error }, "\(rule.rawValue)\(suffix): \(found)") }
       }
     }
+    // The one pass file with another rule's finding: web-push-declarative's keeps its tag.
+    let declarative = try #require(FileManager.default.contents(atPath: directory + "/web-push-declarative.pass.json"))
+    var validator = DeclarativePushValidator()
+    #expect(validator.validate(Array(declarative)).findings.map { "\($0.rule.rawValue) \($0.line):\($0.column)" } == ["web-push-tag 8:5"])
   }
 }
 

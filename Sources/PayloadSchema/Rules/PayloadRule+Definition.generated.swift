@@ -86,6 +86,7 @@ extension PayloadRule {
     case .webPushNotDeclarative: .webPushNotDeclarative
     case .webPushMember: .webPushMember
     case .webPushTooLarge: .webPushTooLarge
+    case .webPushTag: .webPushTag
     case .webPushRequest: .webPushRequest
     }
   }

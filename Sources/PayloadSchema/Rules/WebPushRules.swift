@@ -46,6 +46,17 @@ extension RuleDefinition {
                    triggerFlags: "--platform web", passFlags: "--platform web")
     }
   }
+
+  /// `web-push-tag`
+  static var webPushTag: Self {
+    Self(.warning, .web,
+         consequence: "every push with the tag shows as a notification of its own: Safari does not replace the shown notification with the same tag, as the Notifications API's show steps say (WebKit bug 258922; MDN's compatibility data: in Safari the tag can be set but has no effect), so updates meant to replace one another (an unread count, an order's status) pile up in Notification Center",
+         summary: "a notification tag, which Safari does not use to replace the earlier notification with the same tag: every push shows as a notification of its own") {
+      RuleExamples(#"{"web_push": 8030, "notification": {"title": "3 new messages", "navigate": "https://chat.example/rooms/1", 1️⃣"tag": "room-1"}}"#,
+                   pass: #"{"web_push": 8030, "notification": {"title": "3 new messages", "navigate": "https://chat.example/rooms/1"}}"#,
+                   triggerFlags: "--platform web", passFlags: "--platform web")
+    }
+  }
 }
 
 extension RuleDefinition {
@@ -197,6 +208,15 @@ extension PayloadMessage {
 
   static func navigateNotHTTPS(_ text: String, scheme: String) -> Self {
     Self(.webPushMember, "'navigate' ('\(VisibleText.excerpt(text))') is a \(scheme): URL, not https: tapping the notification does not open the site's page in the web app")
+  }
+}
+
+// MARK: web-push-tag
+
+extension PayloadMessage {
+  /// A non-empty `tag` (`text`), which Safari does not use to replace an earlier notification.
+  static func tagDoesNotReplace(_ text: String) -> Self {
+    Self(.webPushTag, "Safari does not replace the earlier notification tagged '\(VisibleText.excerpt(text))' (WebKit bug 258922): every push with this tag shows as a notification of its own, and the older ones stay")
   }
 }
 

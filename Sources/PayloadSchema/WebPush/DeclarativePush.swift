@@ -20,7 +20,8 @@
 ///   `dir`, `lang`, `body`, `tag`, `icon`, `silent`, `mutable` or `app_badge` fail the whole
 ///   message; `app_badge` and `mutable` are read at the top level (`mutable` also inside
 ///   `notification`, for now); Safari does not read `actions`, `image`, `badge`, `vibrate`,
-///   `timestamp`, `renotify` or `requireInteraction`;
+///   `timestamp`, `renotify` or `requireInteraction`, and it keeps a `tag` but does not replace the
+///   notification with the same tag (WebKit bug 258922), as the Notifications API's show steps say;
 /// - Apple's "Sending web push notifications in web apps and browsers": 4 KB at most (the
 ///   encrypted body: 4096 bytes hold 3993 bytes of message, RFC 8291 §4), 413 PayloadTooLarge.
 ///
@@ -314,7 +315,10 @@ struct DeclarativeWalk: JSONEventHandler {
       if ["auto", "ltr", "rtl"].contains(text) { note.dir = text } else { report(.direction(text), at: offset, path: path) }
     case "body": note.body = text
     case "lang": note.lang = text
-    case "tag": note.tag = text
+    case "tag":
+      note.tag = text
+      // WebKit keeps the tag but never replaces a notification by it (bug 258922).
+      if !text.isEmpty { report(.tagDoesNotReplace(text), at: innerKeyOffset, path: path) }
     default: break
     }
   }

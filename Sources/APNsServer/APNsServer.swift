@@ -104,7 +104,7 @@ public final class APNsServer: Sendable {
       var webPush: (channel: any Channel, desk: WebPushDesk)?
       if let webPushPort = configuration.webPushPort {
         do {
-          let desk = WebPushDesk(origin: "http://127.0.0.1")
+          let desk = WebPushDesk(origin: "http://127.0.0.1", configuration: configuration)
           let channel = try WebPushHTTPHandler.bootstrap(group: group, desk: desk, tls: tls?.webPushContext)
             .bind(host: configuration.host, port: webPushPort).wait()
           // Its origin is what a VAPID token's aud must be: the scheme, host and port it listens on.

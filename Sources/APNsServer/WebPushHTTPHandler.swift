@@ -143,8 +143,9 @@ public final class WebPushDesk: Sendable {
   /// The most pushes kept.
   public static let capacity = 1000
 
-  public init(origin: String) {
-    state = NIOLockedValueBox((WebPushService(origin: origin), []))
+  /// A desk whose service answers as `configuration` says (`serve`'s options).
+  public init(origin: String, configuration: APNsServer.Configuration = APNsServer.Configuration()) {
+    state = NIOLockedValueBox((WebPushService(origin: origin, configuration: configuration), []))
   }
 
   /// One push the service answered.

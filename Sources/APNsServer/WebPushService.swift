@@ -31,8 +31,13 @@ public struct WebPushService: Sendable {
   /// The most subscriptions kept; the oldest goes first.
   public static let maxSubscriptions = 10_000
 
-  public init(origin: String) {
+  /// `serve`'s options, which the answers read (the device pushes' desk reads the same).
+  public let configuration: APNsServer.Configuration
+
+  /// A service at `origin` answering as `configuration` says.
+  public init(origin: String, configuration: APNsServer.Configuration = APNsServer.Configuration()) {
     self.origin = origin
+    self.configuration = configuration
   }
 
   /// A new subscription: fresh receiver keys, an endpoint under `/push/`, and, when given, the

@@ -164,17 +164,12 @@ public struct PayloadValidator: Sendable {
   private var resolvedOffsets: [Int: (line: Int, column: Int)] = [:]
 
   private mutating func resolveStream(_ chunk: UnsafeBufferPointer<UInt8>) {
-    // Offsets the end-of-payload checks may point at later are resolved now, with the bytes.
+    // Offsets the end-of-payload checks may point at later are resolved now, with the bytes: every
+    // offset the facts hold (`Checker.forEachRecordedOffset`, none of them named here).
     var wanted: [Int] = []
     for f in checker.findings[streamResolved...] { wanted.append(f.offset) }
-    let facts = checker.facts
-    for o in [facts.apsOffset, facts.apsKeyOffset, facts.titleObject, facts.bodyObject, facts.alertSoundKey,
-              facts.relevanceOffset, facts.inflationOffset, facts.droppedOffset] where o >= streamStart {
-      wanted.append(o)
-    }
-    for o in checker.apsKeyOffsets + checker.apsValueOffsets + checker.alertKeyOffsets + checker.alertValueOffsets where o >= streamStart {
-      wanted.append(o)
-    }
+    let start = streamStart
+    checker.forEachRecordedOffset { o in if o >= start { wanted.append(o) } }
     if let a = checker.alert {
       // Only the fields read in this chunk: walking (or copying) every field for every chunk made
       // a stream with 500,000 loc-args quadratic.

@@ -224,9 +224,9 @@ import Testing
   }
 
   /// Every payload rule's examples, under their flags, through the fast lane and the general reader
-  /// (`ValidationOptions.fastLane`): the reports must be equal. The fast lane records some facts
-  /// again by hand (`FastLane.swift`, beside `CheckerValues.swift`): a fact the general reader
-  /// records and the fast lane forgets makes a clean passing example differ here.
+  /// (`ValidationOptions.fastLane`): the reports must be equal. Both record facts through one
+  /// recorder (`Checker/Facts.swift`): a recorder call the general reader makes and the fast lane
+  /// leaves out makes a clean passing example differ here.
   @Test(arguments: payloadRules.map(\.id.rawValue))
   func examplesGiveTheSameReportInBothLanes(_ id: String) throws {
     let rule = try #require(Rule.named(id))
@@ -239,7 +239,8 @@ import Testing
       #expect(a == b, """
         \(id): \(example): the fast lane reports \(a.findings.map(Self.described)) (\(a.pushType)), the general \
         reader \(b.findings.map(Self.described)) (\(b.pushType)): a fact recorded by the general reader \
-        (CheckerValues.swift) and not by the fast lane (FastLane.swift), or the reverse
+        (CheckerKeys.swift, CheckerValues.swift) and not by the fast lane (FastLane.swift), or the reverse: \
+        both call the recorder's methods (Facts.swift)
         """)
     }
   }

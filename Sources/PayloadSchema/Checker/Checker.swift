@@ -1,7 +1,8 @@
 // The validator's state machine, part 1 of 4 (then CheckerKeys, CheckerValues, CheckerEnd): the
 // state and the containers. It receives the reader's events, keeps one frame per open
 // container (what the container is, the member being read), looks each key up in `Schema`, and
-// records the few facts the end-of-payload checks need. It allocates only when it reports.
+// records the few facts the end-of-payload checks need (`Facts.swift`). It allocates only when it
+// reports.
 
 /// One open container.
 struct Frame {
@@ -17,7 +18,6 @@ struct Frame {
   var index: Int = -1
   /// Objects: where this object's keys start in `keyEntries`.
   var keysBegin: Int = 0
-  var members: Int = 0
   var hashed = false
   /// Objects: unknown and duplicate keys met so far, and the index in `findings` of the summary
   /// that stands for those past `ValidationOptions.maxRepeatsPerObject` (-1: none yet).
@@ -31,80 +31,6 @@ struct KeyEntry {
   var start: Int32
   var count: Int32
   var hash: UInt32
-}
-
-/// Facts about the payload that checks at the end need. Offsets are byte offsets; -1 means absent.
-struct Facts {
-  /// `aps.timestamp` is before any Live Activity existed (`ValueCheck.firstActivityDate`).
-  var timestampBeforeActivities = false
-  /// The values of `aps.timestamp` and `aps.dismissal-date` (NaN: absent), for the end's
-  /// dismissal window.
-  var timestamp = Double.nan
-  var dismissalDate = Double.nan
-  var rootIsObject = false
-  var rootMembers = 0
-  var apsOffset = -1
-  var apsKeyOffset = -1
-  var apsIsObject = false
-  var mdmOffset = -1
-  /// A top-level `container-identifier` (File Provider pushes carry no `aps`).
-  var containerIdentifierOffset = -1
-  /// In a `.apns` file: a top-level key that is a near miss of `Simulator Target Bundle`.
-  var simulatorNearMiss = -1
-  var apsKeys: UInt32 = 0
-  var alertKeys: UInt32 = 0
-  var alertNullKeys: UInt32 = 0
-  var contentAvailableOne = false
-  /// `content-available` 0 or false (off: flag-off, and background-inert for a background push),
-  /// and which; only the general reader sets them (the fast lane gives up on these values).
-  var contentAvailableOff = false
-  var contentAvailableFalse = false
-  var event: LiveActivityEvent = .none
-  var alertKind: AlertKind = .none
-  var titleObject = -1
-  var bodyObject = -1
-  var alertSoundKey = -1
-  /// `aps.sound` as a dictionary (its value's offset), and whether it has `critical: 1` or
-  /// `critical: 0` (sound-shape; both lanes fill them).
-  var soundObject = -1
-  var criticalSound = false
-  var criticalOff = false
-  var relevance = 0.0
-  var relevanceOffset = -1
-  var simulatorStart = -1
-  var simulatorEnd = -1
-  var inflation = 0
-  var inflationOffset = -1
-  var inflationPath: String? = nil
-  var stopped = false
-  /// Findings past `ValidationOptions.maxFindings`: how many, and the first one's rule and offset.
-  var droppedFindings = 0
-  var droppedRule: PayloadRule? = nil
-  var droppedOffset = -1
-
-  /// Records what a number under its key tells the end checks (content-available 1, a critical
-  /// sound, the relevance score): the one place both the checker and the fast lane note it.
-  @inline(__always)
-  mutating func noteNumber(_ n: JSONNumber, check: ValueCheck, index: Int, context: Context, offset: Int) {
-    switch check {
-    case .flagOne where n.value == 1 && context == .aps && index == ApsKey.contentAvailable.rawValue:
-      contentAvailableOne = true
-    case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 1:
-      criticalSound = true
-    case .flagZeroOrOne where context == .sound && index == SoundKey.critical.rawValue && n.value == 0:
-      criticalOff = true
-    case .unitInterval(true):
-      relevance = n.value
-      relevanceOffset = offset
-    case .activityTimestamp:
-      if n.value >= 0 && n.value < ValueCheck.firstActivityDate { timestampBeforeActivities = true }
-      timestamp = n.value
-    case .timestamp where context == .aps && index == ApsKey.dismissalDate.rawValue:
-      dismissalDate = n.value
-    default:
-      break
-    }
-  }
 }
 
 /// `aps.event` of a Live Activity push, as read.
@@ -164,6 +90,10 @@ struct Checker: JSONEventHandler {
   var keyEntriesUsed = 0
   var hashTables: [[Int32]] = []
   var facts = Facts()
+  /// The key path of the first `\u` escape that adds bytes (`facts.offsets.inflation`): out of
+  /// `Facts`, which then holds nothing reference-counted. Written with that offset, read only when
+  /// it is set, so never reset.
+  var inflationPath: String? = nil
   /// Key and value offsets of the aps, alert and sound members seen (by schema index).
   var apsKeyOffsets: [Int]
   var apsValueOffsets: [Int]
@@ -278,11 +208,7 @@ struct Checker: JSONEventHandler {
     // Past the cap, findings made while reading are only counted (one summary stands for them);
     // the end-of-payload checks always report.
     if findings.count >= options.maxFindings && !finishing {
-      if facts.droppedFindings == 0 {
-        facts.droppedRule = rule
-        facts.droppedOffset = offset
-      }
-      facts.droppedFindings += 1
+      recordDropped(rule, at: offset)
       return
     }
     findings.append(Finding(message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
@@ -393,8 +319,6 @@ struct Checker: JSONEventHandler {
   }
 
   mutating func valueEnd(compactOffset: Int) {
-    if frames.count == 1 && facts.simulatorStart >= 0 && facts.simulatorEnd < 0 {
-      facts.simulatorEnd = compactOffset
-    }
+    if frames.count == 1 { recordTopLevelValueEnd(compactOffset: compactOffset) }
   }
 }

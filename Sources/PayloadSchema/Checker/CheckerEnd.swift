@@ -56,8 +56,8 @@ extension Checker {
     if let t = topicPushType { return t }
     // An `mdm` key beside no `aps`, or beside an empty one (sideshow/apns2's MDM test sends
     // `{"aps":{},"mdm":…}`): nothing an alert shows, so it can only be an MDM push.
-    if facts.mdmOffset >= 0 && (facts.apsKeyOffset < 0 || (facts.apsIsObject && facts.apsKeys == 0)) { return .mdm }
-    if facts.containerIdentifierOffset >= 0 && facts.apsKeyOffset < 0 { return .fileprovider }
+    if facts.offsets.mdmKey >= 0 && (facts.offsets.apsKey < 0 || (facts.apsIsObject && facts.apsKeys == 0)) { return .mdm }
+    if facts.offsets.containerIdentifierKey >= 0 && facts.offsets.apsKey < 0 { return .fileprovider }
     // What the payload can only be: a Live Activity key (event, content-state, timestamp, …) is
     // read by ActivityKit alone; content-available with nothing to show is a background push
     // whatever else aps holds (mutable-content, thread-id: nothing a background push shows), and
@@ -130,7 +130,7 @@ extension Checker {
     finishing = true
     defer { finishing = false }
     if facts.droppedFindings > 0, let rule = facts.droppedRule {
-      report(.moreFindingsNotShown(rule, count: Int(facts.droppedFindings), cap: options.maxFindings), at: facts.droppedOffset, path: nil)
+      report(.moreFindingsNotShown(rule, count: Int(facts.droppedFindings), cap: options.maxFindings), at: facts.offsets.dropped, path: nil)
     }
     if empty {
       report(.payloadEmpty, at: 0, path: nil)
@@ -143,7 +143,7 @@ extension Checker {
       report(.payloadNearLimit(size: size, limit: limit), at: 0, path: nil)
     }
     if facts.inflation > 0 {
-      report(.escapedUnicode(extraBytes: Int(facts.inflation)), at: facts.inflationOffset, path: facts.inflationPath)
+      report(.escapedUnicode(extraBytes: Int(facts.inflation)), at: facts.offsets.inflation, path: inflationPath)
     }
     let isLive = pushType == .liveactivity
     // A VoIP push is handed whole to the app's PushKit delegate and the system shows nothing of
@@ -163,12 +163,12 @@ extension Checker {
       report(.walletPassNotEmpty, at: 0, path: nil)
     }
 
-    if facts.apsKeyOffset < 0 && !wallet { checkApsPresence(pushType: pushType) }
-    if pushType == .fileprovider && facts.containerIdentifierOffset < 0 && facts.rootIsObject {
+    if facts.offsets.apsKey < 0 && !wallet { checkApsPresence(pushType: pushType) }
+    if pushType == .fileprovider && facts.offsets.containerIdentifierKey < 0 && facts.rootIsObject {
       report(.fileProviderWithoutContainer, at: 0, path: nil, softened: true)
     }
-    let apsAt = facts.apsOffset >= 0 ? facts.apsOffset : 0
-    let apsPath: String? = facts.apsOffset >= 0 ? "aps" : nil
+    let apsAt = facts.offsets.aps >= 0 ? facts.offsets.aps : 0
+    let apsPath: String? = facts.offsets.aps >= 0 ? "aps" : nil
 
     checkSilentAndBackground(pushType: pushType, isLive: isLive, apsAt: apsAt, apsPath: apsPath)
 
@@ -206,16 +206,16 @@ extension Checker {
   /// `value-type`, `unknown-key`, `value-range` for what only live activities may do (an object
   /// title or body, a sound in the alert, any relevance score).
   mutating func checkLiveActivityOnlyShapes() {
-    if facts.titleObject >= 0 { report(.textObject("title"), at: facts.titleObject, path: "aps.alert.title") }
-    if facts.bodyObject >= 0 { report(.textObject("body"), at: facts.bodyObject, path: "aps.alert.body") }
-    if facts.alertSoundKey >= 0 {
-      report(.soundInAlert, at: facts.alertSoundKey, path: "aps.alert.sound")
+    if facts.offsets.titleObject >= 0 { report(.textObject("title"), at: facts.offsets.titleObject, path: "aps.alert.title") }
+    if facts.offsets.bodyObject >= 0 { report(.textObject("body"), at: facts.offsets.bodyObject, path: "aps.alert.body") }
+    if facts.offsets.alertSoundKey >= 0 {
+      report(.soundInAlert, at: facts.offsets.alertSoundKey, path: "aps.alert.sound")
     }
     // Outside a live activity the score only sorts the app's notifications and picks the summary's
     // featured one (Apple, UNNotificationContent.relevanceScore): one of the wrong type or range is
     // not applied as meant, and the alert shows as sent. A warning; a live activity's stays an error.
-    if facts.relevanceOffset >= 0 && (facts.relevance < 0 || facts.relevance > 1) {
-      report(.relevanceScore(facts.relevance), at: facts.relevanceOffset, path: "aps.relevance-score", softened: true)
+    if facts.offsets.relevance >= 0 && (facts.relevance < 0 || facts.relevance > 1) {
+      report(.relevanceScore(facts.relevance), at: facts.offsets.relevance, path: "aps.relevance-score", softened: true)
     }
     if !findings.isEmpty,
        let i = findings.firstIndex(where: { $0.payloadRule == .valueType && $0.keyPath == "aps.relevance-score" }) {
@@ -227,7 +227,7 @@ extension Checker {
   mutating func checkApsPresence(pushType: PushType) {
     switch pushType {
     case .mdm:
-      if facts.mdmOffset < 0 { report(.mdmMissing, at: 0, path: nil) }
+      if facts.offsets.mdmKey < 0 { report(.mdmMissing, at: 0, path: nil) }
     case .fileprovider, .pushtotalk:
       break   // documented without `aps`: File Provider's container-identifier and domain, Push to Talk's own keys
     case .voip, .complication, .location:
@@ -236,7 +236,7 @@ extension Checker {
       // `{}` is exactly a Wallet pass update (SPEC §2); without a topic nothing says it is not one.
       report(.emptyPayloadWithoutTopic, at: 0, path: nil, softened: true)
     default:
-      report(.apsMissing(hasMDM: facts.mdmOffset >= 0, simulatorNearMiss: facts.simulatorNearMiss >= 0), at: 0, path: nil)
+      report(.apsMissing(hasMDM: facts.offsets.mdmKey >= 0, simulatorNearMiss: facts.offsets.simulatorNearMiss >= 0), at: 0, path: nil)
     }
   }
 
@@ -254,8 +254,8 @@ extension Checker {
     // sound-shape: Apple, "for regular notifications, use the sound string".
     // With `critical: 0` the dictionary is Apple's documented shape with the flag off: the named
     // sound plays as the string would, nothing differs (information).
-    if facts.soundObject >= 0 && !facts.criticalSound && !isLive {
-      report(facts.criticalOff ? .soundDictionaryNotCritical : .soundDictionary, at: facts.soundObject, path: "aps.sound",
+    if facts.offsets.soundObject >= 0 && !facts.criticalSound && !isLive {
+      report(facts.criticalOff ? .soundDictionaryNotCritical : .soundDictionary, at: facts.offsets.soundObject, path: "aps.sound",
              noEffect: facts.criticalOff)
     }
 
@@ -286,7 +286,7 @@ extension Checker {
     case .alert:
       // A Live Activity payload sent as alert has been told so above.
       if !hasAps(.alert) && !applies(.badge) && !applies(.sound) && facts.apsKeys & Self.liveActivityKeys == 0 {
-        if facts.apsKeys == 0 && facts.mdmOffset < 0 && target.pushType == nil && target.topic == nil {
+        if facts.apsKeys == 0 && facts.offsets.mdmKey < 0 && target.pushType == nil && target.topic == nil {
           // An empty aps is what VoIP, location and Push to Talk pushes send: "alert" is only the
           // guess of a command line given no push type or topic, and the payload is right for
           // those, so information (give the push type to have it checked). The app's own data in
@@ -302,7 +302,7 @@ extension Checker {
             report(.emptyApsWithoutPushType, at: apsAt, path: apsPath, noEffect: true)
           }
         } else {
-          report(.alertPushShowsNothing(hasMDM: facts.mdmOffset >= 0), at: apsAt, path: apsPath)
+          report(.alertPushShowsNothing(hasMDM: facts.offsets.mdmKey >= 0), at: apsAt, path: apsPath)
         }
       }
     case .liveactivity:
@@ -311,8 +311,8 @@ extension Checker {
         report(.liveActivityPushNeeds(missing), at: apsAt, path: apsPath)
       }
     case .mdm:
-      if facts.apsKeyOffset >= 0 {
-        report(.apsInMDMPush, at: facts.apsKeyOffset, path: "aps", noEffect: true)
+      if facts.offsets.apsKey >= 0 {
+        report(.apsInMDMPush, at: facts.offsets.apsKey, path: "aps", noEffect: true)
       }
     case .widgets, .controls:
       if !hasAps(.contentChanged) {

@@ -20,10 +20,9 @@ extension Checker {
     if f.hashed && duplicateOf < 0 { insertHash(entry - f.keysBegin, hash: hash, depth: depth, frame: f) }
     f.keyEntry = entry
     f.keyOffset = offset
-    f.members += 1
     f.spec = -1
     frames[depth] = f
-    if inflation > 0 { noteInflation(inflation, at: offset) }
+    if inflation > 0 { recordInflation(inflation, at: offset) }
     if duplicateOf >= 0 {
       frames[depth].duplicateKeys += 1
       var summary = frames[depth].duplicateSummary
@@ -37,20 +36,15 @@ extension Checker {
 
     switch f.context {
     case .root:
-      facts.rootMembers = f.members
-      if Self.is(bytes, "aps") {
-        facts.apsKeyOffset = offset
-      } else if Self.is(bytes, "mdm") {
-        facts.mdmOffset = offset
-      } else if Self.is(bytes, "Simulator Target Bundle") {
-        facts.simulatorStart = compactOffset
-        facts.simulatorEnd = -1
-      } else {
-        if Self.is(bytes, "container-identifier") { facts.containerIdentifierOffset = offset }
-        if options.simulatorFile && facts.simulatorNearMiss < 0 && Self.isSimulatorNearMiss(bytes) {
-          facts.simulatorNearMiss = offset
-          report(.simulatorKeyMisspelt(Self.text(bytes)), at: offset, path: currentPath())
-        }
+      switch recordTopLevelKey(bytes, at: offset) {
+      case .aps, .mdm:
+        break
+      case .simulatorBundle:
+        recordSimulatorBundle(compactOffset: compactOffset)
+      case .simulatorNearMiss:
+        report(.simulatorKeyMisspelt(Self.text(bytes)), at: offset, path: currentPath())
+        customKey(bytes, packed, hash: hash, at: offset, topLevel: true)
+      case .containerIdentifier, .other:
         customKey(bytes, packed, hash: hash, at: offset, topLevel: true)
       }
     case .aps, .alert, .sound, .liveText:
@@ -84,8 +78,7 @@ extension Checker {
   mutating func keyKnown(_ spec: KeySpec, index: Int, context: Context, at offset: Int) {
     switch context {
     case .aps:
-      facts.apsKeys |= 1 << UInt32(index)
-      apsKeyOffsets[index] = offset
+      recordApsKey(index, at: offset)
       if !spec.platforms.contains(platform) {
         // `url-args` is read by Safari alone: in an app's push it changes nothing shown (the same
         // payload often goes to both), so information.
@@ -93,9 +86,7 @@ extension Checker {
                noEffect: index == ApsKey.urlArgs.rawValue)
       }
     case .alert:
-      facts.alertKeys |= 1 << UInt32(index)
-      alertKeyOffsets[index] = offset
-      if index == AlertKey.sound.rawValue { facts.alertSoundKey = offset }
+      recordAlertKey(index, at: offset)
       if !spec.platforms.contains(platform) {
         report(.notSafariAlertKey(spec.name), at: offset, path: currentPath())
       }

@@ -20,7 +20,7 @@ extension Checker {
   mutating func valueStart(_ kind: JSONKinds, at offset: Int) -> Context {
     guard !frames.isEmpty else {
       if kind == .object {
-        facts.rootIsObject = true
+        recordRootObject()
         return .root
       }
       report(.payloadNotObject(found: kind), at: offset, path: nil)
@@ -43,38 +43,31 @@ extension Checker {
     switch context {
     case .root:
       let keyOffset = frames[depth].keyOffset
-      if frames[depth].keyEntry >= 0 && offset > keyOffset && keyOffset == facts.apsKeyOffset {
-        facts.apsOffset = offset
-        facts.apsIsObject = kind == .object
+      if frames[depth].keyEntry >= 0 && offset > keyOffset && keyOffset == facts.offsets.apsKey {
+        recordAps(kind, at: offset)
         if kind != .object {
           report(.apsNotObject(found: kind), at: offset, path: "aps")
           return .free
         }
         return .aps
       }
-      if keyOffset == facts.mdmOffset { return .free }
+      if keyOffset == facts.offsets.mdmKey { return .free }
       return .custom
     case .custom: return .custom
     case .free, .stringArray: return .free
     case .aps, .alert, .sound, .liveText:
       guard let (spec, index, context) = currentSpec() else { return .free }
-      if context == .aps && index == ApsKey.alert.rawValue {
-        facts.alertKind = AlertKind(kind)
-        apsValueOffsets[index] = offset
-        if collecting {
+      if context == .aps {
+        recordApsValue(index, kind: kind, at: offset)
+        if index == ApsKey.alert.rawValue && collecting {
           if alert == nil { alert = AlertText() }
           alert?.offset = offset
           alert?.isPlainString = kind == .string
         }
-      } else if context == .aps {
-        apsValueOffsets[index] = offset
-        if index == ApsKey.sound.rawValue && kind == .object { facts.soundObject = offset }
       } else if context == .alert {
-        alertValueOffsets[index] = offset
-        if kind == .null { facts.alertNullKeys |= 1 << UInt32(index) }
+        recordAlertValue(index, kind: kind, at: offset)
         // Live activities may give title and body as {loc-key, loc-args}; decided at the end.
-        if kind == .object && index == AlertKey.title.rawValue { facts.titleObject = offset; return .liveText }
-        if kind == .object && index == AlertKey.body.rawValue { facts.bodyObject = offset; return .liveText }
+        if kind == .object && (index == AlertKey.title.rawValue || index == AlertKey.body.rawValue) { return .liveText }
       }
       if !spec.kinds.contains(kind) {
         switch spec.check {
@@ -119,7 +112,7 @@ extension Checker {
       return true
     }
     let keyOffset = frames[top].keyOffset
-    if options.checkSensitiveValues && (context == .custom || (context == .root && keyOffset != facts.apsKeyOffset && keyOffset != facts.mdmOffset)) {
+    if options.checkSensitiveValues && (context == .custom || (context == .root && keyOffset != facts.offsets.apsKey && keyOffset != facts.offsets.mdmKey)) {
       captureAs = .customValue
       return true
     }
@@ -127,14 +120,14 @@ extension Checker {
   }
 
   mutating func string(_ bytes: UnsafeBufferPointer<UInt8>?, at offset: Int, inflation: Int) {
-    if inflation > 0 { noteInflation(inflation, at: offset) }
+    if inflation > 0 { recordInflation(inflation, at: offset) }
     guard let bytes else { return }
     switch captureAs {
     case .enumValue:
       guard let (spec, index, ctx) = currentSpec(), case .oneOf(let set) = spec.check else { return }
       let allowed = set.values
       let matched = set.index(of: bytes)
-      if ctx == .aps && index == ApsKey.event.rawValue { facts.event = LiveActivityEvent(matched) }
+      recordEnumValue(matched, index: index, context: ctx)
       if matched < 0 {
         report(.valueEnum(key: spec.name, allowed: allowed, found: Self.text(bytes)), at: offset, path: currentPath())
       }
@@ -156,11 +149,11 @@ extension Checker {
     _ = valueStart(.number, at: offset)
     guard let (spec, index, context) = currentSpec() else { return }
     // The facts the end checks need and the verdict (`ValueCheck.numberProblem`), both shared with the fast lane.
-    facts.noteNumber(n, check: spec.check, index: index, context: context, offset: offset)
+    recordNumber(n, check: spec.check, index: index, context: context, at: offset)
     guard spec.check.numberProblem(n) != nil else { return }
     if n.value == 0 && Self.isOnOffFlag(spec, index: index, context: context) {
       // flag-off: 0 is "off", what iOS reads when the key is absent (the fast lane gave up on it).
-      if index == ApsKey.contentAvailable.rawValue { facts.contentAvailableOff = true }
+      recordFlagOff(index, byFalse: false)
       report(.flagOff(spec.name, found: "0"), at: offset, path: currentPath())
       return
     }
@@ -218,10 +211,7 @@ extension Checker {
     }
     if case .flagOne = spec.check {
       let onOff = Self.isOnOffFlag(spec, index: index, context: context)
-      if onOff && !value && index == ApsKey.contentAvailable.rawValue {
-        facts.contentAvailableOff = true
-        facts.contentAvailableFalse = true
-      }
+      if onOff && !value { recordFlagOff(index, byFalse: true) }
       if value {
         // iOS honours `true`; the advice must not be "omit the key", which turns the flag off.
         report(.flagTrue(spec.name), at: offset, path: currentPath(), noEffect: true)
@@ -241,7 +231,7 @@ extension Checker {
   mutating func problem(_ problem: JSONProblem, at offset: Int) {
     switch problem {
     case .syntax(let message):
-      facts.stopped = true
+      recordStopped()
       report(.jsonSyntax(message), at: offset, path: currentPath())
     case .invalidUTF8:
       report(.invalidUTF8, at: offset, path: currentPath())
@@ -250,20 +240,12 @@ extension Checker {
     case .byteOrderMark:
       report(.byteOrderMark, at: 0, path: nil)
     case .tooDeep(let limit):
-      facts.stopped = true
+      recordStopped()
       // The container that is too deep never starts, so name the element it would have been.
       var path = currentPath()
       if let f = frames.last, !f.isObject { path = (containerPath() ?? "") + "[\(f.index + 1)]" }
       report(.tooDeep(limit: limit), at: offset, path: path)
     }
-  }
-
-  mutating func noteInflation(_ bytes: Int, at offset: Int) {
-    if facts.inflationOffset < 0 {
-      facts.inflationOffset = offset
-      facts.inflationPath = currentPath()
-    }
-    facts.inflation += bytes
   }
 
   static func show(_ n: JSONNumber) -> String {

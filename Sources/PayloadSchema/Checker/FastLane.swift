@@ -5,9 +5,9 @@
 // checker (`JSONReader` + `Checker`) do general work that never pays off: resumable token states,
 // a frame per container, key paths kept for messages. The fast lane reads such a payload by
 // recursive descent straight from the bytes, walks the same `Schema` rows, and fills in the same
-// `Facts` and offset tables the checker fills. Then the same end-of-payload checks run on them
-// (`Checker.finish`), so size, push type and every finding made at the end are computed by one
-// piece of code whichever way the payload was read.
+// `Facts` and offset tables the checker fills, through the same recorder (`Facts.swift`). Then
+// the same end-of-payload checks run on them (`Checker.finish`), so size, push type and every
+// finding made at the end are computed by one piece of code whichever way the payload was read.
 //
 // The fast lane never reports anything itself. At the first byte or key that might lead to a
 // finding while reading (a syntax error, an unknown key, a value of the wrong kind, a duplicate
@@ -77,7 +77,7 @@ extension Checker {
       var c = FastCursor(p: p, n: n, maxDepth: min(maxDepth, Self.fastLaneDepth), keys: k, keyCapacity: keys.count)
       c.skipWhitespace()
       guard c.byte == 0x7B else { return nil }  // payload-not-object, empty, BOM: the general reader says which
-      facts.rootIsObject = true
+      recordRootObject()
       guard fastObject(&c, .root) else { return nil }
       c.skipWhitespace()
       guard c.i == n else { return nil }
@@ -232,19 +232,19 @@ extension Checker {
                                    seen: inout UInt64) -> Bool {
     switch context {
     case .root:
-      facts.rootMembers += 1
-      if Self.is(key, "aps") {
-        facts.apsKeyOffset = keyOffset
+      switch recordTopLevelKey(key, at: keyOffset) {
+      case .aps:
         guard c.byte == 0x7B else { return false }  // aps-not-object
-        facts.apsOffset = c.i
-        facts.apsIsObject = true
+        recordAps(.object, at: c.i)
         return fastObject(&c, .aps)
+      case .other:
+        guard !fastSensitive(key, packed) else { return false }
+        return fastFreeValue(&c, .custom)
+      default:
+        // mdm pushes and the simulator's bundle key change what the end checks count: general reader.
+        // So do File Provider's container-identifier (push type inference) and a Wallet topic.
+        return false
       }
-      // mdm pushes and the simulator's bundle key change what the end checks count: general reader.
-      // So do File Provider's container-identifier (push type inference) and a Wallet topic.
-      if Self.is(key, "mdm") || Self.is(key, "Simulator Target Bundle") || Self.is(key, "container-identifier") { return false }
-      guard !fastSensitive(key, packed) else { return false }
-      return fastFreeValue(&c, .custom)
     case .custom:
       guard !fastSensitive(key, packed) else { return false }
       return fastFreeValue(&c, .custom)
@@ -283,21 +283,14 @@ extension Checker {
     switch context {
     case .aps:
       guard spec.platforms.contains(platform) else { return false }  // platform-key
-      facts.apsKeys |= 1 << UInt32(index)
-      apsKeyOffsets[index] = keyOffset
-      apsValueOffsets[index] = offset
-      if index == ApsKey.alert.rawValue { facts.alertKind = AlertKind(kind) }
-      // sound-shape is decided at the end from the same facts as the general reader's.
-      if index == ApsKey.sound.rawValue && kind == .object { facts.soundObject = offset }
+      recordApsKey(index, at: keyOffset)
+      recordApsValue(index, kind: kind, at: offset)
     case .alert:
       guard spec.platforms.contains(platform) else { return false }  // platform-key (Safari)
       // deprecated-key (Safari still uses `action`)
       if spec.isDeprecated(index: index, in: context, platform: target.platform) { return false }
-      facts.alertKeys |= 1 << UInt32(index)
-      alertKeyOffsets[index] = keyOffset
-      alertValueOffsets[index] = offset
-      if index == AlertKey.sound.rawValue { facts.alertSoundKey = keyOffset }
-      if kind == .null { facts.alertNullKeys |= 1 << UInt32(index) }
+      recordAlertKey(index, at: keyOffset)
+      recordAlertValue(index, kind: kind, at: offset)
       // Title and body as objects are for live activities only; the general reader sorts them out.
       if kind == .object && (index == AlertKey.title.rawValue || index == AlertKey.body.rawValue) { return false }
     default:  // sound
@@ -312,7 +305,7 @@ extension Checker {
         guard !escaped else { return false }
         let matched = set.index(of: UnsafeBufferPointer(start: c.p + start, count: end - start))
         guard matched >= 0 else { return false }  // value-enum
-        if context == .aps && index == ApsKey.event.rawValue { facts.event = LiveActivityEvent(matched) }
+        recordEnumValue(matched, index: index, context: context)
       } else if case .channelID = spec.check {
         // live-activity-fields, reported by the general reader with its reason.
         guard !escaped, ValueCheck.channelIDProblem(UnsafeBufferPointer(start: c.p + start, count: end - start)) == nil else { return false }
@@ -338,7 +331,7 @@ extension Checker {
   @inline(__always)
   private mutating func fastNumberCheck(_ n: JSONNumber, _ spec: KeySpec, index: Int, context: Context, offset: Int) -> Bool {
     guard spec.check.numberProblem(n) == nil else { return false }
-    facts.noteNumber(n, check: spec.check, index: index, context: context, offset: offset)
+    recordNumber(n, check: spec.check, index: index, context: context, at: offset)
     return true
   }
 

@@ -24,7 +24,7 @@ extension Checker {
       alert = text
       return true
     }
-    if facts.titleObject >= 0 || facts.bodyObject >= 0 { return false }
+    if facts.offsets.titleObject >= 0 || facts.offsets.bodyObject >= 0 { return false }
     let single: [(AlertKey, WritableKeyPath<AlertText, AlertText.Field?>)] = [
       (.title, \.title), (.subtitle, \.subtitle), (.body, \.body), (.titleLocKey, \.titleLocKey),
       (.subtitleLocKey, \.subtitleLocKey), (.locKey, \.locKey), (.actionLocKey, \.actionLocKey),

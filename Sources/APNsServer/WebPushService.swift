@@ -34,10 +34,16 @@ public struct WebPushService: Sendable {
   /// `serve`'s options, which the answers read (the device pushes' desk reads the same).
   public let configuration: APNsServer.Configuration
 
+  /// `serve --rate-limit N` (``APNsServer/APNsServer/Configuration/rateLimit``): a push that would
+  /// be taken is answered 429 TooManyRequests past N pushes to one subscription in one clock
+  /// second, counted as the device tokens' limit counts them; nil: no limit.
+  private let rateLimiter: RateLimiter?
+
   /// A service at `origin` answering as `configuration` says.
   public init(origin: String, configuration: APNsServer.Configuration = APNsServer.Configuration()) {
     self.origin = origin
     self.configuration = configuration
+    rateLimiter = configuration.rateLimit.map { RateLimiter(perSecond: $0) }
   }
 
   /// A new subscription: fresh receiver keys, an endpoint under `/push/`, and, when given, the
@@ -104,7 +110,7 @@ public struct WebPushService: Sendable {
     }
     var answer = WebPushAnswer(status: 201, reason: nil, problem: nil, ttl: seconds, urgency: header("urgency") ?? "normal",
                                topic: header("topic"), subject: verified.subject)
-    guard !body.isEmpty else { return answer }  // an empty push: nothing to decrypt (Safari shows nothing)
+    guard !body.isEmpty else { return tooManyRequests(record, now: now) ?? answer }  // an empty push: nothing to decrypt (Safari shows nothing)
     guard header("content-encoding")?.lowercased() == "aes128gcm" else {
       return .refused(.badWebPushRequest, "Content-Encoding is \(header("content-encoding").map { "'\($0)'" } ?? "missing"), not aes128gcm (RFC 8291)")
     }
@@ -115,7 +121,14 @@ public struct WebPushService: Sendable {
     var validator = DeclarativePushValidator()
     answer.plaintext = plaintext
     answer.message = validator.validate(plaintext)
-    return answer
+    return tooManyRequests(record, now: now) ?? answer
+  }
+
+  /// 429 TooManyRequests when a push that would be taken is past the rate limit for `record` this
+  /// second (it counts the push); refused pushes are not counted, as for a device token.
+  private func tooManyRequests(_ record: WebPushSubscriptionRecord, now: Int64) -> WebPushAnswer? {
+    guard let rateLimiter, !rateLimiter.admit(record.id[...], now: now) else { return nil }
+    return .refused(.tooManyRequests, "more than \(rateLimiter.perSecond) pushes to this subscription in one second (the rate limit)")
   }
 
   /// `Topic`: at most 32 characters of the URL- and filename-safe base64 alphabet (Apple; RFC 8030

@@ -398,7 +398,7 @@ public enum APNsCatalogue {
     entry(.payloadTooLarge, 413, web, .webPush, "The payload size is over the limit of 4 KB.",
         explanation: "the body is over 4 KB", note: webPushStatus),
     entry(.tooManyRequests, 429, web, .webPush, "The push service received too many consecutive requests to the same device token.",
-        explanation: "too many pushes to this subscription in a row", note: webPushStatus + "; serve's web push service never answers it"),
+        explanation: "too many pushes to this subscription in a row", note: webPushStatus + "; serve answers it past --rate-limit N pushes a second to one subscription"),
     entry(.internalServerError, 500, web, .webPush, "An internal server error occurred.", note: webPushStatus),
     entry(.serviceUnavailable, 503, web, .webPush, "The service is unavailable.", note: webPushStatus),
     entry(.shutdown, 503, web, .webPush, "The push server is shutting down.", note: webPushStatus),

@@ -103,6 +103,38 @@ private func bytes(_ text: String) -> [UInt8] {
     #expect(WebPushAnswer(status: 400, reason: "BadTtl", problem: nil).body == #"{"reason":"BadTtl"}"#)
   }
 
+  /// `serve --rate-limit N`, as for a device token: past N pushes that would be taken to one
+  /// subscription in one clock second, 429 TooManyRequests (the catalogue's reason); refused
+  /// pushes are not counted; another subscription and the next second are unaffected; without
+  /// a limit no push is refused.
+  @Test func rateLimitPerSubscription() throws {
+    var limited = APNsServer.Configuration()
+    limited.rateLimit = 3
+    var service = WebPushService(origin: Self.origin, configuration: limited)
+    let server = P256.Signing.PrivateKey()
+    let record = service.subscribe(applicationServerKey: Array(server.publicKey.x963Representation))
+    let other = service.subscribe(applicationServerKey: Array(server.publicKey.x963Representation))
+    let good = try Self.push(record, server: server)
+    let noTTL = try Self.push(record, server: server, ttl: nil)
+    let toOther = try Self.push(other, server: server)
+    func send(_ push: (headers: [(name: String, value: String)], body: [UInt8]), to id: String, at second: Int64 = 10) -> WebPushAnswer {
+      service.receive(method: "POST", path: "/push/" + id, headers: push.headers, body: push.body, now: Self.now + second)
+    }
+    #expect((0..<5).map { _ in send(noTTL, to: record.id).status } == [400, 400, 400, 400, 400])
+    #expect((0..<3).map { _ in send(good, to: record.id).status } == [201, 201, 201])
+    let refused = send(good, to: record.id)
+    #expect(refused.status == 429 && refused.reason == "TooManyRequests" && refused.body == #"{"reason":"TooManyRequests"}"#)
+    #expect(refused.plaintext == nil && refused.shown == nil)
+    #expect(send((good.headers, []), to: record.id).status == 429)   // an empty push counts too
+    #expect(send(toOther, to: other.id).status == 201)
+    #expect(send(good, to: record.id, at: 11).status == 201)
+
+    var unlimited = WebPushService(origin: Self.origin)
+    let free = unlimited.add(record)
+    #expect((0..<20).map { _ in unlimited.receive(method: "POST", path: "/push/" + free.id, headers: good.headers, body: good.body, now: Self.now + 10).status }
+            == Array(repeating: 201, count: 20))
+  }
+
   @Test func topics() {
     #expect(WebPushService.isTopic("order-1042_A"))
     #expect(WebPushService.isTopic(String(repeating: "a", count: 32)))
@@ -149,5 +181,20 @@ private func bytes(_ text: String) -> [UInt8] {
     #expect(list[1]["safari"] as? String == "shows 'Order shipped' from shop.example, by itself")
     let page = try await sharedClient.http1(port: port, path: "/")
     #expect(String(buffer: page.body).contains(#"<div class="title" title="Order shipped">Order shipped</div>"#))
+  }
+
+  /// `serve --rate-limit N` reaches the web push service: N pushes to one subscription in a second, then 429.
+  @Test func rateLimitReachesTheWebPushService() throws {
+    let server = try startServer { $0.tls = nil; $0.webPushPort = 0; $0.rateLimit = 2 }
+    defer { try? server.shutdown() }
+    let desk = try #require(server.webPush)
+    let signing = P256.Signing.PrivateKey()
+    let record = try desk.subscribe(requestBody: []).get()
+    let token = try VAPIDSigner(privateKey: signing).token(audience: desk.origin, subject: "mailto:ops@shop.example", now: WebPushServiceTests.now)
+    let statuses = (0..<3).map { _ in
+      desk.receive(method: "POST", path: "/push/" + record.id, headers: [("TTL", "60"), ("Authorization", token.authorization)], body: [],
+                   now: WebPushServiceTests.now + 10).status
+    }
+    #expect(statuses == [201, 201, 429])
   }
 }

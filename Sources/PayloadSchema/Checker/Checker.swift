@@ -68,8 +68,8 @@ enum Capture {
   case alertText
   /// A custom value, checked against the sensitive-data patterns.
   case customValue
-  /// `aps.input-push-channel`, checked as a channel id (`ValueCheck.channelIDProblem`).
-  case channelID
+  /// A value its key's check reads (`ValueCheck.stringProblem`: `aps.input-push-channel`, a channel id).
+  case checkedString
 }
 
 struct Checker: JSONEventHandler {

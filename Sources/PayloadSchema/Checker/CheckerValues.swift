@@ -101,11 +101,9 @@ extension Checker {
     guard top >= 0 else { return false }
     let isObject = frames[top].isObject, context = frames[top].context, spec = frames[top].spec
     if isObject, spec >= 0 {
-      switch row(context, spec).check {
-      case .oneOf: captureAs = .enumValue; return true
-      case .channelID: captureAs = .channelID; return true
-      default: break
-      }
+      let check = row(context, spec).check
+      if case .oneOf = check { captureAs = .enumValue; return true }
+      if check.checksString { captureAs = .checkedString; return true }
       if collecting && (context == .alert || context == .liveText || context == .aps) { captureAs = .alertText; return true }
     } else if !isObject && context == .stringArray && collecting {
       captureAs = .alertText
@@ -137,9 +135,9 @@ extension Checker {
       if options.sensitiveKeys.matches(bytes) {
         report(.sensitiveValue(Self.text(bytes)), at: offset, path: currentPath())
       }
-    case .channelID:
-      if let problem = ValueCheck.channelIDProblem(bytes) {
-        report(.inputPushChannelNotAChannel(problem), at: offset, path: currentPath())
+    case .checkedString:
+      if let (spec, _, _) = currentSpec(), let message = spec.check.stringProblem(bytes) {
+        report(message, at: offset, path: currentPath())
       }
     case .nothing: break
     }

@@ -306,9 +306,9 @@ extension Checker {
         let matched = set.index(of: UnsafeBufferPointer(start: c.p + start, count: end - start))
         guard matched >= 0 else { return false }  // value-enum
         recordEnumValue(matched, index: index, context: context)
-      } else if case .channelID = spec.check {
-        // live-activity-fields, reported by the general reader with its reason.
-        guard !escaped, ValueCheck.channelIDProblem(UnsafeBufferPointer(start: c.p + start, count: end - start)) == nil else { return false }
+      } else if spec.check.checksString {
+        // The check's finding (live-activity-fields for a channel id…) is the general reader's to report.
+        guard !escaped, spec.check.stringProblem(UnsafeBufferPointer(start: c.p + start, count: end - start)) == nil else { return false }
       }
       return true
     case .number:

@@ -141,6 +141,26 @@ extension ValueCheck {
     }
   }
 
+  /// Whether a string value under this check is read for a verdict (``stringProblem(_:)``); a key
+  /// whose value is one of a set (`oneOf`) is read for its index instead.
+  var checksString: Bool {
+    switch self {
+    case .channelID: true
+    default: false
+    }
+  }
+
+  /// The finding a string value (its unescaped UTF-8) breaks under this check, or nil when it is
+  /// fine: the one verdict on a string, which the checker reports and the fast lane gives up on
+  /// (as ``numberProblem(_:)`` is for a number). A new check of string values is a case here and
+  /// in ``checksString``, and its message: neither lane changes.
+  func stringProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> PayloadMessage? {
+    switch self {
+    case .channelID: Self.channelIDProblem(bytes).map(PayloadMessage.inputPushChannelNotAChannel)
+    default: nil
+    }
+  }
+
   /// Why `bytes` (a string's UTF-8) is not a channel id APNs could have issued, or nil: the
   /// standard base64 alphabet with its padding (Apple, `PushType.channel(_:)`: "The channel ID is
   /// a base64-encoded string"). No length is checked: Apple sets none ("don't make assumptions on

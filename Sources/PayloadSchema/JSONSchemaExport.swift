@@ -221,11 +221,12 @@ public enum PayloadJSONSchema {
       members.append(("minimum", .number("0")))
       members.append(("maximum", .number("100000000000")))
       rules += [.valueRange, .timestampUnit]
-    case .channelID:
-      // A channel id is base64 with its padding (ValueCheck.channelIDProblem), of no set length.
-      members.append(("pattern", .string("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")))
-      members.append(("minLength", .number("1")))
-      rules.append(.liveActivityFields)
+    default:
+      // A check of string values says what a schema can say of them beside its verdict.
+      if let string = spec.check.stringSchema {
+        members += string.members
+        rules.append(string.rule)
+      }
     }
     // Outside a Live Activity, title and body are strings only: no object shape to describe.
     let child: Context = liveText ? .liveText : (spec.child == .liveText ? .free : spec.child)

@@ -161,6 +161,19 @@ extension ValueCheck {
     }
   }
 
+  /// What a JSON Schema can say of a string under this check (the members that constrain it) and
+  /// the rule they stand for, for `apns-lint schema`; nil when it says nothing a schema can. Written
+  /// beside the check's verdict, so that a new check of string values is one place.
+  var stringSchema: (members: [(String, SchemaNode)], rule: PayloadRule)? {
+    switch self {
+    case .channelID:
+      // A channel id is base64 with its padding (channelIDProblem), of no set length.
+      ([("pattern", .string("^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")), ("minLength", .number("1"))],
+       .liveActivityFields)
+    default: nil
+    }
+  }
+
   /// Why `bytes` (a string's UTF-8) is not a channel id APNs could have issued, or nil: the
   /// standard base64 alphabet with its padding (Apple, `PushType.channel(_:)`: "The channel ID is
   /// a base64-encoded string"). No length is checked: Apple sets none ("don't make assumptions on

@@ -221,12 +221,10 @@ public enum PayloadJSONSchema {
       members.append(("minimum", .number("0")))
       members.append(("maximum", .number("100000000000")))
       rules += [.valueRange, .timestampUnit]
-    default:
-      // A check of string values says what a schema can say of them beside its verdict.
-      if let string = spec.check.stringSchema {
-        members += string.members
-        rules.append(string.rule)
-      }
+    default:  // a check of string values says what a schema can of them (ValueCheck.stringSchema)
+      guard let string = spec.check.stringSchema else { break }
+      members += string.members
+      rules.append(string.rule)
     }
     // Outside a Live Activity, title and body are strings only: no object shape to describe.
     let child: Context = liveText ? .liveText : (spec.child == .liveText ? .free : spec.child)

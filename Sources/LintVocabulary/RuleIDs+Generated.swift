@@ -75,6 +75,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case sensitiveData = "sensitive-data"
   /// `custom-key-allowlist`
   case customKeyAllowlist = "custom-key-allowlist"
+  /// `sound-format`
+  case soundFormat = "sound-format"
   // PushRules.swift
   /// `silent-push-shape`
   case silentPushShape = "silent-push-shape"

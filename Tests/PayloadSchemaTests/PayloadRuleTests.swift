@@ -484,6 +484,17 @@ import Testing
     RuleCase("sound-shape critical 0", text(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "ping.caf"}}}"#), flags: "", [
       #"sound-shape 1:34 aps.sound"#
     ]),
+    // sound-format: iOS plays notification sounds in aiff, wav or caf only (Apple, UNNotificationSound,
+    // "Prepare Sound Resources"); seen in siddharth952/HalfActive's test.apns ("sound": an .mp3).
+    RuleCase("sound-format", text(#"{"aps": {"alert": "Goal!", "sound": "whistle.mp3"}}"#), flags: "", [
+      #"sound-format 1:37 aps.sound"#
+    ]),
+    RuleCase("sound-format, any case, escaped", text(#"{"aps": {"alert": "Goal!", "sound": "Whistle\u002eM4A"}}"#), flags: "", [
+      #"sound-format 1:37 aps.sound"#
+    ]),
+    RuleCase("sound-format in a critical sound", text(#"{"aps": {"alert": "Fire", "sound": {"critical": 1, "name": "siren.flac", "volume": 1}}}"#), flags: "", [
+      #"sound-format 1:60 aps.sound.name"#
+    ]),
     RuleCase("alert-empty", text(#"""
       {
         "aps": {
@@ -625,6 +636,15 @@ import Testing
     PassCase(.backgroundInert, "content-available 1", text(#"{"aps": {"content-available": 1}, "refresh": 1}"#), flags: "--push-type background"),
     PassCase(.soundShape, "a critical sound dictionary", text(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#), flags: ""),
     PassCase(.soundShape, "a sound string", text(#"{"aps": {"alert": "Hi", "sound": "ping.caf"}}"#), flags: ""),
+    PassCase(.soundFormat, "a caf file", text(#"{"aps": {"alert": "Goal!", "sound": "whistle.caf"}}"#), flags: ""),
+    PassCase(.soundFormat, "the default sound", text(#"{"aps": {"alert": "Goal!", "sound": "default"}}"#), flags: ""),
+    PassCase(.soundFormat, "a name without an extension", text(#"{"aps": {"alert": "Goal!", "sound": "chime"}}"#), flags: ""),
+    PassCase(.soundFormat, "a name whose dot is no format's", text(#"{"aps": {"alert": "Goal!", "sound": "v1.2"}}"#), flags: ""),
+    PassCase(.soundFormat, "an aiff in a critical sound", text(#"{"aps": {"alert": "Fire", "sound": {"critical": 1, "name": "Siren.AIFF", "volume": 1}}}"#), flags: ""),
+    // A Live Activity alert's sound is ActivityKit's, whose own example names an .mp4
+    // ("Starting and updating Live Activities with ActivityKit push notifications").
+    PassCase(.soundFormat, "a Live Activity alert's sound", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "alert": {"title": "t", "body": "b", "sound": "HeroDown.mp4"}}}"#),
+             flags: "--push-type liveactivity"),
     PassCase(.payloadWhitespace, "over the limit compact too: too large, not whitespace",
              text("{\n  \"aps\": {\"alert\": \"" + String(repeating: "x", count: 260) + "\"}\n}"), flags: "--size-count compact --transport binary-pre-ios8",
              others: ["payload-too-large 1:1 -"]),

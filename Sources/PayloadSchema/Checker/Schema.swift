@@ -86,6 +86,8 @@ enum ValueCheck: Sendable {
   case positiveInteger
   /// A broadcast channel id as APNs issues them: base64 (`aps.input-push-channel`).
   case channelID
+  /// A notification sound's file name (`aps.sound`, `sound.name`): a format iOS plays.
+  case soundFile
 }
 
 /// The string sets `ValueCheck.oneOf` names; a code, so that a `KeySpec` is a plain value whose
@@ -137,7 +139,7 @@ extension ValueCheck {
     case .activityTimestamp:
       return n.value < 0 ? .valueRange : (n.value > 1e11 || n.value < ValueCheck.firstActivityDate ? .timestampUnit : nil)
     case .positiveInteger: return !n.isIntegral || n.value < 1 ? .valueRange : nil
-    case .none, .oneOf, .flagTrue, .channelID: return nil
+    case .none, .oneOf, .flagTrue, .channelID, .soundFile: return nil
     }
   }
 
@@ -145,7 +147,7 @@ extension ValueCheck {
   /// whose value is one of a set (`oneOf`) is read for its index instead.
   var checksString: Bool {
     switch self {
-    case .channelID: true
+    case .channelID, .soundFile: true
     default: false
     }
   }
@@ -157,8 +159,24 @@ extension ValueCheck {
   func stringProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> PayloadMessage? {
     switch self {
     case .channelID: Self.channelIDProblem(bytes).map(PayloadMessage.inputPushChannelNotAChannel)
+    case .soundFile: Self.unplayedSoundFormat(bytes).map(PayloadMessage.soundFormat)
     default: nil
     }
+  }
+
+  /// The extensions of audio files iOS does not play as a notification sound (it plays Linear
+  /// PCM, MA4, µLaw and aLaw in aiff, wav or caf: Apple, "UNNotificationSound"), lowercase. A name
+  /// with another extension, or none, is not judged: the file may be anything.
+  static let unplayedSoundExtensions: Set<String> = [
+    "mp3", "m4a", "m4r", "aac", "mp4", "flac", "ogg", "oga", "opus", "wma", "amr", "3gp", "webm", "mid", "midi",
+  ]
+
+  /// The extension of the sound file `bytes` names, as written, when it is one of
+  /// ``unplayedSoundExtensions``; nil otherwise (and for `default`). Allocates only when it finds one.
+  static func unplayedSoundFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.count - dot - 1 <= 4, dot + 1 < bytes.count else { return nil }
+    let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+    return unplayedSoundExtensions.contains(written.lowercased()) ? written : nil
   }
 
   /// What a JSON Schema can say of a string under this check (the members that constrain it) and
@@ -270,7 +288,7 @@ enum Schema {
   static let aps: [KeySpec] = [
     KeySpec("alert", [.string, .object], platforms: .all.subtracting(.tvos), child: .alert),
     KeySpec("badge", .number, .badge),
-    KeySpec("sound", [.string, .object], platforms: .all.subtracting(.tvos), child: .sound),
+    KeySpec("sound", [.string, .object], .soundFile, platforms: .all.subtracting(.tvos), child: .sound),
     KeySpec("thread-id", .string),
     KeySpec("category", .string),
     KeySpec("target-content-id", .string),
@@ -314,7 +332,7 @@ enum Schema {
 
   static let sound: [KeySpec] = [
     KeySpec("critical", .number, .flagZeroOrOne, platforms: [.ios, .macos, .watchos, .visionos]),   // macOS 10.14+
-    KeySpec("name", .string),
+    KeySpec("name", .string, .soundFile),
     KeySpec("volume", .number, .unitInterval(liveActivityExempt: false)),
   ]
 

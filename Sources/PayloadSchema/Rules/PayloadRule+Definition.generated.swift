@@ -45,6 +45,7 @@ extension PayloadRule {
     case .platformKey: .platformKey
     case .sensitiveData: .sensitiveData
     case .customKeyAllowlist: .customKeyAllowlist
+    case .soundFormat: .soundFormat
     case .silentPushShape: .silentPushShape
     case .pushTypeMismatch: .pushTypeMismatch
     case .priorityMismatch: .priorityMismatch

@@ -241,6 +241,16 @@ extension RuleDefinition {
                    configuration: "version: 1\nrules:\n  custom-key-allowlist: {severity: warning, allowed: [msgid]}\n")
     }
   }
+
+  /// `sound-format`
+  static var soundFormat: Self {
+    Self(.warning, .payload,
+         consequence: "the system plays custom notification sounds only in Linear PCM, MA4 (IMA/ADPCM), µLaw or aLaw, packaged in an aiff, wav or caf file (Apple, UNNotificationSound), so a sound named as an mp3, m4a, aac, flac or ogg file does not play: the device plays the default sound instead",
+         summary: "a sound file (aps.sound, or the critical sound's name) whose extension names an audio format iOS does not play for notifications: the default sound plays instead") {
+      RuleExamples(#"{"aps": {"alert": "Goal!", "sound": 1️⃣"whistle.mp3"}}"#,
+                   pass: #"{"aps": {"alert": "Goal!", "sound": "whistle.caf"}}"#)
+    }
+  }
 }
 
 // The messages of the payload rules (`PayloadMessage`): the checker reports these, never a bare
@@ -502,5 +512,14 @@ extension PayloadMessage {
 
   static func customKeyNotAllowed(_ key: String) -> Self {
     Self(.customKeyAllowlist, "custom key '\(key)' is not in the allowed list")
+  }
+}
+
+// MARK: sound-format
+
+extension PayloadMessage {
+  /// A sound file named with the `format` (its extension as written: "mp3") iOS does not play.
+  static func soundFormat(_ format: String) -> Self {
+    Self(.soundFormat, "'\(format)' is not a format iOS plays for notification sounds (aiff, wav or caf holding Linear PCM, MA4, µLaw or aLaw): the device plays the default sound instead; convert it, e.g. afconvert -f caff -d LEI16")
   }
 }

@@ -72,6 +72,57 @@ import TestSupport
     })
   }
 
+  /// The request rules' examples (request files): the request as written, sent with the client's
+  /// own provider token, and checked as `serve` received it. Findings about authentication are
+  /// left out (the client signs with a key `check` is not given), and so is an example the client
+  /// cannot send as written (a method or path HTTP/2 will not carry).
+  @Test func everyRequestRuleExampleGivesTheSameFindingsInTheSameOrder() async throws {
+    let key = try ProviderKey.load(path: packageRoot + "/Fixtures/keys/AuthKey_ABC123DEFG.p8")
+    var configuration = APNsServer.Configuration()
+    configuration.port = 0
+    configuration.threads = 1
+    configuration.keys = ProviderKeyRing([key])
+    configuration.teamID = "DEF123GHIJ"
+    configuration.shutdownGrace = .seconds(2)
+    let server = try APNsServer.start(configuration)
+    defer { try? server.shutdown() }
+    var clientConfiguration = APNsClient.Configuration(authentication: .token(signer: try ProviderTokenSigner(key: key), teamID: "DEF123GHIJ"))
+    clientConfiguration.host = "127.0.0.1"
+    clientConfiguration.port = server.port
+    clientConfiguration.tls = false
+    clientConfiguration.retries = 0
+    let client = try APNsClient(clientConfiguration)
+    var compared = 0, withFindings = 0, skipped: [String] = []
+    for rule in Rule.catalogue where rule.category == .request {
+      for (example, flags) in [(rule.triggeringExample, rule.triggeringFlags), (rule.passingExample, rule.passingFlags)] {
+        guard flags.isEmpty, rule.exampleConfiguration.isEmpty, case .success(let entries) = RequestFile.parse(Self.bytes(example)),
+              let request = entries.first?.request, let path = request.path else {
+          skipped.append(rule.id.rawValue)
+          continue
+        }
+        let before = server.inbox.pushes().count
+        _ = try? await client.deliver(APNsPush(method: request.method, path: path,
+                                               headers: request.headers.filter { $0.name != "authorization" }, body: request.body))
+        guard server.inbox.pushes().count == before + 1, let served = server.inbox.pushes().first else {
+          skipped.append(rule.id.rawValue)
+          continue
+        }
+        var linter = Linter()
+        let now = Int64(served.time / 1000)
+        let received = APNsRequest(method: served.method, path: served.path,
+                                   headers: served.headers.filter { $0.name != "authorization" }, body: request.body)
+        var report = linter.validate(request: received, now: now)
+        ActivitySources.apply(nil, to: &report, body: request.body, now: now)
+        let checked = Self.described(report.findings)
+        #expect(checked == Self.described(served.findings), "\(rule.id): check and serve differ")
+        compared += 1
+        if !checked.isEmpty { withFindings += 1 }
+      }
+    }
+    try await client.shutdown()
+    #expect(compared >= 20 && withFindings >= 10, "compared \(compared), \(withFindings) with findings; skipped \(skipped)")
+  }
+
   /// A Live Activity finding that stands before a payload finding: the contract's finding joins
   /// at its place (serve appended it after the payload's findings, check sorted it in).
   @Test func aContractFindingJoinsAtItsPlace() async throws {

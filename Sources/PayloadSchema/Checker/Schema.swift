@@ -3,14 +3,15 @@
 // contains. The validator is a walk over these tables; nothing about a key lives elsewhere.
 
 /// JSON value kinds, as bits.
-struct JSONKinds: OptionSet, Sendable {
-  let rawValue: UInt8
-  static let string = JSONKinds(rawValue: 1)
-  static let number = JSONKinds(rawValue: 2)
-  static let bool = JSONKinds(rawValue: 4)
-  static let null = JSONKinds(rawValue: 8)
-  static let object = JSONKinds(rawValue: 16)
-  static let array = JSONKinds(rawValue: 32)
+package struct JSONKinds: OptionSet, Sendable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+  package static let string = JSONKinds(rawValue: 1)
+  package static let number = JSONKinds(rawValue: 2)
+  package static let bool = JSONKinds(rawValue: 4)
+  package static let null = JSONKinds(rawValue: 8)
+  package static let object = JSONKinds(rawValue: 16)
+  package static let array = JSONKinds(rawValue: 32)
 
   /// How a message names the kinds a key accepts.
   var described: String {
@@ -29,21 +30,21 @@ struct JSONKinds: OptionSet, Sendable {
   }
 }
 
-struct PlatformSet: OptionSet, Sendable {
-  let rawValue: UInt8
+package struct PlatformSet: OptionSet, Sendable {
+  package let rawValue: UInt8
   static let ios = PlatformSet(rawValue: 1)
   static let macos = PlatformSet(rawValue: 2)
   static let tvos = PlatformSet(rawValue: 4)
   static let watchos = PlatformSet(rawValue: 8)
   static let visionos = PlatformSet(rawValue: 16)
   static let safari = PlatformSet(rawValue: 32)
-  static let all: PlatformSet = [.ios, .macos, .tvos, .watchos, .visionos, .safari]
+  package static let all: PlatformSet = [.ios, .macos, .tvos, .watchos, .visionos, .safari]
   /// Every platform but website push.
   static let notSafari: PlatformSet = [.ios, .macos, .tvos, .watchos, .visionos]
   static let liveActivity: PlatformSet = [.ios, .visionos]
 
-  init(rawValue: UInt8) { self.rawValue = rawValue }
-  init(_ p: Platform) {
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+  package init(_ p: Platform) {
     switch p {
     case .ios: self = .ios
     case .macos: self = .macos
@@ -56,14 +57,14 @@ struct PlatformSet: OptionSet, Sendable {
     }
   }
 
-  var names: String {
+  package var names: String {
     let all: [(PlatformSet, String)] = [(.ios, "ios"), (.macos, "macos"), (.tvos, "tvos"), (.watchos, "watchos"), (.visionos, "visionos"), (.safari, "safari")]
     return all.filter { contains($0.0) }.map(\.1).joined(separator: ", ")
   }
 }
 
 /// The check a key's value gets once its kind is right.
-enum ValueCheck: Sendable {
+package enum ValueCheck: Sendable {
   case none
   /// An integer ≥ 0.
   case badge
@@ -92,10 +93,10 @@ enum ValueCheck: Sendable {
 
 /// The string sets `ValueCheck.oneOf` names; a code, so that a `KeySpec` is a plain value whose
 /// copies cost nothing on the hot path.
-enum ValueSet: UInt8, Sendable {
+package enum ValueSet: UInt8, Sendable {
   case interruptionLevel, event
 
-  var values: [String] {
+  package var values: [String] {
     switch self {
     case .interruptionLevel: Schema.interruptionLevels
     case .event: Schema.events
@@ -122,6 +123,12 @@ extension KeySpec {
   /// which website pushes still use. Asked by the checker and the fast lane.
   func isDeprecated(index: Int, in context: Context, platform: Platform) -> Bool {
     deprecated && !(context == .alert && index == AlertKey.action.rawValue && platform == .safari)
+  }
+
+  /// Whether the key is an on/off flag where it is (`Checker.isOnOffFlag`:
+  /// `content-available`, `mutable-content`), for `apns-lint schema` (APNsLint's `PayloadJSONSchema`).
+  package func isOnOffFlag(index: Int, context: Context) -> Bool {
+    Checker.isOnOffFlag(self, index: index, context: context)
   }
 }
 
@@ -182,7 +189,7 @@ extension ValueCheck {
   /// What a JSON Schema can say of a string under this check (the members that constrain it) and
   /// the rule they stand for, for `apns-lint schema`; nil when it says nothing a schema can. Written
   /// beside the check's verdict, so that a new check of string values is one place.
-  var stringSchema: (members: [(String, SchemaNode)], rule: PayloadRule)? {
+  package var stringSchema: (members: [(String, SchemaNode)], rule: PayloadRule)? {
     switch self {
     case .channelID:
       // A channel id is base64 with its padding (channelIDProblem), of no set length.
@@ -228,7 +235,7 @@ extension ValueCheck {
 }
 
 /// What a key's object or array value contains.
-enum Context: UInt8, Sendable {
+package enum Context: UInt8, Sendable {
   case root, aps, alert, sound, liveText
   /// Each element must be a string (loc-args, url-args).
   case stringArray
@@ -240,16 +247,16 @@ enum Context: UInt8, Sendable {
 
 /// One row of a schema table. Every field is a plain value (no references), so reading a row on
 /// the hot path neither allocates nor retains.
-struct KeySpec: Sendable {
-  let name: StaticString
-  let kinds: JSONKinds
-  let check: ValueCheck
-  let platforms: PlatformSet
-  let deprecated: Bool
+package struct KeySpec: Sendable {
+  package let name: StaticString
+  package let kinds: JSONKinds
+  package let check: ValueCheck
+  package let platforms: PlatformSet
+  package let deprecated: Bool
   /// What an object or array value contains.
-  let child: Context
+  package let child: Context
   /// A live-activity key (platform-key outside ios/visionos).
-  let liveActivity: Bool
+  package let liveActivity: Bool
 
   init(_ name: StaticString, _ kinds: JSONKinds, _ check: ValueCheck = .none, platforms: PlatformSet = .all,
        deprecated: Bool = false, child: Context = .free, liveActivity: Bool = false) {
@@ -270,7 +277,7 @@ enum ApsKey: Int, CaseIterable {
     contentState, attributes, attributesType, inputPushChannel, inputPushToken, contentChanged, urlArgs
 }
 
-enum AlertKey: Int, CaseIterable {
+package enum AlertKey: Int, CaseIterable {
   case title, subtitle, body, launchImage, titleLocKey, subtitleLocKey, locKey, actionLocKey,
     titleLocArgs, subtitleLocArgs, locArgs, action, summaryArg, summaryArgCount, sound
 }
@@ -278,14 +285,14 @@ enum AlertKey: Int, CaseIterable {
 enum SoundKey: Int, CaseIterable { case critical, name, volume }
 enum LiveTextKey: Int, CaseIterable { case locKey, locArgs }
 
-enum Schema {
+package enum Schema {
   static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]
   static let events = ["start", "update", "end"]
   /// `interruptionLevels` and `events` packed as `PackedKey`s, for `ValueSet.index(of:)`.
   static let packedInterruptionLevels = interruptionLevels.map(PackedKey.init(text:))
   static let packedEvents = events.map(PackedKey.init(text:))
 
-  static let aps: [KeySpec] = [
+  package static let aps: [KeySpec] = [
     KeySpec("alert", [.string, .object], platforms: .all.subtracting(.tvos), child: .alert),
     KeySpec("badge", .number, .badge),
     KeySpec("sound", [.string, .object], .soundFile, platforms: .all.subtracting(.tvos), child: .sound),
@@ -311,7 +318,7 @@ enum Schema {
   ]
 
   /// Website pushes (platform safari) show only `title`, `body` and `action` (SPEC §3 platform-key).
-  static let alert: [KeySpec] = [
+  package static let alert: [KeySpec] = [
     KeySpec("title", .string, child: .liveText),
     KeySpec("subtitle", .string, platforms: .notSafari),
     KeySpec("body", .string, child: .liveText),
@@ -330,14 +337,14 @@ enum Schema {
     KeySpec("sound", [.string, .object], child: .sound),
   ]
 
-  static let sound: [KeySpec] = [
+  package static let sound: [KeySpec] = [
     KeySpec("critical", .number, .flagZeroOrOne, platforms: [.ios, .macos, .watchos, .visionos]),   // macOS 10.14+
     KeySpec("name", .string, .soundFile),
     KeySpec("volume", .number, .unitInterval(liveActivityExempt: false)),
   ]
 
   /// `title` and `body` of a live activity's alert: `{loc-key, loc-args}`.
-  static let liveText: [KeySpec] = [
+  package static let liveText: [KeySpec] = [
     KeySpec("loc-key", .string),
     KeySpec("loc-args", .array, child: .stringArray),
   ]

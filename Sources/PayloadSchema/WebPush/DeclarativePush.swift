@@ -171,7 +171,7 @@ public enum DeclarativeURL {
 }
 
 /// The members a declarative notification has, as Safari reads them.
-enum DeclarativeMember {
+package enum DeclarativeMember {
   /// Read by WebKit, with the JSON kind it needs.
   enum Kind { case string, url, boolean, direction, any }
   static let read: [String: Kind] = [
@@ -179,7 +179,7 @@ enum DeclarativeMember {
     "dir": .direction, "icon": .url, "silent": .boolean, "data": .any,
   ]
   /// In the W3C draft's NotificationOptions, and not read by Safari.
-  static let notReadBySafari: Set<String> = ["actions", "image", "badge", "vibrate", "timestamp", "renotify", "requireInteraction"]
+  package static let notReadBySafari: Set<String> = ["actions", "image", "badge", "vibrate", "timestamp", "renotify", "requireInteraction"]
 }
 
 /// The event handler: the state of one message as it is read.

@@ -1,5 +1,6 @@
+@testable import APNsLint
+import PayloadSchema
 import Testing
-@testable import PayloadSchema
 
 /// `apns-lint schema` (SPEC §15): generated from the key table, so every key is in it with its
 /// type, set and range. Agreement with `check` over the fixtures is scripts/checks/86-schema's.

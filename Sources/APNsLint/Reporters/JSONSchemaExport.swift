@@ -4,7 +4,10 @@
 // schema can express: a value of the wrong type (`value-type`, `flag-value`), outside its set
 // (`value-enum`) or range (`value-range`, `timestamp-unit`), and an unknown key inside `aps`,
 // `aps.alert` or `aps.sound` (`unknown-key`). What a schema cannot say (sizes, push-type
-// consistency, localization) stays `check`'s.
+// consistency, localization) stays `check`'s. It reads PayloadSchema's tables through their
+// `package` access: nothing of them is public.
+
+import PayloadSchema
 
 /// Writes the payload schema as a JSON Schema document (draft 2020-12).
 public enum PayloadJSONSchema {
@@ -181,7 +184,7 @@ public enum PayloadJSONSchema {
     let liveText = live && context == .alert && (index == AlertKey.title.rawValue || index == AlertKey.body.rawValue)
     if liveText { types.append("object") }
     switch spec.check {
-    case .flagOne where Checker.isOnOffFlag(spec, index: index, context: context):
+    case .flagOne where spec.isOnOffFlag(index: index, context: context):
       // content-available, mutable-content: 0 and false mean off, as absent (`flag-off`, info);
       // `true` is a flag-value warning, so the schema keeps rejecting it.
       members.append(("enum", .array([.number("0"), .number("1"), .bool(false)])))
@@ -263,53 +266,4 @@ public enum PayloadJSONSchema {
     guard case .object(let members) = node else { return [] }
     return members.filter { $0.0 == "properties" || $0.0 == "additionalProperties" || $0.0 == "required" }
   }
-}
-
-/// A JSON value of the schema document, written with sorted-as-given members and two-space indents.
-indirect enum SchemaNode {
-  case object([(String, SchemaNode)])
-  case array([SchemaNode])
-  case string(String)
-  /// A number as it is written (`1`, `100000000000`).
-  case number(String)
-  case bool(Bool)
-
-  func write(to out: inout String, indent: Int) {
-    let pad = String(repeating: "  ", count: indent)
-    switch self {
-    case .object(let members):
-      if members.isEmpty { out += "{}"; return }
-      out += "{\n"
-      for (i, (key, value)) in members.enumerated() {
-        out += pad + "  "
-        Self.writeString(key, to: &out)
-        out += ": "
-        value.write(to: &out, indent: indent + 1)
-        out += i == members.count - 1 ? "\n" : ",\n"
-      }
-      out += pad + "}"
-    case .array(let items):
-      if items.allSatisfy({ if case .string = $0 { true } else if case .number = $0 { true } else { false } }) {
-        out += "["
-        for (i, item) in items.enumerated() {
-          if i > 0 { out += ", " }
-          item.write(to: &out, indent: indent)
-        }
-        out += "]"
-        return
-      }
-      out += "[\n"
-      for (i, item) in items.enumerated() {
-        out += pad + "  "
-        item.write(to: &out, indent: indent + 1)
-        out += i == items.count - 1 ? "\n" : ",\n"
-      }
-      out += pad + "]"
-    case .string(let s): Self.writeString(s, to: &out)
-    case .number(let n): out += n
-    case .bool(let b): out += b ? "true" : "false"
-    }
-  }
-
-  static func writeString(_ s: String, to out: inout String) { JSONText.write(s, to: &out) }
 }

@@ -178,12 +178,27 @@ extension ValueCheck {
     "mp3", "m4a", "m4r", "aac", "mp4", "flac", "ogg", "oga", "opus", "wma", "amr", "3gp", "webm", "mid", "midi",
   ]
 
+  /// ``unplayedSoundExtensions``, each packed as ``packedExtension(_:)`` packs a file's.
+  static let unplayedSoundKeys: Set<UInt32> = Set(unplayedSoundExtensions.map { packedExtension(Array($0.utf8)[...]) ?? 0 })
+
+  /// An extension of at most four ASCII bytes, lowercased and packed in one word; nil for any other.
+  static func packedExtension(_ bytes: some Collection<UInt8>) -> UInt32? {
+    guard !bytes.isEmpty, bytes.count <= 4 else { return nil }
+    var key: UInt32 = 0
+    for byte in bytes {
+      guard byte < 0x80 else { return nil }
+      key = key << 8 | UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+    }
+    return key
+  }
+
   /// The extension of the sound file `bytes` names, as written, when it is one of
-  /// ``unplayedSoundExtensions``; nil otherwise (and for `default`). Allocates only when it finds one.
+  /// ``unplayedSoundExtensions``; nil otherwise (and for `default`). Allocates nothing on a sound
+  /// iOS plays: only a finding's text is made.
   static func unplayedSoundFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.count - dot - 1 <= 4, dot + 1 < bytes.count else { return nil }
-    let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
-    return unplayedSoundExtensions.contains(written.lowercased()) ? written : nil
+    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), let key = packedExtension(bytes[(dot + 1)...]),
+          unplayedSoundKeys.contains(key) else { return nil }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
   }
 
   /// What a JSON Schema can say of a string under this check (the members that constrain it) and

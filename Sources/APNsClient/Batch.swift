@@ -64,7 +64,7 @@ extension APNsPush {
 
 extension APNsAnswer {
   /// True when an answer is what was predicted: the same status, and for a refusal the same reason
-  /// in any spelling ``APNsReason`` reads (APNs' `BadEnvironmentKeyInToken` is Apple's
+  /// in any spelling `APNsReason` reads (APNs' `BadEnvironmentKeyInToken` is Apple's
   /// `BadEnvironmentKeyIdInToken`).
   public func matches(prediction: APNsAnswer) -> Bool {
     guard status == prediction.status else { return false }

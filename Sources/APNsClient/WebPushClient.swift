@@ -173,7 +173,7 @@ public struct WebPushResponse: Sendable {
     (try? JSONMembers.read(body).get())?.named("reason")?.string
   }
 
-  /// What apns-lint prints to explain the answer: the explanation of its row of ``APNsCatalogue``
+  /// What apns-lint prints to explain the answer: the explanation of its row of `APNsCatalogue`
   /// on web push (Apple's "Sending web push notifications in web apps and browsers"); nil for an
   /// answer the catalogue does not explain.
   public var meaning: String? {

@@ -139,7 +139,7 @@ extension PushDesk {
 }
 
 extension Response {
-  /// The answer `surface` gives with `reason`, at the status ``APNsCatalogue`` gives it there
+  /// The answer `surface` gives with `reason`, at the status `APNsCatalogue` gives it there
   /// (channels and broadcasts: Apple's "Handling error responses from Apple Push Notification
   /// service"); `timestamp` only for 410.
   init(_ reason: APNsReason, on surface: APNsSurface = .device, timestamp: Int64? = nil) {

@@ -219,7 +219,7 @@ final class PushDesk {
   /// The reason a `--strict` refusal gives: one of Apple's reasons where one fits the rule (client
   /// libraries map reasons to exception classes and fail on names they do not know), else nil and
   /// the caller sends the rule id; the body's `"rule"` always names the rule. Apple's list:
-  /// ``APNsSource/deviceResponses``.
+  /// `APNsSource/deviceResponses`.
   static func strictReason(_ rule: PayloadRule) -> APNsReason? {
     switch rule {
     case .priorityMismatch: .badPriority                          // a background push at 10

@@ -189,7 +189,7 @@ public struct WebPushAnswer: Sendable, Hashable {
     self.subject = subject
   }
 
-  /// A refusal with `reason`, at the status ``APNsCatalogue`` gives it on web push.
+  /// A refusal with `reason`, at the status `APNsCatalogue` gives it on web push.
   static func refused(_ reason: APNsReason, _ problem: String) -> Self {
     let answer = APNsAnswer(reason, on: .webPush)
     return WebPushAnswer(status: answer.status, reason: answer.reason, problem: problem)

@@ -174,9 +174,9 @@ extension StringsLint {
     /// in a plist or catalog at the `place` of the key, else at the key, while its line is not
     /// counted yet (`finish` counts it); at 1:1 when the file holds no such key (a translation
     /// that lacks it) or none is named (a finding about the whole file).
-    /// `softened`: at most a warning (``Finding/softened``), for a finding of an error rule whose
+    /// `softened`: at most a warning (`Finding/softened`), for a finding of an error rule whose
     /// case breaks nothing on the device (an argument left out); `noEffect`: information
-    /// (``Finding/noEffect``), for a case nothing on the device tells from a right one.
+    /// (`Finding/noEffect`), for a case nothing on the device tells from a right one.
     mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil, place: Place = .key,
                       softened: Bool = false, noEffect: Bool = false) {
       let key = key ?? entry?.key

@@ -404,8 +404,8 @@ extension TableMessage {
       + "pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'")
   }
 
-  /// One localization's keys in state `needs_review` (``TableRule/needsReview``) or stale
-  /// (``TableRule/stale``) of one catalog, as one finding of that rule.
+  /// One localization's keys in state `needs_review` (`TableRule/needsReview`) or stale
+  /// (`TableRule/stale`) of one catalog, as one finding of that rule.
   static func keysInState(_ group: StateGroup) -> Self {
     let needsReview = group.rule == RuleID(TableRule.needsReview)
     let listed = group.keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }

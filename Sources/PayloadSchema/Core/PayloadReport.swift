@@ -72,7 +72,7 @@ public struct PayloadReport: Sendable, Hashable, Codable, CustomStringConvertibl
     return best
   }
 
-  /// Errors, warnings and infos among the findings, by their severities (``Finding/severity``).
+  /// Errors, warnings and infos among the findings, by their severities (`Finding/severity`).
   public var counts: (errors: Int, warnings: Int, infos: Int) {
     var e = 0, w = 0, i = 0
     for f in findings {

@@ -32,12 +32,12 @@ public enum ChannelManagement {
   /// (https://developer.apple.com/documentation/usernotifications/handling-error-responses-from-apns),
   /// the page of the channel and broadcast APIs, with the status its table gives each and the
   /// words `apns-lint channel` / `send --channel` explain an answer with: the channel rows of
-  /// ``APNsCatalogue``, which `check` predicts from and `serve` answers from. Two rows are not
+  /// `APNsCatalogue`, which `check` predicts from and `serve` answers from. Two rows are not
   /// Apple's, and say so: `BadTopic` (the device push table's reason, for a path whose bundle id is
   /// no bundle identifier) and `MissingChannelQueueSize` (undocumented; a public TypeScript APNs
   /// client records it as APNs' answer to a create without a valid `message-storage-policy`, which
   /// Apple's page marks Required). Apple's table spells the first 503 `Service Unavailable`; APNs'
-  /// device push table, and this one, say `ServiceUnavailable` (``APNsReason/init(wire:)`` reads
+  /// device push table, and this one, say `ServiceUnavailable` (`APNsReason/init(wire:)` reads
   /// both). docs/behaviour.md, "Channels", has the details.
   public static let documentedReasons: [DocumentedReason] = APNsCatalogue.rows.compactMap { row in
     guard let reason = row.reason, row.surfaces.contains(.channel) else { return nil }
@@ -51,7 +51,7 @@ public enum ChannelManagement {
   /// The members a create body may have (Apple: both Required).
   public static let createMembers: Set<String> = ["message-storage-policy", "push-type"]
 
-  /// The documented reason named `reason` (in any spelling ``APNsReason`` reads), or nil.
+  /// The documented reason named `reason` (in any spelling `APNsReason` reads), or nil.
   public static func documented(_ reason: String) -> DocumentedReason? {
     guard let known = APNsReason(wire: reason), let row = APNsCatalogue.row(known, on: .channel) else { return nil }
     return DocumentedReason(reason: known.rawValue, status: row.status, meaning: row.explanation ?? row.apple)

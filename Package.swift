@@ -154,7 +154,8 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
-    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "TestSupport", "APNsServer", "APNsAuth", "APNsClient", "ActivityContract"], exclude: ["Snapshots"]),
+    .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "TestSupport", "APNsServer", "APNsAuth", "APNsClient", "ActivityContract",
+                                                   .product(name: "Crypto", package: "swift-crypto")], exclude: ["Snapshots"]),
     // The command line's tests: they run the built apns-lint (and read its command types); library
     // test targets never import the executable.
     .testTarget(

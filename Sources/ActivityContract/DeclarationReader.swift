@@ -1,3 +1,5 @@
+import PayloadSchema
+
 /// The declarations read from an app's Swift files: its types, type aliases and the
 /// `ActivityAttributes` among them (SPEC §13.1). Only declarations are read: no compiler, no build.
 ///
@@ -157,7 +159,8 @@ extension TypeDeclaration {
   }
 }
 
-/// Byte offsets to 1-based lines and columns (columns count Unicode scalars).
+/// Byte offsets to 1-based lines and columns (columns count Unicode scalars), for many lookups in
+/// one file: the lines' starts, found by binary search, then `LineIndex` over the line.
 struct LineTable: Sendable {
   let bytes: [UInt8]
   let starts: [Int]
@@ -175,14 +178,10 @@ struct LineTable: Sendable {
       let mid = (lo + hi + 1) / 2
       if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
     }
-    var column = 1
-    var i = starts[lo]
-    let end = min(offset, bytes.count)
-    while i < end {
-      if bytes[i] & 0xC0 != 0x80 { column += 1 }
-      i += 1
-    }
-    return SwiftLocation(file: file, line: lo + 1, column: column)
+    // The column from the line's start, counted as every position is (LineIndex).
+    var position = LineIndex(line: lo + 1)
+    position.advance(over: bytes[starts[lo]..<max(starts[lo], min(offset, bytes.count))])
+    return SwiftLocation(file: file, line: lo + 1, column: position.column)
   }
 }
 

@@ -1,3 +1,5 @@
+import PayloadSchema
+
 /// A payload read into a flat tree of nodes with byte offsets: what the Live Activity check walks.
 /// Malformed JSON gives nil (PayloadSchema reports it); nesting is capped at 64, as
 /// `limits.max-depth` caps it by default, so reading recurses at most 64 deep.
@@ -256,17 +258,7 @@ struct PayloadTree {
 
   /// 1-based line and column (Unicode scalars) of a byte offset.
   func position(_ offset: Int) -> (line: Int, column: Int) {
-    var line = 1, column = 1
-    var i = 0
-    while i < offset && i < bytes.count {
-      if bytes[i] == 0x0A {
-        line += 1
-        column = 1
-      } else if bytes[i] & 0xC0 != 0x80 {
-        column += 1
-      }
-      i += 1
-    }
-    return (line, column)
+    let position = LineIndex.position(of: min(offset, bytes.count), in: bytes)
+    return (position.line, position.column)
   }
 }

@@ -74,27 +74,16 @@ public enum TextPositions {
   public static func positions(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourcePosition] {
     var out = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: offsets.count)
     let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-    var line = 1, column = 1
+    // `\r\n` is one line break; a lone `\r` is one too.
+    var position = LineIndex(carriageReturnEndsLine: true)
     var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     for index in order {
       let target = min(offsets[index], bytes.count)
       while i < target {
-        let b = bytes[i]
-        if b == 0x0A {
-          line += 1
-          column = 1
-        } else if b == 0x0D {
-          // `\r\n` is one line break (at its `\n`); a lone `\r` is one too.
-          if i + 1 == bytes.count || bytes[i + 1] != 0x0A {
-            line += 1
-            column = 1
-          }
-        } else if b & 0xC0 != 0x80 {
-          column += 1
-        }
+        position.step(bytes[i])
         i += 1
       }
-      out[index] = SourcePosition(line: line, column: column, offset: offsets[index])
+      out[index] = SourcePosition(line: position.line, column: position.column, offset: offsets[index])
     }
     return out
   }

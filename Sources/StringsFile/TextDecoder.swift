@@ -121,20 +121,11 @@ enum TextDecoder {
       }
     }
     if let bad {
-      // Line and column of the bad byte: count lines and scalars (non-continuation bytes) before it.
-      var line = 1
-      var column = 1
-      var i = start
-      while i < bad {
-        let c = bytes[i]
-        if c == 0x0A || (c == 0x0D && !(i + 1 < bad && bytes[i + 1] == 0x0A)) {
-          line += 1; column = 1
-        } else if c != 0x0D && c & 0xC0 != 0x80 {
-          column += 1
-        }
-        i += 1
-      }
-      return .failure(Failure(encoding: "utf-8", finding: Finding(StringsMessage.invalidUTF8(byte: bytes[bad], offset: bad), line: line, column: column)))
+      // Line and column of the bad byte, as a table counts them (CR, LF and CRLF end a line).
+      var position = LineIndex(carriageReturnEndsLine: true)
+      position.advance(over: bytes[start..<bad])
+      return .failure(Failure(encoding: "utf-8", finding: Finding(StringsMessage.invalidUTF8(byte: bytes[bad], offset: bad),
+                                                                  line: position.line, column: position.column)))
     }
     return .success(Decoded(units: units, encoding: "utf-8", finding: nil))
   }

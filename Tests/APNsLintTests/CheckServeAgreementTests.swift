@@ -3,6 +3,7 @@ import APNsClient
 @testable import APNsLint
 import APNsServer
 import ActivityContract
+import Crypto
 import Foundation
 import PayloadSchema
 import Testing
@@ -121,6 +122,50 @@ import TestSupport
     }
     try await client.shutdown()
     #expect(compared >= 20 && withFindings >= 10, "compared \(compared), \(withFindings) with findings; skipped \(skipped)")
+  }
+
+  /// The web push rules' message examples (declarative messages): encrypted to a subscription
+  /// of `serve --web-push` and read there as Safari reads them, and checked by `check` as a web
+  /// push message (`--platform web`). The request rule's examples (`web-push-request`) are
+  /// requests, whose VAPID token the client makes: not compared.
+  @Test func everyWebPushMessageExampleGivesTheSameFindingsInTheSameOrder() async throws {
+    var configuration = APNsServer.Configuration()
+    configuration.port = 0
+    configuration.threads = 1
+    configuration.webPushPort = 0
+    configuration.shutdownGrace = .seconds(2)
+    let server = try APNsServer.start(configuration)
+    defer { try? server.shutdown() }
+    let desk = try #require(server.webPush)
+    guard case .success(let record) = desk.subscribe(requestBody: []) else { Issue.record("no subscription"); return }
+    let subscription = try WebPushSubscription(json: Array(record.json.utf8))
+    let signer = try VAPIDSigner(key: try VAPIDKey.parse(pem: Data(P256.Signing.PrivateKey().pemRepresentation.utf8)))
+    var compared = 0, withFindings = 0
+    for rule in Rule.catalogue where rule.category == .web && rule.id.rawValue != "web-push-request" {
+      for (example, flags) in [(rule.triggeringExample, rule.triggeringFlags), (rule.passingExample, rule.passingFlags)] {
+        #expect(flags.isEmpty || flags == "--platform web", "\(rule.id): flags \(flags)")
+        let message = Self.bytes(example)
+        let before = desk.received.count
+        // Over the limit the client cannot encrypt it, and the service would refuse the body
+        // before reading it (413): nothing to compare.
+        guard let request = try? WebPushClient.request(message: message, to: subscription, signer: signer, subject: "mailto:ops@example.com",
+                                                       ttl: 60, now: Int64(Date().timeIntervalSince1970)) else {
+          #expect(message.count > 3993, "\(rule.id): the client could not encrypt it")
+          continue
+        }
+        _ = try? await WebPushClient.send(request)
+        guard desk.received.count == before + 1, let served = desk.received.first?.answer.message else {
+          Issue.record("\(rule.id): serve read no message")
+          continue
+        }
+        var linter = Linter(overrides: TargetOverrides(platform: .web))
+        let checked = Self.described(message.withUnsafeBytes { linter.validate($0) }.findings)
+        #expect(checked == Self.described(served.findings), "\(rule.id): check and serve differ")
+        compared += 1
+        if !checked.isEmpty { withFindings += 1 }
+      }
+    }
+    #expect(compared >= 6 && withFindings >= 3, "compared \(compared), \(withFindings) with findings")
   }
 
   /// A Live Activity finding that stands before a payload finding: the contract's finding joins

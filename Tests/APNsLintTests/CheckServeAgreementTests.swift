@@ -78,21 +78,8 @@ import TestSupport
   /// left out (the client signs with a key `check` is not given), and so is an example the client
   /// cannot send as written (a method or path HTTP/2 will not carry).
   @Test func everyRequestRuleExampleGivesTheSameFindingsInTheSameOrder() async throws {
-    let key = try ProviderKey.load(path: packageRoot + "/Fixtures/keys/AuthKey_ABC123DEFG.p8")
-    var configuration = APNsServer.Configuration()
-    configuration.port = 0
-    configuration.threads = 1
-    configuration.keys = ProviderKeyRing([key])
-    configuration.teamID = "DEF123GHIJ"
-    configuration.shutdownGrace = .seconds(2)
-    let server = try APNsServer.start(configuration)
+    let (server, client) = try Self.serveAndClient(activity: nil)
     defer { try? server.shutdown() }
-    var clientConfiguration = APNsClient.Configuration(authentication: .token(signer: try ProviderTokenSigner(key: key), teamID: "DEF123GHIJ"))
-    clientConfiguration.host = "127.0.0.1"
-    clientConfiguration.port = server.port
-    clientConfiguration.tls = false
-    clientConfiguration.retries = 0
-    let client = try APNsClient(clientConfiguration)
     var compared = 0, withFindings = 0, skipped: [String] = []
     for rule in Rule.catalogue where rule.category == .request {
       for (example, flags) in [(rule.triggeringExample, rule.triggeringFlags), (rule.passingExample, rule.passingFlags)] {
@@ -181,7 +168,6 @@ import TestSupport
   /// `--- Attributes.swift` for a Live Activity, the `check` flags) to a `serve` and checks the
   /// same request; the number compared, how many had findings, and the ids skipped.
   func compare(_ examples: [(id: String, example: String, flags: String)]) async throws -> (Int, Int, [String]) {
-    let key = try ProviderKey.load(path: packageRoot + "/Fixtures/keys/AuthKey_ABC123DEFG.p8")
     var compared = 0, withFindings = 0, skipped: [String] = []
     for (id, example, flags) in examples {
       do {
@@ -196,21 +182,8 @@ import TestSupport
           contract.add(source: parts[1], file: "Attributes.swift")
           activity = ActivityChecker(contract: contract)
         }
-        var configuration = APNsServer.Configuration()
-        configuration.port = 0
-        configuration.threads = 1
-        configuration.keys = ProviderKeyRing([key])
-        configuration.teamID = "DEF123GHIJ"
-        configuration.shutdownGrace = .seconds(2)
-        configuration.activity = activity
-        let server = try APNsServer.start(configuration)
+        let (server, client) = try Self.serveAndClient(activity: activity)
         defer { try? server.shutdown() }
-        var clientConfiguration = APNsClient.Configuration(authentication: .token(signer: try ProviderTokenSigner(key: key), teamID: "DEF123GHIJ"))
-        clientConfiguration.host = "127.0.0.1"
-        clientConfiguration.port = server.port
-        clientConfiguration.tls = false
-        clientConfiguration.retries = 0
-        let client = try APNsClient(clientConfiguration)
         _ = try? await client.deliver(APNsPush(deviceToken: Self.token, headers: headers, body: body))
         try await client.shutdown()
         guard let served = server.inbox.pushes().first else {
@@ -230,6 +203,26 @@ import TestSupport
       }
     }
     return (compared, withFindings, skipped)
+  }
+
+  /// A `serve` on a free loopback port over h2c with the fixture key (every push needs a token
+  /// that verifies), `--activity` when given, and a client that signs with that key and does not retry.
+  static func serveAndClient(activity: ActivityChecker?) throws -> (APNsServer, APNsClient) {
+    let key = try ProviderKey.load(path: packageRoot + "/Fixtures/keys/AuthKey_ABC123DEFG.p8")
+    var configuration = APNsServer.Configuration()
+    configuration.port = 0
+    configuration.threads = 1
+    configuration.keys = ProviderKeyRing([key])
+    configuration.teamID = "DEF123GHIJ"
+    configuration.shutdownGrace = .seconds(2)
+    configuration.activity = activity
+    let server = try APNsServer.start(configuration)
+    var clientConfiguration = APNsClient.Configuration(authentication: .token(signer: try ProviderTokenSigner(key: key), teamID: "DEF123GHIJ"))
+    clientConfiguration.host = "127.0.0.1"
+    clientConfiguration.port = server.port
+    clientConfiguration.tls = false
+    clientConfiguration.retries = 0
+    return (server, try APNsClient(clientConfiguration))
   }
 
   /// The catalogue's notation: `\xNN` is the byte NN, everything else its UTF-8.

@@ -34,7 +34,8 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStr
 ///
 /// A running position: ``step(_:)`` moves it over one byte, so a reader that goes through its
 /// input once (PayloadSchema's streamed chunks, a table's findings in offset order) keeps one and
-/// never counts a byte twice; ``position(of:in:)`` counts from the start for a one-off place.
+/// never counts a byte twice; ``position(of:in:carriageReturnEndsLine:)`` counts from the start
+/// for a one-off place.
 ///
 /// ```swift
 /// LineIndex.position(of: 7, in: Array("{\n  \"é\": 1}".utf8))   // 2:5

@@ -10,6 +10,13 @@ public enum CheckInputs {
   public struct Input: Sendable, Hashable {
     public var path: String
     public var bytes: [UInt8]?
+
+    /// An input shown as `path`, opened at the file path `bytes` (nil: standard input): a tool
+    /// that shows a path other than the one it opens (`apns-lint mcp`, relative to its workspace).
+    public init(path: String, bytes: [UInt8]?) {
+      self.path = path
+      self.bytes = bytes
+    }
   }
 
   /// A path as the inputs it names: `-` is standard input; a folder's `*.json`, `*.apns` and

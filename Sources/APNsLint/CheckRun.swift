@@ -59,20 +59,9 @@ public struct CheckRun {
     let path = input.path
     do {
       if path.hasSuffix(".http") && !ndjson {
-        let bytes = try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes)
-        switch RequestFile.parse(bytes) {
-        case .failure(let e):
-          problem(ToolProblem(e.message, path: path, line: e.line, column: e.column))
-          return false
-        case .success(let entries):
-          for entry in entries {
-            sink.add(linter.result(for: entry, path: path, record: entries.count > 1 ? entry.line : nil, now: now,
-                                   localize: localize, activity: activity))
-          }
-        }
+        return checkRequests(try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes), path: path, into: &sink)
       } else if let requestBody {
-        let entry = RequestFile.Entry(request: requestBody(try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes)), line: 0)
-        sink.add(linter.result(for: entry, path: path, record: nil, now: now, localize: localize, activity: activity))
+        checkRequest(requestBody(try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes)), path: path, into: &sink)
       } else if ndjson {
         let (localize, activity, now) = (self.localize, self.activity, self.now)
         // The results are handed on from the reader's tasks: to a local sink, put back after.
@@ -84,16 +73,12 @@ public struct CheckRun {
                                     } }, wholeRecord: maxInputBytes) { stream.add($0) }
       } else {
         linter.simulatorFile = path.hasSuffix(".apns")
-        let report: PayloadReport
-        if let activity {
-          let bytes = try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes)
-          var checked = bytes.withUnsafeBytes { linter.validate($0) }
-          ActivitySources.apply(activity, to: &checked, body: bytes, now: now)
-          report = checked
+        if activity != nil {
+          checkPayload(try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes), path: path, into: &sink)
         } else {
-          report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: maxInputBytes)
+          let report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: maxInputBytes)
+          sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
         }
-        sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
       }
     } catch {
       switch error {
@@ -106,6 +91,79 @@ public struct CheckRun {
       return false
     }
     return true
+  }
+
+  /// Checks an input already in memory as `check(_:into:)` checks a file that holds it, and adds
+  /// its results to `sink`: as a request file (`*.http`) when `requestFile`, else as the body of
+  /// the request `requestBody` builds, else as one payload (a `*.apns` path as a simulator file;
+  /// one over `PayloadInput.wholeReadLimit` fed to the validator in chunks, as a file is). False
+  /// when a request file cannot be read (`problem` says where). What `apns-lint mcp`'s
+  /// `check_payload` runs on a payload handed over as text (SPEC §17).
+  public mutating func check(bytes: [UInt8], path: String, requestFile: Bool, into sink: inout ResultSink) -> Bool {
+    if requestFile { return checkRequests(bytes, path: path, into: &sink) }
+    if let requestBody {
+      checkRequest(requestBody(bytes), path: path, into: &sink)
+      return true
+    }
+    linter.simulatorFile = path.hasSuffix(".apns")
+    guard activity == nil, bytes.count > PayloadInput.wholeReadLimit else {
+      checkPayload(bytes, path: path, into: &sink)
+      return true
+    }
+    linter.begin()
+    var at = 0
+    while at < bytes.count && !linter.hasStopped {
+      let end = min(at + PayloadInput.chunkSize, bytes.count)
+      bytes.withUnsafeBytes { linter.feed(UnsafeRawBufferPointer(rebasing: $0[at..<end])) }
+      at = end
+    }
+    let report = linter.finish()
+    sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
+    return true
+  }
+
+  /// The findings of one payload's bytes as `check` reports them for the file at `path` (its
+  /// configuration, localization rules and Live Activity types): what `--fix` checks a fixed
+  /// payload again with (SPEC §3.4).
+  public mutating func findings(ofPayload bytes: [UInt8], path: String) -> [Finding] {
+    if let requestBody {
+      let entry = RequestFile.Entry(request: requestBody(bytes), line: 0)
+      return linter.result(for: entry, path: path, record: nil, now: now, localize: localize, activity: activity).findings
+    }
+    linter.simulatorFile = path.hasSuffix(".apns")
+    var report = bytes.withUnsafeBytes { linter.validate($0) }
+    ActivitySources.apply(activity, to: &report, body: bytes, now: now)
+    return linter.result(report, path: path, record: nil, extra: localize?(report) ?? []).findings
+  }
+
+  /// Every request of a request file's bytes, each placed in the file; false (and `problem`)
+  /// when the file cannot be read as requests.
+  private mutating func checkRequests(_ bytes: [UInt8], path: String, into sink: inout ResultSink) -> Bool {
+    switch RequestFile.parse(bytes) {
+    case .failure(let e):
+      problem(ToolProblem(e.message, path: path, line: e.line, column: e.column))
+      return false
+    case .success(let entries):
+      for entry in entries {
+        sink.add(linter.result(for: entry, path: path, record: entries.count > 1 ? entry.line : nil, now: now,
+                               localize: localize, activity: activity))
+      }
+      return true
+    }
+  }
+
+  /// A request built from a payload and the request options (its findings about the method,
+  /// path and headers at 1:1).
+  private mutating func checkRequest(_ request: APNsRequest, path: String, into sink: inout ResultSink) {
+    let entry = RequestFile.Entry(request: request, line: 0)
+    sink.add(linter.result(for: entry, path: path, record: nil, now: now, localize: localize, activity: activity))
+  }
+
+  /// One payload read whole, with the app's Live Activity contract when there is one.
+  private mutating func checkPayload(_ bytes: [UInt8], path: String, into sink: inout ResultSink) {
+    var report = bytes.withUnsafeBytes { linter.validate($0) }
+    ActivitySources.apply(activity, to: &report, body: bytes, now: now)
+    sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
   }
 
   /// The localization rules of `check --strings` (SPEC §8) for `localize`: the tables below

@@ -20,6 +20,9 @@ public struct RuleDefinition: Sendable {
   /// likely meant, nothing broken; info: no effect on any device). Says so where some findings
   /// are escalated or softened.
   public let consequence: String
+  /// Whether the rule fixes its findings and how, or why it never does (issue 51): every rule
+  /// decides. A fixing rule's triggering example has its fixed text (``RuleExamples/fixed``).
+  public let fix: RuleFix
   // Made when asked: some examples build long strings, and a definition is read on the hot path
   // (a finding's severity and answer) where nothing may allocate.
   private let makeExamples: @Sendable () -> RuleExamples
@@ -28,7 +31,8 @@ public struct RuleDefinition: Sendable {
   public var examples: RuleExamples { makeExamples() }
 
   package init(_ severity: Severity?, _ category: RuleCategory, answer: APNsAnswer? = nil, part: RequestPart = .body,
-       consequence: String, summary: String, examples: @escaping @Sendable () -> RuleExamples) {
+       fix: RuleFix = .undecided, consequence: String, summary: String, examples: @escaping @Sendable () -> RuleExamples) {
+    self.fix = fix
     self.defaultSeverity = severity
     self.category = category
     self.apnsAnswer = answer

@@ -15,10 +15,20 @@ public struct RuleExamples: Sendable, Hashable {
   public let passingFlags: String
   /// A configuration (YAML) both need, for rules that are off by default or take a parameter.
   public let configuration: String
+  /// For a rule that fixes: the input its fix example starts from (``fixInput``, the triggering
+  /// input unless given) after `--fix`; nil otherwise.
+  public let fixed: String?
+  /// The input of the fix example, when the triggering one is a finding the rule does not fix
+  /// (two different values of a duplicate key); nil: the triggering input.
+  public let fixInput: String?
 
   /// Examples: `marked` triggers the rule (`1️⃣` where the finding stands), `pass` does not; the
-  /// flags and configuration each needs, empty for most.
-  public init(_ marked: String, pass: String, triggerFlags: String = "", passFlags: String = "", configuration: String = "") {
+  /// flags and configuration each needs, empty for most; `fixed`, the triggering input once fixed
+  /// (or `fixing`'s, for a rule whose triggering example is not one it fixes).
+  public init(_ marked: String, pass: String, triggerFlags: String = "", passFlags: String = "", configuration: String = "",
+              fixed: String? = nil, fixing fixInput: String? = nil) {
+    self.fixed = fixed
+    self.fixInput = fixInput
     self.marked = marked
     self.passing = pass
     self.triggeringFlags = triggerFlags

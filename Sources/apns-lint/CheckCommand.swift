@@ -35,6 +35,7 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Every line of the input is one payload.") var ndjson = false
   @Flag(help: "Exit 1 on warnings too.") var strict = false
   @OptionGroup var baselineOptions: BaselineOptions
+  @OptionGroup var fixOptions: FixOptions
   @Option(name: .customLong("device-token"), help: "Check payloads as requests to POST /3/device/<HEX>.") var deviceToken: String?
   @Option(name: [.customShort("H"), .customLong("header")], help: "A request header 'name: value' (repeatable, as curl).") var header: [String] = []
   @Option(help: "How the provider authenticates: token or certificate (default: token when a request has 'authorization').") var auth: Authentication?
@@ -57,18 +58,7 @@ struct CheckCommand: ParsableCommand {
     let configuration = try loadConfiguration(config)
     let overrides = TargetOverrides(platform: platform, pushType: pushType, transport: transport, priority: priority, topic: topic, collapseID: collapseID, os: os)
     let requestHeaders = try parsedHeaders()
-    var ring: ProviderKeyRing? = nil
-    for argument in key {
-      let (file, parsed) = ProviderKeyRing.splitScope(argument)
-      let scope = try parsed.mapError { ToolProblem("--key \(VisibleText.escape(argument)): \($0)") }.get()
-      do {
-        let loaded = try ProviderKey.load(path: file)
-        if ring == nil { ring = ProviderKeyRing() }
-        ring?.add(loaded, scope: scope.isScoped ? scope : nil)
-      } catch {
-        throw error.toolProblem
-      }
-    }
+    let ring = try keyRing()
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil,
                         authentication: auth ?? (key.isEmpty ? nil : .token), verifier: ring)
     linter.environment = environment
@@ -112,6 +102,16 @@ struct CheckCommand: ParsableCommand {
       inputs = ["-"]
     }
 
+    if fixOptions.fix {
+      let session = try fixPayloads(inputs, run: &run)
+      if fixOptions.dryRun {
+        var left = session.left
+        left.unreadable = left.unreadable || unreadable
+        left.strict = strict
+        throw ExitCode(left.status)
+      }
+    }
+
     // The baseline is read before anything is written: a bad one is exit 2 with no partial report.
     let root = BaselineRoot.find(from: FileManager.default.currentDirectoryPath)
     try baselineOptions.refuseOverwriting(inputs: inputs, root: root)
@@ -128,6 +128,49 @@ struct CheckCommand: ParsableCommand {
     let written = baselineOptions.write(sink.recorder, unreadable: unreadable)
     sink.outcome.unreadable = unreadable || !written
     try sink.finish()
+  }
+
+  /// The provider keys of `--key`, each with its scope; nil without any.
+  func keyRing() throws -> ProviderKeyRing? {
+    var ring: ProviderKeyRing? = nil
+    for argument in key {
+      let (file, parsed) = ProviderKeyRing.splitScope(argument)
+      let scope = try parsed.mapError { ToolProblem("--key \(VisibleText.escape(argument)): \($0)") }.get()
+      do {
+        let loaded = try ProviderKey.load(path: file)
+        if ring == nil { ring = ProviderKeyRing() }
+        ring?.add(loaded, scope: scope.isScoped ? scope : nil)
+      } catch {
+        throw error.toolProblem
+      }
+    }
+    return ring
+  }
+
+  /// `--fix`: each payload file's fixes applied and written (or shown, `--dry-run`), before the
+  /// report, which then says what is left. Standard input and NDJSON streams are not rewritten;
+  /// a request file (`*.http`) is checked, not fixed.
+  func fixPayloads(_ inputs: [String], run: inout CheckRun) throws -> FixSession {
+    if ndjson { throw ToolProblem("--fix rewrites payload files; an --ndjson stream is checked, not fixed") }
+    var session = FixSession(dryRun: fixOptions.dryRun)
+    for input in inputs {
+      for file in CheckInputs.expand(input).inputs {
+        guard let opened = file.bytes else {
+          complain(ToolProblem("standard input is checked, not fixed (--fix rewrites files)", kind: .note))
+          continue
+        }
+        if file.path.hasSuffix(".http") {
+          complain(ToolProblem("a request file is checked, not fixed", path: file.path, kind: .note))
+          continue
+        }
+        guard case .success(let bytes) = FileWalk.read(opened, shownAs: file.path, limit: run.maxInputBytes) else { continue }
+        var result = FixPlanner.fix(path: file.path, bytes: bytes, table: false) { run.findings(ofPayload: $0, path: file.path) }
+        result.path = String(decoding: opened, as: UTF8.self)
+        session.take(result, table: false)
+      }
+    }
+    complain(session.summary)
+    return session
   }
 
   /// `-H 'name: value'` as headers; a header without a colon is a usage error.

@@ -66,9 +66,18 @@ struct StringsCommand: ParsableCommand {
       "Do not read the code below the folder: every key counts as looked up.",
       discussion: "Without --sources, a linted folder that holds code is read as the app's sources (SPEC §3).")) var noSources = false
     @OptionGroup var baselineOptions: BaselineOptions
+    @OptionGroup var fixOptions: FixOptions
 
     func run() throws {
       let configuration = try loadConfiguration(config)
+      if fixOptions.fix {
+        let session = try fixTables(configuration)
+        if fixOptions.dryRun {
+          var left = session.left
+          left.strict = strict
+          throw ExitCode(left.status)
+        }
+      }
       let root = BaselineRoot.find(from: FileManager.default.currentDirectoryPath)
       try baselineOptions.refuseOverwriting(inputs: [directory], root: root)
       var matcher = try baselineOptions.matcher(root: root)
@@ -109,6 +118,44 @@ struct StringsCommand: ParsableCommand {
         Output.standard.write(TextReporter.translationSummary(StringsLint.translationSummary(files)))
       }
       try sink.finish(noun: "files")
+    }
+
+    /// `--fix`: every table with a finding a rule fixes is fixed and checked again with the
+    /// tables it is compared with (its `.lproj` siblings, read as they are), then written (or
+    /// shown, `--dry-run`); the report that follows says what is left.
+    func fixTables(_ configuration: Configuration) throws -> FixSession {
+      let development = developmentLanguage ?? configuration.developmentLanguage
+      let exclude = configuration.excludedLocalizations
+      var problems: [FileWalk.Problem] = []
+      let files: [StringsLintFile]
+      do {
+        files = try StringsLint.lint(root: directory, developmentLanguage: development, table: table, exclude: exclude,
+                                     jobs: Workers.default, problems: &problems)
+      } catch {
+        throw ToolProblem("no such file or folder", path: directory)
+      }
+      let linter = Linter(configuration: configuration)
+      var session = FixSession(dryRun: fixOptions.dryRun)
+      for file in files {
+        let findings = linter.configured(file.findings)
+        guard FixSession.hasFixable(findings),
+              case .success(let bytes) = FileWalk.read(Array(file.path.utf8), shownAs: file.path, limit: StringsLint.maxTableBytes)
+        else {
+          session.left.count(findings)
+          continue
+        }
+        let (root, name) = StringsLint.comparisonScope(of: file.path)
+        let path = file.path
+        let result = FixPlanner.fix(path: path, bytes: bytes, table: true) { fixed in
+          var ignored: [FileWalk.Problem] = []
+          let again = (try? StringsLint.lint(root: root, developmentLanguage: development, table: name, exclude: exclude,
+                                             contents: { StringsLint.samePath($0, path) ? fixed : nil }, problems: &ignored)) ?? []
+          return linter.configured(again.first { StringsLint.samePath($0.path, path) }?.findings ?? [])
+        }
+        session.take(result, table: true)
+      }
+      complain(session.summary)
+      return session
     }
   }
 }

@@ -208,7 +208,6 @@ import Testing
   /// listed one that shrank under 80 must leave the list (so the list only gets shorter).
   static let aimedLength = 80
   static let overAimedLength: [String: Int] = [
-    "APNsLint/Localization/StringsLint.swift: func lint": 82,
     "APNsLint/Localization/StringsLintComparison.swift: func compareFormat": 83,
     "APNsLint/PayloadInput.swift: func lintNDJSON": 119,
     "APNsLint/Reporters/JSONSchemaExport.swift: func value": 94,
@@ -292,10 +291,10 @@ import Testing
   }
 
   /// Libraries never print or read the environment or the terminal: standard output (an
-  /// `Output`), colour and the number of threads are handed in by the command line, the only
-  /// module that may touch them (`apns-lint`).
+  /// `Output`), colour and the number of threads are handed in by the command lines, the only
+  /// modules that may touch them (`apns-lint`, and `apns-lint-build`, the build-tool plugin's tool).
   @Test func librariesNeitherPrintNorReadTheEnvironment() {
-    let libraries = Self.sources.filter { !$0.path.hasPrefix("apns-lint/") }
+    let libraries = Self.sources.filter { !$0.path.hasPrefix("apns-lint/") && !$0.path.hasPrefix("apns-lint-build/") }
     #expect(libraries.count > 100)
     for (path, text) in libraries {
       for use in Self.printsOrReadsTheEnvironment(in: text) {

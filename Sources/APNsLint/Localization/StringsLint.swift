@@ -90,8 +90,12 @@ public enum StringsLint {
   /// ``alwaysExcluded`` and ``ExcludedLocalizations/isUnpickable(_:)``): their tables are read on their own but not linted as translations.
   /// `jobs` threads walk, read, compare and check (1, the default: the calling thread only; the
   /// command line passes one per core or `APNS_LINT_JOBS`); the result is the same whatever their number.
+  /// `contents` gives a file's bytes instead of the disk (by the path the walk found, e.g.
+  /// `root/fr.lproj/Localizable.strings`) when it returns some: `--fix` checks a fixed table with
+  /// its siblings as they are, and the language server an open document and the siblings it keeps.
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
-                          jobs: Int = 1, problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
+                          jobs: Int = 1, contents: (@Sendable (String) -> [UInt8]?)? = nil,
+                          problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     let excluded = ExcludedLocalizations(exclude)
     let jobs = max(1, jobs)
     var isDirectory: ObjCBool = false
@@ -141,15 +145,8 @@ public enum StringsLint {
           let (results, failures) = slots.value
           var members = units[unit].members.map { planned[$0] }
           for (position, index) in units[unit].members.enumerated() {
-            let file = found[index]
-            switch FileWalk.read(file.bytes, shownAs: file.path, limit: maxTableBytes) {
-            case .success(let bytes):
-              members[position].read(bytes)
-              if file.isSymbolicLink { members[position].noteSymbolicLink(file.bytes) }
-            case .failure(let problem):
-              // Unread, it stays in its group without a table: its localization is not "missing".
-              failures[index] = problem
-            }
+            // Unread, a file stays in its group without a table: its localization is not "missing".
+            failures[index] = read(found[index], into: &members[position], contents: contents)
           }
           if let localizations = units[unit].localizations {
             noteOverriddenKeys(&members)
@@ -171,6 +168,23 @@ public enum StringsLint {
     }
     problems += failures.compactMap { $0 }
     return results.compactMap { $0 }
+  }
+
+  /// Reads one file of a group into its slot: the bytes `contents` gives, else the disk's; the
+  /// problem when it cannot be read.
+  static func read(_ file: FileWalk.File, into member: inout LintedFile, contents: (@Sendable (String) -> [UInt8]?)?) -> FileWalk.Problem? {
+    if let given = contents?(file.path) {
+      member.read(given)
+      return nil
+    }
+    switch FileWalk.read(file.bytes, shownAs: file.path, limit: maxTableBytes) {
+    case .success(let bytes):
+      member.read(bytes)
+      if file.isSymbolicLink { member.noteSymbolicLink(file.bytes) }
+      return nil
+    case .failure(let problem):
+      return problem
+    }
   }
 
   /// A file's own checks, then its findings in order; its tables are released here, on the
@@ -234,6 +248,23 @@ public enum StringsLint {
     for index in members.indices where !members[index].isStringsdict {
       if let keys = byLocalization[members[index].localization] { members[index].overriddenKeys = keys }
     }
+  }
+
+  /// What a table is compared with: the folder that holds its `.lproj` folder and its table
+  /// name (`App/fr.lproj/Localizable.strings` → `App`, `Localizable`), or the table alone (a
+  /// catalog, a table outside a `.lproj`). `lint(root:table:…)` over that scope gives the table
+  /// the findings a lint of the whole tree gives it: what `--fix` and the language server check.
+  public static func comparisonScope(of path: String) -> (root: String, table: String?) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    guard folder.lowercased().hasSuffix(".lproj"), !path.lowercased().hasSuffix(".xcstrings") else { return (path, nil) }
+    let above = (folder as NSString).deletingLastPathComponent
+    return (above.isEmpty ? "." : above, name)
+  }
+
+  /// Whether two paths name the same file, written differently (`./a`, `a`, `x/../a`).
+  public static func samePath(_ a: String, _ b: String) -> Bool {
+    a == b || (a as NSString).standardizingPath == (b as NSString).standardizingPath
   }
 
   /// Localizations no device picks, never linted as translations, besides those

@@ -43,6 +43,11 @@ public struct Rule: Sendable, Hashable {
   /// A configuration file (`--config`) both examples need, as YAML, for rules that are off by
   /// default or need a parameter; empty for most.
   public let exampleConfiguration: String
+  /// Whether the rule fixes its findings and how, or why not (its definition's `fix`).
+  public let fix: RuleFix
+  /// For a rule that fixes: the example its fix is shown on (the triggering example unless the
+  /// definition gives another) and that example once fixed; nil for a rule that never fixes.
+  public let fixExample: FixExample?
 
   /// A rule, read from its definition (in the file of its family: PayloadSchema's `Rules/`,
   /// StringsFile's `StringsRules.swift`, APNsLint's `LocalizationRules.swift` and
@@ -61,12 +66,22 @@ public struct Rule: Sendable, Hashable {
     self.triggeringFlags = e.triggeringFlags
     self.passingFlags = e.passingFlags
     self.exampleConfiguration = e.configuration
+    self.fix = definition.fix
+    self.fixExample = e.fixed.map { FixExample(input: e.fixInput ?? e.triggering, fixed: $0) }
     self.apnsAnswer = definition.apnsAnswer
     self.parameters = parameters
     if definition.category != .localization && definition.category != .strings {
       self.expectedPosition = e.expectedPosition.map { SourcePosition(line: $0.line, column: $0.column) }
     }
   }
+}
+
+/// A fixing rule's example: its input and the input once fixed (`\xNN` for a byte text cannot show).
+public struct FixExample: Sendable, Hashable {
+  /// The input, without a marker.
+  public let input: String
+  /// The input after `--fix`.
+  public let fixed: String
 }
 
 extension Rule {

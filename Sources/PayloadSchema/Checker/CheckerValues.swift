@@ -212,6 +212,9 @@ extension Checker {
       if onOff && !value { recordFlagOff(index, byFalse: true) }
       if value {
         // iOS honours `true`; the advice must not be "omit the key", which turns the flag off.
+        // It is read as 1, so the push is what content-available 1 makes it (a silent push, or
+        // one that also wakes the app).
+        if context == .aps { recordFlagTrue(index) }
         report(.flagTrue(spec.name), at: offset, path: currentPath(), noEffect: true)
       } else if onOff {
         report(.flagOff(spec.name, found: "false"), at: offset, path: currentPath())

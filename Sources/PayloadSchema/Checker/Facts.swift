@@ -179,6 +179,12 @@ extension Checker {
     }
   }
 
+  /// An on/off flag of `aps` (row `index`) written `true`, which iOS reads as 1 (general reader
+  /// only: the fast lane gives up on booleans).
+  @inline(__always) mutating func recordFlagTrue(_ index: Int) {
+    if index == ApsKey.contentAvailable.rawValue { facts.contentAvailableOne = true }
+  }
+
   /// An on/off flag of `aps` (row `index`) turned off by 0 or, `byFalse`, by false (general reader
   /// only: the fast lane gives up on both).
   @inline(__always) mutating func recordFlagOff(_ index: Int, byFalse: Bool) {

@@ -420,6 +420,20 @@ package enum Schema {
     return suggestion(for: key, in: other.table).map { ($0, other.name) }
   }
 
+  /// The names `UNNotificationContent` gives keys of `aps` and of the alert where they are not
+  /// Apple's key in other letters (`threadIdentifier` for `thread-id`): what a provider that wrote
+  /// the Swift property's name meant. (`interruptionLevel`, `relevanceScore`, `filterCriteria`
+  /// are the key's letters, which ``suggestion(for:in:)`` finds.)
+  static let swiftNames: [Context: [String: String]] = [
+    .aps: ["threadIdentifier": "thread-id", "categoryIdentifier": "category",
+           "targetContentIdentifier": "target-content-id"],
+    .alert: ["launchImageName": "launch-image", "summaryArgument": "summary-arg",
+             "summaryArgumentCount": "summary-arg-count"],
+  ]
+
+  /// Apple's key for a `UNNotificationContent` property name in `context`, if `key` is one.
+  static func swiftName(_ key: String, in context: Context) -> String? { swiftNames[context]?[key] }
+
   static func suggestion(for key: String, in table: [KeySpec]) -> String? {
     suggestion(for: key, among: table.map { "\($0.name)" })
   }

@@ -15,6 +15,7 @@ extension RuleDefinition {
   /// `loc-key-missing`
   static var locKeyMissing: Self {
     Self(.error, .localization,
+         fix: .never("the missing text is the author's to write, or the key is misspelt; the tool cannot tell which"),
          consequence: "no table has the text, so devices that fall back to the development language show the raw key (NEW_MSG) instead of the alert's text",
          summary: "a loc-key, title-loc-key, subtitle-loc-key or action-loc-key absent from the development language's table") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- en.lproj\n\"OTHER\" = \"Other\";",
@@ -25,6 +26,7 @@ extension RuleDefinition {
   /// `loc-key-untranslated`
   static var locKeyUntranslated: Self {
     Self(.warning, .localization,
+         fix: .never("the missing translation is the author's to write; the tool cannot translate"),
          consequence: "devices using that localization show the raw key instead of the alert's text (a missing translation)",
          summary: "a key present in the development language but absent from another localization (that device shows the raw key)") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- en.lproj\n\"NEW_MSG\" = \"New message\";\n--- fr.lproj\n\"OTHER\" = \"Autre\";",
@@ -35,6 +37,7 @@ extension RuleDefinition {
   /// `loc-args-count`
   static var locArgsCount: Self {
     Self(.error, .localization,
+         fix: .never("the missing values are the app's data; the tool cannot know them"),
          consequence: "the device fills each argument the payload lacks with '(null)', or shows the format with its specifiers when the payload has no loc-args: the alert's text is garbled",
          summary: "fewer loc-args than the localized format needs, in any localization") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [1️⃣\"Jenna\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ sent %@\";",
@@ -45,6 +48,7 @@ extension RuleDefinition {
   /// `loc-args-unused`
   static var locArgsUnused: Self {
     Self(.info, .localization,
+         fix: .never("the extra values may mean a format lacks a specifier; whether to drop them or fix the tables is the author's call"),
          consequence: "none: the device ignores the extra values and shows the same text",
          summary: "more loc-args than every localization uses") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": \"FROM\", \"loc-args\": [\"Jenna\", 1️⃣\"x\"]}}}\n--- en.lproj\n\"FROM\" = \"From %@\";",
@@ -55,6 +59,7 @@ extension RuleDefinition {
   /// `loc-format-unsupported`
   static var locFormatUnsupported: Self {
     Self(.error, .localization,
+         fix: .never("the fix is in the app's tables, and what the specifier was meant to format (a count, a precision) the author must decide"),
          consequence: "the device does not expand the specifier: the user reads it as written ('%d new messages') or garbage, or the notification is dropped",
          summary: "the localized format uses a specifier other than %@, %n$@, %%") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"COUNT\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"COUNT\" = \"%d new messages\";",
@@ -65,6 +70,7 @@ extension RuleDefinition {
   /// `loc-format-mixed`
   static var locFormatMixed: Self {
     Self(.warning, .localization,
+         fix: .never("which position each %@ was meant to take only the translator knows"),
          consequence: "the device counts %@ on its own, apart from the numbered ones, so a mixed format can show one argument twice and leave another out",
          summary: "one format mixes %@ and %n$@") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"FROM\", \"loc-args\": [\"a\", \"b\"]}}}\n--- en.lproj\n\"FROM\" = \"%@ and %2$@\";",
@@ -75,6 +81,7 @@ extension RuleDefinition {
   /// `loc-format-gap`
   static var locFormatGap: Self {
     Self(.error, .localization,
+         fix: .never("the skipped argument may be left out on purpose or forgotten; only the translator knows where it belongs"),
          consequence: "the device gives the arguments to the positions the format reads, in order, so it shows the wrong argument in a position's place ('%2$@ reçu' shows the first)",
          summary: "the localized format skips a position (%2$@ without %1$@): the device shows the wrong argument") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"GOT\", \"loc-args\": [\"Jenna\", \"a file\"]}}}\n--- fr.lproj\n\"GOT\" = \"%2$@ reçu\";",
@@ -85,6 +92,7 @@ extension RuleDefinition {
   /// `loc-key-plural`
   static var locKeyPlural: Self {
     Self(.warning, .localization,
+         fix: .never("a plural needs the app to send the chosen text or one key per form, a change of design, not of text"),
          consequence: "iOS does not resolve plural rules for notification arguments, so the alert does not show the plural form the count needs",
          summary: "the key is a .stringsdict plural entry (iOS does not resolve plurals for push arguments)") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"N_MESSAGES\", \"loc-args\": [\"3\"]}}}\n--- en.lproj\n\"OTHER\" = \"Other\";\n"
@@ -99,6 +107,7 @@ extension RuleDefinition {
   /// `loc-key-stale`
   static var locKeyStale: Self {
     Self(.warning, .localization,
+         fix: .never("the fix belongs in the String Catalog, not the payload: set the key's extractionState to manual"),
          consequence: "nothing yet: the text is there today, but Xcode offers to remove a key only pushes use, and once it is removed every device shows the raw key",
          summary: "the loc-key is marked stale in its String Catalog: Xcode offers to remove a key only pushes use (set 'extractionState' to 'manual')") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"
@@ -111,6 +120,7 @@ extension RuleDefinition {
   /// `loc-key-unreviewed`
   static var locKeyUnreviewed: Self {
     Self(.warning, .localization,
+         fix: .never("finishing or reviewing a translation is a translator's work; the tool cannot judge it"),
          consequence: "devices using that localization show a translation nobody has finished or reviewed, which may not say what the source says",
          summary: "the loc-key's translation is in state 'new' or 'needs_review' in a localization a checked device picks") {
       RuleExamples("{\"aps\": {\"alert\": {\"loc-key\": 1️⃣\"NEW_MSG\"}}}\n--- App/Localizable.xcstrings\n"

@@ -5,6 +5,7 @@ extension RuleDefinition {
   /// `activity-type-unknown`
   static var activityTypeUnknown: Self {
     Self(.error, .activity,
+         fix: .never("whether the payload names the wrong type or the app lacks it only the author knows, even when a name is close"),
          consequence: "ActivityKit finds no ActivityAttributes type of that name in the app, so the Live Activity never starts, while APNs accepts the push",
          summary: "attributes-type names no ActivityAttributes type of the --activity files (bare name, case-sensitive): the Live Activity never starts") {
       RuleExamples(#"{"aps": {"event": "start", "timestamp": 1700000000, "attributes-type": 1️⃣"DeliveryActivity", "attributes": {"orderID": "A1"}, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2}, "alert": {"title": "Order A1", "body": "On its way"}}}"#
@@ -17,6 +18,7 @@ extension RuleDefinition {
   /// `activity-state-missing`
   static var activityStateMissing: Self {
     Self(.error, .activity,
+         fix: .never("the missing values are the app's data; the tool cannot know them"),
          consequence: "the app's decoder cannot decode content-state or attributes without the property, so the device drops the push: the start or update never happens, while APNs accepts it",
          summary: "content-state or attributes lacks a non-optional property of the app's type, or sends null for it: the device cannot decode the push and drops it") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": 1️⃣{"courier": "Anne", "eta": 721694000}}}"#
@@ -29,6 +31,7 @@ extension RuleDefinition {
   /// `activity-state-type`
   static var activityStateType: Self {
     Self(.error, .activity,
+         fix: .never("the value meant cannot be told for certain from one of the wrong type (is 2.5 stops 2 or 3?)"),
          consequence: "the app's decoder refuses the value, so the device drops the push: the start or update never happens, while APNs accepts it",
          summary: "a value the app's Swift type cannot decode (a number as a string, 0/1 for Bool, 20.5 for Int, a string for Date, an unknown enum raw value, a bad UUID): the device drops the push") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 1️⃣2.5}}}"#
@@ -41,6 +44,7 @@ extension RuleDefinition {
   /// `activity-date-epoch`
   static var activityDateEpoch: Self {
     Self(.error, .activity,
+         fix: .never("the value's clock (seconds or milliseconds since 1970) is read from its size, a guess the author must confirm"),
          consequence: "ActivityKit counts seconds since 2001-01-01, so the date shows 31 years late: a countdown or arrival time the user reads is meaningless",
          summary: "a Date sent as seconds (or milliseconds) since 1970: ActivityKit counts seconds since 2001-01-01 and shows it 31 years late") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 1️⃣1700000800, "stops": 2}}}"#
@@ -53,6 +57,7 @@ extension RuleDefinition {
   /// `activity-not-checked`
   static var activityNotChecked: Self {
     Self(.info, .activity,
+         fix: .never("nothing is known to be wrong: the tool only could not follow the value's type"),
          consequence: "none known: the tool could not follow the value's type, so the finding says only that a check was not made, not that the device does anything",
          summary: "a value whose Swift type the tool cannot see or follow (not among the --activity files, a custom init(from:) it cannot read): not checked") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2, "route": 1️⃣{"id": 7}}}}"#
@@ -65,6 +70,7 @@ extension RuleDefinition {
   /// `activity-extra-key`
   static var activityExtraKey: Self {
     Self(.info, .activity,
+         fix: .never("whether the key should go or the app's type should decode it only the author knows"),
          consequence: "none: the app's decoder ignores a key its type does not have, so the device shows the same as without it",
          summary: "a key of content-state or attributes that the app's type does not decode (ignored on the device)") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"courier": "Anne", "eta": 721694000, "stops": 2, 1️⃣"driver": "Anne"}}}"#
@@ -77,6 +83,7 @@ extension RuleDefinition {
   /// `activity-state-size`
   static var activityStateSize: Self {
     Self(.error, .activity,
+         fix: .never("what to cut from the content-state is the author's choice: any cut changes what the activity shows"),
          consequence: "Apple limits a Live Activity's dynamic data to 4 KB, so a larger content-state is not applied: the update is dropped",
          summary: "the encoded content-state is over 4 KB (4096 bytes)") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": 1️⃣{"courier": ""# + String(repeating: "x", count: 4100)

@@ -5,6 +5,7 @@ extension RuleDefinition {
   /// `json-syntax`
   static var jsonSyntax: Self {
     Self(.error, .json,
+         fix: .never("what was meant where the JSON breaks (a value, a comma, a closing quote) is the author's to say; the tool cannot know it"),
          consequence: "a JSON reader refuses the whole payload, so nothing of it is shown or reaches the app: the push is dropped (Apple documents no APNs reason for it)",
          summary: "not RFC 8259 JSON: says what was expected where") {
       RuleExamples(#"{"aps": {"badge": 1,1️⃣}}"#,
@@ -15,6 +16,7 @@ extension RuleDefinition {
   /// `json-invalid-utf8`
   static var jsonInvalidUTF8: Self {
     Self(.error, .json,
+         fix: .never("the characters the bad bytes were meant to be cannot be recovered from them; the author must write them again"),
          consequence: "JSON is UTF-8 (RFC 8259) and a strict reader such as Foundation's JSONSerialization refuses the whole payload, so the push is dropped (Apple documents no APNs reason for it)",
          summary: "bytes that are not well-formed UTF-8 (overlong, surrogate, truncated sequence)") {
       RuleExamples(#"{"aps": {"alert": "caf1️⃣\xC3"}}"#,
@@ -25,16 +27,20 @@ extension RuleDefinition {
   /// `json-duplicate-key`
   static var jsonDuplicateKey: Self {
     Self(.error, .json,
+         fix: .edits("when every value of the repeated key is written the same, the earlier members are removed; different values: which one was meant is not certain", PayloadFixes.duplicateKey),
          consequence: "only one of the values reaches the device (the last, for Foundation's JSONSerialization; RFC 8259 leaves it to the reader), so the other is lost without a word",
          summary: "a key repeated in the same object") {
       RuleExamples(#"{"aps": {"badge": 1, 1️⃣"badge": 2}}"#,
-                   pass: #"{"aps": {"badge": 2}}"#)
+                   pass: #"{"aps": {"badge": 2}}"#,
+                   fixed: #"{"aps": {"sound": "default", "badge": 2}}"#,
+                   fixing: #"{"aps": {"badge": 2, "sound": "default", "badge": 2}}"#)
     }
   }
 
   /// `json-lone-surrogate`
   static var jsonLoneSurrogate: Self {
     Self(.warning, .json,
+         fix: .never("the missing half of the character cannot be guessed; the author must write the whole character or remove the escape"),
          consequence: "the escape decodes as U+FFFD, so the device shows a replacement character where half of a character was written",
          summary: "a \\uD800–\\uDFFF escape without its pair") {
       RuleExamples(#"{"aps": {"alert": "1️⃣\ud83d"}}"#,
@@ -45,16 +51,19 @@ extension RuleDefinition {
   /// `json-bom`
   static var jsonBOM: Self {
     Self(.warning, .json,
+         fix: .edits("the byte order mark is removed: the payload reads the same to every reader", PayloadFixes.byteOrderMark),
          consequence: "RFC 8259 forbids a sender to add it and lets a reader refuse it: a reader that skips it sees the same payload, one that does not refuses it whole, and Apple does not say which APNs is",
          summary: "a UTF-8 byte order mark before the payload") {
       RuleExamples(#"1️⃣\xEF\xBB\xBF{"aps": {"badge": 1}}"#,
-                   pass: #"{"aps": {"badge": 1}}"#)
+                   pass: #"{"aps": {"badge": 1}}"#,
+                   fixed: #"{"aps": {"badge": 1}}"#)
     }
   }
 
   /// `json-too-deep`
   static var jsonTooDeep: Self {
     Self(.error, .json,
+         fix: .never("flattening the nesting changes the structure the app reads; how to reshape the data is the author's choice"),
          consequence: "reading stops there, so nothing past it is checked, and a JSON reader whose own depth limit the payload exceeds refuses it whole (the push is dropped)",
          summary: "nesting deeper than limits.max-depth (default 64); reading stops there") {
       RuleExamples(#"{"aps": {"badge": 1}, "d": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1️⃣[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#,
@@ -65,6 +74,7 @@ extension RuleDefinition {
   /// `json-escaped-unicode`
   static var jsonEscapedUnicode: Self {
     Self(.info, .json,
+         fix: .never("the escapes decode to the same text on the device; whether to spend the bytes on them is the author's choice"),
          consequence: "none: the escapes decode to the same text on the device; they only take bytes of the size limit",
          summary: "\\uXXXX escapes of non-ASCII characters, or \\/, that inflate the size") {
       RuleExamples(#"{"aps": {"alert": 1️⃣"caf\u00e9"}}"#,

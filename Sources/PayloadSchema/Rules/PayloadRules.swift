@@ -5,6 +5,7 @@ extension RuleDefinition {
   /// `payload-empty`
   static var payloadEmpty: Self {
     Self(.error, .payload, answer: APNsAnswer(.payloadEmpty),
+         fix: .never("what the push should carry is the author's to write; an empty payload holds nothing to fix from"),
          consequence: "APNs refuses the request: 400 PayloadEmpty",
          summary: "no bytes, or only whitespace (APNs answers PayloadEmpty)") {
       RuleExamples("1️⃣   ",
@@ -15,6 +16,7 @@ extension RuleDefinition {
   /// `payload-not-object`
   static var payloadNotObject: Self {
     Self(.error, .payload,
+         fix: .never("which part of the top-level value was meant as the payload, or how to wrap it, only the author knows"),
          consequence: "a payload that is not a JSON object has no aps to read: nothing is shown and the app is not woken, so the push is dropped (Apple documents no APNs reason for it)",
          summary: "the top level is not an object") {
       RuleExamples(#"1️⃣[{"aps": {"badge": 1}}]"#,
@@ -25,6 +27,7 @@ extension RuleDefinition {
   /// `payload-too-large`
   static var payloadTooLarge: Self {
     Self(.error, .payload, answer: APNsAnswer(.payloadTooLarge),
+         fix: .never("what to shorten is the author's choice: any cut changes what the user reads"),
          consequence: "APNs refuses the request: 413 PayloadTooLarge",
          summary: "size above the target's limit (APNs answers 413 PayloadTooLarge)") {
       RuleExamples(#"1️⃣{"aps": {"alert": ""# + String(repeating: "x", count: 300) + #""}}"#,
@@ -37,6 +40,7 @@ extension RuleDefinition {
   /// `payload-near-limit`
   static var payloadNearLimit: Self {
     Self(.warning, .payload,
+         fix: .never("nothing is wrong yet; what to shorten, if anything, is the author's choice, and any cut changes what the user reads"),
          consequence: "nothing yet: APNs accepts the push as it is, but a few more bytes in any value that varies (a name, a message, a loc-arg) make APNs refuse it with 413 PayloadTooLarge",
          summary: "size at or above size.warn-at (default 0.9) of the limit") {
       RuleExamples(#"1️⃣{"aps": {"alert": ""# + String(repeating: "x", count: 220) + #""}}"#,
@@ -49,6 +53,7 @@ extension RuleDefinition {
   /// `aps-missing`
   static var apsMissing: Self {
     Self(.error, .payload,
+         fix: .never("the aps the push needs (an alert, content-available, or none for its push type) depends on what the author means it to do"),
          consequence: "without aps an alert, background, Live Activity, widgets or controls push shows, wakes, updates or reloads nothing, so it is dropped (an mdm push without mdm likewise); softened to a warning where the push may be right: a PushKit push (voip, complication, location) still reaches the app, and {} without a topic is what a Wallet pass update sends",
          summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm, a Wallet pass update is {} (a warning without a topic, which would tell); a near miss of Simulator Target Bundle in a .apns file gets a hint") {
       RuleExamples(#"1️⃣{"alert": "Hello"}"#,
@@ -59,6 +64,7 @@ extension RuleDefinition {
   /// `aps-not-object`
   static var apsNotObject: Self {
     Self(.error, .payload,
+         fix: .never("whether the value was meant as the alert, a badge or something else only the author knows"),
          consequence: "an aps that is not an object holds no alert, badge, sound or content-available the device can read: nothing is shown or woken, so the push is dropped",
          summary: "aps is not an object") {
       RuleExamples(#"{"aps": 1️⃣"Hello"}"#,
@@ -69,16 +75,20 @@ extension RuleDefinition {
   /// `unknown-key`
   static var unknownKey: Self {
     Self(.warning, .payload,
+         fix: .edits("a key with the letters of Apple's key (loc_key, interruptionLevel), one typo from a long one, or named as UNNotificationContent names it (threadIdentifier) is renamed; alert keys written directly in aps move into aps.alert; never onto a key already there", PayloadFixes.unknownKey),
          consequence: "iOS ignores a key it does not define while APNs accepts the push, so a misspelt or misplaced key (loc_key, content_available, time-senstive, title directly in aps) does not do what it was written for: the alert is not localized, the app is not woken, the level is not raised, the title is not shown; a misspelt Simulator Target Bundle leaves the Simulator unable to pick the app; a key close to none Apple defines is the app's own data (aps-custom-key, info); inside the aps of a voip push nothing is reported, since PushKit hands the whole payload to the app",
          summary: "a key inside aps, aps.alert or aps.sound that is a near miss of a key Apple defines there, or a key of another level (title in aps, badge in aps.alert); suggests the likely key") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"loc_key": "GREETING"}}}"#,
-                   pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#)
+                   pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#,
+                   fixed: #"{"aps": {"alert": {"title": "Hi"}, "interruption-level": "active", "badge": 1}}"#,
+                   fixing: #"{"aps": {"title": "Hi", "interruptionLevel": "active", "badge": 1}}"#)
     }
   }
 
   /// `aps-custom-key`
   static var apsCustomKey: Self {
     Self(.info, .payload,
+         fix: .never("moving the key beside aps changes where the app reads it in userInfo; the app's code must change with it"),
          consequence: "none on any device: a key of the app's own inside aps, aps.alert or aps.sound, neither a misspelling nor a misplacement of one Apple defines, is delivered by APNs, the system ignores it and the app reads it from userInfo (plugins such as phonegap-plugin-push pass such keys on), so nothing shown changes; Apple's page asks for custom keys beside aps instead (\"Generating a remote notification\")",
          summary: "a custom key inside aps, aps.alert or aps.sound that is close to no key Apple defines") {
       RuleExamples(#"{"aps": {"alert": "New message", 1️⃣"conversation": "c-42"}}"#,
@@ -89,16 +99,20 @@ extension RuleDefinition {
   /// `value-type`
   static var valueType: Self {
     Self(.error, .payload,
+         fix: .edits("a number written as a string where the key takes a number is unquoted (\"3\" for a badge), a number among strings (loc-args) is quoted; any other wrong type has no certain fix", PayloadFixes.valueType),
          consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update; softened to a warning where the key is only not applied and the alert shows as sent: badge (a string badge is ignored and the alert shown: RMSPushNotificationsBundle pull request 62), sound, thread-id, category, target-content-id, filter-criteria, interruption-level, relevance-score outside a live activity, the alert's launch-image, and a url-args element that is not a string (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown); information for a deprecated key iOS ignores (summary-arg-count, action-loc-key)",
          summary: "a known key with the wrong JSON type (alert 42, loc-args not an array of strings; a warning for badge \"5\" and other keys that are only not applied)") {
       RuleExamples(#"{"aps": {"alert": 1️⃣42}}"#,
-                   pass: #"{"aps": {"alert": "42"}}"#)
+                   pass: #"{"aps": {"alert": "42"}}"#,
+                   fixed: #"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["3"]}, "badge": 3}}"#,
+                   fixing: #"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": [3]}, "badge": "3"}}"#)
     }
   }
 
   /// `value-range`
   static var valueRange: Self {
     Self(.error, .payload,
+         fix: .never("the number meant cannot be told from one out of range (a sign, a scale, a typo); the author must choose it"),
          consequence: "a number outside its range is not a value the key takes, while APNs accepts the push: a negative Live Activity timestamp is older than any update, so ActivityKit drops it, and a negative stale-date or dismissal-date makes the activity stale, or removes it, at once; softened to a warning where the key is only not applied as meant and the alert shows as sent (a negative or fractional badge, a sound volume outside 0…1, a relevance score outside 0…1 outside a live activity, which only sorts the app's notifications in the summary: Apple, UNNotificationContent.relevanceScore); information for summary-arg-count below 1 (deprecated: iOS ignores it)",
          summary: "a number out of range: a negative timestamp; warnings: badge negative or fractional, relevance-score or sound.volume outside 0…1; information: summary-arg-count below 1") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣-1, "content-state": {"score": 1}}}"#,
@@ -110,6 +124,7 @@ extension RuleDefinition {
   /// `value-enum`
   static var valueEnum: Self {
     Self(.error, .payload,
+         fix: .never("the value meant cannot be told for certain from one outside the set, even when one is close"),
          consequence: "a string outside the key's set is not one iOS knows: an event other than start, update or end starts, updates or ends no Live Activity (the update is dropped), and an interruption level other than the four does not give the notification the level meant",
          summary: "a string outside its set: interruption-level, event") {
       RuleExamples(#"{"aps": {"alert": "Hi", "interruption-level": 1️⃣"urgent"}}"#,
@@ -120,26 +135,31 @@ extension RuleDefinition {
   /// `flag-value`
   static var flagValue: Self {
     Self(.error, .payload,
+         fix: .edits("a flag written true or \"1\" becomes the number 1 (\"0\" or false becomes 0 for sound.critical, 1 becomes true for content-changed); other values have no certain fix", PayloadFixes.flagValue),
          consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken (a string \"1\" is reported not to wake it), a widget reload is not requested; softened to a warning where the alert still shows as sent, nothing dropped: for mutable-content the notification service extension does not run, for sound.critical the sound plays as a regular one; true, which iOS reads as 1, changes nothing and is information",
          summary: "content-available / mutable-content other than the number 1 (true: information, use 1; 0 and false are flag-off); sound.critical other than 0 or 1 (a warning); content-changed other than true") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣"1"}}"#,
-                   pass: #"{"aps": {"content-available": 1}}"#)
+                   pass: #"{"aps": {"content-available": 1}}"#,
+                   fixed: #"{"aps": {"content-available": 1}}"#)
     }
   }
 
   /// `flag-off`
   static var flagOff: Self {
     Self(.info, .payload,
+         fix: .edits("the flag is removed: 0 or false means off, exactly as its absence does", PayloadFixes.flagOff),
          consequence: "none: 0 or false means off, exactly as if the key were absent, so the device does the same as without it",
          summary: "content-available / mutable-content set to 0 or false: it means off, as if the key were absent (APNs accepts it, iOS reads it as off); leave it out") {
       RuleExamples(#"{"aps": {"alert": "Hi", "mutable-content": 1️⃣0}}"#,
-                   pass: #"{"aps": {"alert": "Hi"}}"#)
+                   pass: #"{"aps": {"alert": "Hi"}}"#,
+                   fixed: #"{"aps": {"alert": "Hi"}}"#)
     }
   }
 
   /// `background-inert`
   static var backgroundInert: Self {
     Self(.error, .payload,
+         fix: .never("whether the push was meant to wake the app or was sent with the wrong push type only the author knows"),
          consequence: "the push wakes nothing, so the background update it carries never reaches the app: it is dropped",
          summary: "a background push whose aps lacks content-available, or sets it to 0 or false (empty aps, a misspelt contentAvailable, only badge or other keys): it wakes nothing") {
       RuleExamples(#"{"aps": 1️⃣{}, "refresh": 1}"#,
@@ -152,6 +172,7 @@ extension RuleDefinition {
   /// `sound-shape`
   static var soundShape: Self {
     Self(.warning, .payload,
+         fix: .never("whether the sound was meant to be critical, with its volume, or a regular one by name is the author's decision"),
          consequence: "Apple documents the sound dictionary for critical alerts and the string for regular notifications, so on a regular notification the sound named in the dictionary may not play as meant; a dictionary with critical 0 is Apple's shape with the flag off, plays as the string would, and is information",
          summary: "a sound dictionary on a notification that is not critical: Apple, \"for regular notifications, use the sound string\"") {
       RuleExamples(#"{"aps": {"alert": "Hi", "sound": 1️⃣{"name": "ping.caf", "volume": 0.5}}}"#,
@@ -162,6 +183,7 @@ extension RuleDefinition {
   /// `payload-whitespace`
   static var payloadWhitespace: Self {
     Self(.warning, .payload,
+         fix: .never("whether the file is sent as written or compacted by the provider is not in the file; how to send it is the author's choice"),
          consequence: "sent as written, APNs refuses it with 413 PayloadTooLarge; sent compact, as providers usually serialize it, it is accepted: which one happens depends on how the file is sent",
          summary: "a payload file over the limit as written but not when compact: send it compact") {
       RuleExamples("1️⃣{\n  \"aps\": {\n    \"alert\": \"" + String(repeating: "x", count: 230) + "\"\n  }\n}\n",
@@ -174,6 +196,7 @@ extension RuleDefinition {
   /// `alert-empty`
   static var alertEmpty: Self {
     Self(.warning, .payload,
+         fix: .never("the text the alert should show is the author's to write"),
          consequence: "the device has no text to show for the alert: no banner appears, and only a badge or sound the push also carries takes effect",
          summary: "an alert object that shows nothing (no title, subtitle, body or loc-keys)") {
       RuleExamples(#"{"aps": {"alert": 1️⃣{"launch-image": "a.png"}, "sound": "default"}}"#,
@@ -184,6 +207,7 @@ extension RuleDefinition {
   /// `alert-text-conflict`
   static var alertTextConflict: Self {
     Self(.warning, .payload,
+         fix: .never("whether the written text or the localized key is the one meant only the author knows; removing either changes what some users read"),
          consequence: "the device shows the localized loc-key text and never the body (or title, subtitle) written beside it",
          summary: "both body and loc-key (or title and title-loc-key, subtitle and subtitle-loc-key)") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"loc-key": "GREETING"}}}"#,
@@ -194,6 +218,7 @@ extension RuleDefinition {
   /// `loc-args-without-key`
   static var locArgsWithoutKey: Self {
     Self(.warning, .payload,
+         fix: .never("the loc-key the arguments were meant for is not in the payload; the tool cannot know which one"),
          consequence: "without the loc-key the device ignores the loc-args: the alert shows its text as written, without the values",
          summary: "loc-args without loc-key (same for title- and subtitle-)") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", "loc-args": 1️⃣["Jenna"]}}}"#,
@@ -204,6 +229,7 @@ extension RuleDefinition {
   /// `deprecated-key`
   static var deprecatedKey: Self {
     Self(.info, .payload,
+         fix: .never("removing the key changes nothing on current systems but drops what older ones read; whether they still matter is the author's call"),
          consequence: "none on current systems: iOS ignores the key, so the notification looks and behaves exactly as without it (it only had an effect on older systems)",
          summary: "action-loc-key, summary-arg, summary-arg-count, action outside Safari (launch-image is still in Apple's table)") {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"action-loc-key": "PLAY"}}}"#,
@@ -214,6 +240,7 @@ extension RuleDefinition {
   /// `platform-key`
   static var platformKey: Self {
     Self(.warning, .payload,
+         fix: .never("the same payload may go to platforms that read the key; whether to remove it is the author's choice"),
          consequence: "the platform ignores the key while the rest of the push is delivered, so what it was meant to do there (a Live Activity update, a critical sound, an alert or sound on tvOS) does not happen; url-args in an app's push is information, since only Safari reads it and nothing the app's notification shows changes",
          summary: "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos, a Safari alert key other than title, body, action; critical sounds are fine on macOS 10.14+)") {
       RuleExamples(#"{"aps": {"alert": "Hi", 1️⃣"url-args": ["a"]}}"#,
@@ -224,6 +251,7 @@ extension RuleDefinition {
   /// `sensitive-data`
   static var sensitiveData: Self {
     Self(.info, .payload,
+         fix: .never("whether the value is sensitive, and what to send instead (an id the app fetches with), is the author's design"),
          consequence: "none on the device, which shows the push as written: the value travels in clear in the payload, through APNs, the device's notification handling and any log on the way, a privacy risk rather than a display fault",
          summary: "a custom key whose name matches sensitive-data.key-patterns (values too with check-values)") {
       RuleExamples(#"{"aps": {"alert": "Hi"}, 1️⃣"password": "hunter2"}"#,
@@ -234,6 +262,7 @@ extension RuleDefinition {
   /// `custom-key-allowlist`
   static var customKeyAllowlist: Self {
     Self(nil, .payload,
+         fix: .never("whether to remove the key or allow it is the project's decision, and the app may read it"),
          consequence: "none on any device: it enforces a project's own list of custom keys, and a key outside it reaches the app as data like any other",
          summary: "a top-level custom key not in custom-key-allowlist.allowed") {
       RuleExamples(#"{"aps": {"alert": "Hi"}, 1️⃣"tracking": "x"}"#,
@@ -245,6 +274,7 @@ extension RuleDefinition {
   /// `sound-format`
   static var soundFormat: Self {
     Self(.warning, .payload,
+         fix: .never("the fix is converting the sound file in the app's bundle, not an edit to the payload"),
          consequence: "the system plays custom notification sounds only in Linear PCM, MA4 (IMA/ADPCM), µLaw or aLaw, packaged in an aiff, wav or caf file (Apple, UNNotificationSound), so a sound named as an mp3, m4a, aac, flac or ogg file does not play: the device plays the default sound instead",
          summary: "a sound file (aps.sound, or the critical sound's name) whose extension names an audio format iOS does not play for notifications: the default sound plays instead") {
       RuleExamples(#"{"aps": {"alert": "Goal!", "sound": 1️⃣"whistle.mp3"}}"#,
@@ -323,6 +353,9 @@ extension PayloadMessage {
   /// it is a key of another one (`title` in `aps`, `badge` in `aps.alert`); otherwise the app's
   /// own key, `aps-custom-key`.
   static func unknownKey(_ key: String, in container: String, context: Context) -> Self {
+    if let s = Schema.swiftName(key, in: context) {
+      return Self(.unknownKey, "unknown key '\(key)' in '\(container)': the UNNotificationContent name of '\(s)', which is the key the system reads")
+    }
     if let s = Schema.suggestion(for: key, in: Schema.table(context)) {
       return Self(.unknownKey, "unknown key '\(key)' in '\(container)'; did you mean '\(s)'?")
     }

@@ -5,6 +5,7 @@ extension RuleDefinition {
   /// `silent-push-shape`
   static var silentPushShape: Self {
     Self(.info, .push,
+         fix: .never("whether the push is meant to show its alert or to be silent only the author knows; either edit changes what the device does"),
          consequence: "none beyond what the payload asks for: the push shows its alert, badge or sound and also wakes the app, a combination Apple documents; it is only not a silent push (a background push with them is push-type-mismatch)",
          summary: "content-available: 1 together with alert, badge or sound: the push shows them and also wakes the app (Apple documents the combination), so it is no longer a silent push; a background push with them is push-type-mismatch") {
       RuleExamples(#"{"aps": {"content-available": 1️⃣1, "alert": "Hi"}}"#,
@@ -15,6 +16,7 @@ extension RuleDefinition {
   /// `push-type-mismatch`
   static var pushTypeMismatch: Self {
     Self(.error, .push,
+         fix: .never("whether the payload or the push type is the wrong one only the author knows; the tool cannot tell which was meant"),
          consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing, anything but {} to a Wallet pass topic is not what the receiver takes; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets or controls push, a File Provider push without container-identifier (only the app's PushKit delegate gets it); information where no device is affected or the effect depends on what the tool is not told: aps in an mdm push (not read), an empty aps, or one of the app's own data only, with no push type or topic given (exactly what voip, location and pushtotalk pushes send; as an alert push it would show nothing); a warning when that aps holds an alert key in the wrong place (a misplaced title)",
          summary: "the payload contradicts the push type (alert with nothing to show, Live Activity keys in a push of another type, anything but {} to a Wallet pass topic, …; warnings: background or location with alert, badge or sound, widgets with other aps keys)") {
       RuleExamples(#"{"aps": 1️⃣{"content-available": 1}}"#,
@@ -27,6 +29,7 @@ extension RuleDefinition {
   /// `priority-mismatch`
   static var priorityMismatch: Self {
     Self(.error, .push, answer: APNsAnswer(.badPriority), part: .headers,
+         fix: .never("which priority was meant cannot be told from one APNs refuses, and it is often given on the command line rather than in the file"),
          consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10, and a Live Activity push at 1, are ones Apple calls errors, with no documented answer; a Live Activity request without apns-priority goes at 10, which draws on the activity's update budget: information, since one push changes nothing",
          summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10; info: a Live Activity request without apns-priority") {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
@@ -39,6 +42,7 @@ extension RuleDefinition {
   /// `topic-mismatch`
   static var topicMismatch: Self {
     Self(.error, .push, part: .headers,
+         fix: .never("whether the topic or the push type is the wrong one only the author knows"),
          consequence: "the push is addressed to a topic that is not its push type's (Apple requires the suffix: a voip push goes to the bundle id plus .voip), so it does not reach the app as that push; APNs' answer is not documented",
          summary: "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …), or carries one of another push type (an alert push to app.voip)") {
       RuleExamples(#"1️⃣{"aps": {}, "call": "1"}"#,
@@ -51,6 +55,7 @@ extension RuleDefinition {
   /// `collapse-id-too-long`
   static var collapseIDTooLong: Self {
     Self(.error, .push, answer: APNsAnswer(.badCollapseId), part: .headers,
+         fix: .never("shortening the collapse id changes which notifications it replaces; the author must choose one of 64 bytes or fewer"),
          consequence: "APNs refuses the request: 400 BadCollapseId",
          summary: "collapse id over 64 bytes") {
       RuleExamples(#"1️⃣{"aps": {"alert": "Hi"}}"#,
@@ -63,6 +68,7 @@ extension RuleDefinition {
   /// `live-activity-fields`
   static var liveActivityFields: Self {
     Self(.error, .push,
+         fix: .never("the missing attributes, content-state or alert are the app's data, and which event or key was meant only the author knows"),
          consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, an input-push-channel that is not a base64 channel id or goes to a device before iOS 18 subscribes the activity to no channel (no broadcast update reaches it), and input-push-token with input-push-channel is not a start Apple documents; softened to warnings where the update arrives and only a key is ignored, cut short or of a shape whose handling Apple does not document: start-only keys on an update or end (attributes and the push token or channel are fixed at the start), a string alert (Apple documents a dictionary; its own command-line page sends a string, and nothing says the update is dropped), badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end, an end's dismissal-date past the four hours an ended activity stays (ActivityUIDismissalPolicy.after(_:))",
          summary: "event start without attributes-type, attributes and alert; an update without content-state; start on the broadcast transport; input-push-token with input-push-channel; input-push-channel not base64, or to iOS before 18 (--os); warnings: start-only keys on other events, a string alert, badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end, an end's dismissal-date more than four hours after its timestamp") {
       RuleExamples(#"{"aps": {"event": 1️⃣"start", "timestamp": 1700000000, "content-state": {}}}"#,
@@ -73,6 +79,7 @@ extension RuleDefinition {
   /// `timestamp-unit`
   static var timestampUnit: Self {
     Self(.warning, .push,
+         fix: .never("a large value is likely milliseconds but may be a mistyped date, and an old one says nothing of the date meant"),
          consequence: "ActivityKit reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a stale-date or dismissal-date never comes, and a later update whose timestamp is in seconds looks older than this one; a timestamp before 2022 is older than any activity, and ActivityKit ignores an update older than the activity's last one (Apple, Activity.update(_:alertConfiguration:timestamp:)), so such an update is dropped: escalated to an error",
          summary: "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11); an update's timestamp before 2022 (an error: the update is dropped)") {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣1700000000000, "content-state": {}}}"#,
@@ -83,6 +90,7 @@ extension RuleDefinition {
   /// `safari-fields`
   static var safariFields: Self {
     Self(.error, .push,
+         fix: .never("the title, body and url-args of a website push are the site's own text and data; the tool cannot write them"),
          consequence: "Apple's website push payload requires url-args and an alert of title and body, so without them Safari does not show the push",
          summary: "platform safari: url-args missing, or alert not an object with title and body") {
       RuleExamples(#"{"aps": 1️⃣{"url-args": []}}"#,
@@ -95,6 +103,7 @@ extension RuleDefinition {
   /// `push-type-platform`
   static var pushTypePlatform: Self {
     Self(.error, .push,
+         fix: .never("whether to send another push type, or not to send it to that platform, is the author's decision"),
          consequence: "the push never reaches what it is for: Apple lists the platform among those the push type isn't available on, or the device's OS predates the framework that receives the type (ActivityKit's push updates 16.1, the Location Push Service Extension 15, Push to Talk 16, WidgetKit's control push handler iOS 18 and macOS/watchOS 26, its widget push handler 26), so the push is dropped",
          summary: "a push type the platform does not receive (location, liveactivity or pushtotalk on watchos, macos or tvos; voip, fileprovider or mdm on watchos; anything but alert to safari), or one newer than the OS given with --os (widgets before 26, controls before iOS 18)") {
       RuleExamples(#"1️⃣{"aps": {}, "query": "where"}"#,
@@ -107,6 +116,7 @@ extension RuleDefinition {
   /// `push-type-deprecated`
   static var pushTypeDeprecated: Self {
     Self(.info, .push,
+         fix: .never("moving from ClockKit to WidgetKit complications is a change to the app, not to the push"),
          consequence: "none today: a complication push still reloads a ClockKit complication, but ClockKit is deprecated (TN3157: WidgetKit complications replace it from watchOS 9) and WidgetKit complications are reloaded by a widgets push (watchOS 26)",
          summary: "the complication push type, which reaches only ClockKit complications (deprecated); WidgetKit complications take a widgets push") {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,

@@ -5,6 +5,7 @@ extension RuleDefinition {
   /// `request-method`
   static var requestMethod: Self {
     Self(.error, .request, answer: APNsAnswer(.methodNotAllowed), part: .method,
+         fix: .never("a request with another method may not be meant as a push at all; what it was meant to do only the author knows"),
          consequence: "APNs refuses the request: 405 MethodNotAllowed",
          summary: "a request method other than POST (405 MethodNotAllowed)") {
       RuleExamples("1️⃣GET /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -15,6 +16,7 @@ extension RuleDefinition {
   /// `request-path`
   static var requestPath: Self {
     Self(.error, .request, answer: APNsAnswer(.badPath), part: .path,
+         fix: .never("the path meant, with its device token or bundle id, cannot be recovered from a wrong one"),
          consequence: "APNs refuses the request: 404 BadPath",
          summary: "a path other than /3/device/<token> or /4/broadcasts/apps/<bundle-id> (404 BadPath)") {
       RuleExamples("POST 1️⃣/3/devices/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -25,6 +27,7 @@ extension RuleDefinition {
   /// `device-token-missing`
   static var deviceTokenMissing: Self {
     Self(.error, .request, answer: APNsAnswer(.missingDeviceToken), part: .path,
+         fix: .never("the device token is the app's data, handed over by the device; the tool cannot know it"),
          consequence: "APNs refuses the request: 400 MissingDeviceToken",
          summary: "/3/device/ with no token (400 MissingDeviceToken)") {
       RuleExamples("POST 1️⃣/3/device/ HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -35,6 +38,7 @@ extension RuleDefinition {
   /// `device-token-syntax`
   static var deviceTokenSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(.badDeviceToken), part: .path,
+         fix: .never("the real token cannot be recovered from a malformed one; copy it again from the device's registration"),
          consequence: "APNs refuses the request: 400 BadDeviceToken",
          summary: "a device token that is not hexadecimal or has an odd length (400 BadDeviceToken); any even length is fine") {
       RuleExamples("POST 1️⃣/3/device/0a1b2c3 HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -45,6 +49,7 @@ extension RuleDefinition {
   /// `header-duplicate`
   static var headerDuplicate: Self {
     Self(.error, .request, answer: APNsAnswer(.duplicateHeaders), part: .headers,
+         fix: .never("which of the two values was meant only the author knows"),
          consequence: "APNs refuses the request: 400 DuplicateHeaders",
          summary: "a header given twice (400 DuplicateHeaders)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-topic: 1️⃣com.example.app\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -55,6 +60,7 @@ extension RuleDefinition {
   /// `apns-id-syntax`
   static var apnsIDSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(.badMessageId), part: .headers,
+         fix: .never("the intended id cannot be recovered from a malformed one; generate a new UUID or omit the header"),
          consequence: "APNs refuses the request: 400 BadMessageId",
          summary: "apns-id not a canonical UUID, 8-4-4-4-12 hexadecimal (400 BadMessageId)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-id: 1️⃣42\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -65,6 +71,7 @@ extension RuleDefinition {
   /// `expiration-syntax`
   static var expirationSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(.badExpirationDate), part: .headers,
+         fix: .never("the moment the push should lapse is the author's choice; a malformed value does not say it"),
          consequence: "APNs refuses the request: 400 BadExpirationDate",
          summary: "apns-expiration not a non-negative integer (400 BadExpirationDate)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣tomorrow\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -75,6 +82,7 @@ extension RuleDefinition {
   /// `expiration-unit`
   static var expirationUnit: Self {
     Self(.warning, .request, part: .headers,
+         fix: .never("a large value is likely milliseconds but may be a mistyped date; the moment the push lapses is the author's to confirm"),
          consequence: "APNs reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a push meant to lapse is kept as long as APNs keeps any push and reaches a device that comes online long after it mattered",
          summary: "apns-expiration that looks like milliseconds (above 10^11)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣1700086400000\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -87,6 +95,7 @@ extension RuleDefinition {
   /// `expiration-past`
   static var expirationPast: Self {
     Self(.warning, .request, part: .headers,
+         fix: .never("how long APNs should keep the push is the author's choice; a date in the past does not say it"),
          consequence: "APNs tries to deliver once and stores nothing, so a device that is offline at that moment never gets the push, while one that is online gets it as meant",
          summary: "apns-expiration nonzero and before now: APNs tries once and stores nothing") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣1699990000\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -99,6 +108,7 @@ extension RuleDefinition {
   /// `push-type-unknown`
   static var pushTypeUnknown: Self {
     Self(.error, .request, answer: APNsAnswer(.invalidPushType), part: .headers,
+         fix: .never("which push type an unknown name stands for the tool cannot know, and the push type decides how the device treats the push"),
          consequence: "APNs refuses the request: 400 InvalidPushType; another capitalization of a documented push type is softened to a warning, since APNs is not documented to refuse it",
          summary: "apns-push-type not one of the push types (400 InvalidPushType); other spellings of one are a warning") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: 1️⃣notification\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -109,6 +119,7 @@ extension RuleDefinition {
   /// `push-type-missing`
   static var pushTypeMissing: Self {
     Self(.warning, .request, part: .headers,
+         fix: .never("the push type can only be guessed from the payload; the author must name the one meant"),
          consequence: "APNs guesses the push type from the payload; on watchOS 6 and later, which require the header, Apple says APNs may return an error, delay the notification or drop it, so there the finding is escalated to an error",
          summary: "no apns-push-type: required on watchOS (error there), recommended elsewhere") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -119,6 +130,7 @@ extension RuleDefinition {
   /// `topic-missing`
   static var topicMissing: Self {
     Self(.error, .request, answer: APNsAnswer(.missingTopic), part: .headers,
+         fix: .never("the topic is the app's bundle id (with its push type's suffix), which the request does not contain"),
          consequence: "APNs refuses the request: 400 MissingTopic (a broadcast without apns-channel-id: 400 MissingChannelId); with a certificate APNs uses the certificate's topic, softened to a warning: it is the wrong one only when the certificate has several",
          summary: "no apns-topic on a token-authenticated request (400 MissingTopic; a warning with a certificate); a broadcast without apns-channel-id (400 MissingChannelId)") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -131,6 +143,7 @@ extension RuleDefinition {
   /// `topic-syntax`
   static var topicSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(.badTopic), part: .headers,
+         fix: .never("the bundle id meant cannot be recovered from a malformed topic"),
          consequence: "APNs refuses the request: 400 BadTopic (a broadcast topic with a suffix: 400 TopicDisallowed)",
          summary: "apns-topic not a bundle identifier (400 BadTopic); a broadcast topic with a suffix (400 TopicDisallowed)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: 1️⃣com.example..app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -141,6 +154,7 @@ extension RuleDefinition {
   /// `provider-token-missing`
   static var providerTokenMissing: Self {
     Self(.error, .request, answer: APNsAnswer(.missingProviderToken), part: .authentication,
+         fix: .never("the token is made by the provider's code at send time with its signing key; the tool cannot write one"),
          consequence: "APNs refuses the request: 403 MissingProviderToken",
          summary: "token authentication and no authorization header (403 MissingProviderToken)") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -153,6 +167,7 @@ extension RuleDefinition {
   /// `provider-token-syntax`
   static var providerTokenSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(.invalidProviderToken), part: .authentication,
+         fix: .never("a provider token is signed with the provider's key at send time; the tool cannot make or repair one"),
          consequence: "APNs refuses the request: 403 InvalidProviderToken; an iat written as a string of digits, which APNs accepts, is softened to a warning (RFC 7519 wants a number)",
          summary: "authorization not bearer and an ES256 JWT with kid, iss and iat as Apple requires (403 InvalidProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJIUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -165,6 +180,7 @@ extension RuleDefinition {
   /// `provider-token-expired`
   static var providerTokenExpired: Self {
     Self(.error, .request, answer: APNsAnswer(.expiredProviderToken), part: .authentication,
+         fix: .never("a provider token is made by the provider's code at send time, not written in the file"),
          consequence: "APNs refuses the request: 403 ExpiredProviderToken",
          summary: "a provider token issued more than an hour ago (403 ExpiredProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNjk5OTkwMDAwfQ.mKzVJeAH8m-uRUzNYnIqKVTQOyouA10PscW4uCCL-Bl6cnTjj66q_D4_cTZZkQ7XYZLjC1cZYzmVm5QdDFIwGA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -177,6 +193,7 @@ extension RuleDefinition {
   /// `provider-token-signature`
   static var providerTokenSignature: Self {
     Self(.error, .request, answer: APNsAnswer(.invalidProviderToken), part: .authentication,
+         fix: .never("a valid signature needs the provider's private key and a token made at send time, not an edit to the file"),
          consequence: "APNs refuses the request: 403 InvalidProviderToken",
          summary: "with --key: the ES256 signature does not verify, or kid is not the key's id (403 InvalidProviderToken)") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.YfLmpTmYrB8e5xxfAANSv57cpRWoB6GAuvUUu_pt2cw-H50mTubbcZPNTtP6Nli34ovWzRPpMPZgWqz2NYq28w\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -189,6 +206,7 @@ extension RuleDefinition {
   /// `provider-token-scope`
   static var providerTokenScope: Self {
     Self(.error, .request, part: .authentication,
+         fix: .never("which key to use for that environment or topic is a choice among the provider's keys, not an edit to the file"),
          consequence: "APNs refuses a token whose key may not be used where it is sent (Apple's key model of 2025, \"Establishing a token-based connection to APNs\"): 403 BadEnvironmentKeyIdInToken for a key limited to the other environment, 403 Forbidden for a topic-specific key used for a topic it does not list",
          summary: "with --key FILE:SCOPE: the key is limited to the other environment (--environment, or the request's host), or to topics that do not include apns-topic") {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
@@ -201,6 +219,7 @@ extension RuleDefinition {
   /// `location-auth`
   static var locationAuth: Self {
     Self(.error, .request, part: .authentication,
+         fix: .never("token authentication is a change to the provider's connection and keys, not to the request's text"),
          consequence: "Apple says location pushes support only token-based authentication, so one sent over a certificate connection does not reach the location push extension (APNs' answer is not documented)",
          summary: "a location push without token authentication") {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app.location-query\napns-push-type: location\napns-priority: 5\n\n{\"aps\": {}}",
@@ -213,6 +232,7 @@ extension RuleDefinition {
   /// `channel-request`
   static var channelRequest: Self {
     Self(.error, .request, part: .path,
+         fix: .never("what the channel request was meant to do (its method, channel id or body) only the author knows"),
          consequence: "APNs refuses the channel management request with the answer the finding names (400 MissingChannelId, BadChannelId, BadRequestPayload, BadRequestParams, MissingPushType, InvalidPushType, MissingChannelQueueSize or TopicDisallowed, 405 MethodNotAllowed, 404 BadPath)",
          summary: "a channel management request (/1/apps/<bundle-id>/channels, all-channels) APNs refuses: wrong method, no or bad apns-channel-id, a create body that does not parse, has a member APNs does not know, lacks push-type LiveActivity or a storage policy of 0 or 1, a bundle id with a push type suffix (400 MissingChannelId, BadChannelId, BadRequestPayload, BadRequestParams, MissingPushType, InvalidPushType, MissingChannelQueueSize, TopicDisallowed; 405 MethodNotAllowed; 404 BadPath)") {
       RuleExamples("1️⃣GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\n\n",

@@ -33,6 +33,9 @@ public struct CheckRun {
   public var workers = 1
   /// Payload files are checked as the requests this builds around their bytes (nil: as payloads).
   public var requestBody: (([UInt8]) -> APNsRequest)?
+  /// Each payload file's results carry the fixes its rules offer (`--format sarif`): such a
+  /// file is read whole to place them.
+  public var offerFixes = false
   /// Where a problem that stops an input is reported.
   public var problem: (ToolProblem) -> Void
 
@@ -73,7 +76,7 @@ public struct CheckRun {
                                     } }, wholeRecord: maxInputBytes) { stream.add($0) }
       } else {
         linter.simulatorFile = path.hasSuffix(".apns")
-        if activity != nil {
+        if activity != nil || offerFixes {
           checkPayload(try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes), path: path, into: &sink)
         } else {
           let report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: maxInputBytes)
@@ -106,7 +109,7 @@ public struct CheckRun {
       return true
     }
     linter.simulatorFile = path.hasSuffix(".apns")
-    guard activity == nil, bytes.count > PayloadInput.wholeReadLimit else {
+    guard activity == nil, !offerFixes, bytes.count > PayloadInput.wholeReadLimit else {
       checkPayload(bytes, path: path, into: &sink)
       return true
     }
@@ -163,7 +166,9 @@ public struct CheckRun {
   private mutating func checkPayload(_ bytes: [UInt8], path: String, into sink: inout ResultSink) {
     var report = bytes.withUnsafeBytes { linter.validate($0) }
     ActivitySources.apply(activity, to: &report, body: bytes, now: now)
-    sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
+    var result = linter.result(report, path: path, record: nil, extra: localize?(report) ?? [])
+    if offerFixes { result.fixes = FixPlanner.positioned(result.findings, in: bytes, carriageReturnEndsLine: false) }
+    sink.add(result)
   }
 
   /// The localization rules of `check --strings` (SPEC §8) for `localize`: the tables below

@@ -38,6 +38,9 @@ public struct LintResult: Sendable, Hashable {
   public var isRequest = false
   /// The findings, with the severities the configuration gives them.
   public var findings: [Finding]
+  /// The fixes the rules offer for these findings, placed by line and column (SARIF's `fixes`);
+  /// filled only when a report carries them (`--format sarif`).
+  public var fixes: [PositionedFix] = []
 
   /// A result; the payload's fields (size, limit, push type, answer) are nil for a strings table.
   public init(path: String, record: Int? = nil, bytes: Int? = nil, limit: Int? = nil, pushType: String? = nil,

@@ -64,6 +64,7 @@ struct CheckCommand: ParsableCommand {
     linter.environment = environment
     var run = CheckRun(linter: linter, now: now ?? Int64(Date().timeIntervalSince1970), problem: complain)
     run.ndjson = ndjson
+    run.offerFixes = format == .sarif
     run.workers = Workers.default
     // Any input, folder or table that could not be read makes the run exit 2, after the others
     // are checked: a scan that skipped something must never pass.

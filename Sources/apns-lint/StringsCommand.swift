@@ -109,8 +109,9 @@ struct StringsCommand: ParsableCommand {
       StringsLint.applyBaseline(&files, matcher: &matcher, recorder: &recorder, linter: linter)
       // JSON keeps a finding per missing key; text, SARIF and GitHub one per localization and table.
       for file in files {
-        sink.add(LintResult(path: file.path, findings: linter.configured(format == .json ? file.findings : file.groupedFindings)),
-                 baselined: true)
+        var result = LintResult(path: file.path, findings: linter.configured(format == .json ? file.findings : file.groupedFindings))
+        if format == .sarif { result.fixes = Self.fixes(result.findings, path: file.path) }
+        sink.add(result, baselined: true)
       }
       sink.matcher = matcher
       if !baselineOptions.write(recorder, unreadable: !problems.isEmpty) { sink.outcome.unreadable = true }
@@ -118,6 +119,15 @@ struct StringsCommand: ParsableCommand {
         Output.standard.write(TextReporter.translationSummary(StringsLint.translationSummary(files)))
       }
       try sink.finish(noun: "files")
+    }
+
+    /// The fixes the rules offer for a table's findings, placed in its text (SARIF's `fixes`);
+    /// none when no finding's rule fixes, or the table's encoding is not one a fix writes.
+    static func fixes(_ findings: [Finding], path: String) -> [PositionedFix] {
+      guard FixSession.hasFixable(findings),
+            case .success(let bytes) = FileWalk.read(Array(path.utf8), shownAs: path, limit: StringsLint.maxTableBytes),
+            let text = TableText(bytes) else { return [] }
+      return FixPlanner.positioned(findings, in: text.text, carriageReturnEndsLine: TableText.carriageReturnEndsLine)
     }
 
     /// `--fix`: every table with a finding a rule fixes is fixed and checked again with the

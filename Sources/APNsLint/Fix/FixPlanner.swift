@@ -17,6 +17,27 @@ public struct PlannedFix: Sendable, Hashable {
   }
 }
 
+/// A fix placed by line and column (1-based, columns in Unicode scalars, as findings are), for
+/// reports that carry fixes (SARIF 2.1.0's `fixes`, whose `replacements` are regions).
+public struct PositionedFix: Sendable, Hashable {
+  /// One replacement: the text from `start` up to (not including) `end` becomes `text`.
+  public struct Replacement: Sendable, Hashable {
+    /// Where the replaced text starts.
+    public var start: SourcePosition
+    /// Where it ends (the position just after it).
+    public var end: SourcePosition
+    /// The text written instead.
+    public var text: String
+  }
+
+  /// The finding it fixes.
+  public var finding: Finding
+  /// The fix's title.
+  public var title: String
+  /// Its replacements, in the file's order.
+  public var replacements: [Replacement]
+}
+
 /// A fix that was offered and not applied, and why.
 public struct DeclinedFix: Sendable, Hashable {
   /// The fix.
@@ -60,17 +81,32 @@ public enum FixPlanner {
 
   /// The fixes the rules of `findings` offer for them in `text`, in the file's order (identical
   /// fixes of several findings once), overlaps included: the language server offers each.
-  public static func fixes(for findings: [Finding], in text: [UInt8], carriageReturnEndsLine: Bool) -> [PlannedFix] {
+  /// With `eachFinding`, a fix several findings share (the move of `title` and `body` into the
+  /// alert) is given to each of them, as an editor and SARIF show it at each.
+  public static func fixes(for findings: [Finding], in text: [UInt8], carriageReturnEndsLine: Bool,
+                           eachFinding: Bool = false) -> [PlannedFix] {
     var seen: Set<[TextEdit]> = []
     var planned: [PlannedFix] = []
     for finding in findings {
       guard let rule = Rule.named(finding.rule.rawValue), rule.fix.fixes else { continue }
       let site = FixSite(text: text, finding: finding, carriageReturnEndsLine: carriageReturnEndsLine)
-      guard let fix = rule.fix.fix(site), seen.insert(fix.edits).inserted else { continue }
+      guard let fix = rule.fix.fix(site), eachFinding || seen.insert(fix.edits).inserted else { continue }
       planned.append(PlannedFix(finding: finding, fix: fix))
     }
     return planned.sorted { a, b in
       (a.fix.span.lowerBound, Rule.order(of: a.finding.rule), a.fix.title) < (b.fix.span.lowerBound, Rule.order(of: b.finding.rule), b.fix.title)
+    }
+  }
+
+  /// The fixes of `findings` placed by line and column in `text` (see ``fixes(for:in:carriageReturnEndsLine:)``).
+  public static func positioned(_ findings: [Finding], in text: [UInt8], carriageReturnEndsLine: Bool) -> [PositionedFix] {
+    fixes(for: findings, in: text, carriageReturnEndsLine: carriageReturnEndsLine, eachFinding: true).map { planned in
+      PositionedFix(finding: planned.finding, title: planned.fix.title, replacements: planned.fix.edits.map { edit in
+        PositionedFix.Replacement(
+          start: LineIndex.position(of: edit.start, in: text, carriageReturnEndsLine: carriageReturnEndsLine),
+          end: LineIndex.position(of: edit.end, in: text, carriageReturnEndsLine: carriageReturnEndsLine),
+          text: edit.replacement)
+      })
     }
   }
 

@@ -6,6 +6,26 @@ import Foundation
 /// with 1-based lines and columns counted in Unicode scalars (`columnKind: unicodeCodePoints`).
 /// Members come in a fixed order and nothing depends on the clock, so output is stable for snapshots.
 public enum SARIFReporter: Sendable {
+  /// A fix as SARIF's `fix` object: a description and the artifact's replacements, each a
+  /// region (1-based lines and columns in Unicode scalars, as `columnKind` says) and its text.
+  static func fix(_ fix: PositionedFix, uri: String) -> JSONValue {
+    .object([
+      ("description", .object([("text", .string(fix.title))])),
+      ("artifactChanges", .array([.object([
+        ("artifactLocation", .object([("uri", .string(uri))])),
+        ("replacements", .array(fix.replacements.map { r in
+          .object([
+            ("deletedRegion", .object([
+              ("startLine", .int(r.start.line)), ("startColumn", .int(r.start.column)),
+              ("endLine", .int(r.end.line)), ("endColumn", .int(r.end.column)),
+            ])),
+            ("insertedContent", .object([("text", .string(r.text))])),
+          ])
+        })),
+      ])])),
+    ])
+  }
+
   /// Where the tool is documented (`tool.driver.informationUri`).
   public static let informationURI = "https://github.com/apns-lint/apns-lint"
   static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -115,6 +135,9 @@ public enum SARIFReporter: Sendable {
         ]
         // SPEC §9: what APNs would answer a request with this finding.
         if let reason = diagnostic.apnsAnswer?.reason { members.append(("properties", .object([("apnsReason", .string(reason))]))) }
+        // SPEC §3.4: the rule's fix, as SARIF 2.1.0 `fixes` (§3.55): regions in the run's columns.
+        let fixes = result.fixes.filter { $0.finding == diagnostic }
+        if !fixes.isEmpty { members.append(("fixes", .array(fixes.map { SARIFReporter.fix($0, uri: uri) }))) }
         out += count == 0 ? "[\n" : ",\n"
         out += String(repeating: "  ", count: 4)
         JSONValue.object(members).write(to: &out, indent: 4)

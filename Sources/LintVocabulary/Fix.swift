@@ -126,11 +126,14 @@ public struct FixSite: Sendable {
     return Self.offset(line: finding.line, column: finding.column, in: text, carriageReturnEndsLine: carriageReturnEndsLine)
   }
 
-  /// The byte offset of a 1-based line and column (columns count Unicode scalars) in UTF-8 text.
+  /// The byte offset of a 1-based line and column (columns count Unicode scalars) in UTF-8 text;
+  /// in a table's text (`carriageReturnEndsLine`), columns count from after a byte order mark.
   public static func offset(line: Int, column: Int, in text: [UInt8], carriageReturnEndsLine: Bool = false) -> Int? {
     guard line >= 1, column >= 1 else { return nil }
     var index = LineIndex(carriageReturnEndsLine: carriageReturnEndsLine)
-    var i = 0
+    // A table's readers count columns after a UTF-8 byte order mark (CoreFoundation drops it);
+    // JSON's count it (json-bom stands at 1:1, before it).
+    var i = carriageReturnEndsLine && text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while i < text.count {
       if index.line == line && index.column == column && text[i] & 0xC0 != 0x80
           && !(index.afterCarriageReturn && text[i] == 0x0A) { return i }

@@ -9,10 +9,13 @@ extension RuleDefinition {
   /// The file does not parse.
   static var syntax: Self {
     Self(.error, .strings,
+         fix: .edits("in a text table, inserts a ';' missing after a value when the next entry (or the end of the file) follows, "
+                       + "and escapes quotes inside a value whose line is one entry ending in '\";'") { TextTableFixes.syntax($0) },
          consequence: "CoreFoundation refuses the whole file, so none of its entries reaches the device, which shows the raw keys instead: the text is lost",
          summary: "the file does not parse (missing ;, unterminated string, stray character)") {
       RuleExamples("\"A\" = \"a\"\n1️⃣\"B\" = \"b\";",
-                   pass: "\"A\" = \"a\";\n\"B\" = \"b\";")
+                   pass: "\"A\" = \"a\";\n\"B\" = \"b\";",
+                   fixed: "\"A\" = \"a\";\n\"B\" = \"b\";")
     }
   }
 
@@ -20,6 +23,7 @@ extension RuleDefinition {
   /// CoreFoundation stops reading early without an error.
   static var truncated: Self {
     Self(.error, .strings,
+         fix: .never("whether the text after the stop is entries, a comment or leftovers is not certain"),
          consequence: "CoreFoundation stops reading there without an error, so every entry after that point is lost on the device, which shows their raw keys",
          summary: "CoreFoundation stops reading early without an error: every entry after that point is lost on the device") {
       RuleExamples("\"A\" = \"a\";1️⃣;\n\"B\" = \"b\";",
@@ -31,6 +35,7 @@ extension RuleDefinition {
   /// A key defined twice in one file.
   static var duplicateKey: Self {
     Self(.warning, .strings,
+         fix: .never("which of the two values the author meant is not certain"),
          consequence: "the last definition wins, so the device shows the later value, not the earlier one the author may have meant",
          summary: "a key defined twice in one file (the last one wins)") {
       RuleExamples("\"A\" = \"a\";\n1️⃣\"A\" = \"b\";",
@@ -42,10 +47,13 @@ extension RuleDefinition {
   /// A key defined again with the same value (nothing changes on the device).
   static var duplicateSameValue: Self {
     Self(.info, .strings,
+         fix: .edits("removes the earlier definition with its line (and its comment when the later one has the same), when every "
+                       + "earlier definition says the same") { TextTableFixes.removeEarlierDefinition($0) },
          consequence: "none: the last definition wins with the same text, so nothing changes on the device",
          summary: "a key defined again with the same value: the last definition wins and the device shows the same text") {
       RuleExamples("\"A\" = \"a\";\n1️⃣\"A\" = \"a\";",
-                   pass: "\"A\" = \"a\";\n\"B\" = \"a\";")
+                   pass: "\"A\" = \"a\";\n\"B\" = \"a\";",
+                   fixed: "\"A\" = \"a\";")
     }
   }
 
@@ -53,6 +61,7 @@ extension RuleDefinition {
   /// Bytes in no encoding CoreFoundation accepts.
   static var encoding: Self {
     Self(.error, .strings,
+         fix: .never("the text meant cannot be told for certain from bytes CoreFoundation cannot read as written; re-save the file as UTF-8"),
          consequence: "CoreFoundation refuses the file or reads it garbled (invalid UTF-8, UTF-16 without a byte order mark read as little-endian), so its text is lost or garbled on the device; softened to a warning when the two bytes CoreFoundation skips are only a space or a line break and the table reads the same",
          summary: "bytes that decode in no encoding CoreFoundation accepts (UTF-16 without a BOM, invalid UTF-8)") {
       RuleExamples(#""A" = "caf1️⃣\xE9";"#,
@@ -68,6 +77,7 @@ extension RuleDefinition {
     // reported as strings-missing-translation (a warning), which is the consequence a user sees.
     // (26 of 30 false errors on ../shared/wild were this rule as an error: docs/accuracy.md.)
     Self(.info, .strings,
+         fix: .never("an empty table has nothing to edit; its entries are the translator's to write"),
          consequence: "none: CoreFoundation reads no table from an empty file, which on the device is the same as a table with no entries, so nothing the file held is lost (the keys it lacks are strings-missing-translation)",
          summary: "an empty file: CoreFoundation reads no table from it, the same as no entries (the keys it lacks are reported as missing translations)") {
       RuleExamples("1️⃣",
@@ -79,10 +89,13 @@ extension RuleDefinition {
   /// An escape CoreFoundation reads differently from what the author meant.
   static var escape: Self {
     Self(.warning, .strings,
+         fix: .edits("writes '\\u' and four hex digits (not a surrogate) as '\\U' with them, the escape meant; an octal or long "
+                       + "escape's intent is not certain") { TextTableFixes.uppercaseUnicodeEscape($0) },
          consequence: "the device shows other characters than the author meant: an escape written with a lowercase u shows the u and the digits, one with more than 4 hex digits another character followed by the rest, an octal escape a NeXTSTEP character",
          summary: "an escape CoreFoundation reads differently from what the author meant (\\u00e9, \\U1F600, octal)") {
       RuleExamples(#""A" = "caf1️⃣\u00e9";"#,
-                   pass: #""A" = "caf\U00e9";"#)
+                   pass: #""A" = "caf\U00e9";"#,
+                   fixed: #""A" = "caf\U00e9";"#)
     }
   }
 
@@ -90,6 +103,7 @@ extension RuleDefinition {
   /// A String Catalog `version` this reader does not know (read as far as it goes).
   static var catalogVersion: Self {
     Self(.info, .strings,
+         fix: .never("the version is Xcode's to write; lowering it could hide what a later Xcode added"),
          consequence: "none: the catalog is compiled as Xcode wrote it; the tool reads as far as it knows, so what a later version added may go unchecked",
          summary: "a String Catalog version this tool does not know (it knows 1.0 to 1.3): read as far as it goes") {
       RuleExamples("--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {}"#, version: "2.0"),

@@ -304,3 +304,128 @@ struct TableDumpReporterTests {
       """))
   }
 }
+
+/// The fixes of the text tables' rules (SPEC §3.4), computed by each rule's definition from the
+/// findings `strings lint` makes of tables written for the test: the exact text after the fix,
+/// and nothing left to fix after it.
+@Suite("strings lint: the fixes of a text table's rules, on real findings")
+struct StringsTableFixTests {
+  /// The findings of `rule` `strings lint` makes of `en.lproj/Localizable.strings` holding `bytes`.
+  static func findings(_ rule: RuleID, in bytes: [UInt8]) throws -> [Finding] {
+    let folder = try TemporaryFolder()
+    try folder.write("en.lproj/Localizable.strings", Data(bytes))
+    return try StringsLint.lint(root: folder.path).flatMap(\.findings).filter { $0.rule == rule }
+  }
+
+  /// `text` after the fix `definition` gives its one finding of `rule`; nil when it gives none.
+  static func fixed(_ text: String, _ rule: RuleID, _ definition: RuleDefinition) throws -> String? {
+    let bytes = Array(text.utf8)
+    let found = try findings(rule, in: bytes)
+    #expect(found.count == 1, "\(found)")
+    guard let finding = found.first, let fix = definition.fix.fix(FixSite(text: bytes, finding: finding, carriageReturnEndsLine: true)) else {
+      return nil
+    }
+    let after = fix.applied(to: bytes)
+    // Checked again: the finding is gone, and nothing else of the rule is left to fix.
+    let again = try findings(rule, in: after)
+    #expect(again.allSatisfy { definition.fix.fix(FixSite(text: after, finding: $0, carriageReturnEndsLine: true)) == nil }, "\(again)")
+    #expect(again.count < found.count)
+    return String(decoding: after, as: UTF8.self)
+  }
+
+  static let syntax = (RuleID(StringsRule.syntax), StringsRule.syntax.definition)
+  static let sameValue = (RuleID(StringsRule.duplicateSameValue), StringsRule.duplicateSameValue.definition)
+
+  @Test func aMissingSemicolonIsInsertedAfterTheValueWhenTheNextEntryFollows() throws {
+    #expect(try Self.fixed("\"A\" = \"a\"\n\"B\" = \"b\";\n", Self.syntax.0, Self.syntax.1) == "\"A\" = \"a\";\n\"B\" = \"b\";\n")
+    // A comment between the value and the next entry stays after the `;`.
+    #expect(try Self.fixed("\"A\" = \"a\" /* x */\n\"B\" = \"b\";", Self.syntax.0, Self.syntax.1) == "\"A\" = \"a\"; /* x */\n\"B\" = \"b\";")
+    // The end of the file.
+    #expect(try Self.fixed("\"A\" = \"a\";\n\"B\" = \"b\"\n", Self.syntax.0, Self.syntax.1) == "\"A\" = \"a\";\n\"B\" = \"b\";\n")
+    // Inside braces, after a `;`-shorthand entry.
+    #expect(try Self.fixed("{\n  \"K\";\n  \"A\" = \"a\"\n  \"B\" = \"b\";\n}", Self.syntax.0, Self.syntax.1) == "{\n  \"K\";\n  \"A\" = \"a\";\n  \"B\" = \"b\";\n}")
+    // A UTF-8 byte order mark on the line of the finding: the place is still found.
+    #expect(try Self.fixed("\u{FEFF}\"A\" = \"a\" \"B\" = \"b\";", Self.syntax.0, Self.syntax.1) == "\u{FEFF}\"A\" = \"a\"; \"B\" = \"b\";")
+  }
+
+  @Test func aMissingSemicolonIsNotGuessedWhereTheNextTokenStartsNoEntry() throws {
+    // `B;` (a shorthand), a word value, an unquoted key: the text is not the certain shape.
+    #expect(try Self.fixed("\"A\" = \"a\"\n\"B\";", Self.syntax.0, Self.syntax.1) == nil)
+    #expect(try Self.fixed("\"A\" = a\n\"B\" = \"b\";", Self.syntax.0, Self.syntax.1) == nil)
+    #expect(try Self.fixed("\"A\" = \"a\"\nB = \"b\";", Self.syntax.0, Self.syntax.1) == nil)
+    // Other syntax errors have no fix.
+    #expect(try Self.fixed("\"A\" \"a\";", Self.syntax.0, Self.syntax.1) == nil)
+    #expect(try Self.fixed("\"A\" = \"a;\n", Self.syntax.0, Self.syntax.1) == nil)
+  }
+
+  @Test func quotesInsideAValueAreEscapedWhenTheLineIsOneEntry() throws {
+    #expect(try Self.fixed("\"A\" = \"a\";\n\"K\" = \"say \"hi\" now\";\n\"B\" = \"b\";\n", Self.syntax.0, Self.syntax.1)
+            == "\"A\" = \"a\";\n\"K\" = \"say \\\"hi\\\" now\";\n\"B\" = \"b\";\n")
+    #expect(try Self.fixed("\t\"K\" = \"the \"end\"\" ;", Self.syntax.0, Self.syntax.1) == "\t\"K\" = \"the \\\"end\\\"\" ;")
+    // Two entries on one line without their `;` are the missing `;`, not quotes in a value.
+    #expect(try Self.fixed("\"K\" = \"a\" \"B\" = \"b\";", Self.syntax.0, Self.syntax.1) == "\"K\" = \"a\"; \"B\" = \"b\";")
+    // A quote inside followed by `;` (a second entry after it), a comment after the `;`: no fix.
+    #expect(try Self.fixed("\"K\" = \"a \"b\"; \"C\" = \"c\";", Self.syntax.0, Self.syntax.1) == nil)
+    #expect(try Self.fixed("\"K\" = \"a \"b\" c\"; // note", Self.syntax.0, Self.syntax.1) == nil)
+  }
+
+  @Test func theEarlierOfTwoSameDefinitionsIsRemovedWithItsLine() throws {
+    #expect(try Self.fixed("\"A\" = \"a\";\n\"A\" = \"a\";", Self.sameValue.0, Self.sameValue.1) == "\"A\" = \"a\";")
+    // genstrings' layout: the same comment above both goes with the earlier, and one of the two
+    // blank lines around it.
+    let genstrings = "/* Title */\n\"A\" = \"a\";\n\n/* Other */\n\"B\" = \"b\";\n\n/* Title */\n\"A\" = \"a\";\n"
+    #expect(try Self.fixed(genstrings, Self.sameValue.0, Self.sameValue.1) == "/* Other */\n\"B\" = \"b\";\n\n/* Title */\n\"A\" = \"a\";\n")
+    // Another comment stays: it is not the finding's.
+    let commented = "\"B\" = \"b\";\n/* Old */\n\"A\" = \"a\";\n/* New */\n\"A\" = \"a\";\n"
+    #expect(try Self.fixed(commented, Self.sameValue.0, Self.sameValue.1) == "\"B\" = \"b\";\n/* Old */\n/* New */\n\"A\" = \"a\";\n")
+    // CRLF line ends, and a value written with an escape that reads the same.
+    #expect(try Self.fixed("\"A\" = \"\\U0061\";\r\n\"B\" = \"b\";\r\n\"A\" = \"a\";\r\n", Self.sameValue.0, Self.sameValue.1)
+            == "\"B\" = \"b\";\r\n\"A\" = \"a\";\r\n")
+  }
+
+  @Test func aSameDefinitionIsNotRemovedWhenThatUncoversAnotherValueOrSharesItsLine() throws {
+    // An earlier definition with another value: removing the same one would move that finding.
+    let text = "\"A\" = \"z\";\n\"A\" = \"a\";\n\"A\" = \"a\";\n"
+    let bytes = Array(text.utf8)
+    let finding = try #require(try Self.findings(Self.sameValue.0, in: bytes).first)
+    #expect(Self.sameValue.1.fix.fix(FixSite(text: bytes, finding: finding, carriageReturnEndsLine: true)) == nil)
+    // Another entry on its line.
+    #expect(try Self.fixed("\"A\" = \"a\"; \"B\" = \"b\";\n\"A\" = \"a\";", Self.sameValue.0, Self.sameValue.1) == nil)
+  }
+
+  @Test func aLowercaseUnicodeEscapeBecomesTheEscapeMeant() throws {
+    let escape = (RuleID(StringsRule.escape), StringsRule.escape.definition)
+    #expect(try Self.fixed("\"A\" = \"caf\\u00e9\";", escape.0, escape.1) == "\"A\" = \"caf\\U00e9\";")
+    // A surrogate alone would be another problem; an octal escape's meaning is not certain.
+    #expect(try Self.fixed("\"A\" = \"\\ud83d\";", escape.0, escape.1) == nil)
+    #expect(try Self.fixed("\"A\" = \"\\351\";", escape.0, escape.1) == nil)
+  }
+
+  /// A UTF-16 LE table with a byte order mark and CRLF line ends: the fix is computed on its
+  /// UTF-8 text (no byte order mark), and the file written back is UTF-16 LE with its mark and
+  /// its CRLFs, changed only where the fix is.
+  @Test func aUTF16TableIsFixedInItsText() throws {
+    func utf16LE(_ text: String) -> [UInt8] { [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+    let original = utf16LE("/* Greeting */\r\n\"HI\" = \"Grüß dich\";\r\n\"BYE\" = \"Tschüss\"\r\n\"HI\" = \"Grüß dich\";\r\n")
+    let table = try #require(TableText(original))
+    #expect(table.text == Array("/* Greeting */\r\n\"HI\" = \"Grüß dich\";\r\n\"BYE\" = \"Tschüss\"\r\n\"HI\" = \"Grüß dich\";\r\n".utf8))
+    // The file does not parse: the missing `;` first.
+    let syntax = try #require(try Self.findings(Self.syntax.0, in: original).first)
+    #expect(syntax.line == 4 && syntax.column == 1, "\(syntax)")
+    let fix = try #require(Self.syntax.1.fix.fix(FixSite(text: table.text, finding: syntax, carriageReturnEndsLine: true)))
+    let once = fix.applied(to: table.text)
+    #expect(String(decoding: once, as: UTF8.self) == "/* Greeting */\r\n\"HI\" = \"Grüß dich\";\r\n\"BYE\" = \"Tschüss\";\r\n\"HI\" = \"Grüß dich\";\r\n")
+    let written = try #require(table.encoded(once))
+    #expect(written == utf16LE("/* Greeting */\r\n\"HI\" = \"Grüß dich\";\r\n\"BYE\" = \"Tschüss\";\r\n\"HI\" = \"Grüß dich\";\r\n"))
+    // Then the key defined again with the same value: the earlier one and its line go; the
+    // comment stays (the later definition has none).
+    let same = try #require(try Self.findings(Self.sameValue.0, in: written).first)
+    let removal = try #require(Self.sameValue.1.fix.fix(FixSite(text: once, finding: same, carriageReturnEndsLine: true)))
+    let twice = removal.applied(to: once)
+    #expect(table.encoded(twice) == utf16LE("/* Greeting */\r\n\"BYE\" = \"Tschüss\";\r\n\"HI\" = \"Grüß dich\";\r\n"))
+    // A second run finds nothing to fix.
+    let left = try Self.findings(Self.syntax.0, in: utf16LE(String(decoding: twice, as: UTF8.self)))
+      + (try Self.findings(Self.sameValue.0, in: utf16LE(String(decoding: twice, as: UTF8.self))))
+    #expect(left.isEmpty, "\(left)")
+  }
+}

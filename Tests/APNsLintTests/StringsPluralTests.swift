@@ -1,4 +1,5 @@
 import Foundation
+import PayloadSchema
 import StringsFile
 import Testing
 @testable import APNsLint
@@ -208,5 +209,147 @@ struct StringsPluralTests {
     #expect(result["cs.lproj/Localizable.stringsdict"] == [
       "strings-plural-missing 3:1 P: 'P' (plural 'v'): cs needs one, few, many, other; 'many' is missing: a count of 1.5 shows the 'other' form ('1.5 pixelů')"
     ])
+  }
+}
+
+/// `strings-plural-type`'s fix (SPEC §3.4) on the findings `strings lint` makes: the exact text
+/// after it, in the layout Xcode writes, and nothing left to fix after it.
+@Suite("strings lint: the fix of a plural form read with the wrong conversion")
+struct PluralTypeFixTests {
+  static let rule = RuleID(TableRule.pluralType)
+
+  /// The `strings-plural-type` findings of the table at `path` among `files`.
+  static func findings(_ files: [String: String], at path: String) throws -> [Finding] {
+    let folder = TableFolder()
+    for (name, text) in files { try folder.write(name, text) }
+    let linted = try StringsLint.lint(root: folder.root.path)
+    return linted.filter { $0.path.hasSuffix("/" + path) }.flatMap(\.findings).filter { $0.rule == rule }
+  }
+
+  /// The table at `path` after the fix of its one finding; nil when there is no fix. Checks that
+  /// the fixed table has no finding of the rule left.
+  static func fixed(_ files: [String: String], at path: String) throws -> String? {
+    let found = try findings(files, at: path)
+    #expect(found.count == 1, "\(found)")
+    let text = Array(try #require(files[path]).utf8)
+    guard let finding = found.first,
+          let fix = TableRule.pluralType.definition.fix.fix(FixSite(text: text, finding: finding, carriageReturnEndsLine: true)) else { return nil }
+    let after = String(decoding: fix.applied(to: text), as: UTF8.self)
+    var again = files
+    again[path] = after
+    #expect(try findings(again, at: path).isEmpty)
+    return after
+  }
+
+  /// A catalog in Xcode's own formatting (`"key" : value`, two spaces, keys sorted, no final line
+  /// break) with `de`'s `other` form as given.
+  static func catalog(deOther: String) -> String {
+    """
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "%lld files" : {
+          "localizations" : {
+            "de" : {
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%lld Datei"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "\(deOther)"
+                    }
+                  }
+                }
+              }
+            },
+            "en" : {
+              "variations" : {
+                "plural" : {
+                  "one" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%lld file"
+                    }
+                  },
+                  "other" : {
+                    "stringUnit" : {
+                      "state" : "translated",
+                      "value" : "%lld files"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "version" : "1.0"
+    }
+    """
+  }
+
+  @Test func aCatalogFormTakesTheSourceLanguagesConversionAndNothingElseChanges() throws {
+    let path = "App/Localizable.xcstrings"
+    let before = Self.catalog(deOther: "%@ Dateien")
+    #expect(try Self.fixed([path: before], at: path) == Self.catalog(deOther: "%lld Dateien"))
+    // A double read where the source reads an integer, too; a `%n` or a `%.1f` is left alone.
+    #expect(try Self.fixed([path: Self.catalog(deOther: "%f Dateien")], at: path) == Self.catalog(deOther: "%lld Dateien"))
+    #expect(try Self.fixed([path: Self.catalog(deOther: "%.1f Dateien")], at: path) == nil)
+    #expect(try Self.fixed([path: Self.catalog(deOther: "%n Dateien")], at: path) == nil)
+    // A value written with a JSON escape is not edited.
+    #expect(try Self.fixed([path: Self.catalog(deOther: "%@ \\u0044ateien")], at: path) == nil)
+  }
+
+  @Test func aStringsdictFormTakesItsValueType() throws {
+    let path = "en.lproj/Localizable.stringsdict"
+    func table(_ other: String, valueType: String = "ld") -> String {
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>N_FILES</key>
+      \t<dict>
+      \t\t<key>NSStringLocalizedFormatKey</key>
+      \t\t<string>%#@n@</string>
+      \t\t<key>n</key>
+      \t\t<dict>
+      \t\t\t<key>NSStringFormatSpecTypeKey</key>
+      \t\t\t<string>NSStringPluralRuleType</string>
+      \t\t\t<key>NSStringFormatValueTypeKey</key>
+      \t\t\t<string>\(valueType)</string>
+      \t\t\t<key>one</key>
+      \t\t\t<string>%ld file</string>
+      \t\t\t<key>other</key>
+      \t\t\t<string>\(other)</string>
+      \t\t</dict>
+      \t</dict>
+      </dict>
+      </plist>
+
+      """
+    }
+    #expect(try Self.fixed([path: table("%@ files")], at: path) == table("%ld files"))
+    #expect(try Self.fixed([path: table("all %s files")], at: path) == table("all %ld files"))
+    // An XML entity before the specifier's end, a width: the text is not the certain shape.
+    #expect(try Self.fixed([path: table("&#37;@ files")], at: path) == nil)
+    #expect(try Self.fixed([path: table("%5@ files")], at: path) == nil)
+  }
+
+  @Test func aStringsdictFormIsLeftAloneWhenNoOtherFormAgreesWithTheValueType() throws {
+    // `d` declared, but every form reads a double: the declaration may be what is wrong.
+    let path = "en.lproj/Localizable.stringsdict"
+    let table = stringsdict(["N": ["one": "%f file", "other": "%f files"]])
+    let found = try Self.findings([path: table], at: path)
+    #expect(found.count == 2)
+    for finding in found {
+      #expect(TableRule.pluralType.definition.fix.fix(FixSite(text: Array(table.utf8), finding: finding, carriageReturnEndsLine: true)) == nil)
+    }
   }
 }

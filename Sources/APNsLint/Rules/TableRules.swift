@@ -14,6 +14,7 @@ extension RuleDefinition {
   /// `strings-missing-translation`
   static var missingTranslation: Self {
     Self(.warning, .strings,
+         fix: .never("a translation is the translator's text; the tool cannot write it"),
          consequence: "devices using that localization show the raw key (or the nib's text, Info.plist's value) instead of a translation; a catalog entry in state new shows the source text",
          summary: "a key of the development language missing from another localization") {
       RuleExamples("--- en.lproj\n\"A\" = \"a\";\n\"B\" = \"b\";\n--- fr.lproj\n1️⃣\"A\" = \"a\";",
@@ -24,6 +25,7 @@ extension RuleDefinition {
   /// `strings-extra-key`
   static var extraKey: Self {
     Self(.info, .strings,
+         fix: .never("code the tool cannot see may still read the key; removing it is the author's decision"),
          consequence: "none as a rule: a key the development language lacks is almost always one the code no longer asks for, so no device shows it",
          summary: "a key of a localization that the development language lacks") {
       RuleExamples("--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";\n1️⃣\"Z\" = \"z\";",
@@ -34,6 +36,7 @@ extension RuleDefinition {
   /// `strings-format-mismatch`
   static var formatMismatch: Self {
     Self(.error, .strings,
+         fix: .never("which argument a translation meant is not certain"),
          consequence: "String(format:) runs the translation with the development language's arguments: one read as an incompatible kind (%@ or %s for an integer) or past those passed crashes the app, %f for an integer prints a meaningless number, and a % that CoreFoundation consumes garbles the text; softened to a warning when an argument is only left out (or read by %n) or an app-filled placeholder lost: the sentence lacks a value, nothing breaks",
          summary: "a translation runs differently from the development language's format on the device: an argument read as an incompatible kind (%@ or %s for an integer: a crash; %f for an integer: a meaningless value), past those passed, or text a % swallows; an argument left out, or a placeholder the app fills itself lost, is a warning") {
       RuleExamples("--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n1️⃣\"FROM\" = \"De la part de\";",
@@ -44,6 +47,7 @@ extension RuleDefinition {
   /// `strings-format-gap`
   static var formatGap: Self {
     Self(.error, .strings,
+         fix: .never("which argument the skipped position should show is not certain"),
          consequence: "String(format:) and the device give the arguments to the positions the value reads, in order, so it shows the wrong argument in a skipped position's place",
          summary: "a value's positional specifiers skip a position (%2$@ without %1$@)") {
       RuleExamples("1️⃣\"GOT\" = \"%2$@ received\";",
@@ -54,6 +58,7 @@ extension RuleDefinition {
   /// `strings-accidental-specifier`
   static var accidentalSpecifier: Self {
     Self(.warning, .strings,
+         fix: .never("a percent sign or a lost argument: the intent is not certain, and the translations' own '%' would be compared anew"),
          consequence: "a % meant as text is read as a specifier in a format call: the device prints an argument or a number in its place and swallows the characters after it ('100% guaranteed' reads '% g'), or prints nothing for %n; a position above 9999 or one without a conversion shows as written",
          summary: "a % that reads as a specifier nobody means, reported at the source: '%@ is 100% guaranteed' (% g) or a trailing % in a development-language value that goes through a format call (translations that agree are not blamed); %n, a position above 9999 or a position with no conversion (%1$ av) anywhere") {
       RuleExamples("--- en.lproj\n1️⃣\"SAFE\" = \"%@ is 100% guaranteed\";\n--- fr.lproj\n\"SAFE\" = \"%@ est garanti à 100 %\";",
@@ -64,6 +69,7 @@ extension RuleDefinition {
   /// `strings-control-character`
   static var controlCharacter: Self {
     Self(.info, .strings,
+         fix: .never("the character often stands where another was lost in a copy; which one is not certain"),
          consequence: "none: the text system draws nothing for a C0 control character, so the text reads as meant (it is almost always a copy-paste accident)",
          summary: "a value holding a C0 control character other than tab and a line break (U+0000–U+001F, U+007F; CR, alone or in CRLF, is a line break): the text system draws it as nothing, so the text reads as meant, but it is almost always a copy-paste accident") {
       RuleExamples("\"A\" = \"Done\";\n1️⃣\"B\" = \"Ring\\a\";",
@@ -74,6 +80,7 @@ extension RuleDefinition {
   /// `strings-empty-translation`
   static var emptyTranslation: Self {
     Self(.warning, .strings,
+         fix: .never("an empty translation may be meant; removing it shows the key or the code's default, a missing translation (docs/behaviour.md)"),
          consequence: "devices using that localization show nothing where the development language shows text",
          summary: "a translation that is the empty string where the development language has text") {
       RuleExamples("--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n1️⃣\"ARCHIVE\" = \"\";",
@@ -84,6 +91,7 @@ extension RuleDefinition {
   /// `strings-plural-missing`
   static var pluralMissing: Self {
     Self(.warning, .strings,
+         fix: .never("the missing form is the translator's text; the tool cannot write it"),
          consequence: "a count in the missing category (ru 3, 'few') shows the 'other' form, whose wording may not agree with the number",
          summary: "a plural (.stringsdict variable, catalog plural variation) lacks a category CLDR selects for an integer count in its language (ru 'few' for 3): the device shows the 'other' form") {
       RuleExamples("--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d файл", "other": "%d файлов"], marking: "n"),
@@ -94,6 +102,7 @@ extension RuleDefinition {
   /// `strings-plural-unused`
   static var pluralUnused: Self {
     Self(.info, .strings,
+         fix: .never("the form shows nowhere, and translation tools write it back; removing it is the author's choice"),
          consequence: "none: the language never selects the category, so no count shows the form",
          summary: "a plural form in a category its language never selects (ko 'one'); 'zero' is never reported (Apple uses it for 0 in every language)") {
       RuleExamples("--- ko.lproj/Localizable.stringsdict\n" + pluralExample(["one": "파일 %d개", "other": "파일 %d개"], marking: "n"),
@@ -104,6 +113,7 @@ extension RuleDefinition {
   /// `strings-plural-other`
   static var pluralOther: Self {
     Self(.error, .strings,
+         fix: .never("the 'other' form is the translator's text; the tool cannot write it"),
          consequence: "a count whose form is missing has nothing to fall back to, so the device shows the format itself instead of text",
          summary: "a plural without an 'other' form, the one every count falls back to") {
       RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file"], marking: "n"),
@@ -114,6 +124,7 @@ extension RuleDefinition {
   /// `strings-plural-one-digit`
   static var pluralOneDigit: Self {
     Self(.warning, .strings,
+         fix: .never("which '1' is the count and which specifier reads it is the translator's choice"),
          consequence: "the other counts the language puts in 'one' (ru 21, 31; fr 0) show the digit 1 instead of their number",
          summary: "a 'one' form that writes the digit 1 instead of the count's specifier, in a language whose 'one' covers other numbers (ru 21, 31; fr 0)") {
       RuleExamples("--- ru.lproj/Localizable.stringsdict\n" + pluralExample(["one": "1 файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"], marking: "one"),
@@ -124,16 +135,20 @@ extension RuleDefinition {
   /// `strings-plural-type`
   static var pluralType: Self {
     Self(.error, .strings,
+         fix: .edits("gives a form's bare '%@', '%s' or '%f' the integer conversion its count is declared with, when the value type "
+                       + "and the other forms (or the source language's forms) agree") { PluralTypeFix.fix($0) },
          consequence: "a form that reads the count as an incompatible kind crashes the app (%@ or %s for an integer) or prints a meaningless number (%f for an integer); softened to a warning for %n, which prints nothing, so the count vanishes from the sentence",
          summary: "a plural form reads its count as another kind than the variable's value type (or the source language's forms) gives it: %@ or %s for an integer crashes, %f for an integer prints a meaningless number; %n prints nothing (a warning)") {
       RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%@ files"], marking: "N_FILES"),
-                   pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%ld files"]))
+                   pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%ld files"]),
+                   fixed: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files"]))
     }
   }
 
   /// `strings-needs-review`
   static var needsReview: Self {
     Self(.warning, .strings,
+         fix: .never("only a reviewer can say the translation is right"),
          consequence: "users see a translation nobody has reviewed since the source changed, which may still say what the old source said, or, where it is still a copy of the development language's text, read it untranslated",
          summary: "a String Catalog translation in state 'needs_review': shown to users, but nobody has reviewed it since the source changed") {
       RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": 1️⃣"Archiv"}}}}"#),
@@ -144,6 +159,7 @@ extension RuleDefinition {
   /// `strings-stale`
   static var stale: Self {
     Self(.info, .strings,
+         fix: .never("only the author knows whether a key no code names is still needed (a push's loc-key)"),
          consequence: "none today: the text is still there; Xcode no longer finds the key in code and offers to remove it with its translations",
          summary: "a String Catalog key Xcode marks stale (no longer found in code; Xcode offers to remove it and its translations), or a translation in state 'stale'") {
       RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#"1️⃣"Archive": {"extractionState": "stale", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Archivieren"}}}}"#),
@@ -154,6 +170,7 @@ extension RuleDefinition {
   /// `strings-xml-escape`
   static var xmlEscape: Self {
     Self(.warning, .strings,
+         fix: .never("a backslash may be meant as text; which character the author wanted is not certain"),
          consequence: "the device shows the backslash and the letter where the author meant a line break, a tab or a quote",
          summary: "a literal \\n, \\t or \\\" inside an XML property list's <string> (XML plists have no backslash escapes: the user sees the backslash)") {
       RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files\\nin total"], marking: "other"),
@@ -164,6 +181,7 @@ extension RuleDefinition {
   /// `strings-markup`
   static var markup: Self {
     Self(.warning, .strings,
+         fix: .never("an HTML renderer the tool cannot see may expand it; whether to write the character is the author's decision"),
          consequence: "a table value is plain text: the device shows an HTML entity (&amp;, &gt;, &#39;) or a Swift interpolation (\\(name)) as written, where the author meant the character or the value",
          summary: "a value, as the device reads it, holding an HTML entity or a Swift interpolation that nothing expands (a value with HTML tags is left alone: it is meant for an HTML renderer)") {
       RuleExamples("--- en.lproj\n\"A\" = \"Help & Feedback\";\n--- de.lproj\n1️⃣\"A\" = \"Hilfe &amp; Feedback\";",

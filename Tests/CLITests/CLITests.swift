@@ -204,11 +204,18 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     // One entry per typed rule of every family (generated from the definitions): no count is kept by hand.
     let typed = PayloadRule.allCases.count + StringsRule.allCases.count + LocalizationRule.allCases.count + TableRule.allCases.count
     #expect(rules.count == Rule.catalogue.count && rules.count == typed)
-    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "consequence", "examples"] })
+    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "consequence", "fix", "examples"] })
     let examples = try #require(rules.first { $0["id"] as? String == "value-type" }?["examples"] as? [[String: String]])
     #expect(examples.map { $0["kind"] } == ["triggering", "passing"])
     #expect(examples[0]["input"] == #"{"aps": {"alert": 42}}"#)
     #expect(rules.first { $0["id"] as? String == "custom-key-allowlist" }?["severity"] as? String == "off")
+    // Every rule says whether it fixes (SPEC §3.4); a fixing rule's example and its fixed text.
+    let fix = try #require(rules.first { $0["id"] as? String == "flag-value" }?["fix"] as? [String: Any])
+    #expect(fix["fixes"] as? Bool == true)
+    #expect((fix["example"] as? [String: String])?["fixed"] == #"{"aps": {"content-available": 1}}"#)
+    let never = try #require(rules.first { $0["id"] as? String == "strings-missing-translation" }?["fix"] as? [String: Any])
+    #expect(never["fixes"] as? Bool == false && never["example"] is NSNull)
+    #expect(never["explanation"] as? String == "a translation is the translator's text; the tool cannot write it")
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["category"] as? String == "json")
     #expect(rules.first { $0["id"] as? String == "json-bom" }?["apnsReason"] is NSNull)
     #expect(rules.first { $0["id"] as? String == "device-token-syntax" }?["apnsReason"] as? String == "BadDeviceToken")

@@ -6,36 +6,49 @@ public enum RulesReporter {
   /// `[{"id", "severity", "category", "apnsReason", "summary", "consequence", "examples"}]`, every
   /// rule of the catalogue.
   public static func json(_ configuration: Configuration) -> String {
-    JSONValue.array(Rule.catalogue.map { rule in
-      .object([
-        ("id", .string(rule.id.rawValue)),
-        ("severity", .string(configuration.level(of: rule.id).name)),
-        ("category", .string(rule.category.rawValue)),
-        ("apnsReason", .optional(rule.apnsAnswer?.reason)),
-        ("summary", .string(rule.summary)),
-        ("consequence", .string(rule.consequence)),
-        ("examples", .array(examples(rule).map { e in
-          .object([("kind", .string(e.kind)), ("input", .string(e.input)), ("flags", .string(e.flags)),
-                   ("configuration", .string(rule.exampleConfiguration))])
-        })),
-      ])
-    }).text
+    JSONValue.array(Rule.catalogue.map { value($0, configuration) }).text
+  }
+
+  /// One rule as `json(_:)` writes it in the list, pretty-printed on its own (`apns-lint mcp`'s
+  /// `explain_rule`, SPEC §17).
+  public static func json(_ rule: Rule, _ configuration: Configuration) -> String {
+    value(rule, configuration).text
+  }
+
+  static func value(_ rule: Rule, _ configuration: Configuration) -> JSONValue {
+    .object([
+      ("id", .string(rule.id.rawValue)),
+      ("severity", .string(configuration.level(of: rule.id).name)),
+      ("category", .string(rule.category.rawValue)),
+      ("apnsReason", .optional(rule.apnsAnswer?.reason)),
+      ("summary", .string(rule.summary)),
+      ("consequence", .string(rule.consequence)),
+      ("fix", .object([("fixes", .bool(rule.fix.fixes)), ("explanation", .string(rule.fix.explanation)),
+                       ("example", rule.fixExample.map { .object([("input", .string($0.input)), ("fixed", .string($0.fixed))]) } ?? .null)])),
+      ("examples", .array(examples(rule).map { e in
+        .object([("kind", .string(e.kind)), ("input", .string(e.input)), ("flags", .string(e.flags)),
+                 ("configuration", .string(rule.exampleConfiguration))])
+      })),
+    ])
   }
 
   /// One rule a line, grouped by category, each followed by a line under its summary saying what
   /// happens when a finding is real (the consequence, why the rule has its default severity).
   public static func text(_ configuration: Configuration) -> String {
     let width = Rule.catalogue.map(\.id.rawValue.count).max() ?? 0
-    let under = String(repeating: " ", count: 2 + width + 2 + 7 + 2)
+    let under = String(repeating: " ", count: 2 + width + 2 + 7 + 2 + 3 + 2)
     var out = ""
     for category in RuleCategory.allCases {
       out += "\(category.rawValue):\n"
       for rule in Rule.catalogue where rule.category == category {
         let level = configuration.level(of: rule.id).name
-        out += "  " + rule.id.rawValue.padding(to: width) + "  " + level.padding(to: 7) + "  " + rule.summary + "\n"
+        // `fix`: the rule fixes what it is certain of (`--fix`, SPEC §3.4).
+        out += "  " + rule.id.rawValue.padding(to: width) + "  " + level.padding(to: 7) + "  " + (rule.fix.fixes ? "fix" : "   ")
+          + "  " + rule.summary + "\n"
         out += under + "→ " + rule.consequence + "\n"
       }
     }
+    out += "\nfix: the rule fixes what it is certain of (check --fix, strings lint --fix; apns-lint rules RULE says how)\n"
     return out
   }
 
@@ -65,11 +78,11 @@ public enum RulesReporter {
     for category in RuleCategory.allCases {
       let rules = Rule.catalogue.filter { $0.category == category }
       guard !rules.isEmpty else { continue }
-      out += "\n## \(titles[category] ?? category.rawValue)\n\n| rule | default | APNs answer | finding |\n|---|---|---|---|\n"
+      out += "\n## \(titles[category] ?? category.rawValue)\n\n| rule | default | APNs answer | fix | finding |\n|---|---|---|---|---|\n"
       for rule in rules {
         let level = configuration.level(of: rule.id).name
         let answer = rule.apnsAnswer.map { "\($0)" } ?? "—"
-        out += "| [`\(rule.id)`](#\(rule.id)) | \(level) | \(answer) | \(cell(rule.summary)) |\n"
+        out += "| [`\(rule.id)`](#\(rule.id)) | \(level) | \(answer) | \(rule.fix.fixes ? "yes" : "—") | \(cell(rule.summary)) |\n"
       }
       for rule in rules {
         out += "\n### \(rule.id)\n\n\(rule.summary)\n"
@@ -79,6 +92,11 @@ public enum RulesReporter {
         }
         for e in examples(rule) {
           out += "\n\(e.kind == "triggering" ? "Triggers it" : "Does not")\(e.flags.isEmpty ? "" : " (`\(e.flags)`)"):\n\n```\n\(e.input)\n```\n"
+        }
+        out += "\n" + (rule.fix.fixes ? "Fix" : "No fix") + ": \(rule.fix.explanation).\n"
+        if let fix = rule.fixExample {
+          if fix.input != rule.triggeringExample { out += "\n`--fix` on:\n\n```\n\(fix.input)\n```\n" }
+          out += "\nbecomes:\n\n```\n\(fix.fixed)\n```\n"
         }
       }
     }
@@ -97,6 +115,11 @@ public enum RulesReporter {
     out += indent(rule.triggeringExample) + "\n"
     out += "Does not" + (rule.passingFlags.isEmpty ? "" : " (with \(rule.passingFlags))") + ":\n"
     out += indent(rule.passingExample) + "\n"
+    out += (rule.fix.fixes ? "Fix" : "No fix") + ": \(rule.fix.explanation)\n"
+    if let fix = rule.fixExample {
+      if fix.input != rule.triggeringExample { out += "--fix on:\n" + indent(fix.input) + "\n" }
+      out += "becomes:\n" + indent(fix.fixed) + "\n"
+    }
     return out
   }
 

@@ -64,6 +64,10 @@ public struct RuleFix: Sendable, Hashable {
   /// What the fix does and when it is offered, or why the rule never fixes: one sentence,
   /// lowercase start (`apns-lint rules`, `docs/rules.md`).
   public let explanation: String
+  /// Rules whose finding at the same key a fix may leave in the fixed finding's place: what the
+  /// device then does, named honestly (an empty translation removed is a missing translation,
+  /// whose device shows the development text). Checked again, such a finding is not new.
+  public let leaves: [RuleID]
   private let make: (@Sendable (FixSite) -> FindingFix?)?
 
   /// Whether the rule ever fixes a finding.
@@ -79,15 +83,16 @@ public struct RuleFix: Sendable, Hashable {
   }
 
   /// Not yet decided: a rule whose definition does not say (GeneratedRegistryTests fails on it).
-  package static let undecided = RuleFix(explanation: "", make: nil)
+  package static let undecided = RuleFix(explanation: "", leaves: [], make: nil)
 
   /// A rule that never fixes, and why.
-  public static func never(_ why: String) -> RuleFix { RuleFix(explanation: why, make: nil) }
+  public static func never(_ why: String) -> RuleFix { RuleFix(explanation: why, leaves: [], make: nil) }
 
   /// A rule that fixes a finding when `make` can tell the intended text for certain (nil when it
   /// cannot: then that finding is left as it is).
-  public static func edits(_ what: String, _ make: @escaping @Sendable (FixSite) -> FindingFix?) -> RuleFix {
-    RuleFix(explanation: what, make: make)
+  public static func edits(_ what: String, leaving leaves: [RuleID] = [],
+                           _ make: @escaping @Sendable (FixSite) -> FindingFix?) -> RuleFix {
+    RuleFix(explanation: what, leaves: leaves, make: make)
   }
 
   /// The fix of one finding, or nil.

@@ -214,7 +214,13 @@ public enum FixPlanner {
     struct Key: Hashable { let rule: String, keyPath: String? }
     var expected: [Key: Int] = [:]
     for f in before { expected[Key(rule: f.rule.rawValue, keyPath: f.keyPath), default: 0] += 1 }
-    for f in fixed { expected[Key(rule: f.rule.rawValue, keyPath: f.keyPath), default: 0] -= 1 }
+    for f in fixed {
+      expected[Key(rule: f.rule.rawValue, keyPath: f.keyPath), default: 0] -= 1
+      // What the fix may leave in the finding's place (its rule's `leaves`) is not new.
+      for successor in Rule.named(f.rule.rawValue)?.fix.leaves ?? [] {
+        expected[Key(rule: successor.rawValue, keyPath: f.keyPath), default: 0] += 1
+      }
+    }
     var found: [Key: Int] = [:]
     for f in after { found[Key(rule: f.rule.rawValue, keyPath: f.keyPath), default: 0] += 1 }
     for f in after where found[Key(rule: f.rule.rawValue, keyPath: f.keyPath)]! > max(0, expected[Key(rule: f.rule.rawValue, keyPath: f.keyPath)] ?? 0) {

@@ -123,3 +123,30 @@ enum PluralTypeFix {
     return element + open.count
   }
 }
+
+/// `strings-empty-translation` in a String Catalog (SPEC §3.4): a unit `"state" : "translated"`
+/// whose `"value"` is empty, in a localization that holds only that unit, beside other
+/// localizations: the language's member of `localizations` is removed, in Xcode's formatting (the
+/// lines around it kept). The device then finds no translation and shows the catalog's key, the
+/// development text (a catalog's keys are its development text), where it showed nothing; checked
+/// again, the key is a missing translation (`strings-missing-translation`), which the fix leaves.
+/// A `.strings` table's empty value, a unit in another state, a key with variations or
+/// substitutions, or a catalog's only localization: no fix.
+enum EmptyTranslationFix {
+  @Sendable static func fix(_ site: FixSite) -> FindingFix? {
+    guard let offset = site.offset, let spans = JSONSpans(site.text), let at = spans.find(offset: offset) else { return nil }
+    let chain = at.containers + [at.value]
+    var keys: [String] = []
+    for i in 0..<(chain.count - 1) {
+      guard let member = chain[i].members.first(where: { $0.value.start == chain[i + 1].start }) else { return nil }
+      keys.append(member.key)
+    }
+    // strings . KEY . localizations . LANGUAGE . stringUnit . value
+    guard keys.count == 6, keys[0] == "strings", keys[2] == "localizations", keys[4] == "stringUnit", keys[5] == "value",
+          at.value.string == "", chain[5].members.first(where: { $0.key == "state" })?.value.string == "translated",
+          chain[4].members.count == 1, chain[3].members.count >= 2,
+          let index = chain[3].members.firstIndex(where: { $0.key == keys[3] }) else { return nil }
+    return FindingFix("remove the empty '\(keys[3])' translation of '\(keys[1])': the device shows the development text",
+                      edits: spans.removal(ofMembers: [index], in: chain[3]))
+  }
+}

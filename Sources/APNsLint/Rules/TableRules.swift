@@ -80,12 +80,26 @@ extension RuleDefinition {
   /// `strings-empty-translation`
   static var emptyTranslation: Self {
     Self(.warning, .strings,
-         fix: .never("an empty translation may be meant; removing it shows the key or the code's default, a missing translation (docs/behaviour.md)"),
+         fix: .edits("in a String Catalog, a unit marked translated whose value is empty is removed, so the device shows the catalog's key, the development text, and the translation is reported missing; in a .strings table an empty value may be meant: no fix",
+                     leaving: [RuleID(TableRule.missingTranslation)], EmptyTranslationFix.fix),
          consequence: "devices using that localization show nothing where the development language shows text",
          summary: "a translation that is the empty string where the development language has text") {
       RuleExamples("--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n1️⃣\"ARCHIVE\" = \"\";",
-                   pass: "--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n\"ARCHIVE\" = \"Archiver\";")
+                   pass: "--- en.lproj\n\"ARCHIVE\" = \"Archive\";\n--- fr.lproj\n\"ARCHIVE\" = \"Archiver\";",
+                   fixed: "--- App/Localizable.xcstrings\n" + emptyTranslationCatalog(french: nil),
+                   fixing: "--- App/Localizable.xcstrings\n" + emptyTranslationCatalog(french: ""))
     }
+  }
+
+  /// A String Catalog in Xcode's formatting whose key `Archive` has a German translation and,
+  /// unless `french` is nil, a French one marked translated with that value.
+  static func emptyTranslationCatalog(french: String?) -> String {
+    let unit = { (language: String, value: String) in
+      "        \"\(language)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(value)\"\n          }\n        }"
+    }
+    let units = [unit("de", "Archivieren")] + (french.map { [unit("fr", $0)] } ?? [])
+    return "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Archive\" : {\n      \"localizations\" : {\n"
+      + units.joined(separator: ",\n") + "\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
   }
 
   /// `strings-plural-missing`

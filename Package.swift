@@ -21,6 +21,8 @@ let package = Package(
     // `swift package apns-lint check|strings-lint|init|…` in a package that depends on this one (SPEC §11).
     .plugin(name: "APNsLintPlugin", targets: ["APNsLintPlugin"]),
     .plugin(name: "APNsLintInitPlugin", targets: ["APNsLintInitPlugin"]),
+    // A build-tool plugin: a target's tables and payload fixtures linted on every build that changes one (SPEC §18).
+    .plugin(name: "APNsLintBuildPlugin", targets: ["APNsLintBuildPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -100,10 +102,14 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),
+    // `apns-lint mcp` (SPEC §17): a Model Context Protocol server (JSON-RPC on standard input and
+    // output) whose tools run APNsLint's checks for agents; Foundation only, no network, no NIO.
+    .target(name: "MCPServer", dependencies: ["APNsLint"]),
     .executableTarget(
       name: "apns-lint",
       dependencies: [
         "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer", "NotificationCard", "ActivityContract", "APNsClient",
+        "MCPServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -123,6 +129,10 @@ let package = Package(
       ),
       dependencies: ["apns-lint"]
     ),
+    // The build-tool plugin's tool: APNsLint alone (no ArgumentParser, NIO or swift-crypto), so
+    // that a package using the plugin builds it in a few minutes; the lint itself is BuildLint.
+    .executableTarget(name: "apns-lint-build", dependencies: ["APNsLint"]),
+    .plugin(name: "APNsLintBuildPlugin", capability: .buildTool(), dependencies: ["apns-lint-build"]),
     // The helpers the test targets share: a seeded generator, the package root, a temporary
     // folder, the SARIF schema check, the external corpus.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -154,6 +164,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
+    .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "APNsLint", "PayloadSchema", "TestSupport"]),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "TestSupport", "APNsServer", "APNsAuth", "APNsClient", "ActivityContract",
                                                    .product(name: "Crypto", package: "swift-crypto")], exclude: ["Snapshots"]),
     // The command line's tests: they run the built apns-lint (and read its command types); library

@@ -12,7 +12,7 @@ struct APNsLintCommand: ParsableCommand {
     commandName: "apns-lint",
     abstract: "Lint Apple push notification payloads and the localization tables they use.",
     version: APNsLintVersion.current,
-    subcommands: [CheckCommand.self, RenderCommand.self, StringsCommand.self, RulesCommand.self, InitCommand.self, TokenCommand.self, ServeCommand.self, SchemaCommand.self, SendCommand.self, ChannelCommand.self])
+    subcommands: [CheckCommand.self, RenderCommand.self, StringsCommand.self, RulesCommand.self, InitCommand.self, TokenCommand.self, ServeCommand.self, SchemaCommand.self, SendCommand.self, ChannelCommand.self, MCPCommand.self])
 
   /// SPEC §8 exit codes: 0 clean, 1 an error finding (or a warning with --strict), 2 usage error,
   /// bad configuration or unreadable input.
@@ -108,9 +108,4 @@ func loadConfiguration(_ path: String?) throws(ToolProblem) -> Configuration {
 
 /// The devices of repeated `--lang` options (SPEC §8): each option is one device's preference
 /// list, `--lang de-AT,fr` Austrian German then French; nil when none is given.
-func devices(_ options: [String]) -> [[String]]? {
-  let devices = options.map { text in
-    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-  }.filter { !$0.isEmpty }
-  return devices.isEmpty ? nil : devices
-}
+func devices(_ options: [String]) -> [[String]]? { AlertPreview.devices(options) }

@@ -24,7 +24,11 @@ import Testing
 
   static let cases: [Case] = [
     Case(name: "unknown top-level key", yaml: "version: 1\ncolour: red\n", line: 2, column: 1,
-         message: "unknown key 'colour'; expected 'version', 'target', 'localization', 'size', 'limits' or 'rules'"),
+         message: "unknown key 'colour'; expected 'version', 'target', 'localization', 'size', 'limits', 'build' or 'rules'"),
+    Case(name: "unknown key in build", yaml: "version: 1\nbuild: {fail_on: warning}\n", line: 2, column: 9,
+         message: "unknown key 'fail_on' in 'build'; expected 'fail-on'"),
+    Case(name: "build.fail-on that fails nothing", yaml: "version: 1\nbuild: {fail-on: info}\n", line: 2, column: 18,
+         message: "'info' is not a valid value for 'build.fail-on'; expected 'error' or 'warning'"),
     Case(name: "unknown nested key", yaml: "version: 1\ntarget:\n  platfrom: ios\n", line: 3, column: 3,
          message: "unknown key 'platfrom' in 'target'; expected 'platform', 'push-type' or 'transport'"),
     Case(name: "unknown rule id, close to one", yaml: "version: 1\nrules:\n  unknown-keys: error\n", line: 3, column: 3,

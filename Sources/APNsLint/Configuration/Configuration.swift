@@ -35,6 +35,9 @@ public struct Configuration: Sendable, Equatable {
   public var maxInputBytes: Int = Configuration.defaultMaxInputBytes
   /// 8 MiB: far above any payload (the largest limit is 5,120 bytes) or a pretty-printed fixture.
   public static let defaultMaxInputBytes = 8 << 20
+  /// `build.fail-on`: the least severity that fails a build linted by the build-tool plugin
+  /// (SPEC §18): `error` (the default; warnings are shown and the build goes on) or `warning`.
+  public var buildFailOn: Severity = .error
   /// The level of every rule of `Rule.catalogue`, by id.
   public var levels: [RuleID: RuleLevel]
   /// `sensitive-data.key-patterns`: regular expressions matched against custom key names.

@@ -5,11 +5,14 @@ import PayloadSchema
 
 /// The values and keys the schema allows, as tables.
 enum ConfigurationSchema {
-  static let topLevelKeys = ["version", "target", "localization", "size", "limits", "rules"]
+  static let topLevelKeys = ["version", "target", "localization", "size", "limits", "build", "rules"]
   static let targetKeys = ["platform", "push-type", "transport"]
   static let localizationKeys = ["development-language", "table", "exclude"]
   static let sizeKeys = ["count", "warn-at"]
   static let limitsKeys = ["max-depth", "max-input-bytes"]
+  static let buildKeys = ["fail-on"]
+  /// `build.fail-on`: what fails a build (SPEC §18); `info` and `off` fail nothing a build should stop for.
+  static let buildFailures: [Severity] = [.error, .warning]
 
   static let platforms: [Platform] = [.ios, .macos, .tvos, .watchos, .visionos, .safari]
   static let pushTypes: [PushType] = [
@@ -94,6 +97,10 @@ struct ConfigurationDecoder {
             throw error(item.value.mark, "'\(name)' must be an integer from 1 to 1000, found '\(value)'")
           }
           configuration.maxDepth = value
+        }
+      case "build":
+        for item in try mapping(entry.value, at: key, allowed: ConfigurationSchema.buildKeys) {
+          configuration.buildFailOn = try choice(item.value, at: "build." + item.key.text, ConfigurationSchema.buildFailures)
         }
       case "rules":
         try decodeRules(entry.value)

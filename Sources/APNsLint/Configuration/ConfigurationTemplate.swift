@@ -40,6 +40,8 @@ public enum ConfigurationTemplate {
       "# limits:",
       "#   max-depth: \(base.maxDepth)\(pad("max-depth: \(base.maxDepth)"))# deepest JSON nesting read (1...1000)",
       "#   max-input-bytes: \(base.maxInputBytes)\(pad("max-input-bytes: \(base.maxInputBytes)"))# most bytes read from a payload file or standard input",
+      "# build:",
+      "#   fail-on: \(base.buildFailOn.rawValue)\(pad("fail-on: \(base.buildFailOn.rawValue)"))# error | warning: what fails a build that lints with the build-tool plugin",
       "",
       "# rules:",
     ]
@@ -74,6 +76,7 @@ public enum ConfigurationTemplate {
       "limits:",
       YAMLText.commented("  max-depth: \(base.maxDepth)", "deepest JSON nesting read (1...1000)"),
       YAMLText.commented("  max-input-bytes: \(base.maxInputBytes)", "most bytes read from a payload file or stdin (not --ndjson)"),
+      YAMLText.commented("build: {fail-on: \(base.buildFailOn.rawValue)}", "what fails a build through the build-tool plugin: error | warning"),
       YAMLText.commented("rules:", "a severity: error | warning | info | off"),
     ]
     lines += ruleLines(base: base)

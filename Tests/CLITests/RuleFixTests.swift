@@ -108,6 +108,19 @@ import Testing
     #expect(try String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8) == payload)
   }
 
+  /// A fix that brings out a finding another fix removes is applied with it: `contentAvailable:
+  /// true` renamed is `content-available: true`, which flag-value writes as 1, in one step.
+  @Test func aFollowUpFixIsAppliedInTheSameStep() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-fix-follow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try "{\n  \"aps\": {\n    \"contentAvailable\": true\n  }\n}\n".write(to: dir.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+    let (status, out, err) = try runCLI(["check", "p.json", "--fix"], in: dir.path)
+    #expect(try String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8) == "{\n  \"aps\": {\n    \"content-available\": 1\n  }\n}\n")
+    #expect(err == "apns-lint: fixed 1 finding in 1 file\n", "\(err)")
+    #expect(out == "1 payloads, 0 errors, 0 warnings\n" && status == 0, "\(out)")
+  }
+
   /// The planner on its own: overlapping fixes, the one first in the file (then in the
   /// catalogue's order) wins; identical fixes of two findings count once.
   @Test func overlappingFixesAreResolvedByPlace() {

@@ -191,14 +191,43 @@ public enum FixPlanner {
 
   /// The text with `fixes` applied and its findings, when checking it again finds every fixed
   /// finding gone and nothing new; nil otherwise.
+  /// A fix may bring out a finding its own rule's fix removes (`contentAvailable: true` renamed is
+  /// `content-available: true`, which `flag-value` writes as 1): such newcomers are fixed in the
+  /// same step, at most `followUps` deep, and the step passes only when none is left.
+  static let followUps = 2
+
   static func apply(_ fixes: [PlannedFix], to text: [UInt8], before: [Finding], codec: TableText?,
                     check: ([UInt8]) -> [Finding]) -> (text: [UInt8], findings: [Finding])? {
     guard !fixes.isEmpty else { return nil }
-    let merged = FindingFix("", edits: fixes.flatMap(\.fix.edits))
-    let newText = merged.applied(to: text)
-    guard let bytes = codec.map({ $0.encoded(newText) }) ?? newText else { return nil }
-    let after = check(bytes)
-    return verdict(fixed: fixes.map(\.finding), before: before, after: after) == nil ? (newText, after) : nil
+    var current = FindingFix("", edits: fixes.flatMap(\.fix.edits)).applied(to: text)
+    for depth in 0...followUps {
+      guard let bytes = codec.map({ $0.encoded(current) }) ?? current else { return nil }
+      let after = check(bytes)
+      let fixed = fixes.map(\.finding)
+      if verdict(fixed: fixed, before: before, after: after) == nil { return (current, after) }
+      guard depth < followUps else { return nil }
+      let newcomers = newFindings(fixed: fixed, before: before, after: after)
+      let follow = compatible(Self.fixes(for: newcomers, in: current, carriageReturnEndsLine: codec != nil)).kept
+      guard !follow.isEmpty, follow.count == newcomers.count else { return nil }
+      current = FindingFix("", edits: follow.flatMap(\.fix.edits)).applied(to: current)
+    }
+    return nil
+  }
+
+  /// The findings of `after` that are not `before` less `fixed` (by rule and key path).
+  static func newFindings(fixed: [Finding], before: [Finding], after: [Finding]) -> [Finding] {
+    var left: [String: Int] = [:]
+    func key(_ f: Finding) -> String { f.rule.rawValue + "\u{0}" + (f.keyPath ?? "") }
+    for f in before { left[key(f), default: 0] += 1 }
+    for f in fixed { left[key(f), default: 0] -= 1 }
+    return after.filter { f in
+      let k = key(f)
+      if (left[k] ?? 0) > 0 {
+        left[k]! -= 1
+        return false
+      }
+      return true
+    }
   }
 
   /// Why a fix failed its check: the first finding left or new, named.

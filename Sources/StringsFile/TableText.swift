@@ -56,7 +56,7 @@ public struct TableText: Sendable, Hashable {
   }
 
   /// Whether a carriage return ends a line in a table's text (it does: CoreFoundation's reading),
-  /// for ``FixSite``.
+  /// for `FixSite`.
   public static let carriageReturnEndsLine = true
 
   static func isUTF8(_ bytes: [UInt8]) -> Bool {

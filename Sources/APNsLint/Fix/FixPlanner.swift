@@ -98,7 +98,7 @@ public enum FixPlanner {
     }
   }
 
-  /// The fixes of `findings` placed by line and column in `text` (see ``fixes(for:in:carriageReturnEndsLine:)``).
+  /// The fixes of `findings` placed by line and column in `text` (see ``fixes(for:in:carriageReturnEndsLine:eachFinding:)``).
   public static func positioned(_ findings: [Finding], in text: [UInt8], carriageReturnEndsLine: Bool) -> [PositionedFix] {
     fixes(for: findings, in: text, carriageReturnEndsLine: carriageReturnEndsLine, eachFinding: true).map { planned in
       PositionedFix(finding: planned.finding, title: planned.fix.title, replacements: planned.fix.edits.map { edit in

@@ -93,10 +93,12 @@ enum PayloadFixes {
   /// The key a misspelt or Swift-named key certainly stands for in its table.
   static func certainRename(_ key: String, in context: Context) -> String? {
     if let meant = Schema.swiftName(key, in: context) { return meant }
-    guard let meant = Schema.suggestion(for: key, in: Schema.table(context)) else { return nil }
+    guard let meant = Schema.suggestion(for: key, in: Schema.table(context)), meant != key else { return nil }
     let (a, b) = (Schema.squash(key), Schema.squash(meant))
     if a == b { return meant }
-    return a.count >= 5 && Schema.editDistance(a, b) == 1 ? meant : nil
+    // One typo in a long key (`mutable-contnet`), but not a key numbered on purpose (`category2`).
+    let numbered = key.last?.isNumber == true && meant.last?.isNumber != true
+    return a.count >= 5 && !numbered && Schema.editDistance(a, b) == 1 ? meant : nil
   }
 
   /// Every alert key written directly in `aps` moved into `aps.alert`: a new alert object where

@@ -429,3 +429,32 @@ struct StringsTableFixTests {
     #expect(left.isEmpty, "\(left)")
   }
 }
+
+/// A flag the development value's specifiers never have, before a letter that begins a word: the
+/// translator's percent sign and the word's first letter are read as a conversion (issue 52's
+/// Turkish `+% daha` for `+%lld more`, Aidoku's `tr.lproj`): the text is garbled, an error.
+@Suite("strings lint: a flag that eats a letter")
+struct FlagEatsALetterTests {
+  static func lint(en: String, other: String, language: String = "tr") throws -> [String] {
+    let folder = try TemporaryFolder()
+    try folder.write("en.lproj/Localizable.strings", Data(en.utf8))
+    try folder.write("\(language).lproj/Localizable.strings", Data(other.utf8))
+    return try StringsLint.lint(root: folder.path).flatMap(\.findings).map { "\($0.rule.rawValue) \($0.line):\($0.column) \($0.severity) \($0.keyPath ?? "") \($0.message)" }
+  }
+
+  @Test func aSpaceFlagBeforeAWordIsTheTextGarbled() throws {
+    let found = try Self.lint(en: "\"MORE\" = \"+%lld more\";\n", other: "\"MORE\" = \"+% daha\";\n")
+    #expect(found == ["strings-format-mismatch 1:1 error MORE 'MORE' in 'tr' ('+% daha') does not take the arguments of 'en' ('+%lld more'): "
+      + "'% d' reads an argument with the flag ' ', which the development value's specifiers do not have: the 'd' that begins 'daha' "
+      + "is read as its conversion, so the user reads the number where the word starts"])
+  }
+
+  @Test func aFlagTheSourceHasOrASpecifierBeforeASpaceIsNot() throws {
+    // The source has the same flag; a specifier followed by a space is one as meant.
+    #expect(try Self.lint(en: "\"N\" = \"% d items\";\n", other: "\"N\" = \"% d öğe\";\n").isEmpty)
+    #expect(try Self.lint(en: "\"N\" = \"%d items\";\n", other: "\"N\" = \"%d öğe\";\n").isEmpty)
+    // A source that reads nothing: the translation's `% d` is text there too.
+    let text = try Self.lint(en: "\"OFF\" = \"Half off\";\n", other: "\"OFF\" = \"50 % daha az\";\n")
+    #expect(text.allSatisfy { !$0.contains("read as its conversion") })
+  }
+}

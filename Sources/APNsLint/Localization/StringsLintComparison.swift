@@ -327,6 +327,14 @@ extension StringsLint {
       differences = [("\(list) where '\(reference.language)' has none: if the code formats this key, that reads an argument "
         + "the code does not pass (a crash); if it does not, the user reads \(list)", false)]
     }
+    // A flag the source's specifiers do not have, before a letter that begins a word (`+% daha`
+    // for `+%lld more`): the word's first letter is read as the conversion (text garbled).
+    // (Said once: a specifier another difference already names is not named again.)
+    if !sourceIsText {
+      for eaten in flagsEatingALetter(value, developmentValue: devValue) where !differences.contains(where: { $0.0.contains("'\(eaten.specifier)'") }) {
+        differences.append((eaten.text, true))
+      }
+    }
     // In a catalog, a key with specifiers is the format the code passes (SwiftUI's
     // `Text("followers \(count)")` is the key `followers %lld`): a translation that reads those
     // arguments is right even where the source ignores one ("starred" for `favorite %lld`).
@@ -469,6 +477,35 @@ extension StringsLint {
   /// the argument should be. A `%` followed by one character that is no conversion (`%米`, `%'`)
   /// and a `%` at the end lose only the `%` itself (`percentOnly`): `compareFormat` decides whether
   /// the reader needed it.
+  /// Specifiers of a translation made of `%`, flags the development value's specifiers never
+  /// have, and a letter that begins a word (`% d` in Turkish `+% daha` for `+%lld more`): the
+  /// translator wrote a percent sign before a word, and the device reads the flag and the word's
+  /// first letter as a conversion, so the user reads the number where the letter was ("+ 3aha").
+  /// Only flags between the `%` and the letter (no width, precision, length or position), and only
+  /// before a letter: `%d` followed by a space is a specifier as meant.
+  static func flagsEatingALetter(_ value: String, developmentValue: String) -> [(specifier: String, text: String)] {
+    guard value.containsUTF8(0x25) else { return [] }
+    let flagCharacters: Set<Unicode.Scalar> = [" ", "+", "-", "#", "0", "'"]
+    func flags(_ text: String) -> String {
+      String(String.UnicodeScalarView(text.unicodeScalars.dropFirst().prefix { flagCharacters.contains($0) }))
+    }
+    let developmentFlags = Set(FormatString(developmentValue).specifiers.map { flags($0.text) })
+    let bytes = Array(value.utf8)
+    var out: [(specifier: String, text: String)] = []
+    for specifier in FormatString(value).specifiers where ArgumentKind(conversion: specifier.conversion) != nil {
+      let written = flags(specifier.text)
+      let scalars = Array(specifier.text.unicodeScalars)
+      guard !written.isEmpty, !developmentFlags.contains(written), scalars.count == 1 + written.unicodeScalars.count + 1,
+            let letter = scalars.last, letter.properties.isAlphabetic else { continue }
+      let rest = String(decoding: bytes[min(specifier.range.utf8.upperBound, bytes.count)...], as: UTF8.self)
+      let word = String(letter) + String(rest.prefix { $0.isLetter })
+      guard word.count > 1 else { continue }
+      out.append((specifier.text, "'\(specifier.text)' reads an argument with the flag '\(written)', which the development value's specifiers do not have: "
+        + "the '\(letter)' that begins '\(word)' is read as its conversion, so the user reads the number where the word starts"))
+    }
+    return out
+  }
+
   static func garbledText(_ value: String) -> [(text: String, effect: GarbleEffect)] {
     var out: [(text: String, effect: GarbleEffect)] = []
     if value.containsUTF8(0x25) {

@@ -156,10 +156,12 @@ struct StringsCommand: ParsableCommand {
         }
         let (root, name) = StringsLint.comparisonScope(of: file.path)
         let path = file.path
-        let result = FixPlanner.fix(path: path, bytes: bytes, table: true) { fixed in
+        let include = StringsLint.dependencies(of: path, developmentLanguage: development)
+        let result = FixPlanner.fix(path: path, bytes: bytes, table: true, findings: findings) { fixed in
           var ignored: [FileWalk.Problem] = []
           let again = (try? StringsLint.lint(root: root, developmentLanguage: development, table: name, exclude: exclude,
-                                             contents: { StringsLint.samePath($0, path) ? fixed : nil }, problems: &ignored)) ?? []
+                                             contents: { StringsLint.samePath($0, path) ? fixed : nil }, include: include,
+                                             problems: &ignored)) ?? []
           return linter.configured(again.first { StringsLint.samePath($0.path, path) }?.findings ?? [])
         }
         session.take(result, table: true)

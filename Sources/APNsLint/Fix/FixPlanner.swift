@@ -134,20 +134,22 @@ public enum FixPlanner {
   /// (its configuration, its siblings); `table` says the file is a localization table (a UTF-16
   /// one is edited as text and written back in UTF-16 with its byte order mark), else a payload
   /// (UTF-8 bytes as they are).
-  public static func fix(path: String, bytes: [UInt8], table: Bool, check: ([UInt8]) -> [Finding]) -> FileFixResult {
-    let original = check(bytes)
-    var result = FileFixResult(path: path, original: bytes, fixed: bytes, applied: [], declined: [], remaining: original)
-    let codec: TableText?
-    if table {
-      guard let text = TableText(bytes) else {
-        result.untouchedBecause = "its encoding is not one a fix can write back exactly (UTF-8, or UTF-16 with a byte order mark)"
-        return result
-      }
-      codec = text
-    } else {
-      codec = nil
+  /// `findings`, when the caller has them already, are the file's findings as `check` gives them
+  /// (then a file with no fix to offer is not checked at all); nil: `check` is asked first.
+  public static func fix(path: String, bytes: [UInt8], table: Bool, findings known: [Finding]? = nil,
+                         check: ([UInt8]) -> [Finding]) -> FileFixResult {
+    let codec: TableText? = table ? TableText(bytes) : nil
+    var result = FileFixResult(path: path, original: bytes, fixed: bytes, applied: [], declined: [], remaining: known ?? [])
+    if table && codec == nil {
+      if known == nil { result.remaining = check(bytes) }
+      result.untouchedBecause = "its encoding is not one a fix can write back exactly (UTF-8, or UTF-16 with a byte order mark)"
+      return result
     }
     var text = codec?.text ?? bytes
+    // Nothing to offer: the file is left as it is, unchecked again.
+    if let known, fixes(for: known, in: text, carriageReturnEndsLine: table).isEmpty { return result }
+    let original = known ?? check(bytes)
+    result.remaining = original
     var findings = original
     var declined: [DeclinedFix] = []
     // A fix that failed its check is not offered again in a later round.
@@ -167,13 +169,14 @@ public enum FixPlanner {
       // offsets of the fixes before it still hold).
       var any = false
       for p in kept.reversed() {
-        if let one = apply([p], to: text, before: findings, codec: codec, check: check) {
+        switch attempt([p], to: text, before: findings, codec: codec, check: check) {
+        case .success(let one):
           (text, findings) = (one.text, one.findings)
           result.applied.append(p)
           any = true
-        } else {
+        case .failure(let failure):
           failed.insert(identity(p))
-          declined.append(DeclinedFix(planned: p, reason: reason(p, text: text, before: findings, codec: codec, check: check)))
+          declined.append(DeclinedFix(planned: p, reason: failure.reason))
         }
       }
       if !any { break }
@@ -198,20 +201,38 @@ public enum FixPlanner {
 
   static func apply(_ fixes: [PlannedFix], to text: [UInt8], before: [Finding], codec: TableText?,
                     check: ([UInt8]) -> [Finding]) -> (text: [UInt8], findings: [Finding])? {
-    guard !fixes.isEmpty else { return nil }
+    if case .success(let done) = attempt(fixes, to: text, before: before, codec: codec, check: check) { return done }
+    return nil
+  }
+
+  /// `fixes` applied and checked again, with their follow-ups; the failure says why (the first
+  /// finding left or new that no follow-up removes).
+  static func attempt(_ fixes: [PlannedFix], to text: [UInt8], before: [Finding], codec: TableText?,
+                      check: ([UInt8]) -> [Finding]) -> Result<(text: [UInt8], findings: [Finding]), FixFailure> {
+    guard !fixes.isEmpty else { return .failure(FixFailure(reason: "no fix")) }
     var current = FindingFix("", edits: fixes.flatMap(\.fix.edits)).applied(to: text)
+    let fixed = fixes.map(\.finding)
     for depth in 0...followUps {
-      guard let bytes = codec.map({ $0.encoded(current) }) ?? current else { return nil }
+      guard let bytes = codec.map({ $0.encoded(current) }) ?? current else {
+        return .failure(FixFailure(reason: "the fixed text could not be encoded as the file is"))
+      }
       let after = check(bytes)
-      let fixed = fixes.map(\.finding)
-      if verdict(fixed: fixed, before: before, after: after) == nil { return (current, after) }
-      guard depth < followUps else { return nil }
+      guard let why = verdict(fixed: fixed, before: before, after: after) else { return .success((current, after)) }
       let newcomers = newFindings(fixed: fixed, before: before, after: after)
       let follow = compatible(Self.fixes(for: newcomers, in: current, carriageReturnEndsLine: codec != nil)).kept
-      guard !follow.isEmpty, follow.count == newcomers.count else { return nil }
+      // A newcomer no fix removes is the reason (not one a follow-up would have removed).
+      let unfixable = newcomers.first { n in !follow.contains { $0.finding == n } }
+      guard depth < followUps, unfixable == nil, !follow.isEmpty else {
+        return .failure(FixFailure(reason: unfixable.map { "checked again, the fixed file has a new finding: " + $0.description } ?? why))
+      }
       current = FindingFix("", edits: follow.flatMap(\.fix.edits)).applied(to: current)
     }
-    return nil
+    return .failure(FixFailure(reason: "checked again, its follow-up fixes did not settle"))
+  }
+
+  /// Why fixes were not applied.
+  struct FixFailure: Error {
+    let reason: String
   }
 
   /// The findings of `after` that are not `before` less `fixed` (by rule and key path).
@@ -228,13 +249,6 @@ public enum FixPlanner {
       }
       return true
     }
-  }
-
-  /// Why a fix failed its check: the first finding left or new, named.
-  static func reason(_ fix: PlannedFix, text: [UInt8], before: [Finding], codec: TableText?, check: ([UInt8]) -> [Finding]) -> String {
-    let newText = fix.fix.applied(to: text)
-    guard let bytes = codec.map({ $0.encoded(newText) }) ?? newText else { return "the fixed text could not be encoded as the file is" }
-    return verdict(fixed: [fix.finding], before: before, after: check(bytes)) ?? "it failed together with another fix"
   }
 
   /// Nil when `after` is `before` less the `fixed` findings (compared by rule and key path, which

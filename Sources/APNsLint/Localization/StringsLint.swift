@@ -95,6 +95,7 @@ public enum StringsLint {
   /// its siblings as they are, and the language server an open document and the siblings it keeps.
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
                           jobs: Int = 1, contents: (@Sendable (String) -> [UInt8]?)? = nil,
+                          include: (@Sendable (String) -> Bool)? = nil,
                           problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     let excluded = ExcludedLocalizations(exclude)
     let jobs = max(1, jobs)
@@ -105,7 +106,8 @@ public enum StringsLint {
     var found: [FileWalk.File]
     if isDirectory.boolValue {
       let walk = FileWalk.files(below: root, jobs: jobs) { isTableFile($0, table: table, standalone: true) }
-      found = walk.files
+      // `include` keeps the files a table's findings depend on (`comparisonScope(of:developmentLanguage:)`).
+      found = include.map { keep in walk.files.filter { keep($0.path) } } ?? walk.files
       problems += walk.problems
     } else {
       var link = stat()
@@ -260,6 +262,26 @@ public enum StringsLint {
     guard folder.lowercased().hasSuffix(".lproj"), !path.lowercased().hasSuffix(".xcstrings") else { return (path, nil) }
     let above = (folder as NSString).deletingLastPathComponent
     return (above.isEmpty ? "." : above, name)
+  }
+
+  /// The files a table's own findings depend on, for `lint(…include:…)` over its
+  /// ``comparisonScope(of:)``: a translation's are itself, its `.lproj`'s table of the same name in
+  /// the other kind (`.stringsdict` beside `.strings`) and the development language's; the
+  /// development table's are every localization's (a folder that lacks the table is reported in it).
+  public static func dependencies(of path: String, developmentLanguage: String) -> @Sendable (String) -> Bool {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let above = (folder as NSString).deletingLastPathComponent
+    let localization = ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
+    let development = localization.lowercased() == developmentLanguage.lowercased()
+    return { candidate in
+      let candidateFolder = (candidate as NSString).deletingLastPathComponent
+      guard ((candidateFolder as NSString).deletingLastPathComponent as NSString).standardizingPath == (above as NSString).standardizingPath,
+            ((candidate as NSString).lastPathComponent as NSString).deletingPathExtension == name else { return false }
+      if development { return true }
+      let candidateLocalization = ((candidateFolder as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
+      return candidateLocalization == localization.lowercased() || candidateLocalization == developmentLanguage.lowercased()
+    }
   }
 
   /// Whether two paths name the same file, written differently (`./a`, `a`, `x/../a`).

@@ -208,7 +208,6 @@ import Testing
   /// listed one that shrank under 80 must leave the list (so the list only gets shorter).
   static let aimedLength = 80
   static let overAimedLength: [String: Int] = [
-    "APNsLint/Localization/StringsLintComparison.swift: func compareFormat": 83,
     "APNsLint/PayloadInput.swift: func lintNDJSON": 119,
     "APNsLint/Reporters/JSONSchemaExport.swift: func value": 94,
     "APNsServer/PushDesk.swift: func answer": 94,

@@ -343,24 +343,7 @@ extension StringsLint {
        !FormatString(key).signature.conversions.isEmpty {
       return
     }
-    // A run through a format call: a `%` that is no specifier prints the character after it
-    // and swallows the rest (`%d% завершено`: `% з` prints a space, the user reads "42 авершено");
-    // `％@` is text the user reads.
-    // A development value with such accidents of its own is reported there
-    // (`strings-accidental-specifier`), and translations that agree are not blamed.
-    if !sourceIsText, garbledText(devValue).isEmpty,
-       !FormatString(devValue).specifiers.contains(where: { $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil }) {
-      // A `%` lost on its own (`%米`, a `%` at the end) garbles the text when the reader needed it:
-      // the development value shows more percent signs than the translation does, or an argument
-      // is missing too (the `%` is then the remains of the specifier meant there: `%I sur %i`
-      // reads "I sur 3"). Otherwise it is a stray the device leaves out, showing the text as meant.
-      let argumentMissing = !differences.isEmpty
-      let percentMeant = shownPercents(devValue) > shownPercents(value)
-      for garble in garbledText(value) where garble.effect == .breaks || argumentMissing || percentMeant {
-        differences.append((garble.effect == .percentOnly && percentMeant
-          ? garble.text + ", and the percent sign '\(reference.language)' shows is lost" : garble.text, true))
-      }
-    }
+    if !sourceIsText { differences += garbles(value, developmentValue: devValue, argumentMissing: !differences.isEmpty, language: reference.language) }
     if !differences.isEmpty {
       // Only arguments left out (or a `%n`, which prints nothing): the sentence misses a value,
       // nothing breaks (a warning).
@@ -477,6 +460,26 @@ extension StringsLint {
   /// the argument should be. A `%` followed by one character that is no conversion (`%米`, `%'`)
   /// and a `%` at the end lose only the `%` itself (`percentOnly`): `compareFormat` decides whether
   /// the reader needed it.
+  /// A run through a format call: a `%` that is no specifier prints the character after it
+  /// and swallows the rest (`%d% завершено`: `% з` prints a space, the user reads "42 авершено");
+  /// `％@` is text the user reads. A development value with such accidents of its own is
+  /// reported there (`strings-accidental-specifier`), and translations that agree are not blamed.
+  /// A `%` lost on its own (`%米`, a `%` at the end) garbles the text when the reader needed it:
+  /// the development value shows more percent signs than the translation does, or an argument is
+  /// missing too (`argumentMissing`: the `%` is then the remains of the specifier meant there:
+  /// `%I sur %i` reads "I sur 3"). Otherwise it is a stray the device leaves out, showing the text
+  /// as meant. Each difference with whether it breaks the text.
+  static func garbles(_ value: String, developmentValue devValue: String, argumentMissing: Bool, language: String) -> [(String, Bool)] {
+    guard garbledText(devValue).isEmpty,
+          !FormatString(devValue).specifiers.contains(where: { $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil })
+    else { return [] }
+    let percentMeant = shownPercents(devValue) > shownPercents(value)
+    return garbledText(value).filter { $0.effect == .breaks || argumentMissing || percentMeant }.map { garble in
+      (garble.effect == .percentOnly && percentMeant
+        ? garble.text + ", and the percent sign '\(language)' shows is lost" : garble.text, true)
+    }
+  }
+
   /// Specifiers of a translation made of `%`, flags the development value's specifiers never
   /// have, and a letter that begins a word (`% d` in Turkish `+% daha` for `+%lld more`): the
   /// translator wrote a percent sign before a word, and the device reads the flag and the word's

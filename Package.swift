@@ -105,11 +105,14 @@ let package = Package(
     // `apns-lint mcp` (SPEC §17): a Model Context Protocol server (JSON-RPC on standard input and
     // output) whose tools run APNsLint's checks for agents; Foundation only, no network, no NIO.
     .target(name: "MCPServer", dependencies: ["APNsLint"]),
+    // `apns-lint lsp` (SPEC §19): a language server (LSP 3.17 on standard input and output) whose
+    // diagnostics, hover, completion and code actions are APNsLint's checks; Foundation only, no NIO.
+    .target(name: "LanguageServer", dependencies: ["APNsLint"]),
     .executableTarget(
       name: "apns-lint",
       dependencies: [
         "APNsLint", "PayloadSchema", "StringsFile", "APNsAuth", "APNsServer", "NotificationCard", "ActivityContract", "APNsClient",
-        "MCPServer",
+        "MCPServer", "LanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -165,6 +168,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "APNsLint", "PayloadSchema", "TestSupport"]),
+    .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "APNsLint", "PayloadSchema", "StringsFile", "TestSupport"]),
     .testTarget(name: "APNsLintTests", dependencies: ["APNsLint", "PayloadSchema", "TestSupport", "APNsServer", "APNsAuth", "APNsClient", "ActivityContract",
                                                    .product(name: "Crypto", package: "swift-crypto")], exclude: ["Snapshots"]),
     // The command line's tests: they run the built apns-lint (and read its command types); library

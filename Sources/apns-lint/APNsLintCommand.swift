@@ -12,7 +12,7 @@ struct APNsLintCommand: ParsableCommand {
     commandName: "apns-lint",
     abstract: "Lint Apple push notification payloads and the localization tables they use.",
     version: APNsLintVersion.current,
-    subcommands: [CheckCommand.self, RenderCommand.self, StringsCommand.self, RulesCommand.self, InitCommand.self, TokenCommand.self, ServeCommand.self, SchemaCommand.self, SendCommand.self, ChannelCommand.self, MCPCommand.self])
+    subcommands: [CheckCommand.self, RenderCommand.self, StringsCommand.self, RulesCommand.self, InitCommand.self, TokenCommand.self, ServeCommand.self, SchemaCommand.self, SendCommand.self, ChannelCommand.self, MCPCommand.self, LSPCommand.self])
 
   /// SPEC §8 exit codes: 0 clean, 1 an error finding (or a warning with --strict), 2 usage error,
   /// bad configuration or unreadable input.

@@ -81,9 +81,11 @@ enum InboxPage {
     }
     if banners.isEmpty {
       let alert = record.alert ?? RenderedAlert()
+      // A push that shows nothing on the device (an accessory push) says why above its empty banner.
       banners.append(NotificationCard.Banner(
         appName: appName, time: label, dateTime: dateTime, languages: "", localization: nil,
-        title: alert.title, subtitle: alert.subtitle, body: alert.body, action: alert.action))
+        title: alert.title, subtitle: alert.subtitle, body: alert.body, action: alert.action,
+        caption: record.pushType?.showsNothingOnTheDevice))
     }
     let findings = record.findings.map(NotificationCard.Note.init)
     return NotificationCard.card(

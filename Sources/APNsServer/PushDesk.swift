@@ -269,7 +269,7 @@ final class PushDesk {
       method: method, path: path, deviceToken: Self.deviceToken(in: path).map(String.init), topic: topic,
       headers: headers, body: String(decoding: body, as: UTF8.self), bodyTruncated: bodyTruncated,
       answer: answer, apnsID: apnsID, uniqueID: uniqueID, findings: report.findings, alert: alert, rendered: rendered,
-      dropped: answer.status == 200 ? PushRecord.droppedOnDevice(report) : nil, hpackIndexed: indexed)
+      dropped: answer.status == 200 ? PushRecord.droppedOnDevice(report) : nil, hpackIndexed: indexed, pushType: report.pushType)
   }
 
   /// `bearer header.claims.signature` → `bearer header.claims.…`: the log keeps who sent it, not a

@@ -99,6 +99,9 @@ public struct PushRecord: Sendable {
   /// which Apple asks providers not to do ("Sending notification requests to APNs": literals
   /// without indexing, so that device and provider tokens do not fill APNs' table).
   public var hpackIndexed: [String] = []
+  /// The push type the push was checked as (its header, its topic's suffix, or inferred); nil for
+  /// a channel management request. The inbox says when it shows nothing on the device.
+  public var pushType: PushType? = nil
 
   /// "dropped on the device: …" with the report's finding that drops the push
   /// (`PayloadReport.droppedOnTheDevice`), if any.

@@ -92,8 +92,12 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case liveActivityFields = "live-activity-fields"
   /// `timestamp-unit`
   case timestampUnit = "timestamp-unit"
+  /// `accessory-fields`
+  case accessoryFields = "accessory-fields"
   /// `safari-fields`
   case safariFields = "safari-fields"
+  /// `safari-legacy-push`
+  case safariLegacyPush = "safari-legacy-push"
   /// `push-type-platform`
   case pushTypePlatform = "push-type-platform"
   /// `push-type-deprecated`

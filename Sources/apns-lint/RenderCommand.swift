@@ -20,6 +20,8 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "A configuration file (default: .apns-lint.yml, else built in).") var config: String?
   @Option(help: "Output: text, json, or html (one self-contained page of lock-screen banners).") var format: RenderFormat = .text
   @Option(name: .customLong("app-name"), help: "The app name the html banners show (a web push message: the Home Screen web app's name; default: the site's host).") var appName: String?
+  @Option(name: .customLong("push-type"), help: "apns-push-type; inferred from the payload when omitted.") var pushType: PushType?
+  @Option(help: "apns-topic header (its suffix names the push type).") var topic: String?
 
   enum RenderFormat: String, ExpressibleByArgument, CaseIterable { case text, json, html }
 
@@ -48,10 +50,10 @@ struct RenderCommand: ParsableCommand {
     if fd != 0 { close(fd) }
     if strings == nil && activity.isEmpty {
       // A declarative web push message needs no tables: Safari draws what it holds.
-      guard DeclarativePushValidator.isWebPush(bytes) else {
-        throw ToolProblem("give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity); a web push message (\"web_push\": 8030) needs neither")
-      }
-      return try renderWebPush(bytes, configuration: configuration)
+      if DeclarativePushValidator.isWebPush(bytes) { return try renderWebPush(bytes, configuration: configuration) }
+      // Nor does a push that shows nothing on the device (an accessory push).
+      if try renderNothingShown(bytes, configuration: configuration) { return }
+      throw ToolProblem("give --strings DIR (an alert) or --activity FILE|DIR (a Live Activity); a web push message (\"web_push\": 8030) needs neither")
     }
     guard let strings else { return try renderActivity(bytes, configuration: configuration) }
     let bundle: LocalizationBundle
@@ -62,7 +64,8 @@ struct RenderCommand: ParsableCommand {
       throw ToolProblem("cannot read the localization tables: \(error)", path: strings)
     }
     for problem in bundle.unreadable { complain(ToolProblem(problem.message, path: problem.path)) }
-    let results = AlertPreview.render(payload: bytes, path: payload, bundle: bundle, devices: devices(lang) ?? [], configuration: configuration)
+    let results = AlertPreview.render(payload: bytes, path: payload, bundle: bundle, devices: devices(lang) ?? [], configuration: configuration,
+                                      overrides: overrides)
     switch format {
     case .text: Output.standard.write(RenderReporter.text(results))
     case .json: Output.standard.write(RenderReporter.json(results))
@@ -79,7 +82,7 @@ struct RenderCommand: ParsableCommand {
   func renderActivity(_ bytes: [UInt8], configuration: Configuration) throws {
     let (checker, failed) = ActivitySources.load(reporting: activity)
     guard let checker else { throw ExitCode(2) }
-    var linter = Linter(configuration: configuration)
+    var linter = Linter(configuration: configuration, overrides: overrides)
     var report = bytes.withUnsafeBytes { linter.validate($0) }
     let now = Int64(Date().timeIntervalSince1970)
     let outcome = checker.check(bytes, now: now)

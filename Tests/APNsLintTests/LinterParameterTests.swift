@@ -54,12 +54,14 @@ import Testing
     // Named on the command line: that platform's rules apply.
     // (information: only Safari reads url-args, an app's notification shows the same without it)
     #expect(try lint(payload, yaml: "version: 1\n", overrides: TargetOverrides(platform: .ios)) == ["platform-key info 1:22"])
-    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n") == ["safari-fields error 1:17"])
+    // (A website push reaches Safari 26.3 and earlier only: safari-legacy-push, a warning without --os.)
+    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: safari}\n") == ["safari-legacy-push warning 1:1", "safari-fields error 1:17"])
     // Otherwise the configuration's platform is a default: only a Safari website push reads
     // url-args, so the payload is checked as one.
-    #expect(try lint(payload, yaml: "version: 1\n") == ["safari-fields error 1:17"])
-    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: macos}\n") == ["safari-fields error 1:17"])
-    #expect(try lint(#"{"aps":{"alert":{"title":"T","body":"B","action":"View"},"url-args":["x"]}}"#, yaml: "version: 1\n") == [])
+    #expect(try lint(payload, yaml: "version: 1\n") == ["safari-legacy-push warning 1:1", "safari-fields error 1:17"])
+    #expect(try lint(payload, yaml: "version: 1\ntarget: {platform: macos}\n") == ["safari-legacy-push warning 1:1", "safari-fields error 1:17"])
+    #expect(try lint(#"{"aps":{"alert":{"title":"T","body":"B","action":"View"},"url-args":["x"]}}"#, yaml: "version: 1\n")
+      == ["safari-legacy-push warning 1:1"])
     // Without url-args the platform stays iOS: `action` is deprecated there, not on Safari.
     #expect(try lint(#"{"aps":{"alert":{"title":"T","body":"B","action":"View"}}}"#, yaml: "version: 1\n") == ["deprecated-key info 1:41"])
     let long = #"{"aps":{"alert":""# + String(repeating: "a", count: 300) + #""}}"#

@@ -53,6 +53,36 @@ func inbox(_ server: APNsServer, _ path: String) async throws -> (status: Int, b
     #expect(page.contains("<main class=\"cards\" id=\"list\" data-limit=\"200\">\n" + cards + "</main>"))
   }
 
+  /// An accessory push (iOS 26.5; Apple, "Responding to forwarded notifications": push type
+  /// `accessory`, topic `<bundle id>.push-type.accessory`, the four members in `aps`) is answered
+  /// 200, as APNs answers it, with no finding; the inbox lists it (`/api/pushes`) and draws an
+  /// empty banner captioned with why nothing shows on the iPhone.
+  @Test func anAccessoryPushIsAcceptedAndShownAsForwarded() async throws {
+    let server = try startServer { $0.uiPort = 0 }
+    defer { try? server.shutdown() }
+    let body = #"{"aps":{"encryptedData":"c2VhbGVkIHJlcGx5","sessionIdentifier":"9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44","keyID":"a2V5LTE=","messageIndex":"7"}}"#
+    let headers = [("apns-topic", "com.example.companion.push-type.accessory"), ("apns-push-type", "accessory"), ("apns-priority", "10")]
+    let reply = try await push(sharedClient, port: server.port, headers: headers, body: body)
+    #expect(reply.status == 200)
+    #expect(reply.body == "")
+    let record = try #require(server.inbox.pushes().first)
+    #expect(record.pushType == .accessory)
+    #expect(record.findings.isEmpty)
+    #expect(record.alert == nil)
+    #expect(record.dropped == nil)
+    let (apiStatus, list) = try await inbox(server, "/api/pushes")
+    #expect(apiStatus == 200)
+    #expect(list.contains(#""topic":"com.example.companion.push-type.accessory""#))
+    #expect(list.contains(#""apns-push-type":"accessory""#))
+    let (_, page) = try await inbox(server, "/")
+    #expect(page.contains(#"<p class="banner-caption">an accessory push shows nothing on the iPhone: the system decrypts it and hands it to the accessory&#39;s data provider extension, which forwards it to the accessory</p>"#))
+    #expect(page.contains(#"<p class="nothing">nothing to show</p>"#))
+    // Without messageIndex APNs still answers 200 (never stricter than APNs): the finding is logged.
+    let broken = #"{"aps":{"encryptedData":"c2VhbGVk","sessionIdentifier":"9B2D","keyID":"a2V5"}}"#
+    #expect(try await push(sharedClient, port: server.port, headers: headers, body: broken).status == 200)
+    #expect(try #require(server.inbox.pushes().first).findings.map(\.rule.rawValue) == ["accessory-fields"])
+  }
+
   @Test func verdictFindingsAndRightToLeftDevices() async throws {
     let bundle = try LocalizationBundle(root: packageRoot.appendingPathComponent("Fixtures/Localizations/BannerApp").path, table: "Notifications")
     let server = try startServer {

@@ -90,6 +90,32 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(strict.out == "-:1:22: warning: unknown key 'lockey' in 'aps'; did you mean 'loc-key'? It belongs in 'aps.alert', and the system reads it only there [unknown-key]\n1 payloads, 0 errors, 1 warnings\n")
   }
 
+  /// `accessory` is a push type (issue 53: it was a usage error, exit 2): Apple's shape passes,
+  /// messageIndex as a number is the error, and `schema --push-type accessory` gives its shape (the
+  /// four members, strings, all required, nothing else in aps).
+  @Test func accessoryIsAPushType() throws {
+    let payload = Data(#"{"aps": {"encryptedData": "c2VhbGVkIHJlcGx5", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5LTE=", "messageIndex": "7"}}"#.utf8)
+    let clean = try runCLI(["check", "--push-type", "accessory"], stdin: payload)
+    #expect(clean.status == 0, "\(clean.err)")
+    #expect(clean.out == "1 payloads, 0 errors, 0 warnings\n")
+    let number = try runCLI(["check", "--topic", "com.example.app.push-type.accessory"],
+                            stdin: Data(#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyID": "a2V5", "messageIndex": 7}}"#.utf8))
+    #expect(number.status == 1)
+    #expect(number.out == "-:1:97: error: 'messageIndex' must be a string, as Apple's sample sends it, not a number; the system cannot decrypt the accessory's response with it, so the response is dropped [accessory-fields]\n1 payloads, 1 errors, 0 warnings\n")
+
+    let schema = try runCLI(["schema", "--push-type", "accessory"])
+    #expect(schema.status == 0)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(schema.out.utf8)) as? [String: Any])
+    let properties = try #require(root["properties"] as? [String: Any])
+    let aps = try #require(properties["aps"] as? [String: Any])
+    let members = try #require(aps["properties"] as? [String: [String: Any]])
+    #expect(Set(members.keys) == ["encryptedData", "sessionIdentifier", "keyID", "messageIndex"])
+    #expect(members.values.allSatisfy { $0["type"] as? String == "string" })
+    #expect(aps["required"] as? [String] == ["encryptedData", "sessionIdentifier", "keyID", "messageIndex"])
+    #expect(aps["additionalProperties"] as? Bool == false)
+    #expect(root["required"] as? [String] == ["aps"])
+  }
+
   @Test func unreadableInputIsExitTwoAndOthersAreStillChecked() throws {
     let (status, out, err) = try runCLI(["check", "no/such/file.json", CheckSnapshotTests.set + "/clean.json"])
     #expect(status == 2)

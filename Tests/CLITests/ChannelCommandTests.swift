@@ -250,6 +250,43 @@ import TestSupport
   }
 }
 
+/// `send --push-type accessory` (issue 53; Apple, "Responding to forwarded notifications") against
+/// `serve` in this process: the gate passes Apple's shape, serve answers 200 and keeps it with its
+/// push type and topic; a response without messageIndex is held back by the gate (exit 1).
+@Suite(.serialized) struct AccessorySendEndToEndTests {
+  @Test func sendAnAccessoryPushToServe() throws {
+    var configuration = APNsServer.Configuration()
+    configuration.port = 0
+    configuration.threads = 1
+    configuration.keys = ProviderKeyRing([try ProviderKey.load(path: ChannelEndToEndTests.keyPath)])
+    configuration.teamID = "DEF123GHIJ"
+    configuration.shutdownGrace = .seconds(2)
+    let server = try APNsServer.start(configuration)
+    defer { try? server.shutdown() }
+    let folder = try TemporaryFolder()
+    try folder.write("reply.json", #"{"aps": {"encryptedData": "c2VhbGVkIHJlcGx5", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5LTE=", "messageIndex": "7"}}"#)
+    try folder.write("broken.json", #"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyID": "a2V5"}}"#)
+    let token = String(repeating: "5e", count: 32)
+    let push = ["--device-token", token, "--push-type", "accessory", "--topic", "com.example.companion.push-type.accessory",
+                "--url", "http://127.0.0.1:\(server.port)", "--key", ChannelEndToEndTests.keyPath, "--team", "DEF123GHIJ"]
+
+    let sent = try runCLI(["send", folder.path + "/reply.json"] + push)
+    #expect(sent.status == 0, "\(sent.out)\(sent.err)")
+    #expect(sent.out.hasPrefix("APNs answered 200 ("))
+    let record = try #require(server.inbox.pushes().first)
+    #expect(record.path == "/3/device/" + token)
+    #expect(record.pushType == .accessory)
+    #expect(record.headers.contains(RequestHeader("apns-push-type", "accessory")))
+    #expect(record.topic == "com.example.companion.push-type.accessory")
+    #expect(record.findings.isEmpty)
+
+    let held = try runCLI(["send", folder.path + "/broken.json"] + push)
+    #expect(held.status == 1)
+    #expect((held.out + held.err).contains("[accessory-fields]"), "\(held.out)\(held.err)")
+    #expect(server.inbox.pushes().count == 1, "the gate sent nothing")
+  }
+}
+
 /// `send --web-push` (SPEC §16) against `serve --web-push` in this process: the gate first (an
 /// error in the message sends nothing), then 201 and the message drawn; a Topic Apple refuses,
 /// sent with --force, comes back as its reason with its meaning.

@@ -4,7 +4,8 @@ import Testing
 /// The key enums (`ApsKey`, `AlertKey`, `SoundKey`, `LiveTextKey`) index the rows of their
 /// `Schema` tables: case n is row n. Nothing but this test ties the two orders together, so it
 /// checks every case against its row's key name (the case name in kebab case: `threadID` is
-/// `thread-id`, `titleLocKey` is `title-loc-key`).
+/// `thread-id`, `titleLocKey` is `title-loc-key`; an accessory push's members are camel case in the
+/// payload itself, and their row is the case name: `keyID`).
 @Suite struct KeyTableOrderTests {
   /// `targetContentID` → `target-content-id`: a hyphen before each run of capitals, lowercased.
   static func kebab(_ caseName: String) -> String {
@@ -28,7 +29,9 @@ import Testing
     #expect(Key.allCases.count == rows.count, "\(table): \(Key.allCases.count) cases, \(rows.count) rows")
     for key in Key.allCases {
       guard key.rawValue < rows.count else { continue }
-      #expect("\(rows[key.rawValue].name)" == kebab("\(key)"), "\(table) row \(key.rawValue) is not \(key)")
+      let name = "\(rows[key.rawValue].name)"
+      let expected = rows[key.rawValue].accessory ? "\(key)" : kebab("\(key)")
+      #expect(name == expected, "\(table) row \(key.rawValue) is not \(key)")
     }
   }
 
@@ -38,6 +41,18 @@ import Testing
     var fromTable: UInt32 = 0
     for (i, spec) in Schema.aps.enumerated() where spec.liveActivity { fromTable |= 1 << UInt32(i) }
     #expect(Checker.liveActivityKeys == fromTable)
+  }
+
+  /// The accessory push's members the checker knows as bits (push type inference,
+  /// accessory-fields) are the rows marked `accessory`, and they are the table's last rows (the
+  /// recorder keeps their kinds by their place after `encryptedData`).
+  @Test func accessoryBitsAreTheTablesLastRows() {
+    var fromTable: UInt32 = 0
+    for (i, spec) in Schema.aps.enumerated() where spec.accessory { fromTable |= 1 << UInt32(i) }
+    #expect(Checker.accessoryKeys == fromTable)
+    #expect(Schema.aps.suffix(4).allSatisfy { $0.accessory })
+    #expect(ApsKey.encryptedData.rawValue == Schema.aps.count - 4)
+    #expect(Schema.aps.count <= 32, "Facts.apsKeys holds one bit per row")
   }
 
   @Test func everyKeyCaseIndexesItsOwnRow() {

@@ -87,22 +87,55 @@ import Testing
   }
 
   /// SPEC §2: `aps-missing` depends on the push type. File Provider and Push to Talk payloads are
-  /// documented without `aps`; VoIP, complication and location get a warning; the others an error.
+  /// documented without `aps`, and PushKit hands a VoIP or complication push's whole payload to the
+  /// app (peer libraries' encoders send `{"callId": "1"}` or `{}`): none; location gets a warning
+  /// (its extension gets the payload); the others an error.
   @Test(arguments: [
     (PushType.fileprovider, #"{"container-identifier": "NSFileProviderRootContainerItemIdentifier", "domain": "com.example.domain"}"#, nil as Bool?),
     (.pushtotalk, #"{"channel": "ops", "speaker": "Jenna"}"#, nil),
-    (.voip, #"{"caller": "Jenna", "uuid": "3D7DF1A4-2B0D-4C47-9A58-0E6A3E4C7F21"}"#, true),
-    (.complication, #"{"score": "2-1"}"#, true),
+    (.voip, #"{"caller": "Jenna", "uuid": "3D7DF1A4-2B0D-4C47-9A58-0E6A3E4C7F21"}"#, nil),
+    (.complication, #"{"score": "2-1"}"#, nil),
     (.location, #"{}"#, true),
     (.alert, #"{"title": "Hi"}"#, false),
     (.background, #"{"refresh": 1}"#, false),
     (.widgets, #"{}"#, false),
+    (.accessory, #"{"encryptedData": "c2VhbGVk"}"#, false),
   ])
   func apsMissingDependsOnThePushType(_ pushType: PushType, _ json: String, _ softened: Bool?) {
     var target = Target()
     target.pushType = pushType
     let missing = check(json, target).findings.filter { $0.payloadRule == .apsMissing }
     #expect(missing.map(\.softened) == (softened.map { [$0] } ?? []))
+  }
+
+  /// A PushKit push carries the app's own payload (issue 53: APNSwift's and other encoders send
+  /// `{"callId": "1"}`, `{"foo": "bar"}` or `{}`): given the push type, or named by the topic's
+  /// suffix, a body without `aps` is no finding, and its size is the push type's (a voip body up
+  /// to 5120 bytes). 5,000 bytes is 97% of that limit: `payload-near-limit`, the warning every
+  /// push that close gets (nothing with `size.warn-at` 0.98), never `payload-too-large` or
+  /// `aps-missing`.
+  @Test func aPushKitBodyIsTheApps() {
+    let call = #"{"callId": "1"}"#
+    #expect(findings(call, Target(pushType: .voip)) == [])
+    for (topic, pushType) in [("com.example.app.voip", PushType.voip), ("com.example.app.complication", .complication),
+                              ("com.example.app.voip-ptt", .pushtotalk)] {
+      let report = check(call, Target(topic: topic))
+      #expect(report.pushType == pushType)
+      #expect(report.findings.isEmpty, "\(topic)")
+    }
+    #expect(check(#"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier"}"#,
+                  Target(topic: "com.example.app.pushkit.fileprovider")).findings.isEmpty)
+    #expect(findings("{}", Target(pushType: .voip)) == [])
+    let body = #"{"callId": "1", "sdp": ""# + String(repeating: "v", count: 5000 - 26) + #""}"#
+    #expect(body.utf8.count == 5000)
+    let large = check(body, Target(pushType: .voip))
+    #expect(large.limit == 5120)
+    #expect(large.findings.map { "\(summary($0)) \($0.severity)" } == ["payload-near-limit 1:1 - warning"])
+    var quieter = ValidationOptions()
+    quieter.warnAt = 0.98
+    #expect(findings(body, Target(pushType: .voip), options: quieter) == [])
+    // Without push type or topic nothing says it is a PushKit body: an alert push's limit and its aps.
+    #expect(findings(body) == ["payload-too-large 1:1 -", "aps-missing 1:1 -"])
   }
 
   // MARK: Values: their type, range and enumeration
@@ -569,6 +602,7 @@ import Testing
       #"platform-key 1:54 aps.content-state"#
     ]),
     RuleCase("platform-key safari alert keys", text(#"{"aps": {"alert": {"title": "T", "body": "B", "subtitle": "S", "loc-key": "K"}, "url-args": []}}"#), flags: "--platform safari", [
+      "safari-legacy-push 1:1 -",
       #"platform-key 1:47 aps.alert.subtitle"#,
       #"platform-key 1:64 aps.alert.loc-key"#,
       #"alert-text-conflict 1:64 aps.alert.loc-key"#
@@ -654,12 +688,14 @@ import Testing
     PassCase(.alertEmpty, "alert with only a subtitle", text(#"{"aps": {"alert": {"subtitle": "s"}}}"#), flags: ""),
     PassCase(.alertTextConflict, "title and body plus subtitle-loc-key", text(#"{"aps": {"alert": {"title": "t", "body": "b", "subtitle-loc-key": "S"}}}"#), flags: ""),
     PassCase(.locArgsWithoutKey, "each args with its key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a"], "title-loc-key": "T", "title-loc-args": ["b"], "subtitle-loc-key": "S", "subtitle-loc-args": ["c"]}}}"#), flags: ""),
-    PassCase(.deprecatedKey, "action on safari", text(#"{"aps": {"alert": {"title": "t", "body": "b", "action": "View"}, "url-args": []}}"#), flags: "--platform safari"),
+    PassCase(.deprecatedKey, "action on safari", text(#"{"aps": {"alert": {"title": "t", "body": "b", "action": "View"}, "url-args": []}}"#), flags: "--platform safari",
+             others: ["safari-legacy-push 1:1 -"]),
     PassCase(.deprecatedKey, "launch-image is in Apple's table", text(#"{"aps": {"alert": {"body": "b", "launch-image": "a.png"}}}"#), flags: ""),
     PassCase(.platformKey, "live activity keys on visionos", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--platform visionos"),
     PassCase(.platformKey, "critical sound on watchos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform watchos"),
     // Apple: critical alerts on macOS 10.14 and later (UNAuthorizationOptions.criticalAlert).
-    PassCase(.platformKey, "safari title, body and action", text(#"{"aps": {"alert": {"title": "T", "body": "B", "action": "View"}, "url-args": []}}"#), flags: "--platform safari"),
+    PassCase(.platformKey, "safari title, body and action", text(#"{"aps": {"alert": {"title": "T", "body": "B", "action": "View"}, "url-args": []}}"#), flags: "--platform safari",
+             others: ["safari-legacy-push 1:1 -"]),
     PassCase(.platformKey, "critical sound on macos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform macos"),
     PassCase(.platformKey, "badge on tvos", text(#"{"aps": {"badge": 1}}"#), flags: "--platform tvos"),
     PassCase(.sensitiveData, "harmless custom keys, values not checked by default", text(#"{"aps": {"badge": 1}, "msgid": "my password", "user": {"name": "Jenna"}}"#), flags: ""),

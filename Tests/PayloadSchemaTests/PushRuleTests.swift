@@ -49,6 +49,12 @@ import Testing
     // File Provider: Apple documents {"container-identifier", "domain"} without aps.
     (#"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier", "domain": "com.example.docs"}"#, .fileprovider),
     (#"{"aps": {"alert": "Hi"}, "container-identifier": "x"}"#, .alert),
+    // An accessory's response: two or more of its members and no other key Apple defines; one alone
+    // may be the app's own key of that name.
+    (PushRuleTests.accessorySample, .accessory),
+    (#"{"aps": {"encryptedData": "c2VhbGVk", "keyID": "a2V5"}, "acme": 1}"#, .accessory),
+    (#"{"aps": {"keyID": "a2V5"}}"#, .alert),
+    (#"{"aps": {"alert": "Hi", "keyID": "a2V5", "messageIndex": "1"}}"#, .alert),
   ])
   func pushTypeIsInferred(_ json: String, _ expected: PushType) {
     #expect(check(json).pushType == expected)
@@ -64,6 +70,7 @@ import Testing
     ("com.example.app.location-query", .location),
     ("com.example.app.push-type.widgets", .widgets),
     ("com.example.app.push-type.controls", .controls),
+    ("com.example.app.push-type.accessory", .accessory),
     ("com.example.app", .alert),
     (".voip", .alert),
   ])
@@ -88,21 +95,39 @@ import Testing
     #expect(check(#"{"aps":{"alert":"Hi"},"mdm":"1f0c"}"#).pushType == .alert)
   }
 
+  /// Wallet reads nothing of a pass update's payload: the device asks the pass's web service for
+  /// the changed passes (issue 53: pass servers have sent `{"aps": {}}` for years, and nothing
+  /// breaks). Anything but `{}` to a `pass.` topic is information saying so, at 1:1, and nothing
+  /// else is judged of it as a push (no aps-missing, no "an alert push needs…").
+  @Test func aWalletTopicIgnoresThePayload() {
+    let pass = Target(topic: "pass.com.example.membership")
+    #expect(check("{}", pass).findings.isEmpty)
+    for json in [#"{"aps": {}}"#, #"{"aps": {"alert": "Your card was updated"}}"#, #"{"serial": "E5982H"}"#] {
+      let report = check(json, pass)
+      #expect(report.findings.map { "\(summary($0)) \($0.severity)" } == ["push-type-mismatch 1:1 - info"], "\(json)")
+      #expect(report.findings.first?.message
+        == "Wallet does not read a pass update's payload: the device asks the pass's web service for the changed passes, and what this payload holds changes nothing, an alert included (a pass update is sent as {}; a pass field's changeMessage is what Wallet shows when it changes)")
+    }
+  }
+
   @Test func anExplicitPushTypeIsNotOverridden() {
     #expect(check(#"{"aps": {"content-available": 1}}"#, Target(pushType: .alert)).pushType == .alert)
   }
 
   // MARK: Push type mismatch: what the payload can only be
 
-  /// SPEC §2: `{}` is exactly what a Wallet pass update sends; without a topic to tell, it is a
-  /// warning that names the case, not an error.
+  /// SPEC §2: `{}` is exactly what a Wallet pass update sends; with nothing else known (no topic,
+  /// no push type) it is a warning that names the case, not an error. A push type given says what
+  /// the push is: `--push-type alert` makes it an alert push with no aps, an error.
   @Test func anEmptyPayloadWithoutATopicMayBeAWalletPassUpdate() {
     let report = check("{}")
     #expect(report.findings.map(summary) == ["aps-missing 1:1 -"])
     #expect(report.findings.first?.severity == .warning)
     #expect(report.findings.first?.message
       == "an empty payload {} is what a Wallet pass update sends (to the pass type's topic, pass.…); to an app it shows and wakes nothing: give --topic to check it")
-    #expect(check("{}", Target(pushType: .alert)).findings.first?.severity == .warning)
+    let alert = check("{}", Target(pushType: .alert))
+    #expect(alert.findings.map { "\(summary($0)) \($0.severity)" } == ["aps-missing 1:1 - error"])
+    #expect(alert.findings.first?.message == "no 'aps' member; APNs needs one")
     // A topic tells: an app's is an error, a pass type's is right.
     let app = check("{}", Target(topic: "com.example.app"))
     #expect(app.findings.map(summary) == ["aps-missing 1:1 -"])
@@ -213,6 +238,118 @@ import Testing
     // A widgets push: the Live Activity key is that error, not also "not read" (the badge is).
     #expect(check(#"{"aps": {"content-changed": true, "timestamp": 1700000000, "badge": 1}}"#, Target(pushType: .widgets)).findings.map(summary)
       == ["push-type-mismatch 1:35 aps.timestamp", "push-type-mismatch 1:60 aps.badge"])
+  }
+
+  // MARK: Accessory pushes (SPEC §2: iOS 26.5, Apple's "Responding to forwarded notifications")
+
+  /// An accessory's response as Apple's sample has it (our values: base64 data, a session UUID, a
+  /// key id, the ratchet's index as a string).
+  static let accessorySample = #"{"aps": {"encryptedData": "c2VhbGVkIHJlcGx5", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5LTE=", "messageIndex": "7"}}"#
+
+  /// Apple's shape is clean with the push type, with its topic alone, and with neither (inferred);
+  /// it is never "an alert push that shows nothing".
+  @Test(arguments: ["--push-type accessory", "--topic com.example.app.push-type.accessory",
+                    "--push-type accessory --topic com.example.app.push-type.accessory --priority 10", "",
+                    "--push-type accessory --os 26.5"])
+  func anAccessoryPushAsAppleSendsItIsClean(_ flags: String) {
+    let (target, options) = parseFlags(flags)
+    let report = check(Self.accessorySample, target, options: options)
+    #expect(report.pushType == .accessory)
+    #expect(report.limit == 4096)
+    #expect(report.findings.map(summary) == [])
+  }
+
+  /// A missing member or one that is not a string leaves the system nothing it can decrypt: an
+  /// error, at `aps` (naming what is missing) or at the value; another key Apple defines is not
+  /// read (a warning at it), the app's own key is aps-custom-key, and a near miss of a member is
+  /// suggested in an accessory push only.
+  @Test(arguments: [
+    (#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyID": "a2V5"}}"#,
+     ["accessory-fields error 1:9 aps"]),
+    (#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyID": "a2V5", "messageIndex": 7}}"#,
+     ["accessory-fields error 1:97 aps.messageIndex"]),
+    (#"{"aps": {"encryptedData": ["c2Vh"], "sessionIdentifier": "9B2D", "keyID": null, "messageIndex": "7"}}"#,
+     ["accessory-fields error 1:27 aps.encryptedData", "accessory-fields error 1:75 aps.keyID"]),
+    (#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyID": "a2V5", "messageIndex": "7", "alert": "Hi", "acme": 1}}"#,
+     ["push-type-mismatch warning 1:102 aps.alert", "aps-custom-key info 1:117 aps.acme"]),
+    (#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyId": "a2V5", "messageIndex": "7"}}"#,
+     ["accessory-fields error 1:9 aps", "unknown-key warning 1:64 aps.keyId"]),
+    (#"{"encryptedData": "c2Vh"}"#, ["aps-missing error 1:1 -"]),
+  ])
+  func anAccessoryPushsMembers(_ json: String, _ expected: [String]) {
+    let found = check(json, Target(pushType: .accessory)).findings
+    #expect(found.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "-")" } == expected)
+  }
+
+  @Test func anAccessoryPushsMessagesSayWhatIsDropped() {
+    let missing = check(#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D"}}"#, Target(pushType: .accessory)).findings
+    #expect(missing.map(\.message) == [
+      #"an accessory push's 'aps' needs 'encryptedData', 'sessionIdentifier', 'keyID' and 'messageIndex' (Apple, "Responding to forwarded notifications"); without 'keyID' and 'messageIndex' the system cannot decrypt the accessory's response, so it is dropped"#
+    ])
+    let number = check(#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyID": "a2V5", "messageIndex": 7}}"#).findings
+    #expect(number.map(\.message) == [
+      "'messageIndex' must be a string, as Apple's sample sends it, not a number; the system cannot decrypt the accessory's response with it, so the response is dropped"
+    ])
+    let extra = check(Self.accessorySample.replacingOccurrences(of: #""messageIndex": "7""#, with: #""messageIndex": "7", "badge": 1"#),
+                      Target(pushType: .accessory)).findings
+    #expect(extra.map(\.message) == [
+      "an accessory push's 'aps' carries only 'encryptedData', 'sessionIdentifier', 'keyID' and 'messageIndex'; 'badge' is not read (nothing shows on the iPhone: the system hands the decrypted response to the accessory's data provider extension)"
+    ])
+  }
+
+  /// In a push of another type an accessory push's members are the app's own data, as any key
+  /// Apple does not define there (aps-custom-key, information), and a near miss of one is not
+  /// suggested; a voip push's aps is the app's, and nothing is said of it.
+  @Test func anAccessoryPushsMembersElsewhereAreTheAppsData() {
+    let alert = check(#"{"aps": {"alert": "Hi", "keyID": "k1"}}"#)
+    #expect(alert.findings.map { "\(summary($0)) \($0.severity)" } == ["aps-custom-key 1:25 aps.keyID info"])
+    #expect(alert.findings.first?.message
+      == "'keyID' in 'aps' is read only in an accessory push (topic '<bundle id>.push-type.accessory', iOS 26.5); with push type 'alert' it is taken as the app's own data (the system ignores it, the app receives it)")
+    #expect(check(#"{"aps": {"alert": "Hi", "keyId": "k1"}}"#).findings.map { "\(summary($0)) \($0.payloadRule!)" }
+      == ["aps-custom-key 1:25 aps.keyId apsCustomKey"])
+    #expect(check(#"{"aps": {"keyID": "k1", "messageIndex": 3}}"#, Target(pushType: .voip)).findings.isEmpty)
+    // Sent as an alert push, Apple's shape shows nothing: that error, and each member the app's data.
+    #expect(findings(Self.accessorySample, Target(pushType: .alert)) == [
+      "push-type-mismatch 1:9 aps", "aps-custom-key 1:10 aps.encryptedData", "aps-custom-key 1:47 aps.sessionIdentifier",
+      "aps-custom-key 1:108 aps.keyID", "aps-custom-key 1:129 aps.messageIndex",
+    ])
+  }
+
+  // MARK: Safari's reach (SPEC §2)
+
+  /// Legacy Safari push (certificates, url-args) reaches Safari 26.3 and earlier only: Safari 26.4
+  /// ended it. Without the Safari version some recipients still get it (a warning); from 26.4 every
+  /// one drops it (an error); before it, nothing to say. A request on the platform is told the same.
+  @Test(arguments: [
+    ("--platform safari", "warning"),
+    ("--platform safari --os 26.4", "error"),
+    ("--platform safari --os 27", "error"),
+    ("--platform safari --os 26.3", nil),
+    ("--platform safari --os 17.0", nil),
+    ("", nil),
+  ] as [(String, String?)])
+  func legacySafariPushReachesSafari26Point3AndEarlier(_ flags: String, _ severity: String?) {
+    let json = #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": ["a"]}}"#
+    let (target, options) = parseFlags(flags)
+    let found = check(json, target, options: options).findings.filter { $0.payloadRule == .safariLegacyPush }
+    #expect(found.map { "\(summary($0)) \($0.severity)" } == (severity.map { ["safari-legacy-push 1:1 - \($0)"] } ?? []))
+  }
+
+  @Test func legacySafariPushPointsAtWebPush() throws {
+    let json = #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#
+    #expect(check(json, Target(platform: .safari)).findings.map(\.message) == [
+      "a Safari website push (a website push certificate, url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push, so users on Safari 26.4 and later get nothing; send a web push instead (check its message with --platform web)"
+    ])
+    #expect(check(json, Target(platform: .safari, os: OSVersion(26, 4))).findings.map(\.message) == [
+      "a Safari website push (a website push certificate, url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push, and Safari 26.4 drops it; send a web push instead (check its message with --platform web)"
+    ])
+    // A request to a website push token is checked on the same platform.
+    var requests = RequestValidator(target: Target(platform: .safari))
+    let request = APNsRequest(method: "POST", path: "/3/device/" + String(repeating: "ab", count: 32),
+                              headers: [RequestHeader("apns-topic", "web.com.example.news"), RequestHeader("apns-push-type", "alert")],
+                              body: Array(json.utf8))
+    let report = requests.validate(request, now: nil)
+    #expect(report.findings.map { "\($0.rule.rawValue) \($0.severity)" } == ["safari-legacy-push warning"])
   }
 
   // MARK: Live Activity fields and timestamps
@@ -384,6 +521,12 @@ import Testing
     RuleCase("topic-mismatch controls", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls --topic com.example.app", [
       #"topic-mismatch 1:1 -"#
     ]),
+    RuleCase("topic-mismatch accessory", text(accessorySample), flags: "--push-type accessory --topic com.example.app", [
+      #"topic-mismatch 1:1 -"#
+    ]),
+    RuleCase("topic-mismatch alert to an accessory topic", text(#"{"aps": {"alert": "Hi"}}"#), flags: "--push-type alert --topic com.example.app.push-type.accessory", [
+      #"topic-mismatch 1:1 -"#
+    ]),
     RuleCase("collapse-id 65 bytes", text(#"{"aps": {"badge": 1}}"#), flags: "--collapse-id aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", [
       #"collapse-id-too-long 1:1 -"#
     ]),
@@ -457,11 +600,29 @@ import Testing
       #"timestamp-unit 5:19 aps.stale-date"#,
       #"timestamp-unit 6:23 aps.dismissal-date"#
     ]),
+    // Issue 53: Apple's accessory response (Responding to forwarded notifications) without a
+    // member, or with messageIndex a number (a string in Apple's sample).
+    RuleCase("accessory-fields messageIndex missing", text(#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyID": "a2V5"}}"#),
+             flags: "--push-type accessory", ["accessory-fields 1:9 aps"]),
+    RuleCase("accessory-fields messageIndex a number", text(#"""
+      {
+        "aps": {
+          "encryptedData": "c2Vh",
+          "sessionIdentifier": "9B2D",
+          "keyID": "a2V5",
+          "messageIndex": 7
+        }
+      }
+      """#), flags: "--topic com.example.app.push-type.accessory", ["accessory-fields 6:21 aps.messageIndex"]),
+    RuleCase("safari-legacy-push on Safari 26.4", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": []}}"#),
+             flags: "--platform safari --os 26.4", ["safari-legacy-push 1:1 -"]),
     RuleCase("safari-fields string alert", text(#"{"aps": {"alert": "Hi"}}"#), flags: "--platform safari", [
+      "safari-legacy-push 1:1 -",
       #"safari-fields 1:9 aps"#,
       #"safari-fields 1:19 aps.alert"#
     ]),
     RuleCase("safari-fields no body", text(#"{"aps": {"alert": {"title": "t"}, "url-args": []}}"#), flags: "--platform safari", [
+      "safari-legacy-push 1:1 -",
       #"safari-fields 1:19 aps.alert"#
     ]),
     RuleCase("push-type-platform location on watchos", text(#"{"aps": {}}"#), flags: "--push-type location --platform watchos", [
@@ -473,8 +634,14 @@ import Testing
     RuleCase("push-type-platform controls on ios 17.4", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls --os 17.4", [
       "push-type-platform 1:1 -"
     ]),
+    RuleCase("push-type-platform accessory on macos", text(accessorySample), flags: "--push-type accessory --platform macos", [
+      "push-type-platform 1:1 -"
+    ]),
+    RuleCase("push-type-platform accessory on ios 26.4", text(accessorySample), flags: "--push-type accessory --os 26.4", [
+      "push-type-platform 1:1 -"
+    ]),
     RuleCase("push-type-platform voip to safari", text(#"{"aps": {}}"#), flags: "--push-type voip --platform safari", [
-      "push-type-platform 1:1 -", "safari-fields 1:9 aps", "safari-fields 1:9 aps",
+      "safari-legacy-push 1:1 -", "push-type-platform 1:1 -", "safari-fields 1:9 aps", "safari-fields 1:9 aps",
     ]),
     RuleCase("push-type-deprecated complication", text(#"{"aps": {}}"#), flags: "--push-type complication --platform watchos", [
       "push-type-deprecated 1:1 -"
@@ -504,6 +671,12 @@ import Testing
     PassCase(.topicMismatch, "location topic with .location-query", text(#"{"aps": {}}"#), flags: "--push-type location --topic com.example.app.location-query"),
     PassCase(.topicMismatch, "widgets topic with .push-type.widgets", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets --topic com.example.app.push-type.widgets"),
     PassCase(.topicMismatch, "controls topic with .push-type.controls", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls --topic com.example.app.push-type.controls"),
+    PassCase(.topicMismatch, "accessory topic with .push-type.accessory", text(accessorySample), flags: "--push-type accessory --topic com.example.app.push-type.accessory"),
+    PassCase(.accessoryFields, "Apple's four members, strings", text(accessorySample), flags: "--push-type accessory"),
+    PassCase(.accessoryFields, "an alert push with the app's own keyID", text(#"{"aps": {"alert": "Hi", "keyID": 7}}"#), flags: "",
+             others: ["aps-custom-key 1:25 aps.keyID"]),
+    PassCase(.safariLegacyPush, "a website push to Safari 26.3", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": []}}"#),
+             flags: "--platform safari --os 26.3"),
     PassCase(.collapseIDTooLong, "64 bytes", text(#"{"aps": {"badge": 1}}"#), flags: "--collapse-id aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"),
     PassCase(.liveActivityFields, "an end without content-state ends with the last content", text(#"{"aps": {"event": "end", "timestamp": 1700000000}}"#),
              flags: "--push-type liveactivity"),
@@ -515,13 +688,15 @@ import Testing
     PassCase(.timestampUnit, "exactly 10^11 is not above", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "dismissal-date": 100000000000, "content-state": {}}}"#), flags: "",
              // (in seconds, a date far past the four hours an ended activity may stay)
              others: ["live-activity-fields 1:69 aps.dismissal-date"]),
-    PassCase(.safariFields, "website push", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": ["a", "b"]}}"#), flags: "--platform safari"),
+    PassCase(.safariFields, "website push", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": ["a", "b"]}}"#), flags: "--platform safari",
+             others: ["safari-legacy-push 1:1 -"]),
     PassCase(.pushTypePlatform, "location on ios 15", text(#"{"aps": {}}"#), flags: "--push-type location --platform ios --os 15.0"),
     PassCase(.pushTypePlatform, "liveactivity on ios without an OS", text(#"{"aps": {"timestamp": 1700000000, "event": "update", "content-state": {}}}"#),
              flags: "--push-type liveactivity --platform ios --priority 5"),
     PassCase(.pushTypePlatform, "controls on visionos: Apple says nothing", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type controls --platform visionos"),
+    PassCase(.pushTypePlatform, "accessory on ios 26.5", text(accessorySample), flags: "--push-type accessory --os 26.5"),
     PassCase(.pushTypePlatform, "an inferred push type is not judged", text(#"{"aps": {"content-available": 1}}"#), flags: "--platform safari",
-             others: ["safari-fields 1:9 aps", "safari-fields 1:9 aps"]),
+             others: ["safari-legacy-push 1:1 -", "safari-fields 1:9 aps", "safari-fields 1:9 aps"]),
     PassCase(.pushTypeDeprecated, "widgets on watchos 26", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets --platform watchos --os 26"),
   ]
 }

@@ -134,6 +134,12 @@ struct FixedVerifier: ProviderTokenVerifying {
         expected: ["provider-token-syntax 0 authorization 403 InvalidProviderToken"], verdict: "403 InvalidProviderToken"),
     Row(name: "push type", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "notification")]), body: body),
         expected: ["push-type-unknown 2 apns-push-type 400 InvalidPushType"], verdict: "400 InvalidPushType"),
+    // Issue 53: accessory, Apple's twelfth push type (iOS 26.5, "Responding to forwarded
+    // notifications"), was answered InvalidPushType; its shape as Apple's sample has it is accepted.
+    Row(name: "push type accessory",
+        request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "accessory"), ("apns-topic", "com.example.app.push-type.accessory")]),
+                             body: Array(#"{"aps": {"encryptedData": "c2VhbGVk", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5", "messageIndex": "7"}}"#.utf8)),
+        expected: [], verdict: "200"),
     Row(name: "push type spelling", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "Alert")]), body: body),
         expected: ["push-type-unknown 2 apns-push-type -"], verdict: "200"),
     Row(name: "no push type", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", nil)]), body: body),

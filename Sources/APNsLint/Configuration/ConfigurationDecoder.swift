@@ -17,7 +17,7 @@ enum ConfigurationSchema {
   static let platforms: [Platform] = [.ios, .macos, .tvos, .watchos, .visionos, .safari]
   static let pushTypes: [PushType] = [
     .alert, .background, .location, .voip, .complication, .fileprovider, .mdm, .liveactivity,
-    .pushtotalk, .widgets, .controls,
+    .pushtotalk, .widgets, .controls, .accessory,
   ]
   static let transports: [Transport] = [.http2, .broadcast, .binary, .binaryPreIOS8]
   static let sizeCounts: [SizeCounting] = [.compact, .raw]

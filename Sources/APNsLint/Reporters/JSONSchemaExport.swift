@@ -97,22 +97,29 @@ public enum PayloadJSONSchema {
     let apsSchema: SchemaNode
     var defs: [(String, SchemaNode)] = []
     if let pushType {
-      apsSchema = object(Schema.aps, context: .aps, live: pushType == .liveactivity, platforms: platforms, description: apsDescription,
-                         required: requiredApsKeys(pushType))
+      apsSchema = object(Schema.aps, context: .aps, live: pushType == .liveactivity, accessory: pushType == .accessory, platforms: platforms,
+                         description: apsDescription, required: requiredApsKeys(pushType))
     } else {
       defs = [
         ("aps", object(Schema.aps, context: .aps, live: false, platforms: platforms, description: apsDescription)),
         ("aps-liveactivity", object(Schema.aps, context: .aps, live: true, platforms: platforms,
                                     description: apsDescription + " A Live Activity's (its aps has a Live Activity key: 'event', 'content-state', 'timestamp', …).")),
+        ("aps-accessory", object(Schema.aps, context: .aps, live: false, accessory: true, platforms: platforms,
+                                 description: apsDescription + " An accessory push's (its aps has 'encryptedData'): the four members, strings, and nothing else.")),
       ]
       // `check` infers a Live Activity from any Live Activity key (SPEC §2): then title and body may
       // be {loc-key, loc-args}, the alert may hold a sound, and relevance-score is not bound to 0…1.
+      // An aps with an accessory push's encrypted response is an accessory push's.
       let liveKeys = Schema.aps.filter(\.liveActivity).map { SchemaNode.object([("required", .array([.string("\($0.name)")]))]) }
       apsSchema = .object([
         ("description", .string(apsDescription)),
-        ("if", .object([("type", .string("object")), ("anyOf", .array(liveKeys))])),
-        ("then", .object([("$ref", .string("#/$defs/aps-liveactivity"))])),
-        ("else", .object([("$ref", .string("#/$defs/aps"))])),
+        ("if", .object([("type", .string("object")), ("required", .array([.string("encryptedData")]))])),
+        ("then", .object([("$ref", .string("#/$defs/aps-accessory"))])),
+        ("else", .object([
+          ("if", .object([("type", .string("object")), ("anyOf", .array(liveKeys))])),
+          ("then", .object([("$ref", .string("#/$defs/aps-liveactivity"))])),
+          ("else", .object([("$ref", .string("#/$defs/aps"))])),
+        ])),
       ])
     }
     root.append(("properties", .object([
@@ -131,7 +138,7 @@ public enum PayloadJSONSchema {
   /// Push types whose payload must have `aps` (`aps-missing` is an error for them, SPEC §3).
   static func requiresAps(_ t: PushType) -> Bool {
     switch t {
-    case .alert, .background, .liveactivity, .widgets, .controls: true
+    case .alert, .background, .liveactivity, .widgets, .controls, .accessory: true
     default: false
     }
   }
@@ -143,16 +150,17 @@ public enum PayloadJSONSchema {
     case .background: ["content-available"]
     case .widgets: ["content-changed"]
     case .liveactivity: ["event"]
+    case .accessory: Schema.aps.filter(\.accessory).map { "\($0.name)" }
     default: []
     }
   }
 
-  /// An object of a table: its keys (those of `platforms`; a Live Activity's extras when `live`),
-  /// and no others.
-  static func object(_ table: [KeySpec], context: Context, live: Bool, platforms: PlatformSet, description: String,
-                     required: [String] = []) -> SchemaNode {
+  /// An object of a table: its keys (those of `platforms`; a Live Activity's extras when `live`;
+  /// an accessory push's four members alone when `accessory`, and never otherwise), and no others.
+  static func object(_ table: [KeySpec], context: Context, live: Bool, accessory: Bool = false, platforms: PlatformSet,
+                     description: String, required: [String] = []) -> SchemaNode {
     var properties: [(String, SchemaNode)] = []
-    for (index, spec) in table.enumerated() where !spec.platforms.intersection(platforms).isEmpty {
+    for (index, spec) in table.enumerated() where !spec.platforms.intersection(platforms).isEmpty && spec.accessory == accessory {
       // Only a Live Activity's alert has a sound (elsewhere `check` calls it unknown).
       if context == .alert && index == AlertKey.sound.rawValue && !live { continue }
       properties.append(("\(spec.name)", value(spec, context: context, index: index, live: live, platforms: platforms)))
@@ -167,7 +175,7 @@ public enum PayloadJSONSchema {
   /// One key's value: its types, its set or range, what it contains, and the rules' summaries.
   static func value(_ spec: KeySpec, context: Context, index: Int, live: Bool, platforms: PlatformSet) -> SchemaNode {
     var members: [(String, SchemaNode)] = []
-    var rules: [PayloadRule] = [.valueType]
+    var rules: [PayloadRule] = spec.accessory ? [.accessoryFields] : [.valueType]
     var types: [String] = []
     let integer: Bool
     switch spec.check {

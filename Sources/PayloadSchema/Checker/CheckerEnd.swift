@@ -63,6 +63,9 @@ extension Checker {
     // whatever else aps holds (mutable-content, thread-id: nothing a background push shows), and
     // whatever its value says (0 or "1": flag-off, flag-value and background-inert tell).
     if facts.apsKeys & Self.liveActivityKeys != 0 { return .liveactivity }
+    // An aps of an accessory push's members only, two or more of them (one alone may be the app's
+    // own key that happens to be named so): an accessory's response, which nothing else carries.
+    if facts.apsKeys & ~Self.accessoryKeys == 0 && (facts.apsKeys & Self.accessoryKeys).nonzeroBitCount >= 2 { return .accessory }
     if facts.apsKeys == 1 << UInt32(ApsKey.contentChanged.rawValue) { return .widgets }
     if hasAps(.contentAvailable) && facts.apsKeys & Self.visibleKeyBits == 0 { return .background }
     return .alert
@@ -75,6 +78,13 @@ extension Checker {
       | 1 << UInt32(ApsKey.event.rawValue) | 1 << UInt32(ApsKey.contentState.rawValue) | 1 << UInt32(ApsKey.attributes.rawValue)
       | 1 << UInt32(ApsKey.attributesType.rawValue) | 1 << UInt32(ApsKey.inputPushChannel.rawValue)
       | 1 << UInt32(ApsKey.inputPushToken.rawValue)
+  }
+
+  /// The members of an accessory push's `aps` (`KeySpec.accessory`), as bits of `Facts.apsKeys`.
+  /// Spelt out (no array: this runs per payload); `KeyTableOrderTests` compares it with the table.
+  @inline(__always) static var accessoryKeys: UInt32 {
+    1 << UInt32(ApsKey.encryptedData.rawValue) | 1 << UInt32(ApsKey.sessionIdentifier.rawValue)
+      | 1 << UInt32(ApsKey.keyID.rawValue) | 1 << UInt32(ApsKey.messageIndex.rawValue)
   }
 
   /// `category`, `thread-id`, `interruption-level`, `target-content-id`, `filter-criteria`: keys that
@@ -156,11 +166,16 @@ extension Checker {
     }
 
     if !isLive { checkLiveActivityOnlyShapes() }
+    // An accessory push's members in a push of another type are the app's own data (a voip push's
+    // aps is the app's, said nothing of above).
+    if facts.apsKeys & Self.accessoryKeys != 0 && pushType != .accessory && pushType != .voip { reportAccessoryKeysAsAppData(pushType) }
 
-    // SPEC §2: a Wallet pass update is `{}` to a `pass.` topic, and nothing else may go there.
+    // SPEC §2: a Wallet pass update is `{}` to a `pass.` topic. Wallet reads nothing of the
+    // payload (the device asks the pass's web service for the changed passes), so anything else
+    // sent there changes nothing: information.
     let wallet = target.topic.map { $0.utf8.starts(with: "pass.".utf8) } ?? false
     if wallet && facts.rootMembers > 0 {
-      report(.walletPassNotEmpty, at: 0, path: nil)
+      report(.walletIgnoresContent, at: 0, path: nil, noEffect: true)
     }
 
     if facts.offsets.apsKey < 0 && !wallet { checkApsPresence(pushType: pushType) }
@@ -175,8 +190,53 @@ extension Checker {
     // push-type-mismatch (to a Wallet topic, the pass-update finding above says all there is)
     if (facts.apsIsObject || pushType == .mdm) && !wallet { checkPushTypeMismatch(pushType: pushType, apsAt: apsAt, apsPath: apsPath) }
     if isLive && facts.apsIsObject { checkLiveActivityFields() }
+    if pushType == .accessory && facts.apsIsObject { checkAccessoryFields(apsAt: apsAt, apsPath: apsPath) }
     if target.platform == .safari && facts.apsIsObject { checkSafariFields(apsAt: apsAt, apsPath: apsPath) }
+    if target.platform == .safari { checkSafariReach() }
     if let given = target.pushType { checkPushTypePlatform(given) }
+  }
+
+  /// `safari-legacy-push`: a website push (certificates, `url-args`) reaches Safari 26.3 and
+  /// earlier only. With a Safari version (`--os`) from 26.4 every recipient drops it (an error);
+  /// without one only some do (a warning); before 26.4 it arrives.
+  mutating func checkSafariReach() {
+    if let os = target.os {
+      if os >= Self.firstSafariWithoutLegacyPush { report(.legacySafariPushEnded(os: os), at: 0, path: nil) }
+    } else {
+      report(.legacySafariPushEnded(os: nil), at: 0, path: nil, softened: true)
+    }
+  }
+
+  /// Safari 26.4, the first Safari that no longer receives legacy Safari push.
+  static let firstSafariWithoutLegacyPush = OSVersion(26, 4)
+
+  /// `accessory-fields`: an accessory push's `aps` holds the four members of Apple's sample, each a
+  /// string; without one, or with one of another kind, the system cannot find the ratchet step
+  /// that decrypts the response.
+  mutating func checkAccessoryFields(apsAt: Int, apsPath: String?) {
+    var missing: [StaticString] = []
+    // (Rows, not an array of keys: a valid accessory push allocates nothing here.)
+    for k in ApsKey.encryptedData.rawValue...ApsKey.messageIndex.rawValue {
+      let name = Schema.aps[k].name
+      guard facts.apsKeys & (1 << UInt32(k)) != 0 else {
+        missing.append(name)
+        continue
+      }
+      let kinds = JSONKinds(rawValue: UInt8(truncatingIfNeeded: facts.accessoryKinds >> UInt32(8 * (k - ApsKey.encryptedData.rawValue))))
+      if kinds != .string {
+        report(.accessoryMemberNotString(name, found: kinds.subtracting(.string)), at: apsValueOffsets[k], path: "aps.\(name)")
+      }
+    }
+    if !missing.isEmpty { report(.accessoryPushNeeds(missing), at: apsAt, path: apsPath) }
+  }
+
+  /// `aps-custom-key` for an accessory push's members in a push of another type: the system reads
+  /// them only in an accessory push, so here they are the app's own data (what they were before
+  /// the accessory push type was known).
+  mutating func reportAccessoryKeysAsAppData(_ pushType: PushType) {
+    for k in 0..<Schema.aps.count where Self.accessoryKeys & facts.apsKeys & (1 << UInt32(k)) != 0 {
+      report(.accessoryKeyInOtherPush(Schema.aps[k].name, pushType: pushType), at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)")
+    }
   }
 
   /// `push-type-platform`, `push-type-deprecated`: a push type given (not inferred) against the
@@ -228,12 +288,15 @@ extension Checker {
     switch pushType {
     case .mdm:
       if facts.offsets.mdmKey < 0 { report(.mdmMissing, at: 0, path: nil) }
-    case .fileprovider, .pushtotalk:
-      break   // documented without `aps`: File Provider's container-identifier and domain, Push to Talk's own keys
-    case .voip, .complication, .location:
-      report(.apsMissingFromPushKitPush, at: 0, path: nil, softened: true)
-    case .alert where facts.rootMembers == 0 && target.topic == nil:
-      // `{}` is exactly a Wallet pass update (SPEC §2); without a topic nothing says it is not one.
+    case .fileprovider, .pushtotalk, .voip, .complication:
+      // PushKit hands the whole payload to the app (File Provider's container-identifier and
+      // domain, Push to Talk's, a call's or a complication's own keys): `aps` is not needed.
+      break
+    case .location:
+      report(.apsMissingFromLocationPush, at: 0, path: nil, softened: true)
+    case .alert where facts.rootMembers == 0 && target.topic == nil && target.pushType == nil:
+      // `{}` is exactly a Wallet pass update (SPEC §2); when nothing else is known (no topic, no
+      // push type), nothing says it is not one.
       report(.emptyPayloadWithoutTopic, at: 0, path: nil, softened: true)
     default:
       report(.apsMissing(hasMDM: facts.offsets.mdmKey >= 0, simulatorNearMiss: facts.offsets.simulatorNearMiss >= 0), at: 0, path: nil)
@@ -326,6 +389,8 @@ extension Checker {
                  at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
         }
       }
+    case .accessory:
+      reportKeysNotReadByAccessoryPush()
     case .location:
       // SPEC §3: the location push extension gets the payload; nobody sees an alert, badge or sound.
       if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
@@ -336,6 +401,17 @@ extension Checker {
       }
     default:
       break
+    }
+  }
+
+  /// `push-type-mismatch` for another key Apple defines in an accessory push's `aps`: the system
+  /// reads only the four members (a warning: nothing it sets happens; a Live Activity key got its
+  /// own finding).
+  mutating func reportKeysNotReadByAccessoryPush() {
+    let others = facts.apsKeys & ~Self.accessoryKeys & ~Self.liveActivityKeys
+    guard others != 0 else { return }
+    for k in 0..<Schema.aps.count where others & (1 << UInt32(k)) != 0 {
+      report(.keyNotReadByAccessoryPush(Schema.aps[k].name), at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
     }
   }
 

@@ -59,7 +59,8 @@ extension Checker {
         // Past the summary a key costs a counter: it is not even classified.
         guard count <= Int32(options.maxRepeatsPerObject) + 1 else { return }
         let container = containerPath() ?? "aps"
-        let message = PayloadMessage.unknownKey(Self.text(bytes), in: container, context: f.context)
+        let message = PayloadMessage.unknownKey(Self.text(bytes), in: container, context: f.context,
+                                                accessory: (target.pushType ?? topicPushType) == .accessory)
         let what = count == Int32(options.maxRepeatsPerObject) + 1 ? "unknown keys in '\(container)'" : ""
         let shown = repeatIsShown(count, summary: &summary, message.rule, at: offset, what: what)
         frames[depth].unknownSummary = summary

@@ -70,6 +70,9 @@ extension Checker {
         if kind == .object && (index == AlertKey.title.rawValue || index == AlertKey.body.rawValue) { return .liveText }
       }
       if !spec.kinds.contains(kind) {
+        // An accessory push's member of another kind is accessory-fields', decided at the end for
+        // an accessory push only (elsewhere the key is the app's own data).
+        if spec.accessory { return .free }
         switch spec.check {
         case .flagOne where kind == .bool:
           break   // `bool(_:at:)` tells true (a warning) from false

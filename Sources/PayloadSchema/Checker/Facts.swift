@@ -31,6 +31,9 @@ struct Facts {
   var criticalSound = false
   var criticalOff = false
   var relevance = 0.0
+  /// The kinds of an accessory push's four members as read (`JSONKinds` raw values, eight bits
+  /// each in `ApsKey` order from `encryptedData`): `accessory-fields` asks for strings.
+  var accessoryKinds: UInt32 = 0
   /// The `Simulator Target Bundle` member, as compact offsets (the size leaves it out).
   var simulatorStart = -1
   var simulatorEnd = -1
@@ -131,6 +134,10 @@ extension Checker {
     if index == ApsKey.alert.rawValue { facts.alertKind = AlertKind(kind) }
     // sound-shape is decided at the end from it.
     if index == ApsKey.sound.rawValue && kind == .object { facts.offsets.soundObject = offset }
+    // accessory-fields judges the kind at the end (an accessory push's members are read as any kind).
+    if index >= ApsKey.encryptedData.rawValue {
+      facts.accessoryKinds |= UInt32(kind.rawValue) << UInt32(8 * (index - ApsKey.encryptedData.rawValue))
+    }
   }
 
   /// A key of the alert's table (row `index`) at `offset`.

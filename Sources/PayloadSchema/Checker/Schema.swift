@@ -272,9 +272,13 @@ package struct KeySpec: Sendable {
   package let child: Context
   /// A live-activity key (platform-key outside ios/visionos).
   package let liveActivity: Bool
+  /// A member of an accessory push's `aps` (`encryptedData`, `sessionIdentifier`, `keyID`,
+  /// `messageIndex`): read only in an accessory push, which the end checks judge (its kind
+  /// included: `accessory-fields`); in a push of another type it is the app's own data.
+  package let accessory: Bool
 
   init(_ name: StaticString, _ kinds: JSONKinds, _ check: ValueCheck = .none, platforms: PlatformSet = .all,
-       deprecated: Bool = false, child: Context = .free, liveActivity: Bool = false) {
+       deprecated: Bool = false, child: Context = .free, liveActivity: Bool = false, accessory: Bool = false) {
     self.name = name
     self.kinds = kinds
     self.check = check
@@ -282,6 +286,7 @@ package struct KeySpec: Sendable {
     self.deprecated = deprecated
     self.child = child
     self.liveActivity = liveActivity
+    self.accessory = accessory
   }
 }
 
@@ -289,7 +294,8 @@ package struct KeySpec: Sendable {
 enum ApsKey: Int, CaseIterable {
   case alert, badge, sound, threadID, category, targetContentID, filterCriteria, contentAvailable,
     mutableContent, interruptionLevel, relevanceScore, timestamp, staleDate, dismissalDate, event,
-    contentState, attributes, attributesType, inputPushChannel, inputPushToken, contentChanged, urlArgs
+    contentState, attributes, attributesType, inputPushChannel, inputPushToken, contentChanged, urlArgs,
+    encryptedData, sessionIdentifier, keyID, messageIndex
 }
 
 package enum AlertKey: Int, CaseIterable {
@@ -330,6 +336,12 @@ package enum Schema {
     KeySpec("input-push-token", .number, .flagOne, platforms: .liveActivity, liveActivity: true),
     KeySpec("content-changed", .bool, .flagTrue),
     KeySpec("url-args", .array, platforms: .safari, child: .stringArray),
+    // An accessory push (iOS 26.5; Apple, "Responding to forwarded notifications"): the four
+    // members of Apple's sample, strings all (messageIndex too: "<outgoingMessageIndex>").
+    KeySpec("encryptedData", .string, accessory: true),
+    KeySpec("sessionIdentifier", .string, accessory: true),
+    KeySpec("keyID", .string, accessory: true),
+    KeySpec("messageIndex", .string, accessory: true),
   ]
 
   /// Website pushes (platform safari) show only `title`, `body` and `action` (SPEC §3 platform-key).
@@ -434,8 +446,10 @@ package enum Schema {
   /// Apple's key for a `UNNotificationContent` property name in `context`, if `key` is one.
   static func swiftName(_ key: String, in context: Context) -> String? { swiftNames[context]?[key] }
 
-  static func suggestion(for key: String, in table: [KeySpec]) -> String? {
-    suggestion(for: key, among: table.map { "\($0.name)" })
+  /// The key of `table` that `key` most likely meant. An accessory push's members are candidates
+  /// only when the push is one (`accessory`): elsewhere a near miss of `keyID` is the app's own key.
+  static func suggestion(for key: String, in table: [KeySpec], accessory: Bool = false) -> String? {
+    suggestion(for: key, among: table.filter { accessory || !$0.accessory }.map { "\($0.name)" })
   }
 
   /// A key's letters for comparing spellings: lowercased, `-`, `_` and spaces left out.

@@ -41,8 +41,11 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
 /// macOS, tvOS, iPadOS), and the availability of the frameworks that receive each type: the
 /// Location Push Service Extension (iOS 15), ActivityKit's push updates (iOS and iPadOS 16.1),
 /// the Push to Talk framework (iOS 16), WidgetKit's control push handler (iOS and iPadOS 18, macOS
-/// and watchOS 26) and widget push handler (iOS, iPadOS, macOS, visionOS and watchOS 26). A
-/// platform a row does not name is not judged: nothing is reported that Apple does not state.
+/// and watchOS 26) and widget push handler (iOS, iPadOS, macOS, visionOS and watchOS 26), and the
+/// Accessory Notifications framework, which an accessory push reaches (iPhone only, iOS 26.5: Apple,
+/// "Accessory Notifications": "This framework supports iPhone only"; `ios` also stands for iPadOS,
+/// which the table cannot tell apart). A platform a row does not name is not judged: nothing is
+/// reported that Apple does not state.
 public enum PushAvailability {
   /// Why a push of some type does not reach a device of some platform and OS.
   public enum Problem: Sendable, Hashable {
@@ -64,6 +67,7 @@ public enum PushAvailability {
     case .complication: [.macos, .tvos, .safari]
     case .widgets: [.tvos, .safari]
     case .controls: [.tvos, .safari]
+    case .accessory: [.macos, .tvos, .watchos, .visionos, .safari]
     }
   }
 
@@ -78,6 +82,7 @@ public enum PushAvailability {
     case (.controls, .macos), (.controls, .watchos): (OSVersion(26), "WidgetKit's control push handler")
     case (.widgets, .ios), (.widgets, .macos), (.widgets, .watchos), (.widgets, .visionos):
       (OSVersion(26), "WidgetKit's widget push handler")
+    case (.accessory, .ios): (OSVersion(26, 5), "the Accessory Notifications framework")
     default: nil
     }
   }

@@ -10,6 +10,11 @@ public enum Platform: String, Sendable, Hashable, CaseIterable, Codable {
 public enum PushType: String, Sendable, Hashable, CaseIterable, Codable {
   case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk,
     widgets, controls
+  /// An accessory's encrypted response to a forwarded notification, routed to the iPhone it came
+  /// from (iOS 26.5; Apple, "Responding to forwarded notifications"): its `aps` holds exactly
+  /// `encryptedData`, `sessionIdentifier`, `keyID` and `messageIndex`, and the system decrypts it
+  /// for the accessory's data provider extension. Nothing shows on the iPhone.
+  case accessory
 
   /// `allCases`, made once: `allCases` builds a new array on every call, and the request path
   /// allocates nothing.
@@ -26,7 +31,18 @@ public enum PushType: String, Sendable, Hashable, CaseIterable, Codable {
     case .location: ".location-query"
     case .widgets: ".push-type.widgets"
     case .controls: ".push-type.controls"
+    case .accessory: ".push-type.accessory"
     case .alert, .background, .mdm: nil
+    }
+  }
+
+  /// Why a push of this type shows nothing on the device it is sent to, in a sentence (`render`,
+  /// `serve`'s inbox); nil for a type whose push may show an alert there.
+  public var showsNothingOnTheDevice: String? {
+    switch self {
+    case .accessory:
+      "an accessory push shows nothing on the iPhone: the system decrypts it and hands it to the accessory's data provider extension, which forwards it to the accessory"
+    default: nil
     }
   }
 

@@ -53,7 +53,9 @@ extension PayloadRule {
     case .collapseIDTooLong: .collapseIDTooLong
     case .liveActivityFields: .liveActivityFields
     case .timestampUnit: .timestampUnit
+    case .accessoryFields: .accessoryFields
     case .safariFields: .safariFields
+    case .safariLegacyPush: .safariLegacyPush
     case .pushTypePlatform: .pushTypePlatform
     case .pushTypeDeprecated: .pushTypeDeprecated
     case .requestMethod: .requestMethod

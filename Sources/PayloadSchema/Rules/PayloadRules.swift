@@ -54,8 +54,8 @@ extension RuleDefinition {
   static var apsMissing: Self {
     Self(.error, .payload,
          fix: .never("the aps the push needs (an alert, content-available, or none for its push type) depends on what the author means it to do"),
-         consequence: "without aps an alert, background, Live Activity, widgets or controls push shows, wakes, updates or reloads nothing, so it is dropped (an mdm push without mdm likewise); softened to a warning where the push may be right: a PushKit push (voip, complication, location) still reaches the app, and {} without a topic is what a Wallet pass update sends",
-         summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls; a warning for voip, complication, location; fileprovider and pushtotalk need none, mdm needs mdm, a Wallet pass update is {} (a warning without a topic, which would tell); a near miss of Simulator Target Bundle in a .apns file gets a hint") {
+         consequence: "without aps an alert, background, Live Activity, widgets, controls or accessory push shows, wakes, updates, reloads or decrypts nothing, so it is dropped (an mdm push without mdm likewise); softened to a warning where the push may be right: a location push still reaches its extension, and {} with neither topic nor push type is what a Wallet pass update sends; a PushKit push (voip, complication, fileprovider, pushtotalk) hands its payload to the app as it is and needs none",
+         summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls, accessory; a warning for location; voip, complication, fileprovider and pushtotalk need none (PushKit hands the app its payload), mdm needs mdm, a Wallet pass update is {} (a warning when neither topic nor push type tells); a near miss of Simulator Target Bundle in a .apns file gets a hint") {
       RuleExamples(#"1️⃣{"alert": "Hello"}"#,
                    pass: #"{"aps": {"alert": "Hello"}}"#)
     }
@@ -89,7 +89,7 @@ extension RuleDefinition {
   static var apsCustomKey: Self {
     Self(.info, .payload,
          fix: .never("moving the key beside aps changes where the app reads it in userInfo; the app's code must change with it"),
-         consequence: "none on any device: a key of the app's own inside aps, aps.alert or aps.sound, neither a misspelling nor a misplacement of one Apple defines, is delivered by APNs, the system ignores it and the app reads it from userInfo (plugins such as phonegap-plugin-push pass such keys on), so nothing shown changes; Apple's page asks for custom keys beside aps instead (\"Generating a remote notification\")",
+         consequence: "none on any device: a key of the app's own inside aps, aps.alert or aps.sound, neither a misspelling nor a misplacement of one Apple defines, is delivered by APNs, the system ignores it and the app reads it from userInfo (plugins such as phonegap-plugin-push pass such keys on), so nothing shown changes; Apple's page asks for custom keys beside aps instead (\"Generating a remote notification\"); so is an accessory push's member (encryptedData, keyID, …) in a push of another type",
          summary: "a custom key inside aps, aps.alert or aps.sound that is close to no key Apple defines") {
       RuleExamples(#"{"aps": {"alert": "New message", 1️⃣"conversation": "c-42"}}"#,
                    pass: #"{"aps": {"alert": "New message"}, "conversation": "c-42"}"#)
@@ -320,10 +320,11 @@ extension PayloadMessage {
   /// An mdm push without its `mdm` member.
   static var mdmMissing: Self { Self(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'") }
 
-  /// A PushKit push (voip, complication, location) without `aps`: it works, so the finding is softened.
-  static var apsMissingFromPushKitPush: Self {
+  /// A location push without `aps`: its extension gets the whole payload and it works, so the
+  /// finding is softened.
+  static var apsMissingFromLocationPush: Self {
     Self(.apsMissing,
-         "no 'aps' member; the whole payload goes to the app (PushKit, or for a location push its Location Push Service Extension), so this push works, but a notification push needs one: check the push type")
+         "no 'aps' member; the whole payload goes to the app's Location Push Service Extension, so this push works, but a notification push needs one: check the push type")
   }
 
   /// `{}` with no topic to tell: a Wallet pass update is exactly that (softened: nothing says it is
@@ -351,12 +352,13 @@ extension PayloadMessage {
   /// A key of `aps`, `aps.alert` or `aps.sound` (`container`) that the schema of `context` lacks:
   /// `unknown-key` with the nearest known key when one is close, or the level it belongs to when
   /// it is a key of another one (`title` in `aps`, `badge` in `aps.alert`); otherwise the app's
-  /// own key, `aps-custom-key`.
-  static func unknownKey(_ key: String, in container: String, context: Context) -> Self {
+  /// own key, `aps-custom-key`. An accessory push's members are suggested only in an accessory
+  /// push (`accessory`: given, or named by the topic).
+  static func unknownKey(_ key: String, in container: String, context: Context, accessory: Bool = false) -> Self {
     if let s = Schema.swiftName(key, in: context) {
       return Self(.unknownKey, "unknown key '\(key)' in '\(container)': the UNNotificationContent name of '\(s)', which is the key the system reads")
     }
-    if let s = Schema.suggestion(for: key, in: Schema.table(context)) {
+    if let s = Schema.suggestion(for: key, in: Schema.table(context), accessory: accessory && context == .aps) {
       return Self(.unknownKey, "unknown key '\(key)' in '\(container)'; did you mean '\(s)'?")
     }
     if let (meant, level) = Schema.misplaced(key, in: context) {
@@ -364,6 +366,12 @@ extension PayloadMessage {
       return Self(.unknownKey, "unknown key '\(key)' in '\(container)'; \(which) in '\(level)', and the system reads it only there")
     }
     return Self(.apsCustomKey, "'\(key)' in '\(container)' is not a key Apple defines, nor close to one: taken as the app's own data (the system ignores it, the app receives it); Apple asks for custom keys beside 'aps'")
+  }
+
+  /// A member of an accessory push's `aps` in a push of another type (`aps-custom-key`): the
+  /// system reads it only in an accessory push.
+  static func accessoryKeyInOtherPush(_ key: StaticString, pushType: PushType) -> Self {
+    Self(.apsCustomKey, "'\(key)' in 'aps' is read only in an accessory push (topic '<bundle id>.push-type.accessory', iOS 26.5); with push type '\(pushType.rawValue)' it is taken as the app's own data (the system ignores it, the app receives it)")
   }
 
   /// A top-level key close to `Simulator Target Bundle` in a Simulator file.

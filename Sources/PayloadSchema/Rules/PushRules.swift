@@ -17,8 +17,8 @@ extension RuleDefinition {
   static var pushTypeMismatch: Self {
     Self(.error, .push,
          fix: .never("whether the payload or the push type is the wrong one only the author knows; the tool cannot tell which was meant"),
-         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing, anything but {} to a Wallet pass topic is not what the receiver takes; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets or controls push, a File Provider push without container-identifier (only the app's PushKit delegate gets it); information where no device is affected or the effect depends on what the tool is not told: aps in an mdm push (not read), an empty aps, or one of the app's own data only, with no push type or topic given (exactly what voip, location and pushtotalk pushes send; as an alert push it would show nothing); a warning when that aps holds an alert key in the wrong place (a misplaced title)",
-         summary: "the payload contradicts the push type (alert with nothing to show, Live Activity keys in a push of another type, anything but {} to a Wallet pass topic, …; warnings: background or location with alert, badge or sound, widgets with other aps keys)") {
+         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets, controls or accessory push, a File Provider push without container-identifier (only the app's PushKit delegate gets it); information where no device is affected or the effect depends on what the tool is not told: aps in an mdm push (not read), anything but {} to a Wallet pass topic (Wallet reads nothing of the payload: the device asks the pass's web service for the changed passes), an empty aps, or one of the app's own data only, with no push type or topic given (exactly what voip, location and pushtotalk pushes send; as an alert push it would show nothing); a warning when that aps holds an alert key in the wrong place (a misplaced title)",
+         summary: "the payload contradicts the push type (alert with nothing to show, Live Activity keys in a push of another type, …; warnings: background or location with alert, badge or sound, widgets or accessory with other aps keys; information: anything but {} to a Wallet pass topic)") {
       RuleExamples(#"{"aps": 1️⃣{"content-available": 1}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#,
                    triggerFlags: "--push-type alert",
@@ -87,6 +87,18 @@ extension RuleDefinition {
     }
   }
 
+  /// `accessory-fields`
+  static var accessoryFields: Self {
+    Self(.error, .push,
+         fix: .never("the encrypted response, its session and the ratchet's key id and index come from the accessory; the tool cannot write them"),
+         consequence: "the system decrypts an accessory's response with the ratchet step keyID and messageIndex name and hands it, by sessionIdentifier, to the accessory's data provider extension (Apple, \"Responding to forwarded notifications\"): without one of the four members, or with one that is not a string as Apple's sample sends it, it has nothing it can decrypt, so the response is dropped",
+         summary: "an accessory push whose aps lacks encryptedData, sessionIdentifier, keyID or messageIndex, or holds one that is not a string (messageIndex too, as in Apple's sample): the response is not decrypted") {
+      RuleExamples(#"{"aps": {"encryptedData": "c2VhbGVkIHJlcGx5", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5LTE=", "messageIndex": 1️⃣7}}"#,
+                   pass: #"{"aps": {"encryptedData": "c2VhbGVkIHJlcGx5", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5LTE=", "messageIndex": "7"}}"#,
+                   triggerFlags: "--push-type accessory", passFlags: "--push-type accessory")
+    }
+  }
+
   /// `safari-fields`
   static var safariFields: Self {
     Self(.error, .push,
@@ -100,12 +112,24 @@ extension RuleDefinition {
     }
   }
 
+  /// `safari-legacy-push`
+  static var safariLegacyPush: Self {
+    Self(.error, .push,
+         fix: .never("moving to web push changes the site's subscription, its server and its keys (VAPID), not the payload"),
+         consequence: "legacy Safari push (a website push sent through APNs with a website push certificate and url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended it, so on Safari 26.4 and later the push is dropped; softened to a warning without --os (the Safari version), where the recipients on Safari 26.3 and earlier still get it",
+         summary: "a Safari website push (platform safari) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push (a warning unless --os names Safari 26.4 or later); send web push (--platform web)") {
+      RuleExamples(#"1️⃣{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
+                   pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
+                   triggerFlags: "--platform safari", passFlags: "--platform safari --os 26.3")
+    }
+  }
+
   /// `push-type-platform`
   static var pushTypePlatform: Self {
     Self(.error, .push,
          fix: .never("whether to send another push type, or not to send it to that platform, is the author's decision"),
-         consequence: "the push never reaches what it is for: Apple lists the platform among those the push type isn't available on, or the device's OS predates the framework that receives the type (ActivityKit's push updates 16.1, the Location Push Service Extension 15, Push to Talk 16, WidgetKit's control push handler iOS 18 and macOS/watchOS 26, its widget push handler 26), so the push is dropped",
-         summary: "a push type the platform does not receive (location, liveactivity or pushtotalk on watchos, macos or tvos; voip, fileprovider or mdm on watchos; anything but alert to safari), or one newer than the OS given with --os (widgets before 26, controls before iOS 18)") {
+         consequence: "the push never reaches what it is for: Apple lists the platform among those the push type isn't available on, or the device's OS predates the framework that receives the type (ActivityKit's push updates 16.1, the Location Push Service Extension 15, Push to Talk 16, WidgetKit's control push handler iOS 18 and macOS/watchOS 26, its widget push handler 26, the Accessory Notifications framework iOS 26.5, on iPhone only), so the push is dropped",
+         summary: "a push type the platform does not receive (location, liveactivity or pushtotalk on watchos, macos or tvos; voip, fileprovider or mdm on watchos; accessory anywhere but ios; anything but alert to safari), or one newer than the OS given with --os (widgets before 26, controls before iOS 18, accessory before iOS 26.5)") {
       RuleExamples(#"1️⃣{"aps": {}, "query": "where"}"#,
                    pass: #"{"aps": {}, "query": "where"}"#,
                    triggerFlags: "--push-type location --platform watchos",
@@ -161,9 +185,10 @@ extension PayloadMessage {
 
   // MARK: push-type-mismatch
 
-  static var walletPassNotEmpty: Self {
+  /// A payload other than `{}` to a Wallet pass topic (information: Wallet reads nothing of it).
+  static var walletIgnoresContent: Self {
     Self(.pushTypeMismatch,
-         "a pass update to a Wallet topic is an empty dictionary {}; you can't send arbitrary notifications to wallet passes")
+         "Wallet does not read a pass update's payload: the device asks the pass's web service for the changed passes, and what this payload holds changes nothing, an alert included (a pass update is sent as {}; a pass field's changeMessage is what Wallet shows when it changes)")
   }
 
   /// A visible key (`alert`, `badge`, `sound`) in a background push.
@@ -214,6 +239,11 @@ extension PayloadMessage {
   /// Another `aps` key in a widgets or controls push (softened: it is only not read).
   static func keyNotReadByContentChangedPush(_ key: StaticString, pushType: PushType) -> Self {
     Self(.pushTypeMismatch, "a \(pushType.rawValue) push carries only 'content-changed'; '\(key)' is not read")
+  }
+
+  /// Another key Apple defines in an accessory push's `aps` (softened: it is only not read).
+  static func keyNotReadByAccessoryPush(_ key: StaticString) -> Self {
+    Self(.pushTypeMismatch, "an accessory push's 'aps' carries only 'encryptedData', 'sessionIdentifier', 'keyID' and 'messageIndex'; '\(key)' is not read (nothing shows on the iPhone: the system hands the decrypted response to the accessory's data provider extension)")
   }
 
   /// Live Activity keys (`names`, quoted) in a push of another type; `event` as read.
@@ -355,6 +385,28 @@ extension PayloadMessage {
 
   static var dismissalDateBeforeEnd: Self {
     Self(.liveActivityFields, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored")
+  }
+
+  // MARK: accessory-fields
+
+  /// An accessory push without `missing` (the members' names, in Apple's order).
+  static func accessoryPushNeeds(_ missing: [StaticString]) -> Self {
+    let names = missing.map { "'\($0)'" }
+    let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    return Self(.accessoryFields, "an accessory push's 'aps' needs 'encryptedData', 'sessionIdentifier', 'keyID' and 'messageIndex' (Apple, \"Responding to forwarded notifications\"); without \(list) the system cannot decrypt the accessory's response, so it is dropped")
+  }
+
+  /// A member of an accessory push that is not a string (`found`: what it is).
+  static func accessoryMemberNotString(_ key: StaticString, found: JSONKinds) -> Self {
+    Self(.accessoryFields, "'\(key)' must be a string, as Apple's sample sends it, not \(found.described); the system cannot decrypt the accessory's response with it, so the response is dropped")
+  }
+
+  // MARK: safari-legacy-push
+
+  /// A Safari website push; `os`: the Safari version given with `--os` (26.4 or later), if any.
+  static func legacySafariPushEnded(os: OSVersion?) -> Self {
+    let reach = os.map { "and Safari \($0) drops it" } ?? "so users on Safari 26.4 and later get nothing"
+    return Self(.safariLegacyPush, "a Safari website push (a website push certificate, url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push, \(reach); send a web push instead (check its message with --platform web)")
   }
 
   // MARK: safari-fields

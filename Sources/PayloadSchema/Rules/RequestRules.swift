@@ -319,7 +319,7 @@ extension PayloadMessage {
   // MARK: push-type-unknown
 
   static func pushTypeNotKnown(_ text: String) -> Self {
-    Self(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is not one of alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls")
+    Self(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is not one of alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls, accessory")
   }
 
   /// A push type written in another case than `documented`, the spelling Apple's documentation uses.

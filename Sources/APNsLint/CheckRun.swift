@@ -113,6 +113,16 @@ public struct CheckRun {
       checkPayload(bytes, path: path, into: &sink)
       return true
     }
+    let report = Self.report(ofPayload: bytes, linter: &linter)
+    sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
+    return true
+  }
+
+  /// The report of one payload in memory as `check` makes it for a file that holds it: validated
+  /// whole, or, over `PayloadInput.wholeReadLimit`, fed to `linter` in chunks as such a file is.
+  /// What `apns-lint lsp` checks a payload document with.
+  package static func report(ofPayload bytes: [UInt8], linter: inout Linter) -> PayloadReport {
+    guard bytes.count > PayloadInput.wholeReadLimit else { return bytes.withUnsafeBytes { linter.validate($0) } }
     linter.begin()
     var at = 0
     while at < bytes.count && !linter.hasStopped {
@@ -120,9 +130,7 @@ public struct CheckRun {
       bytes.withUnsafeBytes { linter.feed(UnsafeRawBufferPointer(rebasing: $0[at..<end])) }
       at = end
     }
-    let report = linter.finish()
-    sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
-    return true
+    return linter.finish()
   }
 
   /// The findings of one payload's bytes as `check` reports them for the file at `path` (its

@@ -6,7 +6,7 @@ extension LanguageServer {
   /// preferred quick fix (`FixPlanner.fixes`, the fixes `--fix` applies), and one
   /// `source.fixAll.apns-lint` action with every fix of the document that does not overlap one
   /// before it. `context.only` limits the kinds, as LSP says.
-  func codeActions(_ uri: String, _ params: JSON) -> Result<JSON, ResponseError> {
+  func codeActions(_ uri: String, _ params: JSONValue) -> Result<JSONValue, ResponseError> {
     guard let range = TextRange(params["range"]) else {
       return .failure(ResponseError(.invalidParams, "params.range is not {start, end}"))
     }
@@ -16,7 +16,7 @@ extension LanguageServer {
     func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
     let table = document.kind == .table
     let map = LineMap(document.text)
-    var actions: [JSON] = []
+    var actions: [JSONValue] = []
     if wanted("quickfix") {
       // The fixes of the findings here only (a fix is computed from the text: a catalog's costs a
       // read of its JSON); a fix several findings share is offered at each.
@@ -47,8 +47,8 @@ extension LanguageServer {
   /// LSP text edits of a fix's byte edits (in the checker's text): moved by the shift into the
   /// buffer and converted to UTF-16 positions; nil when one falls outside the buffer (a fix of
   /// a byte order mark the editor does not show).
-  static func edits(_ edits: [TextEdit], shift: Int, map: LineMap) -> [JSON]? {
-    var out: [JSON] = []
+  static func edits(_ edits: [TextEdit], shift: Int, map: LineMap) -> [JSONValue]? {
+    var out: [JSONValue] = []
     for edit in edits.sorted() {
       let (start, end) = (edit.start + shift, edit.end + shift)
       guard start >= 0, end >= start, end <= map.text.count else { return nil }

@@ -5,7 +5,7 @@ extension LanguageServer {
   /// `textDocument/completion`: at a key of the top level, `aps`, `aps.alert` or `aps.sound`, the
   /// keys Apple defines there (in Apple's order); at the value of a key with a set or a flag
   /// (`interruption-level`, `event`, `content-available`, …), its values.
-  func completion(_ uri: String, _ params: JSON) -> Result<JSON, ResponseError> {
+  func completion(_ uri: String, _ params: JSONValue) -> Result<JSONValue, ResponseError> {
     guard let position = Position(params["position"]) else {
       return .failure(ResponseError(.invalidParams, "params.position is not {line, character}"))
     }
@@ -15,7 +15,7 @@ extension LanguageServer {
     let map = LineMap(document.text)
     let offset = map.offset(of: position)
     let start = document.kind == .request ? PayloadCursor.bodyStart(of: document.text) : 0
-    var items: [JSON] = []
+    var items: [JSONValue] = []
     switch offset >= start ? PayloadCursor.slot(at: offset, in: document.text, from: start) : .none {
     case .key(let container, _, let span, let quoted):
       let range = map.range(span.lowerBound, span.upperBound)
@@ -30,7 +30,7 @@ extension LanguageServer {
         if case .string(let text) = value {
           items.append(Self.item(label: text, kind: 20, newText: quoted ? text : "\"\(text)\"", range: range, detail: key.path, key: key, sort: index))
         } else if !quoted {
-          items.append(Self.item(label: value.text, kind: 12, newText: value.text, range: range, detail: key.path, key: key, sort: index))
+          items.append(Self.item(label: value.compact, kind: 12, newText: value.compact, range: range, detail: key.path, key: key, sort: index))
         }
       }
     case .none:
@@ -41,7 +41,7 @@ extension LanguageServer {
 
   /// The values completion offers for a key: its set's strings, and of a flag the value that
   /// turns it on (`1`, `true`); `0` and `false` are what leaving the key out means (`flag-off`).
-  static func offeredValues(_ key: PayloadKey) -> [JSON] {
+  static func offeredValues(_ key: PayloadKey) -> [JSONValue] {
     key.values.filter { value in
       switch value {
       case .string, .bool(true), .int(1): return true
@@ -51,8 +51,8 @@ extension LanguageServer {
   }
 
   /// A completion item that writes `newText` over `range`.
-  static func item(label: String, kind: Int, newText: String, range: TextRange, detail: String, key: PayloadKey, sort: Int) -> JSON {
-    var item: [String: JSON] = [
+  static func item(label: String, kind: Int, newText: String, range: TextRange, detail: String, key: PayloadKey, sort: Int) -> JSONValue {
+    var item: [String: JSONValue] = [
       "label": .string(label),
       "kind": .int(kind),
       "detail": .string(detail),

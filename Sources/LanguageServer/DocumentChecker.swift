@@ -13,8 +13,8 @@ struct PublishedDiagnostic: Sendable {
 
   /// LSP's `Diagnostic`: severity error 1, warning 2, information 3; `code` the rule id, with a
   /// link to its entry in the rule reference.
-  var json: JSON {
-    var members: [String: JSON] = [
+  var json: JSONValue {
+    var members: [String: JSONValue] = [
       "range": range.json,
       "severity": .int(severity == .error ? 1 : severity == .warning ? 2 : 3),
       "source": "apns-lint",
@@ -62,21 +62,8 @@ struct DocumentChecker {
       }
     }
     linter.simulatorFile = path.hasSuffix(".apns")
-    let bytes = checked.bytes
-    let report: PayloadReport
-    if bytes.count > PayloadInput.wholeReadLimit {
-      // Fed in chunks, as `check` feeds a file this large.
-      linter.begin()
-      var at = 0
-      while at < bytes.count && !linter.hasStopped {
-        let end = min(at + PayloadInput.chunkSize, bytes.count)
-        bytes.withUnsafeBytes { linter.feed(UnsafeRawBufferPointer(rebasing: $0[at..<end])) }
-        at = end
-      }
-      report = linter.finish()
-    } else {
-      report = bytes.withUnsafeBytes { linter.validate($0) }
-    }
+    // Read whole, or fed in chunks when large, as `check` reads the file.
+    let report = CheckRun.report(ofPayload: checked.bytes, linter: &linter)
     return (linter.result(report, path: path, record: nil).findings, nil)
   }
 

@@ -7,7 +7,7 @@ extension LanguageServer {
   // MARK: - Text synchronization
 
   /// `textDocument/didOpen`: the document is kept, and checked once no other message waits.
-  func didOpen(_ params: JSON) {
+  func didOpen(_ params: JSONValue) {
     guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
       log("apns-lint lsp: textDocument/didOpen without textDocument.uri and .text: ignored")
       return
@@ -28,7 +28,7 @@ extension LanguageServer {
   }
 
   /// `textDocument/didChange`: full or incremental changes, applied in order.
-  func didChange(_ params: JSON) {
+  func didChange(_ params: JSONValue) {
     guard let uri = params["textDocument"]?["uri"]?.string, let changes = params["contentChanges"]?.array else {
       log("apns-lint lsp: textDocument/didChange without textDocument.uri and contentChanges: ignored")
       return
@@ -49,7 +49,7 @@ extension LanguageServer {
 
   /// `textDocument/didClose`: its diagnostics are cleared; the tables compared with it are
   /// checked again against the file on disk.
-  func didClose(_ params: JSON) {
+  func didClose(_ params: JSONValue) {
     guard let uri = params["textDocument"]?["uri"]?.string, let document = documents.removeValue(forKey: uri) else { return }
     if document.realPath != nil && document.kind != .other {
       notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
@@ -59,13 +59,13 @@ extension LanguageServer {
 
   /// `textDocument/didSave`: the file changed on disk (the configuration, when it is the one
   /// saved, is read again).
-  func didSave(_ params: JSON) {
+  func didSave(_ params: JSONValue) {
     guard let uri = params["textDocument"]?["uri"]?.string, let path = TextDocument.filePath(of: uri) else { return }
     fileChanged(path)
   }
 
   /// `workspace/didChangeWatchedFiles`: what changed on disk is read again when next needed.
-  func didChangeWatchedFiles(_ params: JSON) {
+  func didChangeWatchedFiles(_ params: JSONValue) {
     for change in params["changes"]?.array ?? [] {
       if let path = change["uri"]?.string.flatMap(TextDocument.filePath) { fileChanged(path) }
     }

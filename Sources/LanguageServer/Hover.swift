@@ -5,7 +5,7 @@ import StringsFile
 extension LanguageServer {
   /// `textDocument/hover`: an Apple key's meaning under the cursor, and the rule of each
   /// diagnostic there (or of a rule id written there); null when there is nothing to say.
-  func hover(_ uri: String, _ params: JSON) -> Result<JSON, ResponseError> {
+  func hover(_ uri: String, _ params: JSONValue) -> Result<JSONValue, ResponseError> {
     guard let position = Position(params["position"]) else {
       return .failure(ResponseError(.invalidParams, "params.position is not {line, character}"))
     }
@@ -32,7 +32,7 @@ extension LanguageServer {
       range = map.range(span.lowerBound, span.upperBound)
     }
     guard !sections.isEmpty else { return .success(.null) }
-    var result: [String: JSON] = ["contents": ["kind": "markdown", "value": .string(sections.joined(separator: "\n\n---\n\n"))]]
+    var result: [String: JSONValue] = ["contents": ["kind": "markdown", "value": .string(sections.joined(separator: "\n\n---\n\n"))]]
     if let range { result["range"] = range.json }
     return .success(.object(result))
   }

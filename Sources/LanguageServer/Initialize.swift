@@ -7,7 +7,7 @@ extension LanguageServer {
   /// What the server offers (LSP 3.17 `ServerCapabilities`): incremental text sync with open and
   /// close (and save), hover, completion triggered by `"`, quick fixes and fix-all code actions,
   /// positions in UTF-16 code units.
-  static let capabilities: JSON = [
+  static let capabilities: JSONValue = [
     "positionEncoding": "utf-16",
     "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
     "hoverProvider": true,
@@ -20,7 +20,7 @@ extension LanguageServer {
 
   /// `initialize`: the workspace (`rootUri`, else the first of `workspaceFolders`, else
   /// `rootPath`), its configuration, and the capabilities.
-  func initialize(_ params: JSON) -> Result<JSON, ResponseError> {
+  func initialize(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
     guard state == .starting else { return .failure(ResponseError(.invalidRequest, "'initialize' came twice")) }
     guard case .object = params else { return .failure(ResponseError(.invalidParams, "initialize needs its params object")) }
     let uri = params["rootUri"]?.string ?? params["workspaceFolders"]?.array?.first?["uri"]?.string
@@ -71,7 +71,7 @@ extension LanguageServer {
   /// changes on disk (`workspace/didChangeWatchedFiles`).
   func registerWatchers() {
     guard clientWatchesFiles, checker != nil else { return }
-    let watchers: [JSON] = ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/.apns-lint.yml"].map { ["globPattern": .string($0)] }
+    let watchers: [JSONValue] = ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/.apns-lint.yml"].map { ["globPattern": .string($0)] }
     write(["jsonrpc": "2.0", "id": "apns-lint-watch", "method": "client/registerCapability",
            "params": ["registrations": [["id": "apns-lint-watched-files", "method": "workspace/didChangeWatchedFiles",
                                          "registerOptions": ["watchers": .array(watchers)]]]]])

@@ -107,7 +107,7 @@ public final class LanguageServer {
 
   /// One message's body: a request answered, a notification handled, a response ignored.
   func handle(_ body: [UInt8], framing: inout MessageFraming) {
-    guard let message = JSON.parse(body) else {
+    guard let message = JSONValue.parse(body) else {
       // A body that holds the next message's header claimed too many bytes: read again from there.
       if let at = MessageFraming.nextHeader(in: body) {
         framing.pushBack(body[at...])
@@ -152,7 +152,7 @@ public final class LanguageServer {
   }
 
   /// Answers a request.
-  func request(_ method: String, _ params: JSON) -> Result<JSON, ResponseError> {
+  func request(_ method: String, _ params: JSONValue) -> Result<JSONValue, ResponseError> {
     if method == "initialize" { return initialize(params) }
     switch state {
     case .starting: return .failure(ResponseError(.serverNotInitialized, "the server is not initialized: send 'initialize' first"))
@@ -172,7 +172,7 @@ public final class LanguageServer {
   }
 
   /// Handles a notification; one that cannot be handled is logged.
-  func notification(_ method: String, _ params: JSON) {
+  func notification(_ method: String, _ params: JSONValue) {
     if method == "exit" {
       exitCode = state == .shuttingDown ? 0 : 1
       return
@@ -196,7 +196,7 @@ public final class LanguageServer {
 
   /// Runs `body` on the open document `params.textDocument.uri`; invalid params when there is
   /// none or it was never opened.
-  func withDocument(_ params: JSON, _ body: (String) -> Result<JSON, ResponseError>) -> Result<JSON, ResponseError> {
+  func withDocument(_ params: JSONValue, _ body: (String) -> Result<JSONValue, ResponseError>) -> Result<JSONValue, ResponseError> {
     guard let uri = params["textDocument"]?["uri"]?.string else {
       return .failure(ResponseError(.invalidParams, "params.textDocument.uri is missing"))
     }
@@ -209,22 +209,22 @@ public final class LanguageServer {
   // MARK: - Writing
 
   /// Writes a message with its `Content-Length` header.
-  func write(_ message: JSON) {
+  func write(_ message: JSONValue) {
     guard exitCode == nil else { return }
-    let body = message.bytes
+    let body = message.compactBytes
     if !send(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body) {
       log("apns-lint lsp: the output is closed: stopping")
       exitCode = 1
     }
   }
 
-  func respond(id: JSON, result: JSON) { write(["jsonrpc": "2.0", "id": id, "result": result]) }
+  func respond(id: JSONValue, result: JSONValue) { write(["jsonrpc": "2.0", "id": id, "result": result]) }
 
-  func respond(id: JSON, error: ResponseError) {
+  func respond(id: JSONValue, error: ResponseError) {
     write(["jsonrpc": "2.0", "id": id, "error": ["code": .int(error.code.rawValue), "message": .string(error.message)]])
   }
 
-  func notify(_ method: String, _ params: JSON) { write(["jsonrpc": "2.0", "method": .string(method), "params": params]) }
+  func notify(_ method: String, _ params: JSONValue) { write(["jsonrpc": "2.0", "method": .string(method), "params": params]) }
 }
 
 /// A JSON-RPC error answer.

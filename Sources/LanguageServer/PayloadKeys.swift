@@ -13,7 +13,7 @@ struct PayloadKey: Sendable {
   /// The JSON types it takes (`integer`, `string`, …); empty for a flag given by its values.
   let types: [String]
   /// Its set or its flag's values (`enum`, `const`).
-  let values: [JSON]
+  let values: [JSONValue]
   /// Its range, as `minimum 0`, `maximum 1`.
   let bounds: [String]
   /// Deprecated by Apple.
@@ -29,7 +29,7 @@ struct PayloadKey: Sendable {
     var out = "**\(path)**" + (meaning.map { ": \($0)" } ?? "")
     var facts: [String] = []
     if !types.isEmpty { facts.append(types.map { "`\($0)`" }.joined(separator: " or ")) }
-    if !values.isEmpty { facts.append("values: " + values.map { "`\($0.text)`" }.joined(separator: ", ")) }
+    if !values.isEmpty { facts.append("values: " + values.map { "`\($0.compact)`" }.joined(separator: ", ")) }
     facts += bounds
     if deprecated { facts.append("deprecated") }
     if !facts.isEmpty { out += "\n\n" + facts.joined(separator: " · ") }
@@ -43,10 +43,10 @@ enum PayloadKeys {
   /// The keys of each level, in Apple's order: `aps`, `aps.alert`, `aps.sound`; the top level
   /// (`""`) has `aps`.
   static let levels: [String: [PayloadKey]] = {
-    guard let schema = JSON.parse(Array(PayloadJSONSchema.document().utf8)),
+    guard let schema = JSONValue.parse(Array(PayloadJSONSchema.document().utf8)),
           let aps = schema["$defs"]?["aps"], let apsKeys = aps["properties"]?.object else { return [:] }
     var levels: [String: [PayloadKey]] = [:]
-    func read(_ node: JSON?, path: String, order: [String]) -> [PayloadKey] {
+    func read(_ node: JSONValue?, path: String, order: [String]) -> [PayloadKey] {
       guard let members = node?["properties"]?.object else { return [] }
       return order.filter { members[$0] != nil }.enumerated().map { index, name in
         key(members[name]!, path: path + "." + name, name: name, order: index)
@@ -70,13 +70,13 @@ enum PayloadKeys {
 
   /// The members of a schema object in the order of the validator's table the export writes
   /// them from (Apple's order), which a dictionary forgets; names the table lacks come after.
-  private static func schemaOrder(_ node: JSON?, table: [KeySpec]) -> [String] {
+  private static func schemaOrder(_ node: JSONValue?, table: [KeySpec]) -> [String] {
     guard let members = node?["properties"]?.object else { return [] }
     let names = table.map { "\($0.name)" }
     return names.filter { members[$0] != nil } + members.keys.filter { !names.contains($0) }.sorted()
   }
 
-  private static func key(_ node: JSON, path: String, name: String, order: Int) -> PayloadKey {
+  private static func key(_ node: JSONValue, path: String, name: String, order: Int) -> PayloadKey {
     var types: [String] = []
     switch node["type"] {
     case .string(let type)?: types = [type]
@@ -86,8 +86,8 @@ enum PayloadKeys {
     var values = node["enum"]?.array ?? []
     if let constant = node["const"] { values = [constant] }
     var bounds: [String] = []
-    if let minimum = node["minimum"] { bounds.append("minimum \(minimum.text)") }
-    if let maximum = node["maximum"] { bounds.append("maximum \(maximum.text)") }
+    if let minimum = node["minimum"] { bounds.append("minimum \(minimum.compact)") }
+    if let maximum = node["maximum"] { bounds.append("maximum \(maximum.compact)") }
     return PayloadKey(path: path, name: name, order: order, types: types, values: values, bounds: bounds,
                       deprecated: node["deprecated"]?.bool == true, description: node["description"]?.string ?? "")
   }

@@ -143,7 +143,7 @@ struct TextDocument {
   /// Applies `textDocument/didChange`'s content changes in order: a change with a range replaces
   /// that range (positions in UTF-16 code units), one without replaces the whole text. Nil when
   /// one is not a change (no `text`, a range that is no range): nothing is applied then.
-  static func applying(_ changes: [JSON], to text: [UInt8]) -> [UInt8]? {
+  static func applying(_ changes: [JSONValue], to text: [UInt8]) -> [UInt8]? {
     var text = text
     for change in changes {
       guard let replacement = change["text"]?.string else { return nil }

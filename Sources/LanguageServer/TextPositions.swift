@@ -1,3 +1,6 @@
+import APNsLint
+import PayloadSchema
+
 /// A place in a document as LSP counts it: a 0-based line and a 0-based offset in UTF-16 code
 /// units on that line (`positionEncoding` "utf-16", LSP's default), so a character outside the
 /// Basic Multilingual Plane counts 2.
@@ -7,10 +10,10 @@ struct Position: Sendable, Hashable, Comparable {
 
   static func < (a: Position, b: Position) -> Bool { (a.line, a.character) < (b.line, b.character) }
 
-  var json: JSON { ["line": .int(line), "character": .int(character)] }
+  var json: JSONValue { ["line": .int(line), "character": .int(character)] }
 
   /// A position of a message; nil when it is not `{line, character}` with whole numbers ≥ 0.
-  init?(_ value: JSON?) {
+  init?(_ value: JSONValue?) {
     guard let line = value?["line"]?.int, let character = value?["character"]?.int, line >= 0, character >= 0 else { return nil }
     self.line = line
     self.character = character
@@ -27,10 +30,10 @@ struct TextRange: Sendable, Hashable {
   var start: Position
   var end: Position
 
-  var json: JSON { ["start": start.json, "end": end.json] }
+  var json: JSONValue { ["start": start.json, "end": end.json] }
 
   /// A range of a message; nil when it is not `{start, end}` positions.
-  init?(_ value: JSON?) {
+  init?(_ value: JSONValue?) {
     guard let start = Position(value?["start"]), let end = Position(value?["end"]) else { return nil }
     self.start = min(start, end)
     self.end = max(start, end)
@@ -137,28 +140,20 @@ enum CheckerPlaces {
   static func offsets(of places: [(line: Int, column: Int)], in text: [UInt8], carriageReturnEndsLine: Bool) -> [Int] {
     let order = places.indices.sorted { (places[$0].line, places[$0].column) < (places[$1].line, places[$1].column) }
     var out = [Int](repeating: text.count, count: places.count)
-    var line = 1, column = 1, afterCarriageReturn = false
+    var index = LineIndex(carriageReturnEndsLine: carriageReturnEndsLine)
     var i = 0
     var next = 0
     while next < order.count {
       let target = places[order[next]]
-      let atScalar = i >= text.count || (text[i] & 0xC0 != 0x80 && !(afterCarriageReturn && text[i] == 0x0A))
-      if atScalar && (target.line < line || (target.line == line && target.column <= column) || i >= text.count) {
+      // A place starts a scalar, and never at the line feed of a `\r\n` the `\r` already ended.
+      let inLineBreak = carriageReturnEndsLine && i > 0 && i < text.count && text[i] == 0x0A && text[i - 1] == 0x0D
+      let atScalar = i >= text.count || (text[i] & 0xC0 != 0x80 && !inLineBreak)
+      if atScalar && (target.line < index.line || (target.line == index.line && target.column <= index.column) || i >= text.count) {
         out[order[next]] = min(i, text.count)
         next += 1
         continue
       }
-      let byte = text[i]
-      if byte == 0x0A {
-        if afterCarriageReturn { afterCarriageReturn = false } else { line += 1; column = 1 }
-      } else if byte == 0x0D && carriageReturnEndsLine {
-        line += 1
-        column = 1
-        afterCarriageReturn = true
-      } else {
-        afterCarriageReturn = false
-        if byte & 0xC0 != 0x80 { column += 1 }
-      }
+      index.step(text[i])
       i += 1
     }
     return out

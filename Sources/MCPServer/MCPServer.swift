@@ -98,7 +98,7 @@ public struct MCPServer {
     guard Array(String(decoding: line, as: UTF8.self).utf8) == line else {
       return send(JSONRPCError(code: JSONRPCError.parseError, message: "Parse error: the message is not UTF-8 text").answer(to: .null))
     }
-    guard let message = JSONRPCValue.parse(line) else {
+    guard let message = JSONValue.parse(line) else {
       return send(JSONRPCError(code: JSONRPCError.parseError, message: "Parse error: the message is not JSON (RFC 8259)").answer(to: .null))
     }
     guard case .array(let batch) = message else {
@@ -113,7 +113,7 @@ public struct MCPServer {
   }
 
   /// The answer to one message; nil for a notification, or for a response the client sends.
-  mutating func answer(_ message: JSONRPCValue) -> JSONRPCValue? {
+  mutating func answer(_ message: JSONValue) -> JSONValue? {
     guard let members = message.object else {
       return JSONRPCError(code: JSONRPCError.invalidRequest, message: "Invalid Request: a message is a JSON object").answer(to: .null)
     }
@@ -142,7 +142,7 @@ public struct MCPServer {
   }
 
   /// The result of a request's method.
-  private mutating func call(_ method: String, params: JSONRPCValue?) throws(JSONRPCError) -> JSONRPCValue {
+  private mutating func call(_ method: String, params: JSONValue?) throws(JSONRPCError) -> JSONValue {
     let params = try Self.object(params)
     switch method {
     case "initialize":
@@ -177,16 +177,16 @@ public struct MCPServer {
   }
 
   /// The members of `params` (or of an argument), empty when absent or null.
-  private static func object(_ value: JSONRPCValue?, name: String = "params") throws(JSONRPCError) -> [String: JSONRPCValue] {
-    switch value {
-    case nil, .null?: return [:]
-    case .object(let members)?: return members
-    default: throw JSONRPCError(code: JSONRPCError.invalidParams, message: "Invalid params: '\(name)' must be an object")
+  private static func object(_ value: JSONValue?, name: String = "params") throws(JSONRPCError) -> [String: JSONValue] {
+    if value == nil || value == .null { return [:] }
+    guard let members = value?.object else {
+      throw JSONRPCError(code: JSONRPCError.invalidParams, message: "Invalid params: '\(name)' must be an object")
     }
+    return members
   }
 
   /// Writes one message on its own line and hands it on at once.
-  private func send(_ message: JSONRPCValue) {
+  private func send(_ message: JSONValue) {
     output.write(message.compact + "\n")
     output.flush()
   }

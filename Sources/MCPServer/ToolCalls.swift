@@ -117,7 +117,7 @@ extension Tools {
       throw ToolFailure("unknown rule '\(VisibleText.escape(String(id.prefix(200))))'; the closest: \(closest.joined(separator: ", "))",
                         details: ["closest": .array(closest.map { .string($0) })])
     }
-    var value = JSONRPCValue.parse(Array(RulesReporter.json(rule, try root.configuration()).utf8))?.object ?? [:]
+    var value = JSONValue.parse(Array(RulesReporter.json(rule, try root.configuration()).utf8))?.object ?? [:]
     value["apns"] = rule.apnsAnswer.map { ["status": .int($0.status), "reason": .optional($0.reason)] } ?? .null
     return ToolResult(value: .object(value))
   }

@@ -15,7 +15,7 @@ struct Tools {
 
   /// The result of calling `name` with `arguments`; nil for a tool that does not exist (a
   /// protocol error, not a tool's).
-  func call(_ name: String, _ arguments: [String: JSONRPCValue]) -> ToolResult? {
+  func call(_ name: String, _ arguments: [String: JSONValue]) -> ToolResult? {
     guard let definition = Self.definitions.first(where: { $0.name == name }) else { return nil }
     do {
       let given = try Arguments(arguments, tool: definition)
@@ -36,11 +36,11 @@ struct Tools {
     var title: String
     var description: String
     /// Each argument: its name and its JSON Schema.
-    var properties: [(String, JSONRPCValue)]
+    var properties: [(String, JSONValue)]
     var required: [String] = []
 
-    var json: JSONRPCValue {
-      let schema: JSONRPCValue = [
+    var json: JSONValue {
+      let schema: JSONValue = [
         "type": "object",
         "properties": .object(Dictionary(properties, uniquingKeysWith: { first, _ in first })),
         "required": .array(required.map { .string($0) }),
@@ -54,14 +54,14 @@ struct Tools {
   }
 
   /// A string argument's schema.
-  static func text(_ description: String, choices: [String]? = nil) -> JSONRPCValue {
-    var schema: [String: JSONRPCValue] = ["type": "string", "description": .string(description)]
+  static func text(_ description: String, choices: [String]? = nil) -> JSONValue {
+    var schema: [String: JSONValue] = ["type": "string", "description": .string(description)]
     if let choices { schema["enum"] = .array(choices.map { .string($0) }) }
     return .object(schema)
   }
 
   /// An integer argument's schema.
-  static func integer(_ description: String) -> JSONRPCValue { ["type": "integer", "description": .string(description)] }
+  static func integer(_ description: String) -> JSONValue { ["type": "integer", "description": .string(description)] }
 
   static let payloadArgument = text(
     "The payload's JSON text; or a whole request file's text (a request line such as 'POST /3/device/<token> HTTP/2', header lines, a blank line, the body), as `apns-lint check` reads *.http files. Give this or 'path'.")
@@ -110,9 +110,9 @@ struct Tools {
 /// A tool call's arguments, read against the tool's schema: an argument the tool does not take,
 /// or one of the wrong type, is the caller's mistake and fails the call.
 struct Arguments {
-  private let values: [String: JSONRPCValue]
+  private let values: [String: JSONValue]
 
-  init(_ values: [String: JSONRPCValue], tool: Tools.Definition) throws(ToolFailure) {
+  init(_ values: [String: JSONValue], tool: Tools.Definition) throws(ToolFailure) {
     let known = tool.properties.map(\.0)
     if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
       throw ToolFailure("\(tool.name) takes no argument '\(VisibleText.escape(unknown))'; it takes \(known.map { "'\($0)'" }.joined(separator: ", "))")
@@ -143,7 +143,7 @@ struct Arguments {
     switch values[name] {
     case nil, .null?: return nil
     case .int(let n)?: return n
-    case .double(let d)? where d == d.rounded() && abs(d) < 9e15: return Int(d)
+    case .number(let d)? where d == d.rounded() && abs(d) < 9e15: return Int(d)
     default: throw ToolFailure("'\(name)' must be an integer")
     }
   }
@@ -181,21 +181,22 @@ struct Arguments {
 /// What a tool answers: one text item holding the JSON, and the same object as
 /// `structuredContent`; `isError` when the call failed (the object then says why in `error`).
 struct ToolResult {
-  var structured: JSONRPCValue
+  var structured: JSONValue
   var text: String
   var isError: Bool
 
   /// A report a reporter wrote (pretty-printed JSON): its text as written, and its value.
   init(report text: String) {
-    structured = JSONRPCValue.parse(Array(text.utf8)) ?? ["error": "the report is not JSON"]
+    structured = JSONValue.parse(Array(text.utf8)) ?? ["error": "the report is not JSON"]
     self.text = text
     isError = false
   }
 
-  /// A value the tool made itself.
-  init(value: JSONRPCValue) {
+  /// A value the tool made itself: its text pretty-printed as the reporters print JSON, members
+  /// in key order.
+  init(value: JSONValue) {
     structured = value
-    text = value.pretty
+    text = value.inKeyOrder.text
     isError = false
   }
 
@@ -204,12 +205,12 @@ struct ToolResult {
     var object = failure.details
     object["error"] = .string(failure.message)
     structured = .object(object)
-    text = structured.pretty
+    text = structured.inKeyOrder.text
     isError = true
   }
 
   /// The `tools/call` result.
-  var json: JSONRPCValue {
+  var json: JSONValue {
     ["content": [["type": "text", "text": .string(text)]], "structuredContent": structured, "isError": .bool(isError)]
   }
 }

@@ -7,9 +7,9 @@ import StringsFile
 /// `details` beside it in the structured result), and the server goes on.
 struct ToolFailure: Error {
   var message: String
-  var details: [String: JSONRPCValue] = [:]
+  var details: [String: JSONValue] = [:]
 
-  init(_ message: String, details: [String: JSONRPCValue] = [:]) {
+  init(_ message: String, details: [String: JSONValue] = [:]) {
     self.message = message
     self.details = details
   }

@@ -1,3 +1,4 @@
+import APNsLint
 import Foundation
 import Testing
 
@@ -7,12 +8,12 @@ import Testing
 /// preferred quick fix for the diagnostic it fixes, and all of a document's at once as
 /// `source.fixAll.apns-lint`; edits in UTF-16 positions of the buffer.
 @Suite struct CodeActionTests {
-  static func range(_ line: Int, _ start: Int, _ end: Int) -> JSON {
+  static func range(_ line: Int, _ start: Int, _ end: Int) -> JSONValue {
     ["start": ["line": .int(line), "character": .int(start)], "end": ["line": .int(line), "character": .int(end)]]
   }
 
-  static func codeAction(_ session: LSPSession, id: Int, uri: String, range: JSON, only: [String]? = nil) {
-    var context: [String: JSON] = ["diagnostics": []]
+  static func codeAction(_ session: LSPSession, id: Int, uri: String, range: JSONValue, only: [String]? = nil) {
+    var context: [String: JSONValue] = ["diagnostics": []]
     if let only { context["only"] = .array(only.map { .string($0) }) }
     session.request(id, "textDocument/codeAction", ["textDocument": ["uri": .string(uri)], "range": range, "context": .object(context)])
   }
@@ -120,7 +121,7 @@ import Testing
   }
 
   /// `edits` (LSP text edits on one line, not overlapping) applied to `text`.
-  static func apply(_ edits: [JSON], to text: String) -> String {
+  static func apply(_ edits: [JSONValue], to text: String) -> String {
     var lines = text.components(separatedBy: "\n").map { Array($0.utf16) }
     let sorted = edits.sorted { ($0["range"]?["start"]?["character"]?.int ?? 0) > ($1["range"]?["start"]?["character"]?.int ?? 0) }
     for edit in sorted {

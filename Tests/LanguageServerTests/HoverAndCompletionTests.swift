@@ -9,7 +9,7 @@ import Testing
 /// (the keys of `aps`, `aps.alert`, `aps.sound`; the values of sets and flags), as `apns-lint
 /// lsp` answers them (SPEC §19).
 @Suite struct HoverAndCompletionTests {
-  static func position(_ line: Int, _ character: Int) -> JSON { ["line": .int(line), "character": .int(character)] }
+  static func position(_ line: Int, _ character: Int) -> JSONValue { ["line": .int(line), "character": .int(character)] }
 
   @Test func hoverOnAnApsKeySaysWhatItMeansAndWhatChecksIt() throws {
     let session = try LSPSession()

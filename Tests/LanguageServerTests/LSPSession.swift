@@ -39,16 +39,16 @@ final class LSPSession {
   /// Runs `action` after the messages so far are handled, before the next is read.
   func perform(_ action: @escaping () -> Void) { input.append(([], action)) }
 
-  func request(_ id: Int, _ method: String, _ params: JSON = [:]) {
-    raw(Self.framed(JSON.object(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params]).bytes))
+  func request(_ id: Int, _ method: String, _ params: JSONValue = [:]) {
+    raw(Self.framed(JSONValue.object(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params]).compactBytes))
   }
 
-  func notify(_ method: String, _ params: JSON = [:]) {
-    raw(Self.framed(JSON.object(["jsonrpc": "2.0", "method": .string(method), "params": params]).bytes))
+  func notify(_ method: String, _ params: JSONValue = [:]) {
+    raw(Self.framed(JSONValue.object(["jsonrpc": "2.0", "method": .string(method), "params": params]).compactBytes))
   }
 
   /// `initialize` (id 0) for the workspace, then `initialized`.
-  func initialize(capabilities: JSON = [:]) {
+  func initialize(capabilities: JSONValue = [:]) {
     request(0, "initialize", ["processId": .null, "rootUri": .string(Self.uri(root)), "capabilities": capabilities])
     notify("initialized")
   }
@@ -59,21 +59,21 @@ final class LSPSession {
 
   /// What one run gave: the messages written, the exit status, the log, the files read.
   struct Outcome {
-    var messages: [JSON]
+    var messages: [JSONValue]
     var status: Int32
     var log: [String]
     var reads: [String]
 
     /// The answer to request `id`.
-    func answer(_ id: Int) -> JSON? { messages.first { $0["id"] == .int(id) && $0["method"] == nil } }
+    func answer(_ id: Int) -> JSONValue? { messages.first { $0["id"] == .int(id) && $0["method"] == nil } }
 
     /// Every `publishDiagnostics` for `uri`, in order.
-    func published(_ uri: String) -> [JSON] {
+    func published(_ uri: String) -> [JSONValue] {
       messages.filter { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.string == uri }.map { $0["params"]! }
     }
 
     /// The diagnostics last published for `uri`.
-    func diagnostics(_ uri: String) -> [JSON] { published(uri).last?["diagnostics"]?.array ?? [] }
+    func diagnostics(_ uri: String) -> [JSONValue] { published(uri).last?["diagnostics"]?.array ?? [] }
   }
 
   /// Runs a server over the input, to its end.
@@ -113,8 +113,8 @@ final class LSPSession {
   }
 
   /// The messages of framed output.
-  static func messages(in output: [UInt8]) -> [JSON] {
-    var messages: [JSON] = []
+  static func messages(in output: [UInt8]) -> [JSONValue] {
+    var messages: [JSONValue] = []
     var i = 0
     let separator = Array("\r\n\r\n".utf8)
     while i < output.count {
@@ -122,7 +122,7 @@ final class LSPSession {
       let header = String(decoding: output[i..<end], as: UTF8.self)
       guard let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")) else { break }
       let body = Array(output[(end + 4)..<(end + 4 + length)])
-      messages.append(JSON.parse(body) ?? .null)
+      messages.append(JSONValue.parse(body) ?? .null)
       i = end + 4 + length
     }
     return messages

@@ -1,3 +1,4 @@
+import APNsLint
 import Foundation
 import TestSupport
 import Testing
@@ -23,7 +24,7 @@ import Testing
     #expect(outcome.answer(99)?["result"]?["contents"]?["value"]?.string?.hasPrefix("**aps.badge**") == true)
   }
 
-  static func error(_ outcome: LSPSession.Outcome, id: JSON) -> Int? {
+  static func error(_ outcome: LSPSession.Outcome, id: JSONValue) -> Int? {
     outcome.messages.first { $0["id"] == id && $0["error"] != nil }?["error"]?["code"]?.int
   }
 
@@ -191,13 +192,13 @@ import Testing
   /// (a result or an error), nothing ends the server.
   @Test func randomParamsToEveryMethod() throws {
     var random = SplitMix64(seed: 1951)
-    func value(_ depth: Int) -> JSON {
+    func value(_ depth: Int) -> JSONValue {
       switch Int.random(in: 0...(depth > 2 ? 4 : 6), using: &random) {
       case 0: return .null
       case 1: return .bool(Bool.random(using: &random))
       case 2: return .int(Int.random(in: -3...40, using: &random))
       case 3: return .string(["", "file:///x", "\"", "😀", "aps", "{\"aps\":{\"badge\":\"3\"}}"].randomElement(using: &random)!)
-      case 4: return .double(Double.random(in: -1...1, using: &random))
+      case 4: return .number(Double.random(in: -1...1, using: &random))
       case 5: return .array((0..<Int.random(in: 0...3, using: &random)).map { _ in value(depth + 1) })
       default:
         let keys = ["textDocument", "uri", "position", "line", "character", "range", "start", "end", "text", "contentChanges",

@@ -8,7 +8,7 @@ import Testing
 /// the methods, and every hostile message answered with the protocol's error, the next request
 /// still answered.
 @Suite struct MCPProtocolTests {
-  static let initialize: JSONRPCValue = [
+  static let initialize: JSONValue = [
     "protocolVersion": "2025-06-18", "capabilities": [:], "clientInfo": ["name": "test", "version": "1"],
   ]
 
@@ -16,7 +16,7 @@ import Testing
   func initializeAnswersTheClientsVersion(_ version: String) throws {
     let session = try MCPSession()
     var params = Self.initialize
-    if case .object(var members) = params { members["protocolVersion"] = .string(version); params = .object(members) }
+    if var members = params.object { members["protocolVersion"] = .string(version); params = .object(members) }
     let answers = session.exchange([MCPSession.request(1, "initialize", params), .line(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)])
     #expect(answers.count == 1)
     let result = answers.first?["result"]
@@ -58,7 +58,7 @@ import Testing
   }
 
   /// A hostile message, then `ping` with id 2: the error the message gets, and the ping answered.
-  func answersAfter(_ hostile: MCPSession.Part...) throws -> (error: JSONRPCValue?, next: JSONRPCValue?) {
+  func answersAfter(_ hostile: MCPSession.Part...) throws -> (error: JSONValue?, next: JSONValue?) {
     let answers = try MCPSession().exchange(hostile + [MCPSession.request(2, "ping")])
     #expect(answers.count == 2, "\(answers)")
     #expect(answers.last == ["jsonrpc": "2.0", "id": 2, "result": [:]])

@@ -27,19 +27,19 @@ final class MCPSession {
   }
 
   /// A request line.
-  static func request(_ id: Int, _ method: String, _ params: JSONRPCValue? = nil) -> Part {
-    var message: [String: JSONRPCValue] = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
+  static func request(_ id: Int, _ method: String, _ params: JSONValue? = nil) -> Part {
+    var message: [String: JSONValue] = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
     if let params { message["params"] = params }
-    return .line(JSONRPCValue.object(message).compact)
+    return .line(JSONValue.object(message).compact)
   }
 
   /// A `tools/call` request line.
-  static func call(_ id: Int, _ tool: String, _ arguments: JSONRPCValue) -> Part {
+  static func call(_ id: Int, _ tool: String, _ arguments: JSONValue) -> Part {
     request(id, "tools/call", ["name": .string(tool), "arguments": arguments])
   }
 
   /// Runs a server over `parts` to the end of the input; its answers, each parsed.
-  func exchange(_ parts: [Part]) -> [JSONRPCValue] {
+  func exchange(_ parts: [Part]) -> [JSONValue] {
     let input = ScriptedInput(parts)
     let answers = AnswerLines()
     let output = Output { raw in
@@ -48,11 +48,11 @@ final class MCPSession {
     }
     var server = MCPServer(workspace: root, output: output, clock: { 1_700_000_600 })
     server.run { input.read(into: $0) }
-    return answers.lines.map { JSONRPCValue.parse(Array($0.utf8)) ?? .string("not JSON: " + $0) }
+    return answers.lines.map { JSONValue.parse(Array($0.utf8)) ?? .string("not JSON: " + $0) }
   }
 
   /// The result of one tool call (the answer's `result`), null when the answer is an error.
-  func call(_ tool: String, _ arguments: JSONRPCValue) -> JSONRPCValue {
+  func call(_ tool: String, _ arguments: JSONValue) -> JSONValue {
     exchange([Self.call(1, tool, arguments)]).first?["result"] ?? .null
   }
 }
@@ -94,25 +94,5 @@ final class ScriptedInput: @unchecked Sendable {
       return n
     }
     return 0
-  }
-}
-
-extension JSONRPCValue {
-  /// An element of an array value.
-  subscript(index: Int) -> JSONRPCValue? {
-    if case .array(let items) = self, items.indices.contains(index) { return items[index] }
-    return nil
-  }
-
-  /// The number of an integer value.
-  var int: Int? {
-    if case .int(let n) = self { return n }
-    return nil
-  }
-
-  /// The items of an array value.
-  var array: [JSONRPCValue]? {
-    if case .array(let items) = self { return items }
-    return nil
   }
 }

@@ -10,17 +10,17 @@ import Testing
 /// error (`isError`), and the server answers the next request.
 @Suite struct MCPToolTests {
   /// A finding as the tests compare it: rule, line, column, key path.
-  static func places(_ result: JSONRPCValue?) -> [String] {
+  static func places(_ result: JSONValue?) -> [String] {
     (result?["diagnostics"]?.array ?? []).map { d in
       "\(d["rule"]?.string ?? "?") \(d["line"]?.int ?? 0):\(d["column"]?.int ?? 0) \(d["keyPath"]?.string ?? "-")"
     }
   }
 
   /// The structured result, after checking that the text item holds the same JSON.
-  static func structured(_ result: JSONRPCValue) -> JSONRPCValue? {
+  static func structured(_ result: JSONValue) -> JSONValue? {
     let text = result["content"]?[0]?["text"]?.string ?? ""
     #expect(result["content"]?[0]?["type"] == "text")
-    #expect(JSONRPCValue.parse(Array(text.utf8)) == result["structuredContent"])
+    #expect(JSONValue.parse(Array(text.utf8)) == result["structuredContent"])
     return result["structuredContent"]
   }
 
@@ -125,7 +125,7 @@ import Testing
     let session = try MCPSession()
     try session.folder.write("App/en.lproj/Localizable.strings", "\"GREETING\" = \"Hello %@\";\n")
     try session.folder.write("App/fr.lproj/Localizable.strings", "\"GREETING\" = \"Bonjour %@\";\n")
-    let payload: JSONRPCValue = #"{"aps":{"alert":{"loc-key":"GREETING","loc-args":["Jenna"]}}}"#
+    let payload: JSONValue = #"{"aps":{"alert":{"loc-key":"GREETING","loc-args":["Jenna"]}}}"#
     let french = Self.structured(session.call("render_alert", ["payload": payload, "strings": "App", "lang": "fr-CA,en"]))
     #expect(french?["results"] == [[
       "language": "fr-CA,en", "localization": "fr", "title": .null, "subtitle": .null, "body": "Bonjour Jenna", "action": .null,
@@ -152,7 +152,7 @@ import Testing
     #expect(rule?["consequence"] == "APNs refuses the request: 400 BadDeviceToken")
     #expect(rule?["examples"]?.array?.map { $0["kind"] ?? .null } == ["triggering", "passing"])
     // The same members as `apns-lint rules --format json` lists for it, and `apns`.
-    let listed = JSONRPCValue.parse(Array(RulesReporter.json(.builtIn).utf8))?.array?.first { $0["id"] == "device-token-syntax" }
+    let listed = JSONValue.parse(Array(RulesReporter.json(.builtIn).utf8))?.array?.first { $0["id"] == "device-token-syntax" }
     var expected = listed?.object ?? [:]
     expected["apns"] = ["status": 400, "reason": "BadDeviceToken"]
     #expect(rule == .object(expected))
@@ -181,7 +181,7 @@ import Testing
     try FileManager.default.createSymbolicLink(atPath: session.folder.path + "/App/fr.lproj/Localizable.strings",
                                                withDestinationPath: outside.path + "/fr.lproj/Localizable.strings")
     let escape = "../" + (outside.path as NSString).lastPathComponent + "/secret.json"
-    let calls: [(String, JSONRPCValue)] = [
+    let calls: [(String, JSONValue)] = [
       ("check_payload", ["path": .string(escape)]),
       ("check_payload", ["path": .string(outside.path + "/secret.json")]),
       ("check_payload", ["path": "/etc/passwd"]),
@@ -220,14 +220,14 @@ import Testing
     })
     let input = ScriptedInput([MCPSession.call(1, "lint_strings", ["path": "App"])])
     server.run { input.read(into: $0) }
-    let result = JSONRPCValue.parse(Array((answers.lines.first ?? "").utf8))?["result"]
+    let result = JSONValue.parse(Array((answers.lines.first ?? "").utf8))?["result"]
     #expect(result?["isError"] == true)
     #expect(result?["structuredContent"]?["error"] == "path: 'App/fr.lproj/Localizable.strings' is a symbolic link out of the workspace: nothing read")
   }
 
   @Test func badArgumentsAreToolErrors() throws {
     let session = try MCPSession()
-    let calls: [(String, JSONRPCValue, String)] = [
+    let calls: [(String, JSONValue, String)] = [
       ("check_payload", [:], "give 'payload' (the text) or 'path' (a file inside the workspace): one of the two"),
       ("check_payload", ["payload": "{}", "path": "a.json"], "give 'payload' (the text) or 'path' (a file inside the workspace): one of the two"),
       ("check_payload", ["payload": 12], "'payload' must be a string"),

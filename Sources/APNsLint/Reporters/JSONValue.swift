@@ -1,7 +1,9 @@
 import PayloadSchema
 
 /// A JSON value with members in a fixed order, written pretty-printed with two-space indents.
-/// Every reporter writes JSON through it, so escaping and layout are the same everywhere.
+/// Every reporter writes JSON through it, so escaping and layout are the same everywhere; the
+/// language and MCP servers also read their messages into it and write their answers with it
+/// (`JSONValue+Messages.swift`).
 public enum JSONValue: Sendable {
   case string(String)
   case int(Int)
@@ -27,7 +29,7 @@ public enum JSONValue: Sendable {
     switch self {
     case .string(let s): JSONValue.writeString(s, to: &out)
     case .int(let n): out += String(n)
-    case .number(let d): out += d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)) : "null"
+    case .number(let d): out += JSONValue.numberText(d)
     case .bool(let b): out += b ? "true" : "false"
     case .null: out += "null"
     case .array(let items):
@@ -55,4 +57,42 @@ public enum JSONValue: Sendable {
 
   /// RFC 8259 escaping: quote, backslash and control characters; everything else as is.
   static func writeString(_ s: String, to out: inout String) { JSONText.write(s, to: &out) }
+
+  /// A number as JSON text: a whole number below 10^15 without a fraction (`3`, not `3.0`), a
+  /// number JSON cannot hold (infinity, NaN) as `null`.
+  static func numberText(_ d: Double) -> String {
+    d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)) : "null"
+  }
+}
+
+extension JSONValue: Equatable {
+  /// Whether the two are the same JSON value: an object's members are compared by name, in any
+  /// order (RFC 8259: an object is unordered), a repeated name's last value counting, as a lookup
+  /// does; an `int` is never equal to a `number`.
+  public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    switch (a, b) {
+    case (.string(let x), .string(let y)): x == y
+    case (.int(let x), .int(let y)): x == y
+    case (.number(let x), .number(let y)): x == y
+    case (.bool(let x), .bool(let y)): x == y
+    case (.null, .null): true
+    case (.array(let x), .array(let y)): x == y
+    case (.object, .object): a.object == b.object
+    default: false
+    }
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+  /// A string.
+  public init(stringLiteral value: String) { self = .string(value) }
+  /// An integer.
+  public init(integerLiteral value: Int) { self = .int(value) }
+  /// `true` or `false`.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// An array of the elements.
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  /// An object of the members, in the order written.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
 }

@@ -182,9 +182,11 @@ public enum FixPlanner {
       if !any { break }
     }
     result.applied.sort { $0.fix.span.lowerBound < $1.fix.span.lowerBound }
-    // A fix declined for an overlap and applied in a later round is not declined.
-    let appliedEdits = Set(result.applied.map(\.fix.edits))
-    result.declined = uniqueDeclined(declined.filter { !appliedEdits.contains($0.planned.fix.edits) })
+    // A fix declined for an overlap is said only when its finding is still there at the end (one
+    // applied in a later round, or made moot by another fix, is not declined).
+    var left: [String: Int] = [:]
+    for f in findings { left[f.rule.rawValue + "\u{0}" + (f.keyPath ?? ""), default: 0] += 1 }
+    result.declined = uniqueDeclined(declined.filter { (left[$0.planned.finding.rule.rawValue + "\u{0}" + ($0.planned.finding.keyPath ?? "")] ?? 0) > 0 })
     if !result.applied.isEmpty, let bytes = codec.map({ $0.encoded(text) }) ?? text {
       result.fixed = bytes
       result.remaining = findings
@@ -192,13 +194,13 @@ public enum FixPlanner {
     return result
   }
 
-  /// The text with `fixes` applied and its findings, when checking it again finds every fixed
-  /// finding gone and nothing new; nil otherwise.
   /// A fix may bring out a finding its own rule's fix removes (`contentAvailable: true` renamed is
   /// `content-available: true`, which `flag-value` writes as 1): such newcomers are fixed in the
   /// same step, at most `followUps` deep, and the step passes only when none is left.
   static let followUps = 2
 
+  /// The text with `fixes` applied and its findings, when checking it again finds every fixed
+  /// finding gone and nothing new (follow-ups included); nil otherwise.
   static func apply(_ fixes: [PlannedFix], to text: [UInt8], before: [Finding], codec: TableText?,
                     check: ([UInt8]) -> [Finding]) -> (text: [UInt8], findings: [Finding])? {
     if case .success(let done) = attempt(fixes, to: text, before: before, codec: codec, check: check) { return done }

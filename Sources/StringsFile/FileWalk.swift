@@ -59,8 +59,11 @@ public enum FileWalk {
   /// and every problem met. `root` itself must be a folder.
   ///
   /// With `jobs` above 1 the root's subfolders are walked side by side, on up to `jobs` threads;
-  /// the files and the problems, and their order, are the same as on one thread.
-  public static func files(below root: String, jobs: Int = 1, where wanted: (String) -> Bool) -> (files: [File], problems: [Problem]) {
+  /// the files and the problems, and their order, are the same as on one thread. A folder whose
+  /// name ends with one of `skipping` (`.lproj`) is not entered.
+  public static func files(below root: String, jobs: Int = 1, skipping: [String] = [],
+                           where wanted: (String) -> Bool) -> (files: [File], problems: [Problem]) {
+    let skip = skipping.map { Array($0.utf8) }
     let rootBytes = Array(root.utf8)
     let base = root.hasSuffix("/") ? rootBytes : rootBytes + [UInt8(ascii: "/")]
     var files: [File] = []
@@ -69,7 +72,7 @@ public enum FileWalk {
     // last subfolder's whole tree first); on several, each subfolder's tree is walked on its own
     // and the problems are put back in that order.
     var pending: [[UInt8]] = [[]]
-    walk(rootBytes, base, &pending, &files, &problems, wanted, folders: 1)
+    walk(rootBytes, base, &pending, &files, &problems, wanted, folders: 1, skip: skip)
     if jobs > 1 && pending.count > 1 {
       let subfolders = pending
       var found = [(files: [File], problems: [Problem])](repeating: ([], []), count: subfolders.count)
@@ -83,7 +86,7 @@ public enum FileWalk {
               var stack = [subfolders[k]]
               var subtreeFiles: [File] = []
               var subtreeProblems: [Problem] = []
-              walk(rootBytes, base, &stack, &subtreeFiles, &subtreeProblems, shared.wanted, folders: Int.max)
+              walk(rootBytes, base, &stack, &subtreeFiles, &subtreeProblems, shared.wanted, folders: Int.max, skip: skip)
               shared.out[k] = (subtreeFiles, subtreeProblems)
             }
           }
@@ -94,7 +97,7 @@ public enum FileWalk {
         problems += found[k].problems
       }
     } else {
-      walk(rootBytes, base, &pending, &files, &problems, wanted, folders: Int.max)
+      walk(rootBytes, base, &pending, &files, &problems, wanted, folders: Int.max, skip: skip)
     }
     files.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     return (files, problems)
@@ -123,7 +126,7 @@ public enum FileWalk {
   /// Reads up to `folders` folders off the `pending` stack (paths below the root), pushing the
   /// subfolders found, in name order, and adding the wanted files and the problems.
   private static func walk(_ rootBytes: [UInt8], _ base: [UInt8], _ pending: inout [[UInt8]], _ files: inout [File],
-                           _ problems: inout [Problem], _ wanted: (String) -> Bool, folders: Int) {
+                           _ problems: inout [Problem], _ wanted: (String) -> Bool, folders: Int, skip: [[UInt8]] = []) {
     var read = 0
     while read < folders, let relative = pending.popLast() {
       read += 1
@@ -148,7 +151,7 @@ public enum FileWalk {
         // opened, and checked with fstat, when read); links, other kinds and file systems that
         // do not say are asked.
         if type == UInt8(DT_DIR) {
-          pending.append(childRelative)
+          if !skip.contains(where: { name.count >= $0.count && name.suffix($0.count).elementsEqual($0) }) { pending.append(childRelative) }
           continue
         }
         if type == UInt8(DT_REG) {
@@ -164,7 +167,7 @@ public enum FileWalk {
         }
         let kind = link.st_mode & S_IFMT
         if kind == S_IFDIR {
-          pending.append(childRelative)
+          if !skip.contains(where: { name.count >= $0.count && name.suffix($0.count).elementsEqual($0) }) { pending.append(childRelative) }
           continue
         }
         let shownRelative = show(childRelative)

@@ -89,6 +89,13 @@ public struct StringsTable: Sendable {
   /// variations (`plural.one`, `device.iphone`, `count.plural.other` for a substitution), a
   /// `.stringsdict` entry's format key and plural forms. What `dump` shows besides the entries.
   public var variations: [String: [(name: String, value: String)]] = [:]
+  /// Variables a key's texts name (`%#@name@`) that its entry does not define, by key, with those
+  /// it does: a `.stringsdict` entry's format or form naming no variable dictionary of the
+  /// entry, a String Catalog value or variation naming no substitution of its localization.
+  public var undefinedVariables: [String: UndefinedVariables] = [:]
+  /// Variables whose count type is no format specifier, by key: a `.stringsdict` variable's
+  /// `NSStringFormatValueTypeKey`, a String Catalog substitution's `formatSpecifier`.
+  public var invalidVariableTypes: [String: [VariableType]] = [:]
   /// Where each key stands in the file, as byte offsets (turned into a line and column only for a
   /// finding: ``TextPositions``), for the tables whose entries carry no line: XML and binary
   /// property lists, `.stringsdict` files and String Catalogs (the key's place, this language's

@@ -46,7 +46,8 @@ enum PlistTable {
     } catch {
       let head = Unit.makeString(UnsafeBufferPointer(rebasing: units[i..<min(units.count, i + 6)]))
       guard head.hasPrefix("<?xml") || head.hasPrefix("<plist") else { return nil }
-      return StringsTable(path: path, format: .xml, findings: [Finding(StringsMessage.invalidXML(error), line: 1, column: 1)])
+      let at = PlistErrorPosition.position(of: error, in: bytes)
+      return StringsTable(path: path, format: .xml, findings: [Finding(StringsMessage.invalidXML(error), line: at.line, column: at.column)])
     }
   }
 
@@ -97,7 +98,10 @@ enum PlistTable {
       for key in dictionary.keys.sorted() {
         if let rule = dictionary[key] as? [String: Any] {
           table.variations[key] = pluralVariations(rule)
-          if rule["NSStringLocalizedFormatKey"] as? String == nil {
+          noteVariables(rule, key: key, in: &table)
+          // A device or width rule (NSStringDeviceSpecificRuleType, NSStringVariableWidthRuleType)
+          // is an entry of its own shape, with no format (Apple, "Creating width and device variants of strings").
+          if rule["NSStringLocalizedFormatKey"] as? String == nil, !rule.keys.contains(where: VariableStructure.ruleTypeKeys.contains) {
             table.findings.append(Finding(StringsMessage.pluralEntryWithoutFormat(key: key), line: 1, column: 1, keyPath: key))
           }
         } else {
@@ -107,7 +111,10 @@ enum PlistTable {
       }
       return table
     } catch {
-      return StringsTable(path: path, format: .stringsdict, findings: [Finding(StringsMessage.unparsableStringsdict(error), line: 1, column: 1)])
+      let at = PlistErrorPosition.position(of: error, in: bytes)
+      return StringsTable(path: path, format: .stringsdict, findings: [
+        Finding(StringsMessage.unparsableStringsdict(error), line: at.line, column: at.column)
+      ])
     }
   }
 
@@ -126,7 +133,9 @@ enum PlistTable {
         // Where its variables and forms stand is read again only for an entry a finding is
         // about (`StringsTable.located(_:in:)`): most have none.
         if variations { table.variations[key] = pluralVariations(rule) }
-        if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }) {
+        noteVariables(rule, key: key, in: &table)
+        if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }),
+           !rule.contains(where: { VariableStructure.ruleTypeKeys.contains($0.key) }) {
           table.findings.append(Finding(StringsMessage.pluralEntryWithoutFormat(key: key), offset: member.keyOffset, keyPath: key))
         }
       case .string:
@@ -135,6 +144,60 @@ enum PlistTable {
       table.locations[key] = location
     }
     return table
+  }
+
+  /// The variables of a `.stringsdict` entry (`StringsdictReader`'s) that do not hold together
+  /// (``StringsTable/undefinedVariables``, ``StringsTable/invalidVariableTypes``): its format and
+  /// its variables' forms name each variable by `%#@name@`, which CoreFoundation expands from the
+  /// entry's dictionary of that name, reading the count with its `NSStringFormatValueTypeKey`.
+  /// A device or width rule (no format) is left alone.
+  static func noteVariables(_ rule: [StringsdictReader.Member], key: String, in table: inout StringsTable) {
+    guard let format = rule.lazy.compactMap({ member -> String? in
+      guard member.key == "NSStringLocalizedFormatKey", case .string(let text) = member.value else { return nil }
+      return text
+    }).first, !rule.contains(where: { VariableStructure.entryKeys.contains($0.key) && $0.key != "NSStringLocalizedFormatKey" })
+    else { return }
+    var texts = [format], defined: [String] = [], types: [(variable: String, type: String)] = []
+    for member in rule where !VariableStructure.entryKeys.contains(member.key) {
+      guard case .dictionary(let spec) = member.value else { continue }
+      defined.append(member.key)
+      for form in spec {
+        guard case .string(let text) = form.value else { continue }
+        if form.key == "NSStringFormatValueTypeKey" {
+          types.append((member.key, text))
+        } else if !form.key.hasPrefix("NSStringFormat") {
+          texts.append(text)
+        }
+      }
+    }
+    record(VariableStructure.check(texts: texts, defined: defined, types: types), key: key, in: &table)
+  }
+
+  /// ``noteVariables(_:key:in:)`` for an entry `PropertyListSerialization` read.
+  static func noteVariables(_ rule: [String: Any], key: String, in table: inout StringsTable) {
+    guard let format = rule["NSStringLocalizedFormatKey"] as? String,
+          !rule.keys.contains(where: { VariableStructure.entryKeys.contains($0) && $0 != "NSStringLocalizedFormatKey" })
+    else { return }
+    var texts = [format], defined: [String] = [], types: [(variable: String, type: String)] = []
+    for variable in rule.keys.sorted() where !VariableStructure.entryKeys.contains(variable) {
+      guard let spec = rule[variable] as? [String: Any] else { continue }
+      defined.append(variable)
+      for (name, value) in spec.sorted(by: { $0.key < $1.key }) {
+        guard let text = value as? String else { continue }
+        if name == "NSStringFormatValueTypeKey" {
+          types.append((variable, text))
+        } else if !name.hasPrefix("NSStringFormat") {
+          texts.append(text)
+        }
+      }
+    }
+    record(VariableStructure.check(texts: texts, defined: defined, types: types), key: key, in: &table)
+  }
+
+  /// Stores what ``VariableStructure/check(texts:defined:types:)`` found for `key`.
+  static func record(_ found: (undefined: UndefinedVariables?, invalidTypes: [VariableType]), key: String, in table: inout StringsTable) {
+    if let undefined = found.undefined { table.undefinedVariables[key] = undefined }
+    if !found.invalidTypes.isEmpty { table.invalidVariableTypes[key] = found.invalidTypes }
   }
 
   /// Where the strings of a `.stringsdict` entry stand, by the names `pluralVariations(_:)`

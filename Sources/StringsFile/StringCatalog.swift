@@ -115,6 +115,8 @@ extension StringCatalog {
     if read.isPlural { table.pluralKeys.insert(key) }
     if !read.variations.isEmpty { table.variations[key] = read.variations }
     if let format = read.argumentFormat { table.argumentFormats[key] = format }
+    if let undefined = read.undefinedVariables { table.undefinedVariables[key] = undefined }
+    if !read.invalidVariableTypes.isEmpty { table.invalidVariableTypes[key] = read.invalidVariableTypes }
     if let state = read.pendingState { table.states[key] = state }
     if isStale { table.staleKeys.insert(key) }
     if !read.findings.isEmpty { table.findings += read.findings }
@@ -167,6 +169,10 @@ private struct ReadLocalization {
   var pluralLocations: [VariationLocation] = []
   /// The states of the units of the variations (`collect`).
   var variationStates: Set<String> = []
+  /// The substitutions the value or its variations name (`%#@name@`) that this localization does
+  /// not define, and those whose `formatSpecifier` is no specifier (``VariableStructure``).
+  var undefinedVariables: UndefinedVariables?
+  var invalidVariableTypes: [VariableType] = []
 
   /// The state that says the translation is not done (`new`, then `needs_review`, then `stale`),
   /// of the string unit or any variation's; nil when every unit is `translated` or has no state.
@@ -205,12 +211,29 @@ private struct ReadLocalization {
         }
       }
     }
-    if let substitutions = localization["substitutions"]?.members, !substitutions.isEmpty, let value {
+    let substitutions = localization["substitutions"]?.members ?? []
+    if !substitutions.isEmpty, let value {
       argumentFormat = Self.argumentFormat(value, substitutions: substitutions)
       for substitution in substitutions {
         if let node = substitution.value["variations"], case .object = node { collect(node, prefix: substitution.key + ".") }
       }
     }
+    noteSubstitutions(substitutions)
+  }
+
+  /// Each `%#@name@` of the value and its variations against this localization's substitutions,
+  /// from which Xcode writes the variables of the `.stringsdict` it compiles (a substitution's
+  /// `formatSpecifier` becomes the variable's `NSStringFormatValueTypeKey`). A unit in state
+  /// `new` is left alone: the device shows the source language's text for it.
+  mutating func noteSubstitutions(_ substitutions: [JSONMember]) {
+    // Most units name no variable and have no substitution: decided without building anything.
+    let hasVariable = (value?.containsUTF8(UInt8(ascii: "#")) ?? false) || variations.contains { $0.value.containsUTF8(UInt8(ascii: "#")) }
+    guard hasVariable || !substitutions.isEmpty, pendingState != "new" else { return }
+    let texts = (value.map { [$0] } ?? []) + variations.map(\.value)
+    let types = substitutions.compactMap { member in member.value["formatSpecifier"]?.string.map { (variable: member.key, type: $0) } }
+    let found = VariableStructure.check(texts: hasVariable ? texts : [], defined: substitutions.map(\.key), types: types)
+    undefinedVariables = found.undefined
+    invalidVariableTypes = found.invalidTypes
   }
 
   /// Every string of a `variations` object, depth first, named by its path (`plural.one`,

@@ -106,6 +106,15 @@ public enum StringsParser {
   ) -> StringsTable? {
     var table = StringsTable(path: path, format: .text, encoding: encoding)
     if let note { table.findings.append(note) }
+    // A second byte order mark (`FF FE FF FE`): CoreFoundation refuses the text, but Xcode's
+    // Copy Strings File drops one leading U+FEFF after decoding and writes the table it read, so
+    // the table is read as Xcode builds it (`strings-extra-bom`; whether it ships verbatim is the
+    // project's to say).
+    var text = text
+    if Unit.isUTF8 ? text.starts(with: [0xEF, 0xBB, 0xBF]) : text.first == 0xFEFF {
+      table.findings.append(Finding(StringsMessage.extraBOM(encoding: encoding), line: 1, column: 1))
+      text = UnsafeBufferPointer(rebasing: text[(Unit.isUTF8 ? 3 : 1)...])
+    }
     if text.isEmpty {
       table.findings.append(Finding(StringsMessage.emptyAfterBOM, line: 1, column: 1))
       return table

@@ -12,7 +12,10 @@ extension RuleDefinition {
          fix: .edits("in a text table, inserts a ';' missing after a value when the next entry (or the end of the file) follows, "
                        + "and escapes quotes inside a value whose line is one entry ending in '\";'") { TextTableFixes.syntax($0) },
          consequence: "CoreFoundation refuses the whole file, so none of its entries reaches the device, which shows the raw keys instead: the text is lost",
-         summary: "the file does not parse (missing ;, unterminated string, stray character)") {
+         summary: "the file does not parse (missing ;, unterminated string, stray character)",
+         card: RuleCard(symptom: "Every text of the file is lost: the device shows the raw keys.",
+                        remedy: "Fix the line the finding points at (a missing ;, an unclosed quote); plutil -lint checks the file.",
+                        platforms: .allAPNs, sources: [.cfOldStylePList])) {
       RuleExamples("\"A\" = \"a\"\n1️⃣\"B\" = \"b\";",
                    pass: "\"A\" = \"a\";\n\"B\" = \"b\";",
                    fixed: "\"A\" = \"a\";\n\"B\" = \"b\";")
@@ -25,7 +28,10 @@ extension RuleDefinition {
     Self(.error, .strings,
          fix: .never("whether the text after the stop is entries, a comment or leftovers is not certain"),
          consequence: "CoreFoundation stops reading there without an error, so every entry after that point is lost on the device, which shows their raw keys",
-         summary: "CoreFoundation stops reading early without an error: every entry after that point is lost on the device") {
+         summary: "CoreFoundation stops reading early without an error: every entry after that point is lost on the device",
+         card: RuleCard(symptom: "Every entry after the point where reading stops is lost: the device shows their raw keys.",
+                        remedy: "Fix the text where reading stops (the finding says what CoreFoundation met there), then check that the last entry reads.",
+                        platforms: .allAPNs, sources: [.cfOldStylePList])) {
       RuleExamples("\"A\" = \"a\";1️⃣;\n\"B\" = \"b\";",
                    pass: "\"A\" = \"a\";\n\"B\" = \"b\";")
     }
@@ -37,7 +43,10 @@ extension RuleDefinition {
     Self(.warning, .strings,
          fix: .never("which of the two values the author meant is not certain"),
          consequence: "the last definition wins, so the device shows the later value, not the earlier one the author may have meant",
-         summary: "a key defined twice in one file (the last one wins)") {
+         summary: "a key defined twice in one file (the last one wins)",
+         card: RuleCard(symptom: "The device shows the later value, not the earlier one.",
+                        remedy: "Keep one definition of the key; delete or rename the other.",
+                        platforms: .allAPNs, sources: [.cfOldStylePList])) {
       RuleExamples("\"A\" = \"a\";\n1️⃣\"A\" = \"b\";",
                    pass: "\"A\" = \"a\";\n\"B\" = \"b\";")
     }
@@ -50,7 +59,10 @@ extension RuleDefinition {
          fix: .edits("removes the earlier definition with its line (and its comment when the later one has the same), when every "
                        + "earlier definition says the same") { TextTableFixes.removeEarlierDefinition($0) },
          consequence: "none: the last definition wins with the same text, so nothing changes on the device",
-         summary: "a key defined again with the same value: the last definition wins and the device shows the same text") {
+         summary: "a key defined again with the same value: the last definition wins and the device shows the same text",
+         card: RuleCard(symptom: "Nothing changes: both definitions say the same.",
+                        remedy: "Delete the repeated line.",
+                        platforms: .allAPNs, sources: [.cfOldStylePList])) {
       RuleExamples("\"A\" = \"a\";\n1️⃣\"A\" = \"a\";",
                    pass: "\"A\" = \"a\";\n\"B\" = \"a\";",
                    fixed: "\"A\" = \"a\";")
@@ -63,9 +75,33 @@ extension RuleDefinition {
     Self(.error, .strings,
          fix: .never("the text meant cannot be told for certain from bytes CoreFoundation cannot read as written; re-save the file as UTF-8"),
          consequence: "CoreFoundation refuses the file or reads it garbled (invalid UTF-8, UTF-16 without a byte order mark read as little-endian), so its text is lost or garbled on the device; softened to a warning when the two bytes CoreFoundation skips are only a space or a line break and the table reads the same",
-         summary: "bytes that decode in no encoding CoreFoundation accepts (UTF-16 without a BOM, invalid UTF-8)") {
+         summary: "bytes that decode in no encoding CoreFoundation accepts (UTF-16 without a BOM, invalid UTF-8)",
+         card: RuleCard(symptom: "The file's text is lost or garbled on the device.",
+                        remedy: "Save the file as UTF-8, or as UTF-16 with a byte order mark.",
+                        platforms: .allAPNs, sources: [.cfStringEncodings, .cfOldStylePList])) {
       RuleExamples(#""A" = "caf1️⃣\xE9";"#,
                    pass: "\"A\" = \"café\";")
+    }
+  }
+
+  /// `strings-extra-bom`
+  /// A second byte order mark after the encoding's.
+  static var extraBOM: Self {
+    // What the device receives decides (SPEC §5): Xcode's Copy Strings File step
+    // (swift-build, Sources/SWBTaskExecution/TaskActions/CopyStringsFileTaskAction.swift) decodes
+    // the file, drops one more leading U+FEFF ("ignoring byte-order mark in input file"),
+    // validates the text and writes it again (UTF-16 or a binary plist): the device gets a good
+    // table. Only a table copied as it is (a folder reference, SwiftPM's .copy, `swift build`'s
+    // resources) reaches CoreFoundation with the mark, which refuses the whole file.
+    Self(.warning, .strings,
+         fix: .never("removing a byte order mark rewrites the file's first bytes; re-save the file with one byte order mark"),
+         consequence: "CoreFoundation refuses the file as it stands (U+FEFF is no character a table may start with), so a table copied verbatim (a folder reference, SwiftPM's .copy) loses every entry; Xcode's Copy Strings File drops the mark when it builds the table, so a table Xcode builds reaches the device whole: information when the project below the folder builds it, an error when the project copies it verbatim, a warning when no project says",
+         summary: "a text table whose text starts with a second byte order mark (FF FE FF FE): Xcode drops it when it builds the table, CoreFoundation refuses the file copied as it is",
+         card: RuleCard(symptom: "Nothing when Xcode builds the table; a table copied as it is loses every entry (the device shows the raw keys).",
+                        remedy: "Save the file with one byte order mark (as UTF-8 without one, or UTF-16 with one).",
+                        platforms: .allAPNs, sources: [.cfStringEncodings, .cfOldStylePList])) {
+      RuleExamples("1️⃣\u{FEFF}\u{FEFF}\"A\" = \"a\";",
+                   pass: "\u{FEFF}\"A\" = \"a\";")
     }
   }
 
@@ -79,7 +115,10 @@ extension RuleDefinition {
     Self(.info, .strings,
          fix: .never("an empty table has nothing to edit; its entries are the translator's to write"),
          consequence: "none: CoreFoundation reads no table from an empty file, which on the device is the same as a table with no entries, so nothing the file held is lost (the keys it lacks are strings-missing-translation)",
-         summary: "an empty file: CoreFoundation reads no table from it, the same as no entries (the keys it lacks are reported as missing translations)") {
+         summary: "an empty file: CoreFoundation reads no table from it, the same as no entries (the keys it lacks are reported as missing translations)",
+         card: RuleCard(symptom: "Nothing is lost: an empty table reads the same as one with no entries.",
+                        remedy: "Delete the file, or add the localization's entries to it.",
+                        platforms: .allAPNs, sources: [.cfOldStylePList])) {
       RuleExamples("1️⃣",
                    pass: "/* No entries yet */")
     }
@@ -92,7 +131,10 @@ extension RuleDefinition {
          fix: .edits("writes '\\u' and four hex digits (not a surrogate) as '\\U' with them, the escape meant; an octal or long "
                        + "escape's intent is not certain") { TextTableFixes.uppercaseUnicodeEscape($0) },
          consequence: "the device shows other characters than the author meant: an escape written with a lowercase u shows the u and the digits, one with more than 4 hex digits another character followed by the rest, an octal escape a NeXTSTEP character",
-         summary: "an escape CoreFoundation reads differently from what the author meant (\\u00e9, \\U1F600, octal)") {
+         summary: "an escape CoreFoundation reads differently from what the author meant (\\u00e9, \\U1F600, octal)",
+         card: RuleCard(symptom: "The device shows other characters than meant: an escape with a lowercase u shows the u and its digits, a longer one another character.",
+                        remedy: "Write the character itself in UTF-8, or escape it as \\U followed by exactly four hexadecimal digits.",
+                        platforms: .allAPNs, sources: [.cfOldStylePList])) {
       RuleExamples(#""A" = "caf1️⃣\u00e9";"#,
                    pass: #""A" = "caf\U00e9";"#,
                    fixed: #""A" = "caf\U00e9";"#)
@@ -105,7 +147,10 @@ extension RuleDefinition {
     Self(.info, .strings,
          fix: .never("the version is Xcode's to write; lowering it could hide what a later Xcode added"),
          consequence: "none: the catalog is compiled as Xcode wrote it; the tool reads as far as it knows, so what a later version added may go unchecked",
-         summary: "a String Catalog version this tool does not know (it knows 1.0 to 1.3): read as far as it goes") {
+         summary: "a String Catalog version this tool does not know (it knows 1.0 to 1.3): read as far as it goes",
+         card: RuleCard(symptom: "Nothing changes on the device: Xcode compiles the catalog as written; only what a newer version added may go unchecked.",
+                        remedy: "Update apns-lint to a version that knows the catalog's format.",
+                        platforms: .allAPNs, sources: [.stringCatalogs])) {
       RuleExamples("--- App/Localizable.xcstrings\n1️⃣" + catalogExample(#""Archive": {}"#, version: "2.0"),
                    pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""Archive": {"isCommentAutoGenerated": true, "comment": "A button"}"#, version: "1.1"))
     }
@@ -412,6 +457,31 @@ extension StringsMessage {
   /// UTF-32 (`encoding`) whose length is not a multiple of 4.
   static func utf32Length(encoding: String) -> Self {
     Self(.encoding, "the file's length is not a multiple of 4 bytes for \(encoding.uppercased())")
+  }
+}
+
+// MARK: strings-extra-bom
+
+extension StringsMessage {
+  /// The text (`encoding`) starts with a second byte order mark; how the table ships is not known.
+  static func extraBOM(encoding: String) -> Self {
+    Self(.extraBOM, "the \(encoding.uppercased()) text starts with a second byte order mark: Xcode's Copy Strings File drops it when "
+      + "it builds the table, but CoreFoundation refuses the file as it stands, so a copy made verbatim (a folder reference, "
+      + "SwiftPM's .copy) loses every entry")
+  }
+
+  /// The same, for a table `project` builds with Xcode's Copy Strings File (or a package's
+  /// processed resources, which Xcode builds the same way).
+  package static func extraBOM(encoding: String, builtBy project: String) -> Self {
+    Self(.extraBOM, "the \(encoding.uppercased()) text starts with a second byte order mark, which Xcode's Copy Strings File drops "
+      + "when it builds the table ('\(project)' builds it): the device reads the table whole")
+  }
+
+  /// The same, for a table `project` copies verbatim (`how`: through a folder reference, a
+  /// package's `.copy`).
+  package static func extraBOM(encoding: String, copiedVerbatimBy project: String, how: String) -> Self {
+    Self(.extraBOM, "the \(encoding.uppercased()) text starts with a second byte order mark and '\(project)' copies the file as it is "
+      + "(\(how)): CoreFoundation refuses it, so the device reads none of its entries")
   }
 
   /// A table that could not be read at all (`problem` says why): nothing of it reaches a device.

@@ -65,6 +65,9 @@ struct StringsCommand: ParsableCommand {
     @Flag(name: .customLong("no-sources"), help: ArgumentHelp(
       "Do not read the code below the folder: every key counts as looked up.",
       discussion: "Without --sources, a linted folder that holds code is read as the app's sources (SPEC §3).")) var noSources = false
+    @Flag(name: .customLong("no-project"), help: ArgumentHelp(
+      "Do not read Xcode projects or Package.swift: every table counts as shipped.",
+      discussion: "Without it, the projects below the folder tell which tables a target builds and the development language (SPEC §3 \"What ships\").")) var noProject = false
     @OptionGroup var baselineOptions: BaselineOptions
     @OptionGroup var fixOptions: FixOptions
 
@@ -84,11 +87,18 @@ struct StringsCommand: ParsableCommand {
       var recorder = baselineOptions.recorder(root: root)
       var files: [StringsLintFile]
       var problems: [FileWalk.Problem] = []
+      let shipping = readShipping()
       do {
         files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
-                                     table: table, exclude: configuration.excludedLocalizations, jobs: Workers.default, problems: &problems)
+                                     table: table, exclude: configuration.excludedLocalizations, jobs: Workers.default,
+                                     shipping: shipping, problems: &problems)
       } catch {
         throw ToolProblem("no such file or folder", path: directory)
+      }
+      // What a project holding a table could not say (a project with no table below it says nothing).
+      let base = directory.hasSuffix("/") ? directory : directory + "/"
+      for note in shipping?.notes(forTablesAt: files.map { String($0.path.dropFirst(base.count)) }) ?? [] {
+        complain(ToolProblem(note, kind: .note))
       }
       if noSources, !sources.isEmpty {
         throw ToolProblem("--no-sources and --sources exclude each other")
@@ -107,9 +117,10 @@ struct StringsCommand: ParsableCommand {
       var sink = ResultSink(format: format, linter: linter, strict: strict, output: .standard, colour: Output.standardTakesColour)
       sink.outcome.unreadable = !problems.isEmpty
       StringsLint.applyBaseline(&files, matcher: &matcher, recorder: &recorder, linter: linter)
-      // JSON keeps a finding per missing key; text, SARIF and GitHub one per localization and table.
+      // Every format reports the same findings: one per localization and table for missing
+      // translations and keys in a state (JSON lists each group's keys), so the counts agree.
       for file in files {
-        var result = LintResult(path: file.path, findings: linter.configured(format == .json ? file.findings : file.groupedFindings))
+        var result = LintResult(path: file.path, findings: linter.configured(file.groupedFindings))
         if format == .sarif { result.fixes = Self.fixes(result.findings, path: file.path) }
         sink.add(result, baselined: true)
       }
@@ -119,6 +130,15 @@ struct StringsCommand: ParsableCommand {
         Output.standard.write(TextReporter.translationSummary(StringsLint.translationSummary(files)))
       }
       try sink.finish(noun: "files")
+    }
+
+    /// What the projects below the folder ship (nil with `--no-project`, or when there is none);
+    /// their notes go to standard error. `--development-language` wins over the projects'.
+    func readShipping() -> ProjectShipping? {
+      guard !noProject, var shipping = ProjectShipping.read(root: directory, jobs: Workers.default) else { return nil }
+      shipping.decidesDevelopmentLanguage = developmentLanguage == nil
+      if let summary = shipping.summary { complain(ToolProblem(summary, kind: .note)) }
+      return shipping
     }
 
     /// The fixes the rules offer for a table's findings, placed in its text (SARIF's `fixes`);

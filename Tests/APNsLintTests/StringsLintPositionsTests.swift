@@ -94,11 +94,11 @@ struct StringsLintPositionsTests {
     #expect(result["App/Localizable.xcstrings"] == [
       // About one language's value: that value.
       "strings-format-mismatch 6:69 From %@: 'From %@' in 'de' ('Von %d') does not take the arguments of 'en' ('From %@'): position 1 is '%d', not '%@' (it prints an object as an integer: a meaningless value)",
-      "strings-needs-review 7:71 From %@: 'From %@' in 'ru' ('От %@') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
+      "strings-needs-review 7:71 From %@: 'From %@' in 'ru' ('От %@') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
       // About the key (a translation it lacks, its extraction state): the key.
       // ('Old' lacks 'ru' too, but no code looks a stale key up: no missing translation.)
       "strings-stale 10:5 Old: 'Old' is stale: Xcode no longer finds it in code and offers to remove it, with its 1 translation; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
-      "strings-missing-translation 16:5 Photos: 'Photos' of 'en' has no translation in 'de': the device shows the raw key",
+      "strings-missing-translation 16:5 Photos: 'Photos' of 'en' has no translation in 'de': the German user reads the English text 'Photos'",
       // About a plural: its `plural`.
       "strings-plural-missing 18:35 Photos: in 'ru', 'Photos': ru needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 снимков')",
       "strings-plural-missing 18:35 Photos: in 'ru', 'Photos': ru needs one, few, many, other; 'many' is missing: a count of 0 shows the 'other' form ('0 снимков')",

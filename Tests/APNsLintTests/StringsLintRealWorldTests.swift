@@ -25,7 +25,7 @@ struct StringsLintRealWorldTests {
     ])
     #expect(result["en.lproj/Main.strings"] == [])
     #expect(result["fr.lproj/Main.strings"] == [
-      "strings-missing-translation 1:1 21.title: '21.title' of 'en.lproj/Main.strings:3' has no translation in 'fr': the device shows the nib's own text"
+      "strings-missing-translation 1:1 21.title: '21.title' of 'en.lproj/Main.strings:3' has no translation in 'fr': the device shows the nib's own text, the English 'Done'"
     ])
   }
 
@@ -43,7 +43,7 @@ struct StringsLintRealWorldTests {
       "de.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Notizen\";\n",
     ])
     #expect(result["de.lproj/InfoPlist.strings"] == [
-      "strings-missing-translation 1:1 NSCameraUsageDescription: 'NSCameraUsageDescription' of 'en.lproj/InfoPlist.strings:2' has no translation in 'de': the device shows Info.plist's own value"
+      "strings-missing-translation 1:1 NSCameraUsageDescription: 'NSCameraUsageDescription' of 'en.lproj/InfoPlist.strings:2' has no translation in 'de': the device shows Info.plist's own value, the English 'Scan 100% of a page'"
     ])
   }
 
@@ -163,7 +163,7 @@ struct StringsLintRealWorldTests {
     let result = try lintedTree(["Localizable.xcstrings": catalog])
     // SPEC §14: de's plurals lack `one` (German selects it for 1), and one unit is needs_review.
     #expect(result["Localizable.xcstrings"] == [
-      "strings-needs-review 7:61 followers %lld %@: 'followers %lld %@' in 'de' ('%#@followers@') is in state 'needs_review': users see a translation nobody has reviewed (Xcode sets it when the source text changed)",
+      "strings-needs-review 7:61 followers %lld %@: 'followers %lld %@' in 'de' ('%#@followers@') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
       "strings-plural-missing 8:98 followers %lld %@: in 'de', 'followers %lld %@' (plural 'followers'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('%2$@ Follower')",
       "strings-format-mismatch 10:59 followers %lld %@: 'followers %lld %@' in 'ko' ('팔로워 %2$@명') does not take the arguments of 'en' ('%#@followers@'): position 1 is missing (that argument is left out of the sentence)",
       "strings-format-gap 10:59 followers %lld %@: in 'ko', 'followers %lld %@' skips position 1 ('팔로워 %2$@명'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",

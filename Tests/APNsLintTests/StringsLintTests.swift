@@ -22,7 +22,7 @@ struct StringsLintTests {
     #expect(result["es.lproj/Messages.strings"] == [])
     #expect(result["de.lproj/InfoPlist.strings"] == [])
     #expect(result["en.lproj/Messages.strings"] == [
-      "strings-missing-translation 1:1 -: 'de.lproj' has no 'Messages.strings': its 4 keys show untranslated in 'de' (the device shows the raw keys)"
+      "strings-missing-translation 1:1 -: 'de.lproj' has no 'Messages.strings': a device in German reads 'en.lproj/Messages.strings' instead, so its 4 keys show the English text"
     ])
     #expect(result["fr.lproj/Messages.strings"] == [
       "strings-missing-translation 1:1 ONLY_EN: 'ONLY_EN' of 'en.lproj/Messages.strings:4' has no translation in 'fr': the device shows the raw key",
@@ -160,9 +160,9 @@ struct StringsLintTests {
       "de.lproj/Localizable.strings": [],
       "en.lproj/Localizable.strings": [],
       "en.lproj/Localizable.stringsdict": [
-        "strings-missing-translation 1:1 -: 'de.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'de' (the device shows the raw key)",
-        "strings-missing-translation 1:1 -: 'es.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'es' (the device shows the raw key)",
-        "strings-missing-translation 1:1 -: 'fr.lproj' has no 'Localizable.stringsdict': its 1 key shows untranslated in 'fr' (the device shows the raw key)",
+        "strings-missing-translation 1:1 -: 'de.lproj' has no 'Localizable.stringsdict': a device in German reads 'en.lproj/Localizable.stringsdict' instead, so its 1 key shows the English text",
+        "strings-missing-translation 1:1 -: 'es.lproj' has no 'Localizable.stringsdict': a device in Spanish reads 'en.lproj/Localizable.stringsdict' instead, so its 1 key shows the English text",
+        "strings-missing-translation 1:1 -: 'fr.lproj' has no 'Localizable.stringsdict': a device in French reads 'en.lproj/Localizable.stringsdict' instead, so its 1 key shows the English text",
       ],
       "es.lproj/Localizable.strings": [
         "strings-missing-translation 1:1 FILE_RECEIVED: 'FILE_RECEIVED' of 'en.lproj/Localizable.strings:16' has no translation in 'es': the device shows the raw key"
@@ -176,8 +176,8 @@ struct StringsLintTests {
     #expect(result == [
       "Localizable.xcstrings": [
         "strings-missing-translation 36:5 N_NEW_MESSAGES: 'N_NEW_MESSAGES' of 'en' has no translation in 'ja': the device shows the raw key",
-        "strings-missing-translation 49:5 Open: 'Open' of 'en' has no translation in 'fr': the device shows the raw key",
-        "strings-missing-translation 49:5 Open: 'Open' of 'en' has no translation in 'ja': the device shows the raw key",
+        "strings-missing-translation 49:5 Open: 'Open' of 'en' has no translation in 'fr': the French user reads the English text 'Open'",
+        "strings-missing-translation 49:5 Open: 'Open' of 'en' has no translation in 'ja': the Japanese user reads the English text 'Open'",
       ]
     ])
   }
@@ -221,7 +221,9 @@ struct StringsLintTests {
         "strings-syntax 2:1 -: expected ';' after the value of 'A', found '\"'"
       ],
       "Widget/de.lproj/Localizable.strings": [
-        "strings-extra-key 2:1 EXTRA: 'EXTRA' is not in the development language's 'Widget/en_GB.lproj/Localizable.strings'"
+        // A copy of the development text in a language of the same script: information.
+        "strings-development-copy 1:1 -: de: 1 of 1 values of 'Localizable.strings' are the English text unchanged: 'W' (names and words German shares with English read as meant; text left untranslated reads in English)",
+        "strings-extra-key 2:1 EXTRA: 'EXTRA' is not in the development language's 'Widget/en_GB.lproj/Localizable.strings'",
       ],
       "Widget/en_GB.lproj/Localizable.strings": [],
     ])

@@ -402,10 +402,17 @@ enum WildFix {
     init(_ finding: Finding) { self.init(rule: finding.rule.rawValue, keyPath: finding.keyPath) }
   }
 
-  /// (rule, key path) → how many findings.
+  /// (rule, key path) → how many findings. A finding that stands for several keys of a table (a
+  /// localization's missing translations, as every format groups them) counts once per key.
   static func multiset(_ findings: [Finding]) -> [Key: Int] {
     var out: [Key: Int] = [:]
-    for f in findings { out[Key(f), default: 0] += 1 }
+    for f in findings {
+      if let keys = f.keys {
+        for key in keys { out[Key(rule: f.rule.rawValue, keyPath: key), default: 0] += 1 }
+      } else {
+        out[Key(f), default: 0] += 1
+      }
+    }
     return out
   }
 
@@ -500,7 +507,8 @@ enum WildFix {
       if let rule = successors[key] { outcome.leftInPlace["\(rule) → \(key.rule)", default: 0] += min(count, allowed[key] ?? 0) - (was[key] ?? 0) }
     }
     for (key, count) in kept where count > allowed[key] ?? 0 {
-      let examples = after.filter { Key($0) == key }.prefix(2).map(\.description)
+      let examples = after.filter { Key($0) == key || ($0.rule.rawValue == key.rule && $0.keys?.contains(key.keyPath ?? "") == true) }
+        .prefix(2).map(\.description)
       outcome.problems.append("\(file): new after --fix: [\(key.rule)] '\(key.keyPath ?? "-")' ×\(count - (allowed[key] ?? 0)) (\(examples.joined(separator: "; ")))")
     }
     // No fix is still offered but those the run named as not applied.

@@ -41,6 +41,13 @@ extension StringsLint {
     let directory: String
     /// What reads the table (``StringsTable/kind``), once it is read.
     var kind: StringsTableKind = .standard
+    /// Why no target of the project below the root builds the table (``ProjectShipping``); nil
+    /// when one does or no project says.
+    var notShipped: String?
+    /// The development language the project gives the table (nil: the one the lint is given).
+    var projectLanguage: String?
+    /// How the project below the root puts the table on the device (nil: no project says).
+    var delivery: TableDelivery?
 
     init(path: String, relativePath: String) {
       self.path = path

@@ -42,6 +42,34 @@ public struct MissingTranslations: Sendable, Hashable {
   /// True when the localization's table has no entry at all: one finding already says so, and
   /// the group only counts in the summary.
   public var reportedWhole = false
+  /// What a device using the localization shows for these keys (SPEC §3, "Strings tables").
+  public var fallback: MissingFallback = .rawKey
+  /// The language the table is compared with (`en`), which a fallback to the development text shows.
+  public var developmentLanguage = ""
+
+  /// Whether the keys lack a translation that a device would show: not when what it shows reads
+  /// as meant (``MissingFallback/readsAsMeant(regionalVariant:)``, information).
+  public var isMissing: Bool {
+    if case .readsAsMeant = fallback { return false }
+    return true
+  }
+}
+
+/// What a device shows for a key its localization's table lacks: the lookup returns the key
+/// itself (CFBundle's `CFBundleCopyLocalizedString`: "If no value exists for key, returns value
+/// unless value is NULL or an empty string, in which case key is returned"), so a key that is the
+/// development text shows that text; Interface Builder's tables fall back to the nib's own text
+/// and `InfoPlist.strings` to Info.plist's.
+public enum MissingFallback: Sendable, Hashable {
+  /// The development language's text: the key is that text (a String Catalog's key, a
+  /// `.strings` key written as its English value), or the nib's or Info.plist's own text.
+  case developmentText
+  /// The key, which is not the text (`PHOTO_BODY`).
+  case rawKey
+  /// Nothing is missing: the development text shown is right in the language as it stands, as it
+  /// is the same in every language that has the key, has no word to translate, or the language
+  /// is a regional variant of the development one (`regionalVariant`); an empty key. Information.
+  case readsAsMeant(regionalVariant: Bool)
 }
 
 /// `apns-lint strings lint DIR`: every table below a folder, each on its own and each localization
@@ -95,7 +123,7 @@ public enum StringsLint {
   /// its siblings as they are, and the language server an open document and the siblings it keeps.
   public static func lint(root: String, developmentLanguage: String = "en", table: String? = nil, exclude: [String] = [],
                           jobs: Int = 1, contents: (@Sendable (String) -> [UInt8]?)? = nil,
-                          include: (@Sendable (String) -> Bool)? = nil,
+                          include: (@Sendable (String) -> Bool)? = nil, shipping: ProjectShipping? = nil,
                           problems: inout [FileWalk.Problem]) throws -> [StringsLintFile] {
     let excluded = ExcludedLocalizations(exclude)
     let jobs = max(1, jobs)
@@ -136,7 +164,7 @@ public enum StringsLint {
     // table being held (and paged in) until all are read, and no thread waits at a barrier between
     // reading and comparing. Each file keeps its own slot: the output is in the walk's order
     // whatever the number of threads.
-    let planned = Concurrent.map(found, jobs: jobs) { LintedFile(path: $0.path, relativePath: $0.relativePath) }
+    let planned = plan(found, jobs: jobs, shipping: isDirectory.boolValue ? shipping : nil)
     let units = workUnits(planned, excluded: excluded)
     var results = [StringsLintFile?](repeating: nil, count: found.count)
     var failures = [FileWalk.Problem?](repeating: nil, count: found.count)
@@ -169,6 +197,7 @@ public enum StringsLint {
       }
     }
     problems += failures.compactMap { $0 }
+    for (index, finding) in lprojNameFindings(planned) { results[index]?.findings.insert(finding, at: 0) }  // strings-lproj-name
     return results.compactMap { $0 }
   }
 
@@ -192,10 +221,14 @@ public enum StringsLint {
   /// A file's own checks, then its findings in order; its tables are released here, on the
   /// worker thread.
   static func finish(_ file: inout LintedFile, developmentLanguage: String, excluded: ExcludedLocalizations) -> StringsLintFile {
-    if file.isCatalog { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
+    let developmentLanguage = file.projectLanguage ?? developmentLanguage
+    if file.isCatalog && file.notShipped == nil { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
     file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
     file.checkPlurals(excluded: excluded)
+    file.checkStructure(excluded: excluded)
     file.checkXMLEscapes()
+    file.judgeExtraBOM()
+    file.markNotShipped()
     // Findings placed by byte offset (plists, catalogs) get their line and column here, in one
     // pass over the file; a binary plist has no lines: 1:1, the offset kept.
     TextPositions.resolve(&file.findings, in: file.source, lines: file.table?.hasLines ?? true)
@@ -219,7 +252,7 @@ public enum StringsLint {
     for index in files.indices {
       let file = files[index]
       guard !file.isCatalog, file.localization.lowercased() != "base", file.isInLocalizationFolder,
-            !excluded.contains(file.localization)
+            !excluded.contains(file.localization), file.notShipped == nil
       else { alone.append(index); continue }
       groups[file.unitKey, default: []].append(index)
       localizationsByDirectory[file.directory, default: []].insert(file.localization)
@@ -382,12 +415,14 @@ public struct ExcludedLocalizations: Sendable {
   /// - a bare two-letter name that is no ISO 639-1 language (`pr`, a translation platform's
   ///   "Pirate"); with a region or script after it the folder is left in, as a library may load
   ///   such a folder by its own name;
+  /// - a country code written for a language (``StringsLint/countryCodes``: `jp`, `cn`, and `kr`,
+  ///   Kanuri's code, which no Apple device runs in), reported by `strings-lproj-name`;
   /// - a language of ISO 639 that no one speaks today (`enm` Middle English, `ang`, `fro`, `peo`
   ///   Old Persian, `grc`, …), private use (`qaa`–`qtz`), `und`, `zxx` and `mis`.
   /// `Base`, legacy names (`English`) and anything else stay in.
   public static func isUnpickable(_ localization: String) -> Bool {
     let key = StringsLint.sameLanguageKey(localization)
-    if key.contains("@") { return true }
+    if key.contains("@") || StringsLint.countryCodes[key] != nil { return true }
     let language = key.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key
     switch language.utf8.count {
     case 2: return language == key && !iso639Part1.contains(language)

@@ -9,6 +9,7 @@ extension StringsLint {
   /// One group: the files of one table name and extension in the `.lproj` folders of one directory.
   static func compareGroup(_ files: UnsafeMutableBufferPointer<LintedFile>, members: [Int], localizations: [String],
                            developmentLanguage: String) {
+    let developmentLanguage = members.first.flatMap { files[$0].projectLanguage } ?? developmentLanguage
     var byLocalization: [String: Int] = [:]
     byLocalization.reserveCapacity(members.count)
     for index in members where byLocalization[files[index].localization] == nil { byLocalization[files[index].localization] = index }
@@ -22,16 +23,24 @@ extension StringsLint {
     reference.overridden = files[devIndex].overriddenKeys ?? []
     reference.source = files[devIndex].source
     let devKeys = reference.keys
+    // What each translation leaves to decide once all are compared (which missing keys and
+    // copies read as meant, whether its values in another script are reported).
+    var pending: [PendingTranslation] = []
     for localization in localizations where localization != development {
       guard let index = byLocalization[localization] else {
         if !devKeys.isEmpty {
-          files[devIndex].add(.missingFile(files[devIndex].fileName, localization: localization, keys: devKeys.count, kind: devKind), at: nil)
+          files[devIndex].add(.missingFile(files[devIndex].fileName, localization: localization, keys: devKeys.count,
+                                           developmentFile: devName, developmentLanguage: development), at: nil)
         }
         continue
       }
       guard let table = files[index].table, Localizer.isLoaded(table) else { continue }
-      compare(&files[index], table, kind: files[index].kind, language: localization, with: &reference)
+      var translation = PendingTranslation(slot: index, language: localization)
+      compare(&files[index], table, kind: files[index].kind, language: localization, with: &reference, pending: &translation)
+      pending.append(translation)
     }
+    checkDevelopmentScripts(&files[devIndex], devTable, language: development, catalogLanguage: nil)
+    for translation in pending { finish(translation, in: &files[translation.slot], reference: &reference) }
   }
 
   /// The cross-localization rules inside a String Catalog: every language against the source.
@@ -41,11 +50,17 @@ extension StringsLint {
       let sourceTable = file.catalogTables[source]
     else { return }
     var reference = Reference(table: sourceTable, kind: sourceTable.kind, language: source, file: nil)
+    var pending: [PendingTranslation] = []
     for language in languages where language != source {
       guard let table = file.catalogTables[language] else { continue }
-      compare(&file, table, kind: table.kind, language: language, with: &reference)
-      checkStates(&file, table, language: language, reference: reference)
+      var translation = PendingTranslation(slot: 0, language: language)
+      compare(&file, table, kind: table.kind, language: language, with: &reference, pending: &translation)
+      translation.newKeys = checkStates(&file, table, language: language, reference: reference)
+      pending.append(translation)
     }
+    checkDevelopmentScripts(&file, sourceTable, language: source, catalogLanguage: source)
+    var inserted = 0
+    for translation in pending { inserted += finish(translation, in: &file, reference: &reference, shift: inserted) }
     checkStaleKeys(&file, source: source, languages: languages)
   }
 
@@ -76,6 +91,19 @@ extension StringsLint {
     /// translation copies no `StringsEntry`.
     let values: [String?]
     let formatTexts: [String?]
+    /// Per key: whether what a device shows when a translation lacks it is its development value
+    /// (the key is that value, or the table is Interface Builder's or `InfoPlist.strings`).
+    let fallsBackToText: [Bool]
+    /// Per key: how many translations hold its development value unchanged (not counting regional
+    /// variants of the development language, tables mostly copied from it, nor catalog units in
+    /// state `new` or `needs_review`), and how many hold another text: a value that two thirds of
+    /// the languages having it keep is a name or a word the languages share (`OIDC`, `URL`).
+    var sameElsewhere: [Int32]
+    var translatedElsewhere: [Int32]
+    /// Per key: what its development value, all ASCII, is judged when a language not written in
+    /// Latin copies it (0 not known yet, 1 Latin text, 2 not): the same in every such language,
+    /// so judged once (an untranslated catalog copies the same English into thirty languages).
+    var copyInLatin: [UInt8]
 
     init(table: StringsTable, kind: StringsTableKind, language: String, file: String?) {
       self.table = table
@@ -96,6 +124,11 @@ extension StringsLint {
         guard let entry else { return nil }
         return table.argumentFormats.isEmpty ? entry.value : table.argumentFormats[key] ?? entry.value
       }
+      let showsKey = kind == .standard || kind == .predicateEditor
+      fallsBackToText = keys.map { key, entry in entry.map { !showsKey || $0.value == key } ?? false }
+      sameElsewhere = Array(repeating: 0, count: keys.count)
+      translatedElsewhere = Array(repeating: 0, count: keys.count)
+      copyInLatin = Array(repeating: 0, count: keys.count)
     }
 
     /// The keys the development language's `.stringsdict` defines over this `.strings` table.
@@ -135,11 +168,86 @@ extension StringsLint {
 
   /// Missing, extra, empty and mismatched keys of one translation table against the development keys.
   static func compare(_ file: inout LintedFile, _ table: StringsTable, kind tableKind: StringsTableKind, language: String,
-                      with reference: inout Reference) {
+                      with reference: inout Reference, pending: inout PendingTranslation) {
     let keys = KeyedTable(table)
-    // Each translation key's position among the development keys (-1: not there). Tables list
-    // their keys in about the same order, so the key after the last one found is tried before
-    // the index: most keys are then matched without hashing.
+    pending.findingsBefore = file.findings.count
+    let devCount = reference.keys.count
+    let (devPosition, matched) = match(keys, with: reference)
+    let kind = reference.kind
+    // A table with no entry at all is one finding, not one per key: nothing of it was translated.
+    if keys.count == 0, table.pluralKeys.isEmpty, table.variations.isEmpty, devCount > 0, !file.isCatalog {
+      file.add(.emptyTable(file.fileName, localization: language, keys: devCount, kind: kind), at: nil)
+      file.missing.append(MissingTranslations(localization: language, table: file.fileName, kind: kind, developmentKeyCount: devCount,
+                                              keys: reference.keys.map(\.key), reportedWhole: true, developmentLanguage: reference.language))
+      return
+    }
+    // Worked out once per translation, not once per key.
+    let variant = isRegionalVariant(language, of: reference.language)
+    pending.regionalVariant = variant
+    for position in 0..<devCount where !matched[position] {
+      let key = reference.keys[position].key
+      // The localization's `.stringsdict` has it: the device reads it from there.
+      if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
+      // Xcode marks it stale: no code looks it up any more (`strings-stale` says so once).
+      if reference.table.staleKeys.contains(key) { continue }
+      // What the device shows instead is decided once every translation is compared (`finish`).
+      pending.missing.append(position)
+    }
+    notePluralCopies(&file, table, language: language, reference: reference)
+    let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
+    // `strings-wrong-script` and `strings-development-copy` read every value of a language
+    // whose scripts are known; copies of the development text are evidence for the others.
+    let expected = pending.noteScripts(developmentLanguage: reference.language)
+    let pendingStates = table.states
+    var copies: [Int] = [], compared = 0
+    for i in 0..<keys.count {
+      let position = devPosition[i]
+      guard position >= 0 else {
+        // A `shouldTranslate: false` key is in the source, only not among the keys to translate.
+        if reference.table.untranslatableKeys.contains(keys.key(i)) { continue }
+        file.add(.extraKey(keys.key(i), developmentLanguage: reference.language, developmentFile: reference.file), at: keys.entry(i), key: keys.key(i))
+        continue
+      }
+      guard i < keys.entries.count, let devText = reference.values[position] else { continue }
+      let text = keys.entries[i].value
+      if !text.isEmpty {
+        compared += 1
+        // A unit not yet translated or reviewed is no evidence: its states are reported apart.
+        // Compared byte for byte (the device shows the bytes; `==` compares canonical equivalents).
+        let same = text.utf8.count == devText.utf8.count && text.utf8.elementsEqual(devText.utf8)
+        let isCopy = same && (pendingStates.isEmpty || pendingStates[keys.entries[i].key] == nil)
+        if isCopy {
+          copies.append(position)
+        } else if !same {
+          if !variant { reference.translatedElsewhere[position] += 1 }
+        }
+        if !same || isCopy {
+          noteScript(of: keys.entries[i], position: position, developmentValue: devText, isCopy: isCopy, expected: expected,
+                     into: &pending, reference: &reference)
+        }
+      }
+      if text.isEmpty && !devText.isEmpty {
+        let entry = keys.entries[i]
+        file.add(.emptyTranslation(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: devText),
+                 at: entry, key: entry.key, place: .value(language: language))
+        continue
+      }
+      guard isFormat else { continue }
+      compareFormat(&file, table: table, entry: keys.entries[i], text: text, devText: devText, position: position,
+                    language: language, with: &reference)
+    }
+    pending.valueCount = compared
+    // A table more than half copied from the development language is no evidence that a text is
+    // the same in every language: it is not translated.
+    if !variant && copies.count * 2 <= compared {
+      for position in copies where reference.fallsBackToText[position] { reference.sameElsewhere[position] += 1 }
+    }
+  }
+
+  /// Each translation key's position among the development keys (-1: not there), and which
+  /// development keys the translation has. Tables list their keys in about the same order, so the
+  /// key after the last one found is tried before the index: most keys are matched without hashing.
+  static func match(_ keys: KeyedTable, with reference: Reference) -> (devPosition: [Int], matched: [Bool]) {
     let devCount = reference.keys.count
     var devPosition = [Int](repeating: -1, count: keys.count)
     var matched = [Bool](repeating: false, count: devCount)
@@ -160,73 +268,30 @@ extension StringsLint {
       for i in 0..<keys.count { devPosition[i] = reference.index[keys.key(i)] ?? -1 }
       for position in 0..<devCount { matched[position] = byKey.contains(reference.keys[position].key) }
     }
-
-    var missingKeys: [String] = []
-    let kind = reference.kind
-    // A table with no entry at all is one finding, not one per key: nothing of it was translated.
-    if keys.count == 0, table.pluralKeys.isEmpty, table.variations.isEmpty, devCount > 0, !file.isCatalog {
-      file.add(.emptyTable(file.fileName, localization: language, keys: devCount, kind: kind), at: nil)
-      file.missing.append(MissingTranslations(localization: language, table: file.fileName, kind: kind, developmentKeyCount: devCount,
-                                              keys: reference.keys.map(\.key), reportedWhole: true))
-      return
-    }
-    // Worked out once per translation, not once per missing key.
-    let variant = isRegionalVariant(language, of: reference.language)
-    for position in 0..<devCount where !matched[position] {
-      let (key, devEntry) = reference.keys[position]
-      // The localization's `.stringsdict` has it: the device reads it from there.
-      if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
-      // Xcode marks it stale: no code looks it up any more (`strings-stale` says so once).
-      if reference.table.staleKeys.contains(key) { continue }
-      if fallbackReadsAsMeant(key: key, developmentValue: reference.values[position], kind: kind, regionalVariant: variant) { continue }
-      file.add(.untranslated(key: key, language: language, developmentLanguage: reference.language, developmentFile: reference.file,
-                             line: devEntry?.line ?? reference.line(of: key), kind: kind), at: nil, key: key)
-      missingKeys.append(key)
-    }
-    if !missingKeys.isEmpty {
-      file.missing.append(MissingTranslations(
-        localization: language, table: file.fileName, kind: kind,
-        developmentKeyCount: devCount, keys: missingKeys))
-    }
-    notePluralCopies(&file, table, language: language, reference: reference)
-    let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
-    for i in 0..<keys.count {
-      let position = devPosition[i]
-      guard position >= 0 else {
-        // A `shouldTranslate: false` key is in the source, only not among the keys to translate.
-        if reference.table.untranslatableKeys.contains(keys.key(i)) { continue }
-        file.add(.extraKey(keys.key(i), developmentLanguage: reference.language, developmentFile: reference.file), at: keys.entry(i), key: keys.key(i))
-        continue
-      }
-      guard i < keys.entries.count, let devText = reference.values[position] else { continue }
-      let text = keys.entries[i].value
-      if text.isEmpty && !devText.isEmpty {
-        let entry = keys.entries[i]
-        file.add(.emptyTranslation(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: devText),
-                 at: entry, key: entry.key, place: .value(language: language))
-        continue
-      }
-      guard isFormat else { continue }
-      compareFormat(&file, table: table, entry: keys.entries[i], text: text, devText: devText, position: position,
-                    language: language, with: &reference)
-    }
+    return (devPosition, matched)
   }
 
-  /// Whether a key missing from `language` shows what a translation would read anyway: what the
-  /// device shows in its place (the raw key of a `.strings` lookup, the nib's or Info.plist's own
-  /// text otherwise) is the development value, and that value is right in the language as it
-  /// stands — the language is a regional variant of the development language (`en-GB` for `en`,
-  /// ``isRegionalVariant(_:of:)``), or the value has no word to translate (`(%@)`, `, `,
-  /// `%d/%d`). A plural key never qualifies.
-  static func fallbackReadsAsMeant(key: String, developmentValue: String?, kind: StringsTableKind, regionalVariant: Bool) -> Bool {
-    guard let value = developmentValue, !value.isEmpty else { return false }
-    let shown: String
-    switch kind {
-    case .standard, .predicateEditor: shown = key
-    case .interfaceBuilder, .infoPlist: shown = value
+  /// What a device using a translation that lacks the key at `position` shows (`MissingFallback`):
+  /// the raw key unless the key is the development text (or the table Interface Builder's or
+  /// `InfoPlist.strings`); that text read as meant when it is right in the language as it
+  /// stands: the language is a regional variant of the development language (`en-GB` for `en`,
+  /// ``isRegionalVariant(_:of:)``), the text has no word to translate (`(%@)`, `, `, `%d/%d`) or
+  /// is empty, or two thirds of the languages that have the key keep it unchanged, none of them a
+  /// regional variant or a table copied from the development language (a name, `OIDC`, `OK` where
+  /// the languages keep it); an empty key too, and a key that is a format with no word (`(%lld/%lld)`:
+  /// the code fills it as it would the translation). A plural key without a value shows its key.
+  static func fallback(at position: Int, in reference: Reference, regionalVariant: Bool) -> MissingFallback {
+    let key = reference.keys[position].key
+    if key.isEmpty { return .readsAsMeant(regionalVariant: false) }
+    guard reference.fallsBackToText[position], let value = reference.values[position] else {
+      // A key with no word is a format the code fills as it would the translation (`(%lld/%lld)`).
+      return hasWords(key) || !key.containsUTF8(UInt8(ascii: "%")) ? .rawKey : .readsAsMeant(regionalVariant: false)
     }
-    guard shown == value else { return false }
-    return regionalVariant || !hasWords(value)
+    if regionalVariant { return .readsAsMeant(regionalVariant: true) }
+    if !hasWords(value) { return .readsAsMeant(regionalVariant: false) }
+    let same = reference.sameElsewhere[position], translated = reference.translatedElsewhere[position]
+    if same > 0 && same >= 2 * translated { return .readsAsMeant(regionalVariant: false) }
+    return .developmentText
   }
 
   /// Whether `language` is `development` with another region only (`en-GB` and `en`, `pt-PT` and
@@ -317,7 +382,13 @@ extension StringsLint {
       $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil
     }.map(\.text)
     let signature = comparableSignature(value) { (sourceIsText && isFlaggedPercent($0)) || devAccidents.contains($0.text) }
-    var differences = signature.deviceDifferences(from: devSignature).map { ($0.description, $0.breaks) }
+    // One defect, one finding: a `%#@name@` the entry does not define is read as an object, and
+    // `strings-variable-undefined` (the more specific rule) reports it; the argument it misreads
+    // is not reported again here (`checkStructure` reports every table a comparison reads).
+    let undefined = table.undefinedVariables[key] != nil
+    var differences = signature.deviceDifferences(from: devSignature)
+      .filter { !(undefined && readsUndefinedVariable($0)) }
+      .map { ($0.description, $0.breaks) }
     // A development value with no specifier and no `%%` does not show that the code formats the
     // key at all: a translation's `%@` crashes if it does, and is read as "%@" if it does not.
     // Only the second is certain to be wrong on the device (a warning).
@@ -585,6 +656,16 @@ extension StringsLint {
     guard changed else { return format.signature }
     kept += utf8[last...]
     return FormatString(String(decoding: kept, as: UTF8.self)).signature
+  }
+
+  /// Whether a difference is the translation reading an argument with `%#@…@` (a variable: its
+  /// conversion keeps the `#` flag). A defined one is expanded before the comparison
+  /// (``StringsTable/argumentFormats``), so one left is one its entry does not define.
+  static func readsUndefinedVariable(_ difference: FormatDifference) -> Bool {
+    switch difference.kind {
+    case .pastTheList(let read), .incompatible(let read, _): read.hasSuffix("@") && read.contains("#")
+    case .dropped: false
+    }
   }
 
   /// `% @`, `%1$ @`: an object specifier with only space flags.

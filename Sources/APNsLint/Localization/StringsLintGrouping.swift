@@ -2,27 +2,52 @@ import PayloadSchema
 import StringsFile
 
 // Missing translations as a team reads them (SPEC §3, after the table): one finding per
-// localization and table in text and SARIF, a line per localization in the summary. JSON keeps
-// one finding per key (`StringsLintFile.findings`).
+// localization, table and fallback in every format (JSON lists each one's keys), a line per
+// localization in the summary. `StringsLintFile.findings` keeps one per key, for the baseline,
+// `--sources` and `--fix`.
 
 extension StringsLintFile {
   /// ``findings`` with the per-key `strings-missing-translation` findings replaced by one per
-  /// localization and table, at 1:1: "da: 2,493 of 2,520 keys of 'Vector.strings' missing: 'a',
-  /// 'b', … and 2,488 more". A 40-language app then gets a few lines, not one per key (GitHub code
-  /// scanning keeps 25,000 results a run).
+  /// localization, table and what the device shows instead (``MissingFallback``), at 1:1: "da:
+  /// 2,493 of 2,520 keys of 'Vector.strings' missing: 'a', 'b', … and 2,488 more", its
+  /// ``Finding/keys`` every key. A 40-language app then gets a few findings, not one per key
+  /// (GitHub code scanning refuses more than 25,000 results a run). What every format reports.
   /// A catalog's `needs_review` and `stale` keys (``stateGroups``) are grouped the same way.
   public var groupedFindings: [Finding] {
     let perKey = missingTranslations.filter { !$0.reportedWhole }
     guard !perKey.isEmpty || !stateGroups.isEmpty else { return findings }
     let missingRule = RuleID(TableRule.missingTranslation)
-    let grouped = perKey.map { Finding(TableMessage.missingTranslations($0), line: 1, column: 1) }
-      + stateGroups.map { Finding(TableMessage.keysInState($0), line: 1, column: 1) }
+    let grouped = perKey.map { group in
+      var finding = Finding(TableMessage.missingTranslations(group), line: 1, column: 1)
+      finding.noEffect = !group.isMissing
+      finding.keys = group.keys
+      return finding
+    }
+    // A group of keys in a state stands where its first key's own finding stood (the keys are
+    // in the catalog, unlike missing ones).
+    let inState = stateGroups.map { group in
+      var finding = Finding(TableMessage.keysInState(group), line: 1, column: 1)
+      if let first = group.keys.first {
+        // The key's finding in the group's language (`'Old' in 'de' …`), else its first.
+        let own = findings.filter { $0.rule == group.rule && $0.keyPath == first }
+        if let place = own.first(where: { $0.message.hasPrefix("'\(first)' in '\(group.localization)'") })
+            ?? own.min(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {
+          finding.position = place.position
+        }
+      }
+      finding.noEffect = group.readsAsWritten
+      finding.keys = group.keys
+      return finding
+    }
     var groupedRules: Set<RuleID> = perKey.isEmpty ? [] : [missingRule]
     for group in stateGroups { groupedRules.insert(group.rule) }
     let rest = findings.filter { !(groupedRules.contains($0.rule) && $0.keyPath != nil) }
-    // File-level findings (1:1) first, as in `findings`.
-    let atStart = rest.prefix { $0.line == 1 && $0.column == 1 }
-    return Array(atStart) + grouped + rest.dropFirst(atStart.count)
+      + inState.filter { !($0.line == 1 && $0.column == 1) }
+    // File-level findings (1:1) first, as in `findings`; the others by their place.
+    let ordered = rest.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+      .map(\.element)
+    let atStart = ordered.prefix { $0.line == 1 && $0.column == 1 }
+    return Array(atStart) + grouped + inState.filter { $0.line == 1 && $0.column == 1 } + ordered.dropFirst(atStart.count)
   }
 }
 
@@ -56,12 +81,18 @@ extension StringsLint {
   /// One summary per localization with missing keys, most missing first (then by name).
   public static func translationSummary(_ files: [StringsLintFile]) -> [TranslationSummary] {
     var byLocalization: [String: TranslationSummary] = [:]
-    for group in files.flatMap(\.missingTranslations) {
-      var summary = byLocalization[group.localization] ?? TranslationSummary(localization: group.localization, missing: 0, total: 0, tables: 0)
-      summary.missing += group.keys.count
-      summary.total += group.developmentKeyCount
-      summary.tables += 1
-      byLocalization[group.localization] = summary
+    for file in files {
+      // A table whose missing keys fall back two ways has two groups: it counts once.
+      var counted: Set<String> = []
+      for group in file.missingTranslations where group.isMissing {
+        var summary = byLocalization[group.localization] ?? TranslationSummary(localization: group.localization, missing: 0, total: 0, tables: 0)
+        summary.missing += group.keys.count
+        if counted.insert(group.localization).inserted {
+          summary.total += group.developmentKeyCount
+          summary.tables += 1
+        }
+        byLocalization[group.localization] = summary
+      }
     }
     return byLocalization.values.sorted { ($1.missing, $0.localization) < ($0.missing, $1.localization) }
   }

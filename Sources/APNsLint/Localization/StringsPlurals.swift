@@ -175,17 +175,27 @@ extension StringsLint {
   /// which Apple uses for 0 in every language), `strings-plural-one-digit` (a `one` form writing
   /// the digit 1 with no specifier, where `one` covers other numbers). The messages name `key`
   /// (`in 'ru', 'KEY'` for a catalog's `catalogLanguage`).
-  static func pluralFindings(_ groups: [PluralGroup], language: String, rules: PluralRules, key: String, catalogLanguage: String?)
-    -> [TableMessage] {
+  /// `enclosingFormat` is the text around the plural, when there is one (a `.stringsdict` entry's
+  /// format, a catalog substitution's value): a number it prints beside the plural's words makes
+  /// them agree with it as a form's own count would.
+  static func pluralFindings(_ groups: [PluralGroup], language: String, rules: PluralRules, key: String, catalogLanguage: String?,
+                             enclosingFormat: String? = nil) -> [TableMessage] {
     var out: [TableMessage] = []
     for group in groups {
       // Only languages with categories that only fractions select (ru, cs, lt …) care.
       let fractions = !rules.fractionExamples.isEmpty && group.mayBeFraction
       let needed = rules.neededCategories(fractions: fractions)
+      // Apple's `zero` form is read for 0 in every language: 0 selects no other category then
+      // (fr `one` covers 1 only, ru `many` starts at 5).
+      let hasZero = group.forms.zero != nil
+      func examples(_ category: PluralCategory) -> [Int] {
+        let all = rules.examples[category] ?? []
+        return hasZero ? all.filter { $0 != 0 } : all
+      }
       // Most plurals have no finding: they are decided here without making an array.
       let anyMissing = needed.contains { $0 != .other && group.forms[$0] == nil }
       let unused = PluralCategory.allCases.contains { $0 != .zero && group.forms[$0] != nil && !rules.categories.contains($0) }
-      let oneDigit = rules.oneCoversMore && group.forms.one.map(writesDigitOne) == true
+      let oneDigit = rules.oneCoversMore && group.forms.one.map(writesDigitOne) == true && examples(.one).contains { $0 != 1 }
       if !anyMissing && !unused && !oneDigit && group.forms.other != nil { continue }
       // Forms that all read the same (an abbreviation that does not inflect, `%d mos`): a missing
       // category falls back to `other`, which reads that same text, so nothing different is shown.
@@ -200,6 +210,14 @@ extension StringsLint {
          group.forms[.other] != nil {
         missing = []
       }
+      // A category whose every integer the `zero` form takes (0) is not missing.
+      missing.removeAll { !fractions && rules.fractionExamples[$0] == nil && examples($0).isEmpty && rules.examples[$0]?.isEmpty == false }
+      // `few` and `many` differ from `other` only in how the words agree with a number written
+      // beside them (ru "3 файла", "5 файлов"; cs, pl, ar): an `other` form that prints no count,
+      // in a text that prints none beside it, reads right for those counts too ("Удалить файлы?").
+      if let other = group.forms[.other], !readsArgument(other), !(enclosingFormat.map(printsNumberOutsideVariables) ?? false) {
+        missing.removeAll { $0 == .few || $0 == .many }
+      }
       // Messages are made only for a plural that has a finding (most have none).
       guard let other = group.forms[.other] else {
         // An integer count of ru, uk, be, pl with one, few and many never reaches `other`
@@ -209,7 +227,7 @@ extension StringsLint {
         continue
       }
       for category in missing {
-        let number = rules.examples[category]?.first.map(String.init) ?? rules.fractionExamples[category] ?? "0"
+        let number = examples(category).first.map(String.init) ?? rules.fractionExamples[category] ?? "0"
         out.append(.pluralMissing(category, count: number, other: other, needed: needed, language: language,
                                   key: key, plural: group.name, catalogLanguage: catalogLanguage))
       }
@@ -218,11 +236,45 @@ extension StringsLint {
                                  key: key, plural: group.name, catalogLanguage: catalogLanguage))
       }
       if oneDigit, let one = group.forms[.one] {
-        out.append(.pluralOneDigit(one: one, examples: rules.examples[.one] ?? [], language: language,
+        out.append(.pluralOneDigit(one: one, examples: examples(.one), language: language,
                                    key: key, plural: group.name, catalogLanguage: catalogLanguage))
       }
     }
     return out
+  }
+
+  /// Whether `text` reads an argument: any specifier but `%%` (a count, a catalog's `%arg`, a
+  /// nested variable `%#@name@`).
+  static func readsArgument(_ text: String) -> Bool {
+    guard text.containsUTF8(UInt8(ascii: "%")) else { return false }
+    return FormatString(text).specifiers.contains { $0.kind != .percent }
+  }
+
+  /// Whether a format prints a number outside its variables: a specifier that is neither `%%`, a
+  /// variable (`%#@name@`, `%1$#@name@`) nor an object (`%@`, a name or a word).
+  static func printsNumberOutsideVariables(_ format: String) -> Bool {
+    guard format.containsUTF8(UInt8(ascii: "%")) else { return false }
+    let bytes = Array(format.utf8)
+    var i = 0
+    while i < bytes.count {
+      guard bytes[i] == UInt8(ascii: "%") else { i += 1; continue }
+      var j = i + 1
+      if j < bytes.count, bytes[j] == UInt8(ascii: "%") { i = j + 1; continue }
+      var sharp = false
+      while j < bytes.count, "0123456789$#-+ '.*hlqLzjt".utf8.contains(bytes[j]) {
+        if bytes[j] == UInt8(ascii: "#") { sharp = true }
+        j += 1
+      }
+      guard j < bytes.count else { return false }
+      if bytes[j] == UInt8(ascii: "@") {
+        // `%#@name@`: skip the name; `%@` prints an object.
+        if sharp, let close = bytes[(j + 1)...].firstIndex(of: UInt8(ascii: "@")) { i = close + 1 } else { i = j + 1 }
+        continue
+      }
+      if "diouxXDOUeEfFgGaA".utf8.contains(bytes[j]) { return true }
+      i = j + 1
+    }
+    return false
   }
 
   /// Whether a form writes the number 1 as text and reads no argument: a `1` not part of a larger
@@ -331,7 +383,12 @@ extension StringsLint.LintedFile {
         var findings: [(message: TableMessage, plural: String)] = []
         let copied = copiedPlurals.contains(language + "\n" + key)
         for group in groups {
-          for message in StringsLint.pluralFindings([group], language: language, rules: rules, key: key, catalogLanguage: catalogLanguage)
+          // The text around the plural: a `.stringsdict` entry's format, a catalog substitution's value.
+          let enclosing = isCatalog
+            ? (group.name.isEmpty || group.name.hasPrefix("device.") ? nil : catalogValue(table, key))
+            : variations.first { $0.name == "format" }?.value
+          for message in StringsLint.pluralFindings([group], language: language, rules: rules, key: key, catalogLanguage: catalogLanguage,
+                                                    enclosingFormat: enclosing)
           where !(copied && message.rule == .pluralMissing) {
             findings.append((message, group.name))
           }
@@ -368,6 +425,20 @@ extension StringsLint.LintedFile {
         for (message, mismatch) in findings { add(message, at: nil, key: key, softened: mismatch == .vanishes) }
       }
     }
+  }
+}
+
+extension StringsLint.LintedFile {
+  /// A catalog key's value in `table` (the text around its substitutions), found without
+  /// building the table's value map: the entries are sorted by key.
+  func catalogValue(_ table: StringsTable, _ key: String) -> String? {
+    let entries = table.entries
+    var low = 0, high = entries.count
+    while low < high {
+      let mid = (low + high) / 2
+      if entries[mid].key < key { low = mid + 1 } else { high = mid }
+    }
+    return low < entries.count && entries[low].key == key ? entries[low].value : nil
   }
 }
 

@@ -17,6 +17,12 @@ public struct StateGroup: Sendable, Hashable {
   /// For `needs_review`: whether these are values still in the development language's text
   /// (users read them untranslated: a warning); the others are information.
   public var untranslated = false
+  /// For `needs_review`: whether these values hold numbers the development text does not (they
+  /// still say what the old source said: a warning).
+  public var numbersDiffer = false
+  /// For `needs_review`: whether nothing in these values shows them wrong (users see them as
+  /// meant, as far as the table tells: information).
+  public var readsAsWritten = false
 
   /// "de: 3 of 120 keys of 'Localizable.xcstrings' need review (state 'needs_review': users see
   /// them unreviewed): 'a', 'b', 'c'" (written by its rule: `TableMessage.keysInState`).
@@ -25,14 +31,14 @@ public struct StateGroup: Sendable, Hashable {
 
 extension StringsLint {
   /// The translation states of one language of a catalog against its source (SPEC §14), after
-  /// ``compare(_:_:kind:language:with:)``: a key in state `new` is a missing translation (the
-  /// device shows what stands in the unit, which nobody has translated; it joins the language's
-  /// missing group); `needs_review` is `strings-needs-review`; a unit in state `stale` is
+  /// ``compare(_:_:kind:language:with:pending:)``: a key in state `new` is a missing translation (the
+  /// device shows what stands in the unit, which nobody has translated; returned, sorted, for
+  /// `finish` to report with the language's missing keys); `needs_review` is `strings-needs-review`; a unit in state `stale` is
   /// `strings-stale`. Keys `shouldTranslate: false` and keys the source lacks are left out (the
   /// latter are extra keys already), and so are the states `new` and `needs_review` of a key
   /// Xcode marks stale.
-  static func checkStates(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) {
-    guard !table.states.isEmpty else { return }
+  static func checkStates(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) -> [String] {
+    guard !table.states.isEmpty else { return [] }
     var new: [String] = [], review: [String] = [], stale: [String] = [], untranslatedReview: [String] = []
     // A key Xcode marks stale (`"extractionState": "stale"`) is no code's any more: not translated
     // or not reviewed, it shows nowhere (`checkStaleKeys` reports the key once).
@@ -46,30 +52,40 @@ extension StringsLint {
       }
     }
     let values = table.values
-    for key in new {
-      file.add(.newState(key: key, language: language, value: values[key]), at: nil, key: key, place: .value(language: language))
-    }
-    if !new.isEmpty {
-      if let i = file.missing.firstIndex(where: { $0.localization == language && $0.table == file.fileName }) {
-        file.missing[i].keys += new
-      } else {
-        file.missing.append(MissingTranslations(localization: language, table: file.fileName, kind: reference.kind,
-                                                developmentKeyCount: reference.keys.count, keys: new))
-      }
-    }
-    // The device shows a needs_review value as it shows any other. A value that is still the
-    // development language's text (with words to translate, in a language that is not a regional
-    // variant of the development one) is read untranslated, and says so; any other may still
-    // translate the source as it was (Rectangle's Swedish "lower half" for a title now "Bottom"):
-    // both are warnings.
+    // The device shows a needs_review value as it shows any other: the state is the workflow's
+    // (Xcode sets it when the source text changes). A value that is still the development
+    // language's text, as evidently text (`reviewReading`), is read untranslated; one holding a
+    // number the source does not still says what the old source said: both warnings. Any other
+    // shows nothing wrong as far as the table tells (information); a specifier that differs is
+    // `strings-format-mismatch`'s.
     let variant = isRegionalVariant(language, of: reference.language)
+    var numbersReview: [String] = []
+    // The other translations' values, read only when a copy needs them: a text every other
+    // translation that has the key keeps as it is is a name (units not yet translated or
+    // reviewed are no evidence).
+    var others: [(values: [String: String], states: [String: String])]? = nil
     for key in review {
       let value = values[key]
       let developmentValue = reference.index[key].flatMap { reference.values[$0] }
-      let untranslated = !variant && value != nil && value == developmentValue && hasWords(value!)
-      file.add(.needsReviewState(key: key, language: language, value: value, untranslated: untranslated), at: nil, key: key,
-               place: .value(language: language))
-      if untranslated { untranslatedReview.append(key) }
+      var keptElsewhere = false
+      if let value, value == developmentValue, !variant {
+        if others == nil {
+          others = file.catalogTables.filter { other in
+            other.key != language && other.key != reference.language && !isRegionalVariant(other.key, of: reference.language)
+          }.map { ($0.value.values, $0.value.states) }
+        }
+        let held = others!.filter { $0.states[key] == nil }.compactMap { $0.values[key] }.filter { !$0.isEmpty }
+        keptElsewhere = !held.isEmpty && held.allSatisfy { $0 == value }
+      }
+      let reading = reviewReading(value: value, developmentValue: developmentValue, language: language, regionalVariant: variant,
+                                  keptElsewhere: keptElsewhere)
+      file.add(.needsReviewState(key: key, language: language, value: value, reading: reading, developmentValue: developmentValue),
+               at: nil, key: key, place: .value(language: language), noEffect: !reading.isVisible)
+      switch reading {
+      case .untranslated: untranslatedReview.append(key)
+      case .numbersDiffer: numbersReview.append(key)
+      case .sharedWord, .asWritten: break
+      }
     }
     if !untranslatedReview.isEmpty {
       file.stateGroups.append(StateGroup(rule: RuleID(TableRule.needsReview), localization: language, table: file.fileName,
@@ -77,13 +93,20 @@ extension StringsLint {
       let copies = Set(untranslatedReview)
       review.removeAll { copies.contains($0) }
     }
+    if !numbersReview.isEmpty {
+      file.stateGroups.append(StateGroup(rule: RuleID(TableRule.needsReview), localization: language, table: file.fileName,
+                                         developmentKeyCount: reference.keys.count, keys: numbersReview, numbersDiffer: true))
+      let differing = Set(numbersReview)
+      review.removeAll { differing.contains($0) }
+    }
     for key in stale {
       file.add(.staleState(key: key, language: language), at: nil, key: key, place: .value(language: language))
     }
     for (rule, keys) in [(TableRule.needsReview, review), (.stale, stale)] where !keys.isEmpty {
       file.stateGroups.append(StateGroup(rule: RuleID(rule), localization: language, table: file.fileName,
-                                         developmentKeyCount: reference.keys.count, keys: keys))
+                                         developmentKeyCount: reference.keys.count, keys: keys, readsAsWritten: rule == .needsReview))
     }
+    return new
   }
 
   /// Keys of a catalog with `"extractionState": "stale"` (SPEC §14), once each, in the source

@@ -1,0 +1,317 @@
+import Foundation
+import PayloadSchema
+import StringsFile
+
+// What ships decides (SPEC §3 "What ships"): with the Xcode projects and Swift packages below the
+// linted folder, a table no target builds is information (no device reads it) and is compared
+// with nothing, and the development language is the project's (`developmentRegion`,
+// `defaultLocalization`) instead of the configuration's. Without a project, nothing changes.
+
+/// What the Xcode projects (`*.xcodeproj/project.pbxproj`) and Swift packages (`Package.swift`)
+/// below a folder ship, for `strings lint` (SPEC §3 "What ships").
+///
+/// A table is decided by every project whose folder holds it:
+/// - an Xcode project ships a file a target's build phase holds (directly, through its variant
+///   group, or through a folder reference holding it), and a file of a synchronized folder that
+///   some target builds; a file its groups place that no build phase holds, a file of a synchronized
+///   folder that every target leaves out (`membershipExceptions`), and a localization of a table
+///   the project places whose own file it does not place (`de.lproj/Localizable.strings` beside a
+///   `Localizable.strings` variant group without `de`), ship nothing;
+/// - a package ships a table in a `.lproj` folder, a String Catalog, or a file its `resources:`
+///   name, inside a target's folder; a table a target excludes, a loose table no `resources:` names,
+///   and a table in `Sources/`, `Tests/`… that no target's folder holds, ship nothing.
+///
+/// One that ships wins over one that does not; a table no project knows is undecided (today's
+/// behaviour). Conservative where a project cannot be read for sure: a project file that does not
+/// parse, a manifest that is not literal, `Pods.xcodeproj` (CocoaPods copies resources by a script),
+/// a project whose script phases name localized files: each is a note, and decides nothing.
+public struct ProjectShipping: Sendable {
+  /// One project read.
+  public struct Project: Sendable {
+    /// What it is.
+    public enum Kind: Sendable {
+      /// An Xcode project.
+      case xcode(XcodeProject)
+      /// A Swift package and its targets' folders (relative to the package; nil for a target
+      /// without files of its own).
+      case package(PackageManifest, targetFolders: [String?])
+    }
+
+    /// The project as shown: `App/App.xcodeproj`, `Package.swift`.
+    public var name: String
+    /// The folder its paths are relative to, below the root (`App`; empty for the root).
+    public var folder: String
+    /// What it is.
+    public var kind: Kind
+
+    /// Its development language (`developmentRegion`, `defaultLocalization`).
+    public var developmentLanguage: String? {
+      switch kind {
+      case .xcode(let project): project.developmentRegion
+      case .package(let manifest, _): manifest.defaultLocalization
+      }
+    }
+  }
+
+  /// What the projects say of one table.
+  public enum Decision: Sendable, Hashable {
+    /// A target builds it.
+    case ships(developmentLanguage: String?)
+    /// No target builds it, for `reason` (which project, and why).
+    case notShipped(reason: String, developmentLanguage: String?)
+    /// No project knows it: linted as without a project (with the development language of the
+    /// nearest project holding it, if any).
+    case undecided(developmentLanguage: String?)
+
+    /// The development language the projects give the table.
+    public var developmentLanguage: String? {
+      switch self {
+      case .ships(let language), .notShipped(_, let language), .undecided(let language): language
+      }
+    }
+  }
+
+  /// The projects read, in path order.
+  public var projects: [Project]
+  /// What was not understood or not read, one sentence each (shown on standard error, by
+  /// ``notes(forTablesAt:)``).
+  public var notes: [String]
+  /// The folder of the project each note is about.
+  var notedFolders: [String] = []
+  /// Whether the projects' development language replaces the one the lint is given (false when
+  /// the command line names one: `--development-language`).
+  public var decidesDevelopmentLanguage = true
+
+  /// The folders of a package where SwiftPM looks for targets' files.
+  static let packageSourceFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins"]
+
+  /// Creates the shipping of projects already read.
+  public init(projects: [Project], notes: [String] = []) {
+    self.projects = projects
+    self.notes = notes
+  }
+
+  /// Folders no project file is looked for in, by the end of their name (`fr.lproj`, `.git`).
+  static let skippedFolders = [".lproj", ".xcassets", ".git", ".build", "node_modules", "DerivedData", ".xcworkspace", "xcuserdata"]
+
+  /// Whether a path below the root is a project file read here.
+  public static func isProjectFile(_ relativePath: String) -> Bool {
+    relativePath == "Package.swift" || relativePath.hasSuffix("/Package.swift") || relativePath.hasSuffix(".xcodeproj/project.pbxproj")
+  }
+
+  /// The projects below `root` (a folder); nil when there is none, or `root` is a file.
+  public static func read(root: String, jobs: Int = 1) -> ProjectShipping? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+    // No project file lies in a localization, an asset catalog or a repository's own folders.
+    let walk = FileWalk.files(below: root, jobs: jobs, skipping: skippedFolders) { isProjectFile($0) }
+    guard !walk.files.isEmpty else { return nil }
+    var files: [(relativePath: String, bytes: [UInt8]?)] = []
+    var unread: [(folder: String, note: String)] = []
+    for file in walk.files {
+      let limit = file.relativePath.hasSuffix(".pbxproj") ? XcodeProject.maxBytes : PackageManifest.maxBytes
+      switch FileWalk.read(file.bytes, shownAs: file.path, limit: limit) {
+      case .success(let bytes): files.append((file.relativePath, bytes))
+      case .failure(let problem):
+        unread.append((projectFolder(file.relativePath), "\(problem.path): \(problem.message); it decides nothing about what ships"))
+      }
+    }
+    var shipping = ProjectShipping(reading: files) { folder in
+      var isDirectory: ObjCBool = false
+      let path = folder.isEmpty ? root : (root as NSString).appendingPathComponent(folder)
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+    shipping.notedFolders = unread.map(\.folder) + shipping.notedFolders
+    shipping.notes = unread.map(\.note) + shipping.notes
+    return shipping
+  }
+
+  /// The notes about projects that hold one of the tables at `relativePaths` (below the root):
+  /// a project with no table below its folder needs none, whatever it holds.
+  public func notes(forTablesAt relativePaths: [String]) -> [String] {
+    zip(notedFolders, notes).filter { Self.holdsTable($0.0, relativePaths) }.map(\.1)
+  }
+
+  /// The folder a project file's paths are relative to (`App` for `App/App.xcodeproj/project.pbxproj`).
+  static func projectFolder(_ relativePath: String) -> String {
+    let parts = relativePath.split(separator: "/")
+    return parts.dropLast(relativePath.hasSuffix(".pbxproj") ? 2 : 1).joined(separator: "/")
+  }
+
+  /// Whether one of `tables` lies in `folder`.
+  static func holdsTable(_ folder: String, _ tables: [String]) -> Bool {
+    folder.isEmpty ? !tables.isEmpty : tables.contains { $0.hasPrefix(folder + "/") }
+  }
+
+  /// The projects in `files` (paths below the root and their bytes); `folderExists` says whether
+  /// a folder below the root exists (where a package's target without `path:` has its files).
+  public init(reading files: [(relativePath: String, bytes: [UInt8]?)], folderExists: (String) -> Bool) {
+    var projects: [Project] = []
+    var notes: [String] = []
+    var notedFolders: [String] = []
+    for (relativePath, bytes) in files.sorted(by: { $0.relativePath < $1.relativePath }) {
+      guard let bytes else { continue }
+      let parts = relativePath.split(separator: "/").map(String.init)
+      func note(_ text: String) {
+        notes.append(text)
+        notedFolders.append(Self.projectFolder(relativePath))
+      }
+      if relativePath.hasSuffix(".pbxproj") {
+        let name = parts.dropLast().joined(separator: "/")
+        let folder = parts.dropLast(2).joined(separator: "/")
+        if parts.dropLast().last == "Pods.xcodeproj" {
+          note("\(name): CocoaPods copies its pods' resources by a script of the app's target: it decides nothing about what ships")
+          continue
+        }
+        switch XcodeProject.parse(bytes) {
+        case .success(let project):
+          if project.scriptCopiesTables {
+            note("\(name): a script phase names localized files: the tables it places that no build phase holds count as shipped")
+          }
+          projects.append(Project(name: name, folder: folder, kind: .xcode(project)))
+        case .failure(let failure):
+          note("\(name)/project.pbxproj: not understood (\(failure.message)): it decides nothing about what ships")
+        }
+      } else {
+        let folder = parts.dropLast().joined(separator: "/")
+        switch PackageManifest.read(String(decoding: bytes, as: UTF8.self)) {
+        case .success(let manifest):
+          guard manifest.defaultLocalization != nil else {
+            note("\(relativePath): no defaultLocalization, without which SwiftPM builds no localized resource: it decides nothing about what ships")
+            continue
+          }
+          let targetFolders = manifest.targets.map { target -> String? in
+            guard target.hasResources else { return nil }
+            if let path = target.path { return XcodeProject.normalised(path) }
+            let candidates = target.kind == "testTarget" ? ["Tests"] : target.kind == "plugin" ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
+            let join = { (a: String) in XcodeProject.normalised(a + "/" + target.name) }
+            return candidates.map(join).first { folderExists(XcodeProject.normalised(folder + "/" + $0)) } ?? join(candidates[0])
+          }
+          projects.append(Project(name: relativePath, folder: folder, kind: .package(manifest, targetFolders: targetFolders)))
+        case .failure(let failure):
+          note("\(relativePath): not understood (\(failure.message)); the manifest is not run: it decides nothing about what ships")
+        }
+      }
+    }
+    self.init(projects: projects, notes: notes)
+    self.notedFolders = notedFolders
+  }
+
+  /// One line for standard error: which projects were read.
+  public var summary: String? {
+    guard !projects.isEmpty else { return nil }
+    let listed = projects.prefix(5).map(\.name).joined(separator: ", ") + (projects.count > 5 ? " and \(projects.count - 5) more" : "")
+    return "read \(projects.count) project\(projects.count == 1 ? "" : "s") (\(listed)) to tell the tables that ship; a table no target builds is info, compared with nothing (--no-project: every table counts as shipped)"
+  }
+
+  /// What the projects say of the table at `relativePath` (below the root, as the walk gives it).
+  public func decision(for relativePath: String) -> Decision {
+    let path = XcodeProject.normalised(relativePath)
+    var notShipped: (reason: String, language: String?)? = nil
+    var nearest: (depth: Int, language: String)? = nil
+    for project in projects {
+      guard let below = Self.path(path, below: project.folder) else { continue }
+      if let language = project.developmentLanguage, nearest.map({ $0.depth < project.folder.count }) ?? true {
+        nearest = (project.folder.count, language)
+      }
+      switch Self.decide(below, in: project) {
+      case .some(nil): return .ships(developmentLanguage: language(project.developmentLanguage))
+      case .some(let reason?): if notShipped == nil { notShipped = (reason, project.developmentLanguage) }
+      case nil: continue
+      }
+    }
+    if let notShipped { return .notShipped(reason: notShipped.reason, developmentLanguage: language(notShipped.language)) }
+    return .undecided(developmentLanguage: language(nearest?.language))
+  }
+
+  private func language(_ language: String?) -> String? { decidesDevelopmentLanguage ? language : nil }
+
+  /// `path` relative to `folder` when it lies inside it.
+  static func path(_ path: String, below folder: String) -> String? {
+    if folder.isEmpty { return path }
+    guard path.hasPrefix(folder + "/") else { return nil }
+    return String(path.dropFirst(folder.count + 1))
+  }
+
+  /// One project's word on a path relative to its folder: nil when it does not know it; `.some(nil)`
+  /// when a target builds it; `.some(reason)` when none does.
+  static func decide(_ path: String, in project: Project) -> String?? {
+    switch project.kind {
+    case .xcode(let xcode):
+      switch xcode.lookup(path) {
+      case .referenced(inBuildPhase: true)?, .synchronized(ships: true, _)?:
+        return .some(nil)
+      case .referenced(inBuildPhase: false)?:
+        return xcode.scriptCopiesTables ? nil : "'\(project.name)' places it, but no target's build phase holds it"
+      case .synchronized(ships: false, let folder)?:
+        return "every target building the synchronized folder '\(folder)' of '\(project.name)' leaves it out (membershipExceptions)"
+      case nil:
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count >= 2, parts[parts.count - 2].lowercased().hasSuffix(".lproj"), !xcode.scriptCopiesTables,
+              xcode.placesLocalizations(of: parts[parts.count - 1], in: parts.dropLast(2).joined(separator: "/"))
+        else { return nil }
+        return "'\(project.name)' places '\(parts[parts.count - 1])', but not the '\(parts[parts.count - 2])' one"
+      }
+    case .package(let manifest, let folders):
+      let lowered = path.lowercased()
+      for (target, folder) in zip(manifest.targets, folders) {
+        guard let folder, let inTarget = Self.path(path, below: folder) else { continue }
+        let inTargetLowered = inTarget.lowercased()
+        func holds(_ listed: String) -> Bool {
+          let item = XcodeProject.normalised(listed).lowercased()
+          return item.isEmpty || inTargetLowered == item || inTargetLowered.hasPrefix(item + "/")
+        }
+        if let excluded = target.exclude.first(where: holds) {
+          return "'\(project.name)': target '\(target.name)' excludes '\(excluded)'"
+        }
+        let parts = inTargetLowered.split(separator: "/")
+        if (parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")) || lowered.hasSuffix(".xcstrings")
+            || target.resources.contains(where: { holds($0.path) }) {
+          return .some(nil)
+        }
+        return "'\(project.name)': target '\(target.name)' holds it outside a .lproj folder and no resources: rule names it, so SwiftPM leaves it out"
+      }
+      if Self.packageSourceFolders.contains(where: { lowered.hasPrefix($0.lowercased() + "/") }) {
+        return "'\(project.name)' has no target whose folder holds it"
+      }
+      return nil
+    }
+  }
+}
+
+extension StringsLint {
+  /// The files found, each with what the projects say of it (``ProjectShipping``): a table no
+  /// target builds is compared with nothing, the project's development language is its, and how
+  /// the project delivers it (``TableDelivery``).
+  static func plan(_ found: [FileWalk.File], jobs: Int, shipping: ProjectShipping?) -> [LintedFile] {
+    var planned = Concurrent.map(found, jobs: jobs) { LintedFile(path: $0.path, relativePath: $0.relativePath) }
+    if let shipping {
+      for index in planned.indices {
+        planned[index].take(shipping.decision(for: planned[index].relativePath))
+        planned[index].delivery = shipping.delivery(for: planned[index].relativePath)
+      }
+    }
+    return planned
+  }
+}
+
+extension StringsLint.LintedFile {
+  /// Takes what the projects say of this table: why no target builds it, and its development language.
+  mutating func take(_ decision: ProjectShipping.Decision) {
+    projectLanguage = decision.developmentLanguage
+    if case .notShipped(let reason, _) = decision { notShipped = reason }
+  }
+
+  /// A table no target builds: one finding says so, first, and what its own checks found is
+  /// information (no device reads the table). Nothing was compared.
+  mutating func markNotShipped() {
+    guard let reason = notShipped else { return }
+    for index in findings.indices where findings[index].severity != .info {
+      findings[index].unreached = true
+      findings[index].message += " (the table does not ship: no device reads it)"
+    }
+    findings.insert(Finding(TableMessage.notShipped(reason: reason), line: 1, column: 1), at: 0)
+    missing = []
+    stateGroups = []
+  }
+}

@@ -1,0 +1,365 @@
+import Foundation
+import PayloadSchema
+import StringsFile
+import Testing
+import TestSupport
+@testable import APNsLint
+
+/// Lints `root` with the projects below it (as `strings lint` does): relative path →
+/// `severity rule line:column key: message`; and the notes the projects gave.
+private func shipped(_ root: String, developmentLanguage: String? = nil, projects: Bool = true) throws -> (files: [String: [String]], notes: [String]) {
+  var shipping = projects ? ProjectShipping.read(root: root) : nil
+  if developmentLanguage != nil { shipping?.decidesDevelopmentLanguage = false }
+  var problems: [FileWalk.Problem] = []
+  let files = try StringsLint.lint(root: root, developmentLanguage: developmentLanguage ?? "en", shipping: shipping, problems: &problems)
+  #expect(problems.isEmpty)
+  let base = root.hasSuffix("/") ? root : root + "/"
+  return (Dictionary(uniqueKeysWithValues: files.map { file in
+    (String(file.path.dropFirst(base.count)),
+     file.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-"): \($0.message)" })
+  }), shipping?.notes(forTablesAt: files.map { String($0.path.dropFirst(base.count)) }) ?? [])
+}
+
+/// A project file of hand-written objects (`ID = {…};` lines) with `rootObject = P`.
+private func pbxproj(_ objects: [String]) -> String {
+  "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + objects.map { "\t\t\($0)\n" }.joined() + "\t};\n\trootObject = P;\n}\n"
+}
+
+/// SPEC §3 "What ships": with the project below the folder, a table no target builds is
+/// information and compared with nothing, and the development language is the project's.
+@Suite("What ships decides: Xcode projects and Swift packages (issue 52)")
+struct ProjectShippingTests {
+  static let shipsApp = localizationFixtures.appendingPathComponent("ShipsApp").path
+
+  /// `Fixtures/Localizations/ShipsApp`: development region `fr`; `Labels.strings` ships `fr` and
+  /// `en` (a `de.lproj` copy sits beside them, outside the variant group); `Main.storyboard` is
+  /// Base-localized with an `en` strings table; `Legacy.strings` is placed in the project but in no
+  /// build phase.
+  @Test func theFixtureProjectDecidesWhatShipsAndTheDevelopmentLanguage() throws {
+    let (files, notes) = try shipped(Self.shipsApp)
+    #expect(notes == [])
+    #expect(files["ShipsApp/fr.lproj/Labels.strings"] == [])
+    // French is the development language: English lacks EMPTY (with `en` guessed, French's
+    // EMPTY was an extra key and English complete).
+    #expect(files["ShipsApp/en.lproj/Labels.strings"] == [
+      "warning strings-missing-translation 1:1 EMPTY: 'EMPTY' of 'ShipsApp/fr.lproj/Labels.strings:3' has no translation in 'en': the device shows the raw key"
+    ])
+    // Not in the variant group: not compared (its '%@' against French's plain text is no error),
+    // and its own duplicate key is information.
+    #expect(files["ShipsApp/de.lproj/Labels.strings"] == [
+      "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('ShipsApp.xcodeproj' places 'Labels.strings', but not the 'de.lproj' one); its keys are compared with nothing",
+      "info strings-duplicate-key 4:1 TITLE: key 'TITLE' is defined again; line 2 is overridden, the last definition wins (the table does not ship: no device reads it)",
+    ])
+    let legacy = "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('ShipsApp.xcodeproj' places it, but no target's build phase holds it); its keys are compared with nothing"
+    #expect(files["ShipsApp/fr.lproj/Legacy.strings"] == [legacy])
+    #expect(files["ShipsApp/en.lproj/Legacy.strings"] == [legacy])
+    // The Base-localized storyboard's English table ships through its variant group.
+    #expect(files["ShipsApp/en.lproj/Main.strings"] == [])
+    #expect(files.count == 6)
+  }
+
+  /// Without the project (`--no-project`, or none below the folder), today's behaviour: `en` is
+  /// the development language and every table is compared.
+  @Test func withoutTheProjectEveryTableIsCompared() throws {
+    let (files, _) = try shipped(Self.shipsApp, projects: false)
+    #expect(files["ShipsApp/en.lproj/Labels.strings"] == [])
+    #expect(files["ShipsApp/fr.lproj/Labels.strings"] == [
+      "info strings-extra-key 3:1 EMPTY: 'EMPTY' is not in the development language's 'ShipsApp/en.lproj/Labels.strings'"
+    ])
+    #expect(files["ShipsApp/de.lproj/Labels.strings"]?.first?.hasPrefix("info strings-extra-key 3:1 EMPTY:") == true)
+    #expect(files["ShipsApp/fr.lproj/Legacy.strings"] == [
+      "info strings-extra-key 2:1 OLD_HINT: 'OLD_HINT' is not in the development language's 'ShipsApp/en.lproj/Legacy.strings'"
+    ])
+  }
+
+  /// `--development-language` wins over the project's region; what ships is still the project's.
+  @Test func aDevelopmentLanguageGivenWinsOverTheProjects() throws {
+    let (files, _) = try shipped(Self.shipsApp, developmentLanguage: "en")
+    #expect(files["ShipsApp/en.lproj/Labels.strings"] == [])
+    #expect(files["ShipsApp/fr.lproj/Labels.strings"] == [
+      "info strings-extra-key 3:1 EMPTY: 'EMPTY' is not in the development language's 'ShipsApp/en.lproj/Labels.strings'"
+    ])
+    #expect(files["ShipsApp/de.lproj/Labels.strings"]?.first?.hasPrefix("info strings-not-shipped 1:1 -:") == true)
+  }
+
+  /// A package with `defaultLocalization: "de"`: the `.lproj` tables in its target's folder ship
+  /// (SwiftPM processes them without a `resources:` rule), an excluded folder's and those of a
+  /// folder of `Sources/` no target has do not, and German is the development language.
+  @Test func aPackageWithDefaultLocalizationDecides() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Package.swift", """
+      // swift-tools-version:5.9
+      import PackageDescription
+
+      let package = Package(
+        name: "ShelfKit",
+        defaultLocalization: "de",  // the bundle's development region
+        platforms: [.iOS(.v16)],
+        products: [.library(name: "ShelfKit", targets: ["ShelfKit"])],
+        targets: [
+          .target(
+            name: "ShelfKit",
+            exclude: ["Drafts"],
+            resources: [.process("Resources")]
+          ),
+          /* .target(name: "Old"), */
+          .testTarget(name: "ShelfKitTests", dependencies: ["ShelfKit"]),
+        ]
+      )
+
+      """)
+    try folder.write("Sources/ShelfKit/Resources/de.lproj/Labels.strings", "\"TITLE\" = \"Regal\";\n\"EMPTY\" = \"Leer\";\n")
+    try folder.write("Sources/ShelfKit/Resources/en.lproj/Labels.strings", "\"TITLE\" = \"Shelf\";\n")
+    try folder.write("Sources/ShelfKit/fr.lproj/Labels.strings", "\"TITLE\" = \"Étagère\";\n\"EMPTY\" = \"Vide\";\n")
+    try folder.write("Sources/ShelfKit/Drafts/fr.lproj/Labels.strings", "\"TITLE\" = \"Étagère\";\n")
+    try folder.write("Sources/ShelfKit/Loose.strings", "\"TITLE\" = \"Regal\";\n")
+    try folder.write("Sources/Old/en.lproj/Labels.strings", "\"TITLE\" = \"Shelf\";\n")
+    try folder.write("Docs/en.lproj/Labels.strings", "\"TITLE\" = \"Shelf\";\n")
+    let (files, notes) = try shipped(folder.path)
+    #expect(notes == [])
+    #expect(files["Sources/ShelfKit/Resources/de.lproj/Labels.strings"] == [])
+    #expect(files["Sources/ShelfKit/Resources/en.lproj/Labels.strings"] == [
+      "warning strings-missing-translation 1:1 EMPTY: 'EMPTY' of 'Sources/ShelfKit/Resources/de.lproj/Labels.strings:2' has no translation in 'en': the device shows the raw key"
+    ])
+    // A `.lproj` anywhere in the target's folder is a resource; its group has no `de`, so nothing is compared.
+    #expect(files["Sources/ShelfKit/fr.lproj/Labels.strings"] == [])
+    #expect(files["Sources/ShelfKit/Drafts/fr.lproj/Labels.strings"] == [
+      "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('Package.swift': target 'ShelfKit' excludes 'Drafts'); its keys are compared with nothing"
+    ])
+    #expect(files["Sources/ShelfKit/Loose.strings"] == [
+      "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('Package.swift': target 'ShelfKit' holds it outside a .lproj folder and no resources: rule names it, so SwiftPM leaves it out); its keys are compared with nothing"
+    ])
+    #expect(files["Sources/Old/en.lproj/Labels.strings"] == [
+      "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('Package.swift' has no target whose folder holds it); its keys are compared with nothing"
+    ])
+    // Outside the package's source folders: the package says nothing (an example app's, say).
+    #expect(files["Docs/en.lproj/Labels.strings"] == [])
+  }
+
+  /// Xcode 16's synchronized folders: every file in them ships, except what every target building
+  /// from the folder leaves out (`membershipExceptions`: a path, a folder, or `/Localized: NAME`
+  /// for every localization of a variant group); a target that does not build from the folder
+  /// takes in what its exception set names.
+  @Test func synchronizedFoldersShipTheirFilesButTheExceptions() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
+      "P = {isa = PBXProject; developmentRegion = en; knownRegions = (en, fr, Base); mainGroup = G; targets = (T, W); };",
+      "G = {isa = PBXGroup; children = (S); sourceTree = \"<group>\"; };",
+      "S /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (X, Y); path = App; sourceTree = \"<group>\"; };",
+      "X /* Exceptions for \"App\" folder in \"App\" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (\"/Localized: Resources/Old.strings\", Drafts, Info.plist, \"Widget/fr.lproj/Widget.strings\"); target = T; };",
+      "Y = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (\"Widget/fr.lproj/Widget.strings\"); target = W; };",
+      "T = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S); name = App; };",
+      "W = {isa = PBXNativeTarget; buildPhases = (); name = Widget; };",
+    ]))
+    try folder.write("App/Resources/en.lproj/Labels.strings", "\"A\" = \"Apple\";\n\"B\" = \"Pear\";\n")
+    try folder.write("App/Resources/fr.lproj/Labels.strings", "\"A\" = \"Pomme\";\n")
+    try folder.write("App/Resources/en.lproj/Old.strings", "\"A\" = \"a\";\n")
+    try folder.write("App/Resources/fr.lproj/Old.strings", "\"A\" = \"a\";\n")
+    try folder.write("App/Drafts/de.lproj/Labels.strings", "\"A\" = \"a\";\n")
+    try folder.write("App/Widget/fr.lproj/Widget.strings", "\"A\" = \"a\";\n")
+    let (files, notes) = try shipped(folder.path)
+    #expect(notes == [])
+    #expect(files["App/Resources/fr.lproj/Labels.strings"] == [
+      "warning strings-missing-translation 1:1 B: 'B' of 'App/Resources/en.lproj/Labels.strings:2' has no translation in 'fr': the device shows the raw key"
+    ])
+    let excepted = "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it (every target building the synchronized folder 'App' of 'App.xcodeproj' leaves it out (membershipExceptions)); its keys are compared with nothing"
+    #expect(files["App/Resources/en.lproj/Old.strings"] == [excepted])
+    #expect(files["App/Resources/fr.lproj/Old.strings"] == [excepted])
+    #expect(files["App/Drafts/de.lproj/Labels.strings"] == [excepted])
+    // Left out of App, taken in by Widget, which does not build from the folder.
+    #expect(files["App/Widget/fr.lproj/Widget.strings"] == [])
+  }
+
+  /// What the reader cannot be sure of decides nothing, with a note: a manifest that is not
+  /// literal, a project file that does not parse, a package without `defaultLocalization`,
+  /// CocoaPods' project, a project whose script phase names localized files.
+  @Test func whatIsNotUnderstoodFallsBackWithANote() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Kit/Package.swift", "import PackageDescription\nlet targets: [Target] = [.target(name: \"Kit\")]\nlet package = Package(name: \"Kit\", defaultLocalization: \"fr\", targets: targets)\n")
+    try folder.write("Kit/Sources/Other/en.lproj/Labels.strings", "\"A\" = \"a\";\n")
+    try folder.write("Plain/Package.swift", "import PackageDescription\nlet package = Package(name: \"Plain\", targets: [.target(name: \"Plain\")])\n")
+    try folder.write("Plain/Sources/Other/en.lproj/Labels.strings", "\"A\" = \"a\";\n")
+    try folder.write("Broken/Broken.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n<<<<<<< HEAD\n\tobjects = {};\n}\n")
+    try folder.write("Broken/en.lproj/Labels.strings", "\"A\" = \"a\";\n")
+    try folder.write("Pods/Pods.xcodeproj/project.pbxproj", pbxproj(["P = {isa = PBXProject; mainGroup = G; targets = (); };", "G = {isa = PBXGroup; children = (); };"]))
+    try folder.write("Pods/Alamofire/en.lproj/Messages.strings", "\"A\" = \"a\";\n")
+    // A package with no table below it says nothing, whatever its manifest.
+    try folder.write("Tools/Package.swift", "let package = Package(name: \"Tools\", targets: tools)\n")
+    try folder.write("Scripted/Scripted.xcodeproj/project.pbxproj", pbxproj([
+      "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T); };",
+      "G = {isa = PBXGroup; children = (V); sourceTree = \"<group>\"; };",
+      "V = {isa = PBXVariantGroup; children = (E); name = Labels.strings; sourceTree = \"<group>\"; };",
+      "E = {isa = PBXFileReference; name = en; path = en.lproj/Labels.strings; sourceTree = \"<group>\"; };",
+      "T = {isa = PBXNativeTarget; buildPhases = (S); name = App; };",
+      "S = {isa = PBXShellScriptBuildPhase; shellScript = \"cp -R \\\"$SRCROOT/en.lproj\\\" \\\"$TARGET_BUILD_DIR\\\"\"; };",
+    ]))
+    try folder.write("Scripted/en.lproj/Labels.strings", "\"A\" = \"a\";\n")
+    let (files, notes) = try shipped(folder.path)
+    #expect(notes == [
+      "Broken/Broken.xcodeproj/project.pbxproj: not understood (line 3: '<' where a key should be): it decides nothing about what ships",
+      "Kit/Package.swift: not understood (the targets are not an array literal); the manifest is not run: it decides nothing about what ships",
+      "Plain/Package.swift: no defaultLocalization, without which SwiftPM builds no localized resource: it decides nothing about what ships",
+      "Pods/Pods.xcodeproj: CocoaPods copies its pods' resources by a script of the app's target: it decides nothing about what ships",
+      "Scripted/Scripted.xcodeproj: a script phase names localized files: the tables it places that no build phase holds count as shipped",
+    ])
+    #expect(files.values.allSatisfy { $0.isEmpty }, "\(files)")
+  }
+
+  /// A table no project knows is linted as today, with the development language of the nearest
+  /// project holding it.
+  @Test func aTableNoProjectKnowsTakesTheNearestProjectsLanguage() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
+      "P = {isa = PBXProject; developmentRegion = fr; mainGroup = G; targets = (); };",
+      "G = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };",
+    ]))
+    try folder.write("Extra/fr.lproj/Labels.strings", "\"A\" = \"Pomme\";\n\"B\" = \"Poire\";\n")
+    try folder.write("Extra/en.lproj/Labels.strings", "\"A\" = \"Apple\";\n")
+    let (files, _) = try shipped(folder.path)
+    #expect(files["Extra/en.lproj/Labels.strings"] == [
+      "warning strings-missing-translation 1:1 B: 'B' of 'Extra/fr.lproj/Labels.strings:2' has no translation in 'en': the device shows the raw key"
+    ])
+    #expect(files["Extra/fr.lproj/Labels.strings"] == [])
+  }
+
+  /// A String Catalog in no build phase is not compared inside either.
+  @Test func anUnshippedCatalogIsNotCompared() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
+      "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T); };",
+      "G = {isa = PBXGroup; children = (C, D); sourceTree = \"<group>\"; };",
+      "C = {isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; path = Old.xcstrings; sourceTree = \"<group>\"; };",
+      "D = {isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; path = Localizable.xcstrings; sourceTree = \"<group>\"; };",
+      "T = {isa = PBXNativeTarget; buildPhases = (R); name = App; };",
+      "R = {isa = PBXResourcesBuildPhase; files = (B); };",
+      "B = {isa = PBXBuildFile; fileRef = D; };",
+    ]))
+    let catalog = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"Archive": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": ""}}}}}}"#
+    try folder.write("Old.xcstrings", catalog)
+    try folder.write("Localizable.xcstrings", catalog)
+    let (files, _) = try shipped(folder.path)
+    #expect(files["Old.xcstrings"] == [
+      "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('App.xcodeproj' places it, but no target's build phase holds it); its keys are compared with nothing"
+    ])
+    #expect(files["Localizable.xcstrings"]?.map { String($0.prefix(31)) } == ["warning strings-empty-translati"])
+  }
+}
+
+@Suite("Reading project files: pbxproj and Package.swift (issue 52)")
+struct ProjectFileReadingTests {
+  @Test func aProjectIsReadWhole() throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: ProjectShippingTests.shipsApp + "/ShipsApp.xcodeproj/project.pbxproj")))
+    let project = try XcodeProject.parse(bytes).get()
+    #expect(project.developmentRegion == "fr")
+    #expect(project.knownRegions == ["fr", "en", "Base"])
+    #expect(project.targetNames == ["ShipsApp"])
+    #expect(project.references == [
+      "shipsapp/fr.lproj/labels.strings": true, "shipsapp/en.lproj/labels.strings": true,
+      "shipsapp/base.lproj/main.storyboard": true, "shipsapp/en.lproj/main.strings": true,
+      "shipsapp/fr.lproj/legacy.strings": false, "shipsapp/en.lproj/legacy.strings": false,
+    ])
+    #expect(project.unplaced == 1)  // the product, in BUILT_PRODUCTS_DIR
+    #expect(project.lookup("ShipsApp/./x/../en.lproj/Labels.strings") == .referenced(inBuildPhase: true))
+    #expect(project.lookup("ShipsApp/de.lproj/Labels.strings") == nil)
+    #expect(project.placesLocalizations(of: "Labels.strings", in: "ShipsApp"))
+  }
+
+  /// Bad project files are failures with a line, never a crash or a hang: nesting past 512
+  /// levels, invalid UTF-8, an unterminated string, a missing `;`.
+  @Test func badProjectFilesFailWithALine() {
+    func failure(_ text: [UInt8]) -> String? {
+      if case .failure(let f) = XcodeProject.parse(text) { return f.message }
+      return nil
+    }
+    #expect(failure(Array(String(repeating: "(", count: 100_000).utf8)) == "line 1: more than 512 levels of nesting")
+    #expect(failure([0x7B, 0xFF, 0x7D]) == "line 1: not UTF-8")
+    #expect(failure(Array("{\n a = \"b;\n}".utf8)) == "line 2: an unterminated string")
+    #expect(failure(Array("{\n a = b\n c = d; }".utf8)) == "line 3: 'c' where ';' should follow the value of 'a'")
+    #expect(failure(Array("{ objects = {}; }".utf8)) == "no 'rootObject' naming a PBXProject")
+    #expect(failure(Array("(a, b)".utf8)) == "no 'objects' dictionary")
+  }
+
+  /// A project file of 20 MB (200,000 files in a resources phase) is read in one pass, in time
+  /// and memory proportional to it.
+  @Test func aTwentyMegabyteProjectIsNoProblem() throws {
+    var objects: [String] = [
+      "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T); };",
+      "T = {isa = PBXNativeTarget; buildPhases = (R); name = App; };",
+    ]
+    let count = 100_000
+    objects.append("G = {isa = PBXGroup; children = (" + (0..<count).map { "F\($0)" }.joined(separator: ", ") + "); sourceTree = \"<group>\"; };")
+    objects.append("R = {isa = PBXResourcesBuildPhase; files = (" + (0..<count).map { "B\($0)" }.joined(separator: ", ") + "); };")
+    for i in 0..<count {
+      objects.append("F\(i) /* f\(i).strings */ = {isa = PBXFileReference; lastKnownFileType = text.plist.strings; path = \"Resources/en.lproj/f\(i).strings\"; sourceTree = \"<group>\"; };")
+      objects.append("B\(i) /* f\(i).strings in Resources */ = {isa = PBXBuildFile; fileRef = F\(i) /* f\(i).strings */; settings = {ATTRIBUTES = (Public, ); }; };")
+    }
+    let bytes = Array(pbxproj(objects).utf8)
+    #expect(bytes.count > 20_000_000)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let project = try XcodeProject.parse(bytes).get()
+    let elapsed = clock.now - start
+    #expect(project.references.count == count)
+    #expect(project.lookup("Resources/en.lproj/f99999.strings") == .referenced(inBuildPhase: true))
+    // Generous for a debug build on a loaded machine; a release build reads it in well under a second.
+    #expect(elapsed < .seconds(60), "\(elapsed)")
+  }
+
+  /// The search for project files enters no `.lproj`, `.git` or asset catalog: a walk as cheap as
+  /// the folders that can hold a project.
+  @Test func projectFilesAreNotLookedForInLocalizations() throws {
+    let folder = try TemporaryFolder()
+    for path in ["App.xcodeproj/project.pbxproj", "Kit/Package.swift", "fr.lproj/Package.swift", ".git/x/Package.swift",
+                 "A.xcassets/Package.swift", "en.lproj/Localizable.strings"] {
+      try folder.write(path, "")
+    }
+    let walk = FileWalk.files(below: folder.path, jobs: 2, skipping: ProjectShipping.skippedFolders) { ProjectShipping.isProjectFile($0) }
+    #expect(walk.files.map(\.relativePath) == ["App.xcodeproj/project.pbxproj", "Kit/Package.swift"])
+    #expect(walk.problems.isEmpty)
+  }
+
+  @Test func aManifestIsReadAsText() throws {
+    let manifest = try PackageManifest.read(#"""
+      // swift-tools-version:5.9
+      import PackageDescription
+      /* a comment /* nested */ with "quotes" */
+      let package = Package(
+        name: "Kit", // defaultLocalization: "xx"
+        defaultLocalization: "pt-BR",
+        products: [.library(name: "Kit", targets: ["Kit"])],
+        dependencies: [.package(url: "https://example.com/\("x").git", from: "1.0.0")],
+        targets: [
+          .target(name: "Kit", path: "Code/Kit", exclude: ["Drafts", #"Raw "quoted""#],
+                  resources: [.process("Resources", localization: .default), .copy("Data"), .embedInCode("seed.json")]),
+          Target.testTarget(name: "KitTests", dependencies: ["Kit"]),
+          .binaryTarget(name: "Blob", path: "Blob.xcframework"),
+        ]
+      )
+      """#).get()
+    #expect(manifest.defaultLocalization == "pt-BR")
+    #expect(manifest.targets == [
+      PackageManifest.Target(kind: "target", name: "Kit", path: "Code/Kit", exclude: ["Drafts", "Raw \"quoted\""],
+                             resources: [.init(rule: "process", path: "Resources"), .init(rule: "copy", path: "Data"), .init(rule: "embedInCode", path: "seed.json")]),
+      PackageManifest.Target(kind: "testTarget", name: "KitTests"),
+      PackageManifest.Target(kind: "binaryTarget", name: "Blob", path: "Blob.xcframework"),
+    ])
+  }
+
+  /// What a text reading cannot be sure of is not understood, and says what.
+  @Test(arguments: [
+    ("let package = Package(name: \"K\", targets: targets)", "the targets are not an array literal"),
+    ("let package = Package(name: \"K\", targets: [.target(name: \"K\")] + extra)", "the targets are not an array literal"),
+    ("let package = Package(name: \"K\", targets: [makeTarget(\"K\")])", "a target is not written as '.target(…)': 'makeTarget(\"K\")'"),
+    ("let package = Package(name: \"K\", targets: [\n#if os(iOS)\n.target(name: \"K\")\n#endif\n])", "a target is not written as '.target(…)': '#if os(iOS).target(name:\"K\")#endif'"),
+    ("let package = Package(name: \"K\", targets: [.target(name: \"K\\(suffix)\")])", "a target's name is not a string literal"),
+    ("let package = Package(name: \"K\", targets: [.target(name: \"K\", path: root + \"/K\")])", "the path of 'K' is not a string literal"),
+    ("let package = Package(name: \"K\", targets: [.target(name: \"K\", resources: [.process(folder)])])", "a resource of 'K' is not '.process(\"…\")' or '.copy(\"…\")': '.process(folder)'"),
+    ("let package = Package(name: \"K\", targets: [.target(name: \"K\", exclude: excluded)])", "the exclude list of 'K' is not literal strings"),
+    ("let package = Package(name: \"K\", defaultLocalization: .init(\"en\"), targets: [])", "'defaultLocalization' is not a string literal"),
+    ("let package = Package(name: \"K\", targets: [])\npackage.targets.append(.target(name: \"L\"))", "'.targets' is read or changed in code"),
+    ("import PackageDescription\n", "no 'Package(…)'"),
+  ])
+  func whatIsNotLiteralIsNotUnderstood(_ text: String, _ message: String) {
+    #expect(PackageManifest.read(text) == .failure(PackageManifest.NotUnderstood(message: message)))
+  }
+}

@@ -45,8 +45,11 @@ public protocol APNsGate {
 }
 
 extension RequestValidator: APNsGate {
+  /// Checks the request as it is sent at `now`: the clock for its token and `apns-expiration`,
+  /// and the time a Live Activity's dates are judged against (`sendingTime`).
   public mutating func decide(_ request: APNsRequest, now: Int64) -> APNsGateDecision {
-    APNsGateDecision(validate(request, now: now))
+    sendingTime = now
+    return APNsGateDecision(validate(request, now: now))
   }
 }
 
@@ -260,6 +263,13 @@ public struct APNsBatchTally: Sendable, Hashable {
     let seconds = max(seconds, 0.001)
     var lines = ["sent \(sent) pushes in \(String(format: "%.1f", seconds)) s (\(Int(Double(sent) / seconds))/s) over \(connections) connection\(connections == 1 ? "" : "s")"]
     for (answer, count) in byAnswer.sorted(by: { $0.key < $1.key }) { lines.append("  \(answer): \(count)") }
+    // A reason in APNs' wire spelling (`403 BadEnvironmentKeyInToken`) is explained under the counts.
+    for answer in byAnswer.keys.sorted() {
+      let parts = answer.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2, let status = Int(parts[0]),
+            let explanation = APNsAnswer(status: status, reason: String(parts[1])).wireSpellingExplanation else { continue }
+      lines.append(explanation)
+    }
     if !retried.isEmpty || unanswered > 0 {
       let counts = retried.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)" }
       lines.append("retried: " + (counts + (unanswered > 0 ? ["not answered (refused stream, lost connection): \(unanswered)"] : [])).joined(separator: ", "))

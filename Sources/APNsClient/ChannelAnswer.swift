@@ -60,7 +60,7 @@ public struct ChannelManagementAnswer: Sendable {
     self.answer = delivery.answer
     self.predicted = predicted
     requestID = delivery.header("apns-request-id") ?? delivery.apnsID
-    meaning = delivery.answer.reason.flatMap { ChannelManagement.documented($0)?.meaning }
+    meaning = delivery.answer.reason.flatMap { ChannelManagement.documented($0)?.meaning } ?? delivery.answer.wireSpellingExplanation
     guard (200..<300).contains(delivery.answer.status) else { return }
     let members = (try? JSONMembers.read(delivery.body).get()) ?? []
     switch operation {

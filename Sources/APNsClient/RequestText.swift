@@ -229,3 +229,26 @@ extension APNsDelivery {
     return "APNs answered \(answer)" + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
   }
 }
+
+extension APNsAnswer {
+  /// For a reason APNs sent in its wire spelling where Apple's table writes another
+  /// (`BadEnvironmentKeyInToken` for `BadEnvironmentKeyIdInToken`): which of Apple's reasons it is,
+  /// Apple's words for it and what to do, as `send`, `send --batch` and `channel` print it under
+  /// the answer. Nil for every other answer.
+  public var wireSpellingExplanation: String? {
+    guard let text = reason, APNsReason.isWireSpelling(text), let known = APNsReason(wire: text),
+          let row = APNsCatalogue.row(known, on: .device) ?? APNsCatalogue.row(known, on: .token) else { return nil }
+    var out = "\(text) is APNs' wire spelling of \(known.rawValue), as Apple's table writes it (\"\(row.source.title)\", \(row.source.url)): \(row.apple)"
+    if let remedy = Self.remedy(known) { out += "\nWhat to do: " + remedy }
+    return out
+  }
+
+  /// What a provider does about a reason whose wire spelling differs from Apple's.
+  private static func remedy(_ reason: APNsReason) -> String? {
+    switch reason {
+    case .badEnvironmentKeyIdInToken:
+      "the token's key is limited to the other environment (Apple's key model of 2025, \"Establishing a token-based connection to APNs\"); sign the token with a key enabled for this environment, or send to the host of the key's environment (api.sandbox.push.apple.com for sandbox, api.push.apple.com for production)"
+    default: nil
+    }
+  }
+}

@@ -48,9 +48,10 @@ public enum ActivitySources {
   public static let maxSwiftBytes = 64 << 20
 
   /// Adds the Live Activity findings to a report of a `liveactivity` push (`PayloadReport.join`:
-  /// in input order, as every command joins findings).
-  public static func apply(_ checker: ActivityChecker?, to report: inout PayloadReport, body: [UInt8], now: Int64) {
-    guard let checker, report.pushType == .liveactivity else { return }
-    report.join(checker.check(body, now: now).findings)
+  /// in input order, as every command joins findings; `ActivityChecker.amend`). `now`: the time
+  /// the push is sent, if known (`check --now`), which a `Date` is judged against when the push
+  /// has no timestamp.
+  public static func apply(_ checker: ActivityChecker?, to report: inout PayloadReport, body: [UInt8], now: Int64?) {
+    checker?.amend(&report, body: body, now: now)
   }
 }

@@ -68,7 +68,7 @@ extension Linter {
     if let named = entry.environment { environment = named }
     defer { environment = saved }
     var report = validate(request: entry.request, now: now)
-    ActivitySources.apply(activity, to: &report, body: entry.request.body, now: now)
+    ActivitySources.apply(activity, to: &report, body: entry.request.body, now: sendingTime)
     entry.place(&report.findings)
     var result = self.result(report, path: path, record: nil, extra: localize?(report) ?? [])
     result.record = record

@@ -13,7 +13,9 @@ import StringsFile
 /// - with `ndjson`, a stream of payloads, one a line (with `activity`, on one thread, since each
 ///   record's bytes are checked against the app's types after its report; a record over
 ///   `maxInputBytes`, fed in chunks and refused for its size, is not);
-/// - else one payload (a `*.apns` file as a simulator file).
+/// - else one payload (a `*.apns` file as a simulator file); a payload file read whole that is an
+///   envelope (an FCM message, an SNS or OneSignal request body, members without their object:
+///   SPEC §8, "Envelopes") is checked as the APNs payload it carries (`envelopeReport`).
 ///
 /// Problems that stop an input (it cannot be opened, read, or is over the size limit) go to
 /// `problem` with the input's path, and make `check` answer false: the run checks the others and
@@ -27,6 +29,12 @@ public struct CheckRun {
   public var activity: ActivityChecker?
   /// The clock for provider-token age and `apns-expiration`, seconds since 1970.
   public var now: Int64
+  /// The time the pushes are sent (`check --now`), seconds since 1970, against which a Live
+  /// Activity's `timestamp`, `stale-date` and the app's `Date`s are judged; nil (the default):
+  /// none is judged against a clock, so a payload file gets the same report whenever it is checked.
+  public var sendingTime: Int64? {
+    didSet { linter.sendingTime = sendingTime }
+  }
   /// Every line of an input is one payload.
   public var ndjson = false
   /// Threads that validate an NDJSON stream's lines (without `activity`).
@@ -45,6 +53,15 @@ public struct CheckRun {
     self.linter = linter
     self.now = now
     self.problem = problem
+  }
+
+  /// A run told the time the pushes are sent (`check --now`), or not (nil): told, it is the clock
+  /// of every check and the ``sendingTime`` payload dates are judged against; not told, the
+  /// machine's clock judges provider tokens and `apns-expiration`, and no payload date is judged.
+  public init(linter: Linter, told time: Int64?, problem: @escaping (ToolProblem) -> Void) {
+    self.init(linter: linter, now: time ?? Int64(Date().timeIntervalSince1970), problem: problem)
+    sendingTime = time
+    self.linter.sendingTime = time  // (an initializer does not call `didSet`)
   }
 
   /// The largest input read whole (`limits.max-input-bytes`). An NDJSON stream is not read whole:
@@ -66,7 +83,7 @@ public struct CheckRun {
       } else if let requestBody {
         checkRequest(requestBody(try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes)), path: path, into: &sink)
       } else if ndjson {
-        let (localize, activity, now) = (self.localize, self.activity, self.now)
+        let (localize, activity, now) = (self.localize, self.activity, self.sendingTime)
         // The results are handed on from the reader's tasks: to a local sink, put back after.
         var stream = sink
         defer { sink = stream }
@@ -79,8 +96,12 @@ public struct CheckRun {
         if activity != nil || offerFixes {
           checkPayload(try PayloadInput.readAll(fd: fd, maxBytes: maxInputBytes), path: path, into: &sink)
         } else {
-          let report = try PayloadInput.lintOne(fd: fd, linter: &linter, maxBytes: maxInputBytes)
-          sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
+          let (report, whole) = try PayloadInput.lintOneKeepingBytes(fd: fd, linter: &linter, maxBytes: maxInputBytes)
+          if let whole, let enveloped = envelopeReport(whole, plain: report) {
+            sink.add(linter.result(enveloped, path: path, record: nil))
+          } else {
+            sink.add(linter.result(report, path: path, record: nil, extra: localize?(report) ?? []))
+          }
         }
       }
     } catch {
@@ -143,7 +164,7 @@ public struct CheckRun {
     }
     linter.simulatorFile = path.hasSuffix(".apns")
     var report = bytes.withUnsafeBytes { linter.validate($0) }
-    ActivitySources.apply(activity, to: &report, body: bytes, now: now)
+    ActivitySources.apply(activity, to: &report, body: bytes, now: sendingTime)
     return linter.result(report, path: path, record: nil, extra: localize?(report) ?? []).findings
   }
 
@@ -173,7 +194,12 @@ public struct CheckRun {
   /// One payload read whole, with the app's Live Activity contract when there is one.
   private mutating func checkPayload(_ bytes: [UInt8], path: String, into sink: inout ResultSink) {
     var report = bytes.withUnsafeBytes { linter.validate($0) }
-    ActivitySources.apply(activity, to: &report, body: bytes, now: now)
+    // An envelope's findings are placed in it, but no fix is offered there (SPEC §8, "Envelopes").
+    if let enveloped = envelopeReport(bytes, plain: report) {
+      sink.add(linter.result(enveloped, path: path, record: nil))
+      return
+    }
+    ActivitySources.apply(activity, to: &report, body: bytes, now: sendingTime)
     var result = linter.result(report, path: path, record: nil, extra: localize?(report) ?? [])
     if offerFixes { result.fixes = FixPlanner.positioned(result.findings, in: bytes, carriageReturnEndsLine: false) }
     sink.add(result)

@@ -37,6 +37,13 @@ public struct PayloadInput {
   /// Returns the report; when reading stopped early at an error, its size counts the bytes read.
   /// Throws `.tooLarge` when more than `maxBytes` arrive without an error that ends reading.
   public static func lintOne(fd: Int32, linter: inout Linter, maxBytes: Int) throws(ReadError) -> PayloadReport {
+    try lintOneKeepingBytes(fd: fd, linter: &linter, maxBytes: maxBytes).report
+  }
+
+  /// `lintOne(fd:linter:maxBytes:)`, which also hands back the bytes of a payload read whole (nil
+  /// when it was fed in chunks): what `check` reads an envelope from (SPEC §8, "Envelopes").
+  public static func lintOneKeepingBytes(fd: Int32, linter: inout Linter, maxBytes: Int) throws(ReadError)
+    -> (report: PayloadReport, bytes: [UInt8]?) {
     var held: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var streaming = false
@@ -60,11 +67,11 @@ public struct PayloadInput {
           streaming = true
         }
       }
-      if streaming && linter.hasStopped { return linter.finish() }
+      if streaming && linter.hasStopped { return (linter.finish(), nil) }
       if total > maxBytes { throw .tooLarge(maxBytes) }
     }
-    if streaming { return linter.finish() }
-    return held.withUnsafeBytes { linter.validate($0) }
+    if streaming { return (linter.finish(), nil) }
+    return (held.withUnsafeBytes { linter.validate($0) }, held)
   }
 
   /// Lints every line of `fd` as a payload; `body` gets each result (1-based record number), in

@@ -26,6 +26,9 @@ extension APNsServer {
     public var strict = false
     /// Injected server errors (`--fault 503:ServiceUnavailable:5`).
     public var faults: [Fault] = []
+    /// How a refusal's reason is spelt (`--reason-spelling`): Apple's table's (the default) or
+    /// what APNs sends on the wire (`BadEnvironmentKeyInToken` for `BadEnvironmentKeyIdInToken`).
+    public var reasonSpelling: ReasonSpelling = .apple
     /// Pushes a second to one device token past which the answer is 429 TooManyRequests; nil: no limit.
     public var rateLimit: Int?
     /// Where each request's NDJSON record goes (`--log`); nil: nowhere.
@@ -94,6 +97,22 @@ extension APNsServer {
     case fixed
   }
 
+  /// How `serve` spells the reasons it answers with.
+  public enum ReasonSpelling: String, Sendable, Hashable, CaseIterable {
+    /// Apple's table ("Handling notification responses from APNs"): `BadEnvironmentKeyIdInToken`.
+    case apple
+    /// What APNs sends on the wire (``APNsReason/wireSpelling``): `BadEnvironmentKeyInToken`, as
+    /// APNSwift and other clients meet it.
+    case wire
+
+    /// `reason` as this spelling writes it; a reason apns-lint does not know (a `--strict` rule
+    /// id, a `--fault`'s) as it is.
+    public func spell(_ reason: String) -> String {
+      guard self == .wire, let known = APNsReason(wire: reason) else { return reason }
+      return known.wireSpelling
+    }
+  }
+
   /// Where NDJSON records are written.
   public enum LogDestination: Sendable, Hashable {
     case standardOutput
@@ -131,4 +150,15 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { "\(status):\(reason):\(percent)" }
+}
+
+extension Response {
+  /// This answer with its reason as `spelling` writes it (`--reason-spelling`), so that the body,
+  /// the log and the inbox say the same.
+  func spelled(_ spelling: APNsServer.ReasonSpelling) -> Response {
+    guard spelling == .wire, let reason else { return self }
+    var spelled = self
+    spelled.reason = spelling.spell(reason)
+    return spelled
+  }
 }

@@ -92,6 +92,7 @@ final class PushDesk {
     // APNs decides per connection: a verified client certificate and no token is a certificate
     // connection, whatever keys the server also takes.
     let byCertificate = authorization == nil && clientCertificate != nil && c.requiresClientCertificate
+    tools.judgeDates(at: now)  // a Live Activity's dates, against the time the push arrives (SPEC §13.3)
     var report = headerBuffer.withUnsafeBufferPointer { h in
       byCertificate ? tools.certificate.validate(method: method, path: path, headers: h, body: body, now: now)
         : repeated ? tools.repeating.validate(method: method, path: path, headers: h, body: body, now: now)
@@ -104,9 +105,7 @@ final class PushDesk {
                                      offset: 0, line: 1, column: 1, keyPath: nil))
     }
     // The app's own decoding (SPEC §13.1): APNs cannot see it and answers 200; the device drops the push.
-    if let activity = c.activity, report.pushType == .liveactivity {
-      report.join(activity.check(Array(body), now: now).findings)
-    }
+    if let activity = c.activity { activity.amend(&report, body: Array(body), now: now) }
     // A registered device's platform and OS (SPEC §10): a push type it does not receive is
     // accepted by APNs and dropped on the device.
     if let token = Self.deviceToken(in: path), let device = c.devices.device(token), let platform = device.platform,
@@ -114,7 +113,7 @@ final class PushDesk {
       report.join([finding])
     }
     var answer = decide(report: report, path: path, topic: topic, authorization: authorization, repeated: repeated,
-                        now: now, nowMs: nowMs)
+                        now: now, nowMs: nowMs).spelled(c.reasonSpelling)
     // A broadcast the request checks accept still needs a channel of this server (SPEC §13.2).
     if answer.status == 200, path.hasPrefix("/4/broadcasts/apps/"),
        let refusal = Self.broadcastRefusal(path: path, headers: tools.headerBuffer, store: server.channels) {

@@ -132,6 +132,14 @@ final class LoopTools: @unchecked Sendable {
     headerBuffer.reserveCapacity(16)
     random = SplitMix64(seed: UInt64.random(in: .min ... .max))
   }
+
+  /// Makes `now` (seconds since 1970) the time the next push is sent, against which its Live
+  /// Activity dates are judged (SPEC §13.3), in each validator.
+  func judgeDates(at now: Int64) {
+    verifying.sendingTime = now
+    repeating.sendingTime = now
+    certificate.sendingTime = now
+  }
 }
 
 /// A small fast generator for `apns-id`s and fault draws (unique, not secret), seeded from the system.

@@ -5,17 +5,23 @@ struct Walk: Sendable {
   let contract: ActivityContract
   let keyMaps: [String: [String: String?]]
   let tree: PayloadTree
-  let reference: Int64
+  /// What a `Date` is judged against (seconds since 1970): the push's timestamp, else the time of
+  /// sending; nil when neither is known.
+  let reference: Int64?
+  /// "the push's timestamp" or "the time of sending", for messages.
+  let referenceName: String
   let event: String?
   var findings: [Finding] = []
   var values: [DecodedValue] = []
   var errorCount = 0
 
-  init(contract: ActivityContract, keyMaps: [String: [String: String?]], tree: PayloadTree, reference: Int64, event: String?) {
+  init(contract: ActivityContract, keyMaps: [String: [String: String?]], tree: PayloadTree, reference: Int64?,
+       referenceName: String = "the push's timestamp", event: String?) {
     self.contract = contract
     self.keyMaps = keyMaps
     self.tree = tree
     self.reference = reference
+    self.referenceName = referenceName
     self.event = event
   }
 
@@ -185,31 +191,62 @@ struct Walk: Sendable {
     return true
   }
 
-  /// `Date` decoded with the default strategy: seconds since 2001-01-01.
+  /// How far from the reference a decoded `Date` may fall before it is reported: ten years. A Live
+  /// Activity lasts twelve hours at most (Apple, "Displaying live data with Live Activities"), and
+  /// the dates it shows (an arrival, a kick-off, when an order was placed) lie within days of it;
+  /// every way of writing a date that ActivityKit misreads lands decades away (seconds since 1970:
+  /// 31 years late less the date's age; milliseconds: millennia; seconds from now: 2001).
+  static let farFromReference = 10 * 31_557_600.0
+
+  /// `Date` decoded with the default strategy: seconds since 2001-01-01 (Apple: the system always
+  /// decodes Live Activity payloads with the default strategies). Reported (`activity-date-epoch`)
+  /// when it decodes further than ``farFromReference`` from the reference, whatever its number reads
+  /// as since 1970; without a reference, when that number reads as seconds or milliseconds since
+  /// 1970 of 2014–2039.
   mutating func checkDate(_ node: Int, path: String) {
     let text = tree.text(node)
     let start = tree.nodes[node].start
     guard let value = Double(text), value.isFinite else { return }
-    let year: Double = 31_557_600
+    let year = 31_557_600.0
     let shownUnix = value + Double(ActivityChecker.referenceOffset)
-    let r = Double(reference)
-    if shownUnix > r + 10 * year {
-      if abs(value - r) <= year {
-        let fix = Int64(value) - ActivityChecker.referenceOffset
-        let late = Int64(((shownUnix - value) / year).rounded())
-        report(.dateSince1970(Self.last(path), text: text, decodesAs: CivilDate.text(unix: shownUnix), late: late,
-                              fix: Self.grouped(fix)),
-               at: start, path: path)
+    let decodesAs = CivilDate.text(unix: shownUnix)
+    let seconds1970 = value >= 1.4e9 && value <= 2.2e9, milliseconds1970 = value >= 1.4e12 && value <= 2.2e12
+    if let reference {
+      let r = Double(reference)
+      if abs(shownUnix - r) > Self.farFromReference {
+        if abs(value - r) <= year || (seconds1970 && shownUnix > r) {
+          let late = Int64(((shownUnix - value) / year).rounded())
+          report(.dateSince1970(Self.last(path), text: text, decodesAs: decodesAs, late: late,
+                                fix: Self.grouped(Int64(value) - ActivityChecker.referenceOffset)),
+                 at: start, path: path)
+        } else if abs(value / 1000 - r) <= year || milliseconds1970 {
+          report(.dateInMilliseconds(Self.last(path), text: text, decodesAs: decodesAs,
+                                     fix: Self.grouped(Int64(value / 1000) - ActivityChecker.referenceOffset)),
+                 at: start, path: path)
+        } else {
+          let span = abs(shownUnix - r) / year
+          let years = span < 1e6 ? "\(Int64(span)) years" : "more than a million years"
+          let side = shownUnix > r ? "after" : "before"
+          let as1970 = value >= 1e9 && value < 1e11 ? CivilDate.text(unix: value) : nil
+          report(.dateFarFromReference(Self.last(path), text: text, decodesAs: decodesAs, years: years, side: side,
+                                       reference: referenceName, referenceDate: CivilDate.text(unix: r), as1970: as1970,
+                                       fix: as1970.map { _ in Self.grouped(Int64(value) - ActivityChecker.referenceOffset) }),
+                 at: start, path: path)
+        }
         return
       }
-      if abs(value / 1000 - r) <= year {
-        let fix = Int64(value / 1000) - ActivityChecker.referenceOffset
-        report(.dateInMilliseconds(Self.last(path), text: text, decodesAs: CivilDate.text(unix: shownUnix), fix: Self.grouped(fix)),
-               at: start, path: path)
-        return
-      }
+    } else if seconds1970 {
+      report(.dateSince1970(Self.last(path), text: text, decodesAs: decodesAs, late: 31,
+                            fix: Self.grouped(Int64(value) - ActivityChecker.referenceOffset)),
+             at: start, path: path)
+      return
+    } else if milliseconds1970 {
+      report(.dateInMilliseconds(Self.last(path), text: text, decodesAs: decodesAs,
+                                 fix: Self.grouped(Int64(value / 1000) - ActivityChecker.referenceOffset)),
+             at: start, path: path)
+      return
     }
-    values.append(DecodedValue(keyPath: path, type: "Date", shown: CivilDate.text(unix: shownUnix)))
+    values.append(DecodedValue(keyPath: path, type: "Date", shown: decodesAs))
   }
 
   /// A struct, class or enum of the app.
@@ -419,15 +456,7 @@ struct Walk: Sendable {
   }
 
   /// 1,234,567.
-  static func grouped(_ n: Int64) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(c)
-    }
-    return n < 0 ? "-" + out : out
-  }
+  static func grouped(_ n: Int64) -> String { CivilDate.grouped(n) }
 
   /// The name among `names` at the smallest edit distance (case-insensitive), if it is close.
   static func nearest(_ name: String, among names: [String]) -> String? {
@@ -450,29 +479,5 @@ struct Walk: Sendable {
     }
     guard let best, best.1 <= max(2, min(a.count, best.0.count) / 2) else { return nil }
     return best.0
-  }
-}
-
-/// Seconds since 1970 as a UTC calendar date, without Foundation (proleptic Gregorian calendar).
-enum CivilDate {
-  /// `2057-03-14 12:00 UTC`.
-  static func text(unix seconds: Double) -> String {
-    guard seconds.isFinite, abs(seconds) < 1e16 else { return "a date beyond any calendar" }
-    let s = Int64(seconds.rounded(.down))
-    let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
-    let secondOfDay = s - days * 86_400
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    var y = yoe + era * 400
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    if m <= 2 { y += 1 }
-    func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return "\(y)-\(two(m))-\(two(d)) \(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) UTC"
   }
 }

@@ -61,6 +61,16 @@ public struct PayloadValidator: Sendable {
     }
   }
 
+  /// `ValidationOptions.sendingTime`, switched per push (`serve` and `send` set the time each push
+  /// is sent; allocates nothing).
+  public var sendingTime: Int64? {
+    get { options.sendingTime }
+    set {
+      options.sendingTime = newValue
+      checker.options.sendingTime = newValue
+    }
+  }
+
   /// Validates one complete payload with the request headers it travels with (push type,
   /// priority, topic, collapse id), which replace the target's for this call. Allocates nothing
   /// on a valid payload, whatever the headers: keep one validator for every push.

@@ -69,6 +69,7 @@ struct LinterGate: APNsGate, Sendable {
   var linter: Linter
 
   mutating func decide(_ request: APNsRequest, now: Int64) -> APNsGateDecision {
+    linter.sendingTime = now  // a Live Activity's dates are judged against the time of sending
     let decision = linter.sendDecision(linter.validate(request: request, now: now))
     return APNsGateDecision(blocked: decision.blocked, predicted: decision.predicted)
   }

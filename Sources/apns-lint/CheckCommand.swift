@@ -41,7 +41,8 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "How the provider authenticates: token or certificate (default: token when a request has 'authorization').") var auth: Authentication?
   @Option(help: "A provider key (AuthKey_KEYID.p8, or a public-key PEM) to verify provider-token signatures, with its scope if it has one (FILE:sandbox|production:team|topic=BUNDLE,…); repeatable.") var key: [String] = []
   @Option(help: "The APNs environment the requests go to (sandbox or production), against which a scoped --key is judged; a request file's URL host says it too.") var environment: PushEnvironment?
-  @Option(help: "The clock for provider-token age and apns-expiration, in seconds since 1970 (default: now).") var now: Int64?
+  @Option(help: "The time the pushes are sent: seconds since 1970, an ISO 8601 date ('2026-11-30T12:00:00Z', '2026-11-30'; UTC unless it names a zone) or 'now'. A Live Activity's timestamp and stale-date, and with --activity the app's Dates, are judged against it, and so are provider tokens and apns-expiration. Default: tokens and apns-expiration against the machine's clock, and no payload date against any clock.")
+  var now: ClockOption?
   @Option(help: "The app's Swift files with its ActivityAttributes (a file, or a folder searched for *.swift; repeatable): check each liveactivity push's content-state and attributes against them.", completion: .file(extensions: ["swift"]))
   var activity: [String] = []
 
@@ -62,7 +63,7 @@ struct CheckCommand: ParsableCommand {
     var linter = Linter(configuration: configuration, overrides: overrides, collectAlert: strings != nil,
                         authentication: auth ?? (key.isEmpty ? nil : .token), verifier: ring)
     linter.environment = environment
-    var run = CheckRun(linter: linter, now: now ?? Int64(Date().timeIntervalSince1970), problem: complain)
+    var run = CheckRun(linter: linter, told: now?.seconds, problem: complain)
     run.ndjson = ndjson
     run.offerFixes = format == .sarif
     run.workers = Workers.default

@@ -86,6 +86,7 @@ struct RenderCommand: ParsableCommand {
     var report = bytes.withUnsafeBytes { linter.validate($0) }
     let now = Int64(Date().timeIntervalSince1970)
     let outcome = checker.check(bytes, now: now)
+    outcome.dropGuesses(from: &report.findings)
     report.findings += outcome.findings
     let result = linter.result(report, path: payload, record: nil)
     let shown = payload == "-" ? "standard input" : payload

@@ -128,6 +128,7 @@ struct SendCommand: ParsableCommand {
     }
     let now = Int64(Date().timeIntervalSince1970)
     var linter = try connection.makeLinter(setup)
+    linter.sendingTime = now  // a Live Activity's dates are judged against the time of sending
     let gateAuthorization = setup.authentication.authorization(now: now)
     var report = linter.validate(request: push.request(authorization: gateAuthorization), now: now)
     entry?.place(&report.findings)
@@ -162,6 +163,7 @@ struct SendCommand: ParsableCommand {
       print(APNsBatchResult(line: nil, token: push.deviceToken, predicted: predicted, delivery: delivery).record)
     } else {
       print(delivery.summary)
+      if let explanation = delivery.answer.wireSpellingExplanation { print(explanation) }
       if channel != nil, let reason = delivery.answer.reason, let documented = ChannelManagement.documented(reason) {
         print("\(reason): \(documented.meaning)")
       }

@@ -37,6 +37,7 @@ struct ServeCommand: ParsableCommand {
   @Option(name: .customLong("web-push"), help: "Also be a web push service (Safari's, SPEC §16) over HTTP/1.1 on this port: POST /subscriptions, pushes to their endpoints, GET / the inbox.") var webPush: Int?
   @Flag(help: "Also refuse pushes with error findings APNs accepts: 400 with an APNs reason where one fits (else the rule id), and the rule id in the body's \"rule\".") var strict = false
   @Option(help: "Inject failures: STATUS:REASON:PERCENT (e.g. 503:ServiceUnavailable:5); repeatable.") var fault: [String] = []
+  @Option(name: .customLong("reason-spelling"), help: "apple: reasons as Apple's table spells them (BadEnvironmentKeyIdInToken); wire: as APNs sends them (BadEnvironmentKeyInToken).") var reasonSpelling: APNsServer.ReasonSpelling = .apple
   @Option(name: .customLong("rate-limit"), help: "Answer 429 TooManyRequests past N pushes a second to one device token.") var rateLimit: Int?
   @Option(help: "The platform the pushes are for (ios, macos, watchos, …).") var platform: Platform = .ios
   @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may read nothing before GOAWAY {\"reason\":\"IdleTimeout\"}.") var idleTimeout = 300
@@ -93,6 +94,7 @@ struct ServeCommand: ParsableCommand {
     }
     c.strict = strict
     c.faults = fault.compactMap(Fault.init)
+    c.reasonSpelling = reasonSpelling
     c.rateLimit = rateLimit
     c.log = log.map { $0 == "-" ? .standardOutput : .file($0) }
     c.uiPort = uiPort
@@ -145,3 +147,5 @@ struct ServeCommand: ParsableCommand {
 extension APNsEnvironment: ExpressibleByArgument {}
 
 extension APNsServer.StreamLimitModel: ExpressibleByArgument {}
+
+extension APNsServer.ReasonSpelling: ExpressibleByArgument {}

@@ -191,6 +191,59 @@ func client(port: Int, _ configure: (inout APNsClient.Configuration) -> Void = {
     try await apns.shutdown()
   }
 
+  /// The explanation `send`, `send --batch` and `channel` print under an answer in APNs' wire
+  /// spelling: which of Apple's reasons it is, Apple's words and what to do; none for Apple's own
+  /// spelling or another reason.
+  @Test func theWireSpellingIsExplainedInWords() throws {
+    let explanation = """
+      BadEnvironmentKeyInToken is APNs' wire spelling of BadEnvironmentKeyIdInToken, as Apple's table writes it \
+      ("Handling notification responses from APNs", https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns): \
+      The key ID in the provider token doesn’t match the environment.
+      What to do: the token's key is limited to the other environment (Apple's key model of 2025, \
+      "Establishing a token-based connection to APNs"); sign the token with a key enabled for this environment, \
+      or send to the host of the key's environment (api.sandbox.push.apple.com for sandbox, api.push.apple.com for production)
+      """
+    #expect(APNsAnswer(status: 403, reason: "BadEnvironmentKeyInToken").wireSpellingExplanation == explanation)
+    #expect(APNsAnswer(status: 403, reason: "BadEnvironmentKeyIdInToken").wireSpellingExplanation == nil)
+    #expect(APNsAnswer(status: 503, reason: "Service Unavailable").wireSpellingExplanation == nil)
+    #expect(APNsAnswer(status: 403, reason: "Forbidden").wireSpellingExplanation == nil)
+    #expect(APNsAnswer.accepted.wireSpellingExplanation == nil)
+    // A batch's summary explains it under the counts.
+    var tally = APNsBatchTally()
+    tally.byAnswer = ["403 BadEnvironmentKeyInToken": 2, "200": 1]
+    let summary = tally.summary(seconds: 1, connections: 1, retries: 3)
+    #expect(summary.contains("  403 BadEnvironmentKeyInToken: 2\n" + explanation + "\nprediction mismatches: 0"), "\(summary)")
+  }
+
+  /// `serve` answers a token whose key is limited to the other environment with Apple's table's
+  /// spelling by default and with the wire's under `--reason-spelling wire`, in the body, the
+  /// answer the client reads and the inbox.
+  @Test func serveSpellsTheReasonAsAsked() async throws {
+    let prodKey = ProviderKey(privateKey: P256.Signing.PrivateKey(), keyID: "PROD123456")
+    for (spelling, reason) in [(APNsServer.ReasonSpelling.apple, "BadEnvironmentKeyIdInToken"), (.wire, "BadEnvironmentKeyInToken")] {
+      let server = try startServer {
+        var ring = ProviderKeyRing()
+        ring.add(prodKey, scope: KeyScope(environment: .production))
+        $0.keys = ring
+        $0.environment = .development
+        $0.reasonSpelling = spelling
+      }
+      defer { try? server.shutdown() }
+      let apns = try client(port: server.port) { $0.retries = 0 }
+      let token = try "bearer " + ProviderTokenSigner(key: prodKey).token(teamID: "DEF123GHIJ", issuedAt: Int64(Date().timeIntervalSince1970))
+      let delivery = try await apns.deliver(APNsPush(deviceToken: deviceToken, headers: headers + [RequestHeader("authorization", token)], body: alert))
+      #expect(delivery.answer == APNsAnswer(status: 403, reason: reason))
+      #expect(String(decoding: delivery.body, as: UTF8.self) == #"{"reason":"\#(reason)"}"#)
+      #expect(server.inbox.pushes().last?.answer.reason == reason)
+      #expect(delivery.answer.matches(prediction: APNsAnswer(.badEnvironmentKeyIdInToken)))
+      try await apns.shutdown()
+    }
+    #expect(APNsServer.ReasonSpelling.wire.spell("BadEnvironmentKeyIdInToken") == "BadEnvironmentKeyInToken")
+    #expect(APNsServer.ReasonSpelling.wire.spell("BadDeviceToken") == "BadDeviceToken")
+    #expect(APNsServer.ReasonSpelling.wire.spell("value-type") == "value-type")
+    #expect(APNsServer.ReasonSpelling.apple.spell("BadEnvironmentKeyInToken") == "BadEnvironmentKeyInToken")
+  }
+
   @Test func keyScopeArguments() throws {
     let (path, scope) = ProviderKeyRing.splitScope("/keys/a:b/AuthKey_ABC123DEFG.p8:sandbox:topic=com.a,com.b:related=XYZ1234567")
     #expect(path == "/keys/a:b/AuthKey_ABC123DEFG.p8")

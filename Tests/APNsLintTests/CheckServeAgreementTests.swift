@@ -97,6 +97,9 @@ import TestSupport
         }
         var linter = Linter()
         let now = Int64(served.time / 1000)
+        // serve judges a Live Activity's dates against the time the push arrived: check is told
+        // that time, as `check --now` would be (SPEC §13.3).
+        linter.sendingTime = now
         let received = APNsRequest(method: served.method, path: served.path,
                                    headers: served.headers.filter { $0.name != "authorization" }, body: request.body)
         var report = linter.validate(request: received, now: now)
@@ -192,6 +195,9 @@ import TestSupport
         }
         var linter = Linter()
         let now = Int64(served.time / 1000)
+        // serve judges a Live Activity's dates against the time the push arrived: check is told
+        // that time, as `check --now` would be (SPEC §13.3).
+        linter.sendingTime = now
         let request = APNsRequest(method: "POST", path: "/3/device/" + Self.token,
                                   headers: served.headers.filter { $0.name != "authorization" }, body: body)
         var report = linter.validate(request: request, now: now)

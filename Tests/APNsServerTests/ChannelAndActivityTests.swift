@@ -112,14 +112,36 @@ import Testing
     let server = try startServer { $0.activity = ActivityChecker(contract: contract) }
     defer { try? server.shutdown() }
     let headers = [("apns-topic", "com.example.app.push-type.liveactivity"), ("apns-push-type", "liveactivity"), ("apns-priority", "10")]
+    // serve judges a Live Activity's timestamp against the time the push arrives: written now.
+    let now = Int64(Date().timeIntervalSince1970)
     let bad = try await push(sharedClient, port: server.port, headers: headers,
-                             body: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"home": 1, "away": "2"}}}"#)
+                             body: #"{"aps": {"event": "update", "timestamp": \#(now), "content-state": {"home": 1, "away": "2"}}}"#)
     #expect(bad.status == 200)
     let record = try #require(server.inbox.pushes().first)
     #expect(record.dropped == "dropped on the device: 'away' is the string '2'; Score.ContentState.away decodes from a number (Int): the device drops the update (aps.content-state.away [activity-state-type])")
-    let good = try await push(sharedClient, port: server.port, headers: headers, body: Self.update)
+    let good = try await push(sharedClient, port: server.port, headers: headers,
+                              body: Self.update.replacingOccurrences(of: "1700000000", with: "\(now)"))
     #expect(good.status == 200)
     #expect(try #require(server.inbox.pushes().first).dropped == nil)
     #expect(InboxPage.card(record).contains("dropped on the device"))
+  }
+
+  /// Issue 53: serve judges a Live Activity's dates against the time the push arrives. An update
+  /// written in 2023 is accepted, as APNs accepts it, and marked dropped on the device (ActivityKit
+  /// ignores it: older than any activity); a stale-date already past is said in the log.
+  @Test func anUpdateWrittenLongAgoIsAcceptedAndMarkedDropped() async throws {
+    let server = try startServer { _ in }
+    defer { try? server.shutdown() }
+    let headers = [("apns-topic", "com.example.app.push-type.liveactivity"), ("apns-push-type", "liveactivity"), ("apns-priority", "5")]
+    #expect(try await push(sharedClient, port: server.port, headers: headers, body: Self.update).status == 200)
+    let old = try #require(server.inbox.pushes().first)
+    #expect(old.dropped?.hasPrefix("dropped on the device: 'timestamp' 1700000000 (2023-11-14 22:13 UTC) is ") == true, "\(old.dropped ?? "nil")")
+    #expect(old.dropped?.hasSuffix("so this update is dropped; set 'timestamp' to the time the content is made (aps.timestamp [timestamp-old])") == true)
+    let now = Int64(Date().timeIntervalSince1970)
+    let stale = #"{"aps": {"event": "update", "timestamp": \#(now), "stale-date": \#(now - 600), "content-state": {"home": 1, "away": 2}}}"#
+    #expect(try await push(sharedClient, port: server.port, headers: headers, body: stale).status == 200)
+    let record = try #require(server.inbox.pushes().first)
+    #expect(record.dropped == nil)
+    #expect(record.findings.map { "\($0.rule.rawValue) \($0.severity.rawValue) \($0.keyPath ?? "-")" } == ["stale-date-past warning aps.stale-date"])
   }
 }

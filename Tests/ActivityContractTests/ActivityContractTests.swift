@@ -14,11 +14,11 @@ func contract(_ files: [(String, String)]) -> ActivityContract {
   return c
 }
 
-func run(_ payload: String, _ source: String, now: Int64 = 1_700_000_000) -> ActivityOutcome {
+func run(_ payload: String, _ source: String, now: Int64? = 1_700_000_000) -> ActivityOutcome {
   ActivityChecker(contract: contract([("A.swift", source)])).check(Array(payload.utf8), now: now)
 }
 
-func found(_ payload: String, _ source: String, now: Int64 = 1_700_000_000) -> [String] {
+func found(_ payload: String, _ source: String, now: Int64? = 1_700_000_000) -> [String] {
   run(payload, source, now: now).findings.map(summary)
 }
 
@@ -108,12 +108,12 @@ func update(_ state: String) -> String {
     #expect(found(update(#"{"courier": null, "eta": 721694000}"#), delivery)
       == ["activity-state-missing 1:83 aps.content-state.courier", "activity-state-missing 1:71 aps.content-state.stops",
           "activity-state-missing 1:71 aps.content-state.phase"])
-    #expect(messages(update(#"{"courier": "A", "eta": 1, "stops": 1}"#), delivery)
+    #expect(messages(update(#"{"courier": "A", "eta": 721694000, "stops": 1}"#), delivery)
       == ["'phase' is missing; DeliveryAttributes.ContentState requires it (Phase): the device drops the update"])
   }
 
   @Test func optionalMayBeNullOrAbsent() {
-    #expect(found(update(#"{"courier": "A", "eta": 1, "stops": 1, "phase": "ordered", "note": null}"#), delivery) == [])
+    #expect(found(update(#"{"courier": "A", "eta": 721694000, "stops": 1, "phase": "ordered", "note": null}"#), delivery) == [])
   }
 
   @Test func typeMismatches() {
@@ -153,7 +153,7 @@ func update(_ state: String) -> String {
   }
 
   @Test func startChecksAttributesAndTheTypeName() {
-    let start = #"{"aps": {"event": "start", "timestamp": 1700000000, "attributes-type": "DeliveryAttributes", "attributes": {"orderID": 7}, "content-state": {"courier": "A", "eta": 1, "stops": 1, "phase": "ordered"}}}"#
+    let start = #"{"aps": {"event": "start", "timestamp": 1700000000, "attributes-type": "DeliveryAttributes", "attributes": {"orderID": 7}, "content-state": {"courier": "A", "eta": 721694000, "stops": 1, "phase": "ordered"}}}"#
     #expect(found(start, delivery) == ["activity-state-type 1:120 aps.attributes.orderID"])
     let unknown = start.replacingOccurrences(of: "\"DeliveryAttributes\"", with: "\"deliveryAttributes\"")
     #expect(found(unknown, delivery) == ["activity-type-unknown 1:72 aps.attributes-type"])
@@ -162,8 +162,8 @@ func update(_ state: String) -> String {
   }
 
   @Test func extraKeysAreInfo() {
-    let p = update(#"{"courier": "A", "eta": 1, "stops": 1, "phase": "ordered", "version": 3}"#)
-    #expect(found(p, delivery) == ["activity-extra-key 1:130 aps.content-state.version"])
+    let p = update(#"{"courier": "A", "eta": 721694000, "stops": 1, "phase": "ordered", "version": 3}"#)
+    #expect(found(p, delivery) == ["activity-extra-key 1:138 aps.content-state.version"])
   }
 
   @Test func undeclaredTypesAreNotChecked() {
@@ -210,11 +210,43 @@ func update(_ state: String) -> String {
     #expect(found(update(#"{"eta": 721693600.5}"#), source) == [])
   }
 
-  @Test func withoutTimestampNowIsTheReference() {
+  @Test func withoutTimestampTheTimeOfSendingIsTheReference() {
     let p = #"{"aps": {"event": "update", "content-state": {"eta": 1700000800}}}"#
     #expect(found(p, source, now: 1_700_000_000) == ["activity-date-epoch 1:54 aps.content-state.eta"])
-    // In 1990 a value of 1.7e9 is a date 22 years away whichever way it is read: no guess.
-    #expect(found(p, source, now: 631_152_000) == [])
+    // Sent in 1990, 2054 is 64 years away: no Live Activity shows that, whatever the number reads as.
+    #expect(found(p, source, now: 631_152_000) == ["activity-date-epoch 1:54 aps.content-state.eta"])
+    // Seconds since 2001 of the time of sending: fine.
+    #expect(found(#"{"aps": {"event": "update", "content-state": {"eta": 721693600}}}"#, source, now: 1_700_000_000) == [])
+    // Without a timestamp or a time of sending, what the number reads as since 1970 decides.
+    #expect(run(p, source, now: nil).findings.map(summary) == ["activity-date-epoch 1:54 aps.content-state.eta"])
+    #expect(run(#"{"aps": {"event": "update", "content-state": {"eta": 1}}}"#, source, now: nil).findings.isEmpty)
+  }
+
+  /// A timestamp no Live Activity has (Apple's own start sample sends 1234) is no reference: the
+  /// time of sending is.
+  @Test func aTimestampBefore2022IsNoReference() {
+    let start = #"{"aps": {"event": "start", "timestamp": 1234, "attributes-type": "T", "attributes": {}, "content-state": {"eta": 721693600}}}"#
+    #expect(found(start, source, now: 1_700_000_000) == [])
+  }
+
+  /// Issue 53: a date that decodes decades from the push's timestamp is the error whatever its
+  /// number reads as since 1970: seconds of a date more than a year before the timestamp, a
+  /// count of seconds from now, zero.
+  @Test(arguments: [
+    (#"{"eta": 1639000000}"#, "'eta' 1639000000 decodes as 2052-12-08 21:46 UTC, 31 years late; ActivityKit counts seconds since 2001-01-01: send 660,692,800 or subtract 978307200"),
+    (#"{"eta": 900}"#, "'eta' 900 decodes as 2001-01-01 00:15 UTC, 22 years before the push's timestamp (2023-11-14 22:13 UTC); a Live Activity lasts twelve hours at most, so no date it shows is that far: ActivityKit counts seconds since 2001-01-01: send the date's seconds since 2001-01-01"),
+    (#"{"eta": 1300000000}"#, "'eta' 1300000000 decodes as 2042-03-13 07:06 UTC, 18 years after the push's timestamp (2023-11-14 22:13 UTC); a Live Activity lasts twelve hours at most, so no date it shows is that far: ActivityKit counts seconds since 2001-01-01; as seconds since 1970 it is 2011-03-13 07:06 UTC: if that is the date meant, send 321,692,800 or subtract 978307200"),
+  ])
+  func aDateDecadesFromTheTimestampIsTheError(_ state: String, _ message: String) {
+    #expect(messages(update(state), source) == [message])
+  }
+
+  /// Within ten years of the timestamp a date is the app's to show (an order placed last week, a
+  /// membership that ends next year): no mistake of encoding lands there.
+  @Test func withinTenYearsADateIsTheApps() {
+    #expect(found(update(#"{"eta": 1000000000}"#), source) == [])  // 2032-09-09, 8.8 years after
+    #expect(found(update(#"{"eta": 500000000}"#), source) == [])   // 2016-11-05, 7 years before
+    #expect(found(update(#"{"eta": 400000000}"#), source) == ["activity-date-epoch 1:79 aps.content-state.eta"])  // 10.2 years before
   }
 
   @Test func aCustomInitThatReadsUnixSecondsIsNotFlagged() {
@@ -399,20 +431,149 @@ func update(_ state: String) -> String {
       "activity-state-type 1:85 aps.content-state.remaining",
       "activity-state-missing 1:71 aps.content-state.paused",
     ])
-    #expect(outcome.findings.allSatisfy { $0.message.hasSuffix("(TimerAttributes as declared in Widget/TimerAttributes.swift)") })
+    #expect(outcome.findings.allSatisfy { $0.message.hasSuffix("(TimerAttributes as declared in Widget/TimerAttributes.swift:1)") })
     // Each declaration's own findings, each named.
     let both = checker.check(Array(update(#"{"remaining": 5, "paused": false}"#).utf8), now: 1_700_000_000)
     #expect(both.findings.map(summary) == ["activity-extra-key 1:88 aps.content-state.paused", "activity-state-type 1:85 aps.content-state.remaining"])
-    #expect(both.findings.map { $0.message.hasSuffix("as declared in Plugin/TimerAttributes.swift)") } == [true, false])
-    #expect(both.findings.map { $0.message.hasSuffix("as declared in Widget/TimerAttributes.swift)") } == [false, true])
+    #expect(both.findings.map { $0.message.hasSuffix("as declared in Plugin/TimerAttributes.swift:1)") } == [true, false])
+    #expect(both.findings.map { $0.message.hasSuffix("as declared in Widget/TimerAttributes.swift:1)") } == [false, true])
     // Two files with the same declaration agree on everything: nothing is said of them.
     let none = ActivityChecker(contract: contract([("P.swift", Self.plugin), ("W.swift", Self.plugin)]))
       .check(Array(update(#"{"remaining": 5}"#).utf8), now: 1_700_000_000)
     #expect(none.findings.isEmpty)
   }
 
+  // Issue 53: the two cases of issue 37 that were still missed, each in a reproduction of ours.
+
+  /// A `Date?` behind `CodingKeys`, sent as Unix seconds of a date more than a year before the
+  /// push's timestamp: it used to be reported only when the seconds fell within a year of the
+  /// timestamp. The pattern (a kitchen timer's `countdown_end`, a relay that copies the Unix time
+  /// of an automation into `content-state`) was seen in home-assistant/iOS at f4d5582,
+  /// `Sources/Shared/LiveActivity/HALiveActivityAttributes.swift`, against
+  /// home-assistant/mobile-apps-fcm-push at d871cc0 (`functions/live-activity.js`, its
+  /// `update-full.json` fixture); types, names and numbers here are ours.
+  @Test func anOptionalDateBehindCodingKeysFarFromTheTimestamp() {
+    let source = """
+      struct OvenTimerAttributes: ActivityAttributes {
+        struct ContentState: Codable, Hashable {
+          var label: String
+          var finishesAt: Date?
+          enum CodingKeys: String, CodingKey {
+            case label
+            case finishesAt = "finishes_at"
+          }
+        }
+      }
+      """
+    // Written in June 2026; the Unix seconds name 1 January 2024, 2.5 years earlier.
+    let payload = #"{"aps": {"event": "update", "timestamp": 1781971200, "content-state": {"label": "Bread", "finishes_at": 1704110400}}}"#
+    let outcome = run(payload, source, now: nil)
+    #expect(outcome.findings.map { "\($0.rule.rawValue) \($0.severity.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-")" }
+      == ["activity-date-epoch error 1:105 aps.content-state.finishes_at"])
+    #expect(outcome.findings.first?.message
+      == "'finishes_at' 1704110400 decodes as 2055-01-01 12:00 UTC, 31 years late; ActivityKit counts seconds since 2001-01-01: send 725,803,200 or subtract 978307200")
+    // Seconds since 2001 of an hour after the timestamp: clean.
+    #expect(found(#"{"aps": {"event": "update", "timestamp": 1781971200, "content-state": {"label": "Bread", "finishes_at": 803667600}}}"#,
+                  source, now: nil) == [])
+  }
+
+  /// One `ActivityAttributes` name declared by a plugin (nested in its plugin class) and again by
+  /// the app's widget extension (at the top level, with a `ContentState` of its own): ActivityKit
+  /// matches the type by that name in each module, so the push must decode into both. The check
+  /// used to run against the one with fewer errors, silently; now each disagreeing declaration's
+  /// findings are reported, naming its file and line. The pattern was seen in
+  /// istornz/flutter_live_activities at a5de8a1 (`ios/live_activities/Sources/live_activities/LiveActivitiesPlugin.swift`
+  /// and `example/ios/extension-example/extension_example.swift`); the types here are ours.
+  @Test func oneNameInAPluginAndInTheWidgetExtension() {
+    let plugin = """
+      public class ScorePlugin {
+        struct MatchAttributes: ActivityAttributes {
+          public struct ContentState: Codable, Hashable {
+            var appGroup: String
+          }
+          var matchID = UUID()
+        }
+      }
+      """
+    let widget = """
+      import ActivityKit
+
+      struct MatchAttributes: ActivityAttributes {
+        public struct ContentState: Codable, Hashable {
+          var home: Int
+          var away: Int
+        }
+        var matchID = UUID()
+      }
+      """
+    let checker = ActivityChecker(contract: contract([("Plugin/ScorePlugin.swift", plugin), ("Widget/MatchWidget.swift", widget)]))
+    let findings = checker.check(Array(update(#"{"home": 2, "away": 1}"#).utf8), now: nil).findings
+    #expect(findings.map(summary) == [
+      "activity-state-missing 1:71 aps.content-state.appGroup",
+      "activity-extra-key 1:72 aps.content-state.home",
+      "activity-extra-key 1:83 aps.content-state.away",
+    ])
+    #expect(findings.map(\.message) == [
+      "'appGroup' is missing; ScorePlugin.MatchAttributes.ContentState requires it (String): the device drops the update (ScorePlugin.MatchAttributes as declared in Plugin/ScorePlugin.swift:2)",
+      "'home' is not a key of ScorePlugin.MatchAttributes.ContentState: the device ignores it (ScorePlugin.MatchAttributes as declared in Plugin/ScorePlugin.swift:2)",
+      "'away' is not a key of ScorePlugin.MatchAttributes.ContentState: the device ignores it (ScorePlugin.MatchAttributes as declared in Plugin/ScorePlugin.swift:2)",
+    ])
+    // Where both declarations read the push alike, nothing is labelled and nothing repeated.
+    let same = ActivityChecker(contract: contract([("P.swift", plugin), ("W.swift", plugin.replacingOccurrences(of: "ScorePlugin", with: "WidgetBox"))]))
+    #expect(same.check(Array(update(#"{"appGroup": "g"}"#).utf8), now: nil).findings.isEmpty)
+  }
+
   @Test func oneDeclarationAndItsExtensionsAreNotTwo() {
     let c = contract([("A.swift", Self.plugin), ("B.swift", "extension TimerAttributes { var label: String { \"x\" } }")])
     #expect(c.alternates.isEmpty)
+  }
+}
+
+/// Issue 53: without the app's types a Unix date in `content-state` is a warning guessed from the
+/// key's name (`content-state-unix-date`); with them (`ActivityChecker.amend`, what `check`,
+/// `serve` and `render` do with `--activity`) the types decide at every member they read.
+@Suite struct UnixDateGuessTests {
+  /// The app converts Unix seconds itself (a `Double` read in its own `init(from:)`, as LoopFollow
+  /// does at 89183a4, `Shared/GlucoseLiveActivityAttributes.swift`; types ours): right to send
+  /// them, no finding. The same number into a default `Date`: the error, in the warning's place.
+  /// A key the types do not decode is ignored by the device (`activity-extra-key`): no date shows,
+  /// no warning. Inside a value whose type the files do not declare, the warning stays.
+  @Test func theTypesDecideWhereTheyRead() {
+    let converts = """
+      struct Glucose: ActivityAttributes {
+        struct ContentState: Codable, Hashable {
+          var producedAt: Date
+          var reading: Reading
+          enum CodingKeys: String, CodingKey { case producedAt, reading }
+          init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            producedAt = Date(timeIntervalSince1970: try c.decode(Double.self, forKey: .producedAt))
+            reading = try c.decode(Reading.self, forKey: .reading)
+          }
+        }
+      }
+      """
+    let plain = "struct Glucose: ActivityAttributes { struct ContentState: Codable, Hashable { var producedAt: Date; var reading: Reading } }"
+    let payload = Array(update(#"{"producedAt": 1700000000, "reading": {"takenAt": 1700000000}, "sentAt": 1700000000}"#).utf8)
+    func amended(_ source: String) -> [String] {
+      var validator = PayloadValidator()
+      var report = validator.validate(payload)
+      #expect(report.findings.map(summary) == ["content-state-unix-date 1:86 aps.content-state.producedAt",
+                                               "content-state-unix-date 1:121 aps.content-state.reading.takenAt",
+                                               "content-state-unix-date 1:144 aps.content-state.sentAt"])
+      ActivityChecker(contract: contract([("A.swift", source)])).amend(&report, body: payload, now: nil)
+      return report.findings.map { "\(summary($0)) \($0.severity.rawValue)" }
+    }
+    #expect(amended(converts) == [
+      "activity-not-checked 1:109 aps.content-state.reading info",
+      "content-state-unix-date 1:121 aps.content-state.reading.takenAt warning",
+      "activity-extra-key 1:134 aps.content-state.sentAt info",
+    ])
+    #expect(amended(plain) == [
+      "activity-date-epoch 1:86 aps.content-state.producedAt error",
+      "activity-not-checked 1:109 aps.content-state.reading info",
+      "content-state-unix-date 1:121 aps.content-state.reading.takenAt warning",
+      "activity-extra-key 1:134 aps.content-state.sentAt info",
+    ])
   }
 }

@@ -75,6 +75,13 @@ import Testing
     let deep = update(String(repeating: #"{"a":"#, count: 70) + "1" + String(repeating: "}", count: 70))
     #expect(checker.check(Array(deep.utf8), now: 0).findings.isEmpty)
     let huge = update(#"{"courier": "A", "eta": 1e308, "stops": 1e400, "phase": "done"}"#)
-    #expect(checker.check(Array(huge.utf8), now: 0).findings.map(summary) == ["activity-state-type 1:111 aps.content-state.stops"])
+    // A date of 1e308 seconds is no date a Live Activity shows (issue 53: judged by its distance
+    // from the timestamp, whatever it reads as); against the delivery type alone, both are said.
+    let alone = ActivityChecker(contract: contract([("D.swift", delivery)])).check(Array(huge.utf8), now: 0).findings
+    #expect(alone.map(summary) == ["activity-date-epoch 1:95 aps.content-state.eta", "activity-state-type 1:111 aps.content-state.stops"])
+    #expect(alone.first?.message.hasPrefix("'eta' 1e308 decodes as a date beyond any calendar, more than a million years after the push's timestamp") == true)
+    // With the other type declared too, the push is reported against the nearer one (fewer errors).
+    #expect(checker.check(Array(huge.utf8), now: 0).findings.map(summary)
+      == ["activity-state-missing 1:71 aps.content-state.a_map", "activity-not-checked 1:71 aps.content-state"])
   }
 }

@@ -83,7 +83,7 @@ import Testing
   }
 
   /// What a stream resolves (`Checker.forEachRecordedOffset`): the facts' offsets and every slot of
-  /// the four offset tables.
+  /// the five offset tables (the fifth: keys beside `aps` named as one of its keys).
   @Test func theStreamSeesEveryRecordedOffset() {
     var checker = Checker(target: Target(), options: ValidationOptions())
     checker.facts.offsets.relevance = 7001
@@ -92,10 +92,11 @@ import Testing
     checker.apsValueOffsets[ApsKey.sound.rawValue] = 7004
     checker.alertKeyOffsets[AlertKey.title.rawValue] = 7005
     checker.alertValueOffsets[AlertKey.body.rawValue] = 7006
+    checker.topLevelKeyOffsets[ApsKey.category.rawValue] = 7007
     var seen: [Int] = []
     checker.forEachRecordedOffset { seen.append($0) }
-    #expect(seen.filter { $0 >= 0 }.sorted() == [7001, 7002, 7003, 7004, 7005, 7006])
+    #expect(seen.filter { $0 >= 0 }.sorted() == [7001, 7002, 7003, 7004, 7005, 7006, 7007])
     let slots = Mirror(reflecting: Facts.Offsets()).children.count
-    #expect(seen.count == slots + 2 * Schema.aps.count + 2 * Schema.alert.count)
+    #expect(seen.count == slots + 3 * Schema.aps.count + 3 * Schema.alert.count)
   }
 }

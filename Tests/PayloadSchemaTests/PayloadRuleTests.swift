@@ -253,10 +253,11 @@ import Testing
   /// `true` (which iOS honours) it is not inert, and an inferred background push always has it.
   @Test(arguments: [
     (#"{"aps": {}}"#, ["background-inert 1:9 aps"]),
-    (#"{"aps": {"contentAvailable": 1}}"#, ["background-inert 1:9 aps", "unknown-key 1:10 aps.contentAvailable"]),
-    // Other keys do not wake the app either: inert, and badge is a mismatch of its own.
+    // A misspelt content-available is the cause, said once (misplaced-key), not beside the symptom.
+    (#"{"aps": {"contentAvailable": 1}}"#, ["misplaced-key 1:10 aps.contentAvailable"]),
+    // Other keys do not wake the app either, and badge is a mismatch of its own.
     (#"{"aps": {"badge": 3, "contentAvailable": 1}}"#,
-     ["background-inert 1:9 aps", "push-type-mismatch 1:19 aps.badge", "unknown-key 1:22 aps.contentAvailable"]),
+     ["push-type-mismatch 1:19 aps.badge", "misplaced-key 1:22 aps.contentAvailable"]),
     (#"{"aps": {"thread-id": "t"}, "refresh": 1}"#, ["background-inert 1:9 aps"]),
     (#"{"aps": {"content-available": 1, "badge": 3}}"#, ["silent-push-shape 1:31 aps.content-available", "push-type-mismatch 1:43 aps.badge"]),
     (#"{"aps": {"content-available": 1}}"#, []),
@@ -400,6 +401,18 @@ import Testing
       #"unknown-key 8:5 aps.content_available"#,
       #"sound-shape 9:14 aps.sound"#,
       #"unknown-key 9:32 aps.sound.volum"#
+    ]),
+    RuleCase("misplaced-key: the alert's keys directly in aps, and content-available beside it", text(#"""
+      {
+        "aps": {
+          "title": "Hi",
+          "body": "There"
+        },
+        "content-available": 1
+      }
+      """#), flags: "", [
+      #"misplaced-key 3:5 aps.title"#,
+      #"misplaced-key 6:3 content-available"#
     ]),
     RuleCase("aps-custom-key: the app's own keys inside aps and its alert", text(#"""
       {
@@ -654,6 +667,7 @@ import Testing
     PassCase(.apsMissing, "File Provider, inferred from container-identifier", text(#"{"container-identifier": "NSFileProviderRootContainerItemIdentifier", "domain": "com.example.docs"}"#), flags: ""),
     PassCase(.apsNotObject, "aps object", text(#"{"aps": {"alert": "Hello"}}"#), flags: ""),
     PassCase(.unknownKey, "every aps key known", text(#"{"aps": {"alert": {"title": "t", "subtitle": "s", "body": "b"}, "badge": 1, "sound": {"name": "a.caf", "volume": 0.5}, "thread-id": "t", "category": "c", "target-content-id": "x", "filter-criteria": "f", "mutable-content": 1, "interruption-level": "passive", "relevance-score": 0.5}, "custom_key": 1}"#), flags: "", others: ["sound-shape 1:86 aps.sound"]),
+    PassCase(.misplacedKey, "the alert's keys in aps.alert, content-available in aps; the app's title and body beside a silent push", text(#"{"aps": {"alert": {"title": "Hi"}, "content-available": 1}, "title": "Hi", "body": "There"}"#), flags: "", others: ["silent-push-shape 1:57 aps.content-available"]),
     PassCase(.apsCustomKey, "custom keys beside aps", text(#"{"aps": {"alert": "Hi"}, "conversation": "c-42", "link_url": "https://example.com"}"#), flags: "", others: []),
     PassCase(.valueType, "badge 5, alert string, loc-args strings, null loc-key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", "b"], "title-loc-key": null, "title-loc-args": null}, "badge": 5}}"#), flags: ""),
     // Apple types timestamp, stale-date and dismissal-date as Number.

@@ -143,12 +143,13 @@ import Testing
   /// alexandercerutti/hapns, its VoIP and Push to Talk bodies): with neither push type nor topic,
   /// "alert" is a guess, and what the push does depends on the push type the tool is not told, so
   /// information; given either, an error as before.
-  /// An `aps` holding only keys Apple does not define was meant to show something (seen in
-  /// wangzhizhou/APNs-Helper, PayloadEditor: a title written directly in aps): still a warning.
-  @Test func anApsOfMisplacedKeysWithoutPushTypeIsAWarning() {
+  /// An `aps` holding only the alert's keys written directly in it was meant to show something
+  /// (seen in wangzhizhou/APNs-Helper, PayloadEditor: a title written directly in aps): the device
+  /// shows nothing, so one error naming the cause (misplaced-key), not the symptom beside it.
+  @Test func anApsOfMisplacedAlertKeysWithoutPushTypeIsOneError() {
     let report = check(#"{"aps":{"title":"T"}}"#)
     #expect(report.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" }
-      == ["push-type-mismatch warning 1:8 aps", "unknown-key warning 1:9 aps.title"])
+      == ["misplaced-key error 1:9 aps.title"])
   }
 
   /// A badge or sound of the wrong type is not applied: an alert push with nothing else shows
@@ -440,6 +441,94 @@ import Testing
     #expect(check(fine, Target(pushType: .liveactivity)).findings.filter { $0.payloadRule == .timestampUnit }.isEmpty)
   }
 
+  // MARK: Dates against the time of sending (issue 53)
+
+  /// A Live Activity update written on 14 November 2023.
+  static let updateOf2023 = #"""
+    {
+      "aps": {
+        "event": "update",
+        "timestamp": 1700000000,
+        "content-state": {"score": 1}
+      }
+    }
+    """#
+
+  /// The same update checked as sent a year later (`check --now`, `send`, `serve`): ActivityKit
+  /// drops it (Apple, "Displaying live data with Live Activities": twelve hours at most;
+  /// Activity.update(_:alertConfiguration:timestamp:): an older update is ignored). Without a time,
+  /// the report is the one the file always had.
+  @Test func anUpdateSentAYearAfterItsTimestampIsDropped() {
+    var options = ValidationOptions()
+    options.sendingTime = 1_731_536_000  // 2024-11-13 22:13 UTC
+    var validator = PayloadValidator(options: options)
+    let report = validator.validate(Array(Self.updateOf2023.utf8))
+    #expect(report.findings.map { "\($0.rule.rawValue) \($0.severity.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-")" }
+      == ["timestamp-old error 4:18 aps.timestamp"])
+    #expect(report.findings.first?.message == "'timestamp' 1700000000 (2023-11-14 22:13 UTC) is 365 days before the time of sending (2024-11-13 22:13 UTC), older than any Live Activity lasts (twelve hours): ActivityKit ignores an update older than the activity's last content, so this update is dropped; set 'timestamp' to the time the content is made")
+    #expect(report.droppedOnTheDevice?.payloadRule == .timestampOld)
+    // The clock changes per push on one validator (serve, send --batch): back within the hour, clean.
+    validator.sendingTime = 1_700_000_600
+    #expect(validator.validate(Array(Self.updateOf2023.utf8)).findings.isEmpty)
+    validator.sendingTime = nil
+    #expect(validator.validate(Array(Self.updateOf2023.utf8)).findings.isEmpty)
+  }
+
+  /// The spans a message names, in the unit a person reads: the age of the update.
+  @Test(arguments: [
+    (1_700_000_000 + 13 * 3600 + 1800, "13.5 hours"), (1_700_000_000 + 3 * 86_400, "3 days"),
+    (1_700_000_000 + 3 * 31_557_600, "3 years"),
+  ] as [(Int64, String)])
+  func theAgeIsNamed(_ now: Int64, _ age: String) {
+    var options = ValidationOptions()
+    options.sendingTime = now
+    var validator = PayloadValidator(options: options)
+    let message = validator.validate(Array(Self.updateOf2023.utf8)).findings.first?.message ?? ""
+    #expect(message.contains(" is \(age) before the time of sending"), "\(message)")
+  }
+
+  @Test func aStaleDateAlreadyPastSaysSo() {
+    let report = check(#"{"aps": {"event": "start", "timestamp": 1700000000, "stale-date": 1699996400, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}}}"#,
+                       Target(), options: { var o = ValidationOptions(); o.sendingTime = 1_700_000_000; return o }())
+    #expect(report.findings.map { "\($0.rule.rawValue) \($0.severity.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-")" }
+      == ["stale-date-past warning 1:67 aps.stale-date"])
+    #expect(report.findings.first?.message == "'stale-date' 1699996400 (2023-11-14 21:13 UTC) is 60 minutes before the time of sending (2023-11-14 22:13 UTC): the activity shows this content as out of date the moment it arrives; send a stale-date after the time the content stops being current")
+  }
+
+  /// Apple ("Starting and updating Live Activities with ActivityKit push notifications"): "To
+  /// dismiss the Live Activity from the Lock Screen immediately after it ends, provide a date for
+  /// "dismissal-date" that's in the past": no finding, with or without a clock.
+  @Test func aDismissalDateInThePastDismissesAtOnce() {
+    let end = #"{"aps": {"event": "end", "timestamp": 1700000000, "dismissal-date": 1663177260, "content-state": {}}}"#
+    #expect(findings(end) == [])
+    var options = ValidationOptions()
+    options.sendingTime = 1_700_000_030
+    var validator = PayloadValidator(options: options)
+    #expect(validator.validate(Array(end.utf8)).findings.isEmpty)
+  }
+
+  /// A content-state member named for a date, holding seconds since 1970: the warning names the
+  /// date ActivityKit would show, and the value to send.
+  @Test func aUnixDateInContentStateNamesTheDateShown() {
+    let report = check(#"{"aps": {"event": "update", "timestamp": 1735689600, "content-state": {"updatedAt": 1735689600}}}"#)
+    #expect(report.findings.map { "\($0.rule.rawValue) \($0.severity.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-")" }
+      == ["content-state-unix-date warning 1:85 aps.content-state.updatedAt"])
+    #expect(report.findings.first?.message == "'updatedAt' 1,735,689,600 reads as seconds since 1970 (2025-01-01 00:00 UTC); read as a Date (seconds since 2001, ActivityKit's default decoding) it is 2056-01-02 00:00 UTC, 31 years late: if the app declares it a Date, send 757,382,400 (seconds since 2001); check with --activity and the app's Swift types to know")
+    // Named for something else, or another push type's data: nothing.
+    #expect(findings(#"{"aps": {"event": "update", "timestamp": 1735689600, "content-state": {"timeRemaining": 1735689600}}}"#) == [])
+  }
+
+  @Test(arguments: [
+    ("updatedAt", true), ("updated_at", true), ("startTime", true), ("endDate", true), ("eta", true), ("ETA", true),
+    ("countdown_end", true), ("created-at", true), ("lastUpdate", true), ("deadline", true), ("expiresAt", true),
+    ("timestamp", true), ("kickoffAt", true), ("timeRemaining", false), ("elapsedTime", false), ("durationTime", false),
+    ("timeZoneOffset", false), ("dateId", false), ("score", false), ("format", false), ("latitude", false), ("attempts", false),
+  ])
+  func aKeyNamesADate(_ key: String, _ expected: Bool) {
+    let json = #"{"aps": {"event": "update", "timestamp": 1735689600, "content-state": {""# + key + #"": 1735689600}}}"#
+    #expect(findings(json).contains { $0.hasPrefix("content-state-unix-date ") } == expected, "\(key)")
+  }
+
   // MARK: The rows
 
   static let triggering: [RuleCase] = [
@@ -600,6 +689,45 @@ import Testing
       #"timestamp-unit 5:19 aps.stale-date"#,
       #"timestamp-unit 6:23 aps.dismissal-date"#
     ]),
+    // Issue 53: the dates judged against the time of sending (--now; send and serve their clock).
+    RuleCase("timestamp-old a year later", text(PushRuleTests.updateOf2023), flags: "--now 1731536000", [
+      "timestamp-old 4:18 aps.timestamp"
+    ]),
+    RuleCase("timestamp-ahead by a day", text(PushRuleTests.updateOf2023), flags: "--now 1699913600", [
+      "timestamp-ahead 4:18 aps.timestamp"
+    ]),
+    RuleCase("timestamp-ahead in milliseconds, said once", text(#"{"aps": {"event": "update", "timestamp": 1700000000000, "content-state": {}}}"#),
+             flags: "--now 1700000000", ["timestamp-ahead 1:42 aps.timestamp"]),
+    RuleCase("stale-date-past", text(#"""
+      {
+        "aps": {
+          "event": "update",
+          "timestamp": 1700000000,
+          "stale-date": 1699999000,
+          "content-state": {"score": 1}
+        }
+      }
+      """#), flags: "--now 1700000060", ["stale-date-past 5:19 aps.stale-date"]),
+    RuleCase("content-state-unix-date", text(#"""
+      {
+        "aps": {
+          "event": "update",
+          "timestamp": 1700000000,
+          "content-state": {
+            "updatedAt": 1700000000,
+            "timeRemaining": 1700000000,
+            "orderId": 1700000000,
+            "legs": [{"arrival_at": 1700003600.5}],
+            "etaMs": 1700000000000,
+            "startTime": 721692800
+          }
+        }
+      }
+      """#), flags: "", [
+      "content-state-unix-date 6:20 aps.content-state.updatedAt",
+      "content-state-unix-date 9:31 aps.content-state.legs[0].arrival_at",
+      "content-state-unix-date 10:16 aps.content-state.etaMs",
+    ]),
     // Issue 53: Apple's accessory response (Responding to forwarded notifications) without a
     // member, or with messageIndex a number (a string in Apple's sample).
     RuleCase("accessory-fields messageIndex missing", text(#"{"aps": {"encryptedData": "c2Vh", "sessionIdentifier": "9B2D", "keyID": "a2V5"}}"#),
@@ -688,6 +816,25 @@ import Testing
     PassCase(.timestampUnit, "exactly 10^11 is not above", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "dismissal-date": 100000000000, "content-state": {}}}"#), flags: "",
              // (in seconds, a date far past the four hours an ended activity may stay)
              others: ["live-activity-fields 1:69 aps.dismissal-date"]),
+    PassCase(.timestampOld, "without a time of sending, an update of 2023 is as it was written", text(PushRuleTests.updateOf2023), flags: ""),
+    PassCase(.timestampOld, "an update eleven hours old", text(PushRuleTests.updateOf2023), flags: "--now 1700039600"),
+    PassCase(.timestampOld, "an end a year old is applied whatever its timestamp",
+             text(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--now 1731536000"),
+    PassCase(.timestampOld, "a start with Apple's sample timestamp",
+             text(#"{"aps": {"event": "start", "timestamp": 1234, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}}}"#),
+             flags: "--now 1731536000"),
+    PassCase(.timestampAhead, "an update seven hours ahead of the clock", text(PushRuleTests.updateOf2023), flags: "--now 1699974800"),
+    PassCase(.staleDatePast, "a stale-date an hour after the time of sending",
+             text(#"{"aps": {"event": "update", "timestamp": 1700000000, "stale-date": 1700003600, "content-state": {}}}"#), flags: "--now 1700000000"),
+    PassCase(.staleDatePast, "an end's stale-date: an ended activity is not made stale",
+             text(#"{"aps": {"event": "end", "timestamp": 1700000000, "stale-date": 1699990000, "content-state": {}}}"#), flags: "--now 1700000000"),
+    PassCase(.staleDatePast, "without a time of sending, a stale-date of 2023 is as it was written",
+             text(#"{"aps": {"event": "update", "timestamp": 1700000000, "stale-date": 1699990000, "content-state": {}}}"#), flags: ""),
+    PassCase(.contentStateUnixDate, "seconds since 2001, durations and identifiers",
+             text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"updatedAt": 721692800, "timeRemaining": 1700000000, "elapsedTime": 1700000000, "orderId": 1700000000, "score": 1700000000}}}"#),
+             flags: ""),
+    PassCase(.contentStateUnixDate, "outside content-state the app's data is its own",
+             text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}, "updatedAt": 1700000000}"#), flags: ""),
     PassCase(.safariFields, "website push", text(#"{"aps": {"alert": {"title": "t", "body": "b"}, "url-args": ["a", "b"]}}"#), flags: "--platform safari",
              others: ["safari-legacy-push 1:1 -"]),
     PassCase(.pushTypePlatform, "location on ios 15", text(#"{"aps": {}}"#), flags: "--push-type location --platform ios --os 15.0"),

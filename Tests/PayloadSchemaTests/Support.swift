@@ -96,6 +96,7 @@ func parseFlags(_ flags: String) -> (Target, ValidationOptions) {
     case "--max-depth": options.maxDepth = Int(value(flag)) ?? 0
     case "--check-values": options.checkSensitiveValues = true
     case "--allow": options.allowedCustomKeys = Set(value(flag).split(separator: ",").map(String.init))
+    case "--now": options.sendingTime = Int64(value(flag))
     default: Issue.record("unknown flag \(flag)")
     }
   }

@@ -70,6 +70,8 @@ enum Capture {
   case customValue
   /// A value its key's check reads (`ValueCheck.stringProblem`: `aps.input-push-channel`, a channel id).
   case checkedString
+  /// The value of a key beside `aps` named as a key of `aps` or of the alert (`topLevelValueFits`).
+  case topLevelValue
 }
 
 struct Checker: JSONEventHandler {
@@ -99,6 +101,19 @@ struct Checker: JSONEventHandler {
   var apsValueOffsets: [Int]
   var alertKeyOffsets: [Int]
   var alertValueOffsets: [Int]
+  /// Keys beside `aps` named as a key of `aps` or of the alert, by the key meant (`aps`'s rows,
+  /// then the alert's): their offsets, and which of `Schema.topLevelNames` each is written as. Read only
+  /// for the bits of `Facts.topLevelApsKeys` and `.topLevelAlertKeys`, so never reset.
+  var topLevelKeyOffsets: [Int]
+  var topLevelKeyNames: [Int16]
+  /// The names a key beside `aps` is looked up in (`Schema.topLevelNames`, as plain values), and
+  /// their open-addressed slots (-1 empty) by `topLevelSlot(_:)`: held here so that the hot path
+  /// reads them without a static's lazy initializer.
+  let topLevelKeys: [BesideApsKey]
+  let topLevelSlots: [Int16]
+  /// The top-level key just read when it is one of `topLevelKeys` (its index; -1: none): its
+  /// value decides whether it is kept (the general reader's).
+  var pendingTopLevel: Int16 = -1
   var alert: AlertText? = nil
   /// True while the end-of-payload checks run (they are never capped).
   var finishing = false
@@ -123,6 +138,10 @@ struct Checker: JSONEventHandler {
     apsValueOffsets = Array(repeating: -1, count: Schema.aps.count)
     alertKeyOffsets = Array(repeating: -1, count: Schema.alert.count)
     alertValueOffsets = Array(repeating: -1, count: Schema.alert.count)
+    topLevelKeyOffsets = Array(repeating: -1, count: Schema.aps.count + Schema.alert.count)
+    topLevelKeyNames = Array(repeating: -1, count: Schema.aps.count + Schema.alert.count)
+    topLevelKeys = Schema.topLevelNames.map(BesideApsKey.init)
+    topLevelSlots = Self.topLevelSlots(for: topLevelKeys)
     frames.reserveCapacity(min(options.maxDepth, 1024) + 1)
     keyBytes = Array(repeating: 0, count: 1024)
     keyEntries = Array(repeating: KeyEntry(start: 0, count: 0, hash: 0), count: 64)
@@ -194,6 +213,7 @@ struct Checker: JSONEventHandler {
     keyBytesUsed = 0
     keyEntriesUsed = 0
     facts = Facts()
+    pendingTopLevel = -1
     // Only a collecting checker ever sets `alert` (comparing or storing the 450-byte optional per
     // payload costs a copy).
     if options.collectAlert { alert = nil }

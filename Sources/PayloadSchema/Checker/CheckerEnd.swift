@@ -58,16 +58,21 @@ extension Checker {
     // `{"aps":{},"mdm":…}`): nothing an alert shows, so it can only be an MDM push.
     if facts.offsets.mdmKey >= 0 && (facts.offsets.apsKey < 0 || (facts.apsIsObject && facts.apsKeys == 0)) { return .mdm }
     if facts.offsets.containerIdentifierKey >= 0 && facts.offsets.apsKey < 0 { return .fileprovider }
-    // What the payload can only be: a Live Activity key (event, content-state, timestamp, …) is
-    // read by ActivityKit alone; content-available with nothing to show is a background push
+    // What the payload's keys and values agree on (SPEC §2, "inference from all the evidence"):
+    // a Live Activity key (event, content-state, timestamp, …) is read by ActivityKit alone, but
+    // only with a value a liveactivity push takes: an `event` that is no Live Activity event, or a
+    // `timestamp` that is a string, is the app's own data (checkAppDataNamedLikeLiveActivityKeys),
+    // no reason to switch types. Content-available with nothing to show is a background push
     // whatever else aps holds (mutable-content, thread-id: nothing a background push shows), and
     // whatever its value says (0 or "1": flag-off, flag-value and background-inert tell).
-    if facts.apsKeys & Self.liveActivityKeys != 0 { return .liveactivity }
+    let appData = liveActivityKeysOfNoLiveActivity
+    if facts.apsKeys & Self.liveActivityKeys & ~appData != 0 { return .liveactivity }
+    let keys = facts.apsKeys & ~appData
     // An aps of an accessory push's members only, two or more of them (one alone may be the app's
     // own key that happens to be named so): an accessory's response, which nothing else carries.
-    if facts.apsKeys & ~Self.accessoryKeys == 0 && (facts.apsKeys & Self.accessoryKeys).nonzeroBitCount >= 2 { return .accessory }
-    if facts.apsKeys == 1 << UInt32(ApsKey.contentChanged.rawValue) { return .widgets }
-    if hasAps(.contentAvailable) && facts.apsKeys & Self.visibleKeyBits == 0 { return .background }
+    if keys & ~Self.accessoryKeys == 0 && (keys & Self.accessoryKeys).nonzeroBitCount >= 2 { return .accessory }
+    if keys == 1 << UInt32(ApsKey.contentChanged.rawValue) { return .widgets }
+    if hasAps(.contentAvailable) && keys & Self.visibleKeyBits == 0 { return .background }
     return .alert
   }
 
@@ -189,11 +194,19 @@ extension Checker {
 
     // push-type-mismatch (to a Wallet topic, the pass-update finding above says all there is)
     if (facts.apsIsObject || pushType == .mdm) && !wallet { checkPushTypeMismatch(pushType: pushType, apsAt: apsAt, apsPath: apsPath) }
-    if isLive && facts.apsIsObject { checkLiveActivityFields() }
+    // The Live Activity's shape, then its dates against the time of sending (CheckerDates.swift).
+    if isLive && facts.apsIsObject { checkLiveActivityFields(); checkDatesAgainstTheClock() }
     if pushType == .accessory && facts.apsIsObject { checkAccessoryFields(apsAt: apsAt, apsPath: apsPath) }
     if target.platform == .safari && facts.apsIsObject { checkSafariFields(apsAt: apsAt, apsPath: apsPath) }
     if target.platform == .safari { checkSafariReach() }
     if let given = target.pushType { checkPushTypePlatform(given) }
+    // Last: they replace findings made above that they explain (CheckerMisplaced.swift). Asked
+    // only when there may be something to say (a value no key takes, a key beside aps named as
+    // one of its own, a finding): a valid payload passes two tests.
+    if facts.apsIsObject && !wallet {
+      if facts.apsRejectedKeys != 0 || facts.event == .other { checkAppDataNamedLikeLiveActivityKeys(pushType: pushType) }
+      if facts.topLevelApsKeys | facts.topLevelAlertKeys != 0 || !findings.isEmpty { checkMisplacedKeys(pushType: pushType) }
+    }
   }
 
   /// `safari-legacy-push`: a website push (certificates, `url-args`) reaches Safari 26.3 and
@@ -333,7 +346,8 @@ extension Checker {
   mutating func checkPushTypeMismatch(pushType: PushType, apsAt: Int, apsPath: String?) {
     // Live Activity keys under another push type: only a liveactivity push reaches ActivityKit, so
     // the update (or the end, or the start) never happens. One finding, at `event` when there is one.
-    if pushType != .liveactivity && pushType != .mdm && facts.apsKeys & Self.liveActivityKeys != 0 {
+    // (Those whose value no liveactivity push takes are the app's own data: not said here.)
+    if pushType != .liveactivity && pushType != .mdm && facts.apsKeys & Self.liveActivityKeys & ~liveActivityKeysOfNoLiveActivity != 0 {
       reportLiveActivityKeys(pushType: pushType)
     }
     switch pushType {
@@ -348,8 +362,9 @@ extension Checker {
       }
     case .alert:
       // A Live Activity payload sent as alert has been told so above.
-      if !hasAps(.alert) && !applies(.badge) && !applies(.sound) && facts.apsKeys & Self.liveActivityKeys == 0 {
-        if facts.apsKeys == 0 && facts.offsets.mdmKey < 0 && target.pushType == nil && target.topic == nil {
+      let appData = liveActivityKeysOfNoLiveActivity
+      if !hasAps(.alert) && !applies(.badge) && !applies(.sound) && facts.apsKeys & Self.liveActivityKeys & ~appData == 0 {
+        if facts.apsKeys & ~appData == 0 && facts.offsets.mdmKey < 0 && target.pushType == nil && target.topic == nil {
           // An empty aps is what VoIP, location and Push to Talk pushes send: "alert" is only the
           // guess of a command line given no push type or topic, and the payload is right for
           // those, so information (give the push type to have it checked). The app's own data in
@@ -419,11 +434,12 @@ extension Checker {
   /// the first such key.
   mutating func reportLiveActivityKeys(pushType: PushType) {
     var first = -1, names: [String] = []
-    for k in 0..<Schema.aps.count where Self.liveActivityKeys & facts.apsKeys & (1 << UInt32(k)) != 0 {
+    let keys = Self.liveActivityKeys & facts.apsKeys & ~liveActivityKeysOfNoLiveActivity
+    for k in 0..<Schema.aps.count where keys & (1 << UInt32(k)) != 0 {
       names.append("'\(Schema.aps[k].name)'")
       if first < 0 || apsKeyOffsets[k] < apsKeyOffsets[first] { first = k }
     }
-    if hasAps(.event) { first = ApsKey.event.rawValue }
+    if keys & (1 << UInt32(ApsKey.event.rawValue)) != 0 { first = ApsKey.event.rawValue }
     report(.liveActivityKeysInOtherPush(names, pushType: pushType, event: facts.event),
            at: apsKeyOffsets[first], path: "aps.\(Schema.aps[first].name)")
   }

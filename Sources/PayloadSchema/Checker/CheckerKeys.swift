@@ -36,6 +36,7 @@ extension Checker {
 
     switch f.context {
     case .root:
+      pendingTopLevel = -1
       switch recordTopLevelKey(bytes, at: offset) {
       case .aps, .mdm:
         break
@@ -44,8 +45,16 @@ extension Checker {
       case .simulatorNearMiss:
         report(.simulatorKeyMisspelt(Self.text(bytes)), at: offset, path: currentPath())
         customKey(bytes, packed, hash: hash, at: offset, topLevel: true)
-      case .containerIdentifier, .other:
+      case .containerIdentifier:
         customKey(bytes, packed, hash: hash, at: offset, topLevel: true)
+      case .other:
+        customKey(bytes, packed, hash: hash, at: offset, topLevel: true)
+        // A key of aps or of the alert written beside aps: its value decides (topLevelValue).
+        let name = topLevelName(packed)
+        if name >= 0 {
+          recordTopLevelCandidateKey(name, at: offset)
+          pendingTopLevel = Int16(name)
+        }
       }
     case .aps, .alert, .sound, .liveText:
       let index = lookup(packed, in: f.context)

@@ -41,18 +41,7 @@ extension Checker {
       return context == .custom ? .custom : .free
     }
     switch context {
-    case .root:
-      let keyOffset = frames[depth].keyOffset
-      if frames[depth].keyEntry >= 0 && offset > keyOffset && keyOffset == facts.offsets.apsKey {
-        recordAps(kind, at: offset)
-        if kind != .object {
-          report(.apsNotObject(found: kind), at: offset, path: "aps")
-          return .free
-        }
-        return .aps
-      }
-      if keyOffset == facts.offsets.mdmKey { return .free }
-      return .custom
+    case .root: return topLevelValueStart(kind, at: offset)
     case .custom: return .custom
     case .free, .stringArray: return .free
     case .aps, .alert, .sound, .liveText:
@@ -70,6 +59,8 @@ extension Checker {
         if kind == .object && (index == AlertKey.title.rawValue || index == AlertKey.body.rawValue) { return .liveText }
       }
       if !spec.kinds.contains(kind) {
+        // (A flag written true is read as 1: `bool(_:at:)`.)
+        if context == .aps && !(kind == .bool && spec.check.isFlagOne) { recordApsValueRejected(index) }
         // An accessory push's member of another kind is accessory-fields', decided at the end for
         // an accessory push only (elsewhere the key is the app's own data).
         if spec.accessory { return .free }
@@ -95,6 +86,24 @@ extension Checker {
     }
   }
 
+  /// `valueStart` for a member of the top-level object: `aps`, `mdm`, or the app's own data.
+  @inline(__always) mutating func topLevelValueStart(_ kind: JSONKinds, at offset: Int) -> Context {
+    let keyOffset = frames[frames.count - 1].keyOffset
+    if frames[frames.count - 1].keyEntry >= 0 && offset > keyOffset && keyOffset == facts.offsets.apsKey {
+      recordAps(kind, at: offset)
+      if kind != .object {
+        report(.apsNotObject(found: kind), at: offset, path: "aps")
+        return .free
+      }
+      return .aps
+    }
+    if keyOffset == facts.offsets.mdmKey { return .free }
+    // A container or null beside aps under a key of aps's name is judged now; a string, number
+    // or bool when it is read (`stringStart`, `number`, `bool`).
+    if pendingTopLevel >= 0 && kind != .string && kind != .number && kind != .bool { topLevelValue(kind) }
+    return .custom
+  }
+
   var collecting: Bool { options.collectAlert }
 
   mutating func stringStart(at offset: Int) -> Bool {
@@ -110,6 +119,10 @@ extension Checker {
       if collecting && (context == .alert || context == .liveText || context == .aps) { captureAs = .alertText; return true }
     } else if !isObject && context == .stringArray && collecting {
       captureAs = .alertText
+      return true
+    }
+    if context == .root && pendingTopLevel >= 0 {
+      captureAs = .topLevelValue
       return true
     }
     let keyOffset = frames[top].keyOffset
@@ -142,13 +155,24 @@ extension Checker {
       if let (spec, _, _) = currentSpec(), let message = spec.check.stringProblem(bytes) {
         report(message, at: offset, path: currentPath())
       }
+    case .topLevelValue:
+      topLevelValue(.string, string: bytes)
+      // What `.customValue` would have done with it.
+      if options.checkSensitiveValues && options.sensitiveKeys.matches(bytes) {
+        report(.sensitiveValue(Self.text(bytes)), at: offset, path: currentPath())
+      }
     case .nothing: break
     }
   }
 
   mutating func number(_ n: JSONNumber, at offset: Int) {
     _ = valueStart(.number, at: offset)
-    guard let (spec, index, context) = currentSpec() else { return }
+    guard let (spec, index, context) = currentSpec() else {
+      if pendingTopLevel >= 0 { topLevelValue(.number, number: n.value) }
+      // A member no schema row checks: in content-state, a date sent as seconds since 1970 (CheckerDates.swift).
+      checkContentStateNumber(n, at: offset)
+      return
+    }
     // The facts the end checks need and the verdict (`ValueCheck.numberProblem`), both shared with the fast lane.
     recordNumber(n, check: spec.check, index: index, context: context, at: offset)
     guard spec.check.numberProblem(n) != nil else { return }
@@ -205,7 +229,10 @@ extension Checker {
 
   mutating func bool(_ value: Bool, at offset: Int) {
     _ = valueStart(.bool, at: offset)
-    guard let (spec, index, context) = currentSpec() else { return }
+    guard let (spec, index, context) = currentSpec() else {
+      if pendingTopLevel >= 0 { topLevelValue(.bool, bool: value) }
+      return
+    }
     if !spec.check.boolIsFine(value) {
       report(.flagValue(spec, found: "false"), at: offset, path: currentPath(),
              softened: Self.onlyChangesPresentation(index: index, context: context))

@@ -10,14 +10,25 @@
 struct Facts {
   /// `aps.timestamp` is before any Live Activity existed (`ValueCheck.firstActivityDate`).
   var timestampBeforeActivities = false
-  /// The values of `aps.timestamp` and `aps.dismissal-date` (NaN: absent), for the end's
-  /// dismissal window.
+  /// The values of `aps.timestamp`, `aps.dismissal-date` and `aps.stale-date` (NaN: absent), for
+  /// the end's dismissal window and the dates judged against the time of sending.
   var timestamp = Double.nan
   var dismissalDate = Double.nan
+  var staleDate = Double.nan
   var rootIsObject = false
   var rootMembers = 0
   var apsIsObject = false
   var apsKeys: UInt32 = 0
+  /// Keys of `aps` whose value is of a kind their row does not take (the general reader's: the
+  /// fast lane gives up on them). A Live Activity key among them is no evidence of a Live
+  /// Activity (SPEC §2, inference from all the evidence).
+  var apsRejectedKeys: UInt32 = 0
+  /// Keys written beside `aps` under the name of a key of `aps` (`category`, `contentAvailable`)
+  /// or of the alert (`title`), with a value that key takes, as bits of `ApsKey` and `AlertKey`
+  /// (`misplaced-key`, `unknown-key`: CheckerMisplaced.swift). Their offsets and names are in
+  /// `Checker.topLevelKeyOffsets` and `.topLevelKeyNames`.
+  var topLevelApsKeys: UInt32 = 0
+  var topLevelAlertKeys: UInt32 = 0
   var alertKeys: UInt32 = 0
   var alertNullKeys: UInt32 = 0
   var contentAvailableOne = false
@@ -181,6 +192,8 @@ extension Checker {
       facts.timestamp = n.value
     case .timestamp where context == .aps && index == ApsKey.dismissalDate.rawValue:
       facts.dismissalDate = n.value
+    case .timestamp where context == .aps && index == ApsKey.staleDate.rawValue:
+      facts.staleDate = n.value
     default:
       break
     }
@@ -198,6 +211,52 @@ extension Checker {
     guard index == ApsKey.contentAvailable.rawValue else { return }
     facts.contentAvailableOff = true
     if byFalse { facts.contentAvailableFalse = true }
+  }
+
+  /// The value of `aps`'s key `index` is of a kind its row does not take (general reader only:
+  /// the fast lane gives up on it).
+  @inline(__always) mutating func recordApsValueRejected(_ index: Int) {
+    facts.apsRejectedKeys |= 1 << UInt32(index)
+  }
+
+  /// A key beside `aps` named as entry `name` of `topLevelKeys` (a key of `aps` or of the alert
+  /// under its own name or another's), at `offset`: kept in its slot, unless one named for the
+  /// same key was kept already (recorded at the key, so that a stream resolves its offset while
+  /// the key's chunk is at hand).
+  @inline(__always) mutating func recordTopLevelCandidateKey(_ name: Int, at offset: Int) {
+    let meant = Int(topLevelKeys[name].meant)
+    let taken = meant < Self.alertMeaning
+      ? facts.topLevelApsKeys & (1 << UInt32(meant)) != 0
+      : facts.topLevelAlertKeys & (1 << UInt32(meant - Self.alertMeaning)) != 0
+    guard !taken else { return }
+    let slot = meant < Self.alertMeaning ? meant : Schema.aps.count + meant - Self.alertMeaning
+    topLevelKeyOffsets[slot] = offset
+    topLevelKeyNames[slot] = Int16(name)
+  }
+
+  /// Both of the above at once, for a reader that has the key and its value together (the fast
+  /// lane): the same facts and slots as the two calls, which a key whose value does not fit
+  /// leaves only in a slot no fact points at.
+  @inline(__always) mutating func recordTopLevelCandidate(_ name: Int, at offset: Int, fits: Bool) {
+    guard fits else { return }
+    recordTopLevelCandidateKey(name, at: offset)
+    recordTopLevelCandidate(name, fits: true)
+  }
+
+  /// The value of the key beside `aps` just kept by `recordTopLevelCandidateKey` (entry `name`)
+  /// is one that key takes (`fits`, the one verdict both lanes ask: `topLevelValueFits`): the key
+  /// is kept for the end checks. The first such key for each key meant is kept.
+  @inline(__always) mutating func recordTopLevelCandidate(_ name: Int, fits: Bool) {
+    guard fits else { return }
+    let meant = Int(topLevelKeys[name].meant)
+    let slot = meant < Self.alertMeaning ? meant : Schema.aps.count + meant - Self.alertMeaning
+    // Another name for the same key met since holds the slot: this one is not kept.
+    guard topLevelKeyNames[slot] == Int16(name) else { return }
+    if meant < Self.alertMeaning {
+      facts.topLevelApsKeys |= 1 << UInt32(meant)
+    } else {
+      facts.topLevelAlertKeys |= 1 << UInt32(meant - Self.alertMeaning)
+    }
   }
 
   /// `\u` escapes that add `bytes` bytes to the compact payload, at `offset`.
@@ -242,6 +301,7 @@ extension Checker {
     for o in apsValueOffsets { body(o) }
     for o in alertKeyOffsets { body(o) }
     for o in alertValueOffsets { body(o) }
+    for o in topLevelKeyOffsets { body(o) }
   }
 }
 

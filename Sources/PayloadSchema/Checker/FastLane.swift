@@ -38,6 +38,9 @@ struct FastCursor {
   let keys: UnsafeMutablePointer<FastKey>
   let keyCapacity: Int
   var keyTop = 0
+  /// Inside `aps.content-state`: a number there that reads as a date since 1970 is left to the
+  /// general reader, which judges its key's name (`content-state-unix-date`).
+  var inContentState = false
 
   /// The byte at the cursor, or 0 at the end (0 is never the start of a token).
   @inline(__always) var byte: UInt8 { i < n ? p[i] : 0 }
@@ -239,7 +242,9 @@ extension Checker {
         return fastObject(&c, .aps)
       case .other:
         guard !fastSensitive(key, packed) else { return false }
-        return fastFreeValue(&c, .custom)
+        let name = topLevelName(packed)
+        if name < 0 { return fastFreeValue(&c, .custom) }
+        return fastTopLevelCandidate(&c, name: name, keyOffset: keyOffset)
       default:
         // mdm pushes and the simulator's bundle key change what the end checks count: general reader.
         // So do File Provider's container-identifier (push type inference) and a Wallet topic.
@@ -254,8 +259,38 @@ extension Checker {
       seen |= 1 << UInt64(index)
       return fastSchemaValue(&c, row(context, index), index: index, context: context, keyOffset: keyOffset)
     case .liveText, .stringArray, .free:
+      if c.inContentState && (c.byte == 0x2D || (c.byte >= 0x30 && c.byte <= 0x39)) {
+        guard let n = Self.fastNumber(&c) else { return false }
+        return !Self.readsAsUnixDate(n.value)  // content-state-unix-date, perhaps: the general reader's
+      }
       return fastFreeValue(&c, .free)
     }
+  }
+
+  /// The value of a key beside `aps` named as a key of `aps` or of the alert (`topLevelKeys`
+  /// entry `name`): read, and recorded with the shared verdict on whether that key takes it
+  /// (`topLevelValueFits`), as the general reader records it.
+  private mutating func fastTopLevelCandidate(_ c: inout FastCursor, name: Int, keyOffset: Int) -> Bool {
+    let fits: Bool
+    switch c.byte {
+    case 0x22:
+      guard let (start, end, escaped) = Self.fastString(&c), !escaped else { return false }
+      fits = topLevelValueFits(name, kind: .string, string: UnsafeBufferPointer(start: c.p + start, count: end - start))
+    case 0x2D, 0x30...0x39:
+      guard let n = Self.fastNumber(&c) else { return false }
+      fits = topLevelValueFits(name, kind: .number, number: n.value)
+    case 0x74, 0x66:
+      guard let value = Self.fastLiteralBool(&c) else { return false }
+      fits = topLevelValueFits(name, kind: .bool, bool: value)
+    case 0x7B, 0x5B:
+      fits = topLevelValueFits(name, kind: c.byte == 0x7B ? .object : .array)
+      guard fastFreeValue(&c, .custom) else { return false }
+    default:
+      fits = false
+      guard fastFreeValue(&c, .custom) else { return false }
+    }
+    recordTopLevelCandidate(name, at: keyOffset, fits: fits)
+    return true
   }
 
   /// The sensitive-data verdict on a custom key (cached like the checker's).
@@ -320,7 +355,11 @@ extension Checker {
     case .null:
       return Self.fastLiteral(&c, 0x6C6C_756E)  // "null"
     case .object:
-      return fastObject(&c, spec.child)
+      guard context == .aps && index == ApsKey.contentState.rawValue else { return fastObject(&c, spec.child) }
+      c.inContentState = true
+      let read = fastObject(&c, spec.child)
+      c.inContentState = false
+      return read
     default:  // array
       return fastArray(&c, spec.child)
     }

@@ -240,7 +240,7 @@ extension ValueCheck {
 
   /// 1 January 2022 in seconds since 1970: Live Activities arrived with iOS 16.1 (October 2022),
   /// so an activity's `timestamp` before it is older than any activity's start or last update.
-  static let firstActivityDate = 1_640_995_200.0
+  package static let firstActivityDate = 1_640_995_200.0
 
   /// Whether a bool is fine under this check (only `content-changed` takes one, and only true).
   func boolIsFine(_ value: Bool) -> Bool {
@@ -443,8 +443,14 @@ package enum Schema {
              "summaryArgumentCount": "summary-arg-count"],
   ]
 
-  /// Apple's key for a `UNNotificationContent` property name in `context`, if `key` is one.
-  static func swiftName(_ key: String, in context: Context) -> String? { swiftNames[context]?[key] }
+  /// Apple's key for a `UNNotificationContent` property name in `context`, if `key` is one, in
+  /// any case (`threadIdentifier`, `thread-identifier`, `thread_identifier`).
+  static func swiftName(_ key: String, in context: Context) -> String? {
+    guard let names = swiftNames[context] else { return nil }
+    if let meant = names[key] { return meant }
+    let k = squash(key)
+    return names.first { squash($0.key) == k }?.value
+  }
 
   /// The key of `table` that `key` most likely meant. An accessory push's members are candidates
   /// only when the push is one (`accessory`): elsewhere a near miss of `keyID` is the app's own key.

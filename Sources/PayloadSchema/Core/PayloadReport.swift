@@ -166,8 +166,11 @@ extension Finding {
 
   /// Whether the device drops a push APNs takes because of this finding: the app cannot decode
   /// it (``failsTheAppsDecoding``), or the device's platform or OS does not receive the push type
-  /// (`push-type-platform`). The one decision `serve`'s log, its inbox and `render` read.
+  /// (`push-type-platform`), or ActivityKit ignores an update timestamped too far from the time it
+  /// is sent (`timestamp-old`, `timestamp-ahead`). The one decision `serve`'s log, its inbox and
+  /// `render` read.
   public var dropsThePushOnTheDevice: Bool {
-    failsTheAppsDecoding || (severity == .error && payloadRule == .pushTypePlatform)
+    failsTheAppsDecoding
+      || (severity == .error && (payloadRule == .pushTypePlatform || payloadRule == .timestampOld || payloadRule == .timestampAhead))
   }
 }

@@ -165,6 +165,12 @@ public struct ValidationOptions: Sendable {
   /// Read whole payloads in the fast lane when they allow it (see `FastLane.swift`). Reports are
   /// the same either way; turning it off only makes validation slower (for comparisons and tests).
   public var fastLane: Bool = true
+  /// The time the push is sent, in seconds since 1970, against which a Live Activity's
+  /// `timestamp` and `stale-date` are judged (SPEC §13: `timestamp-old`, `timestamp-ahead`,
+  /// `stale-date-past`). Nil, the default, judges no date against a clock: a payload file checked
+  /// today and next year gets the same report. `send` and `serve` set the time they send or
+  /// receive a push, `check --now` the time it is told; the validator never reads a clock itself.
+  public var sendingTime: Int64? = nil
 
   public init() {}
 }

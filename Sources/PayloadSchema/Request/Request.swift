@@ -87,6 +87,14 @@ public struct RequestValidator: Sendable {
     self.disabled = options.disabledRules
   }
 
+  /// The time the body is sent, against which its Live Activity dates are judged
+  /// (``ValidationOptions/sendingTime``); nil: none. Apart from `now`: `check` judges a request
+  /// file's token against today's clock, and its payload's dates only when told the time (`--now`).
+  public var sendingTime: Int64? {
+    get { payload.sendingTime }
+    set { payload.sendingTime = newValue }
+  }
+
   /// Validates a request. `now` (seconds since 1970) is the clock for the provider token's age and
   /// `apns-expiration`; nil skips those checks.
   public mutating func validate(_ request: APNsRequest, now: Int64?) -> PayloadReport {

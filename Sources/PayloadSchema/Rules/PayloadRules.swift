@@ -7,7 +7,10 @@ extension RuleDefinition {
     Self(.error, .payload, answer: APNsAnswer(.payloadEmpty),
          fix: .never("what the push should carry is the author's to write; an empty payload holds nothing to fix from"),
          consequence: "APNs refuses the request: 400 PayloadEmpty",
-         summary: "no bytes, or only whitespace (APNs answers PayloadEmpty)") {
+         summary: "no bytes, or only whitespace (APNs answers PayloadEmpty)",
+         card: RuleCard(symptom: "APNs answers 400 PayloadEmpty and nothing is delivered.",
+                        remedy: "Send a JSON object with an aps dictionary, such as {\"aps\": {\"alert\": \"Hello\"}}.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("1️⃣   ",
                    pass: #"{"aps": {"badge": 1}}"#)
     }
@@ -18,7 +21,10 @@ extension RuleDefinition {
     Self(.error, .payload,
          fix: .never("which part of the top-level value was meant as the payload, or how to wrap it, only the author knows"),
          consequence: "a payload that is not a JSON object has no aps to read: nothing is shown and the app is not woken, so the push is dropped (Apple documents no APNs reason for it)",
-         summary: "the top level is not an object") {
+         summary: "the top level is not an object",
+         card: RuleCard(symptom: "APNs answers 200 but nothing appears and the app is not woken: a top-level array or string has no aps to read.",
+                        remedy: "Make the top level a JSON object with the aps dictionary inside: {\"aps\": {...}}.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"1️⃣[{"aps": {"badge": 1}}]"#,
                    pass: #"{"aps": {"badge": 1}}"#)
     }
@@ -29,7 +35,10 @@ extension RuleDefinition {
     Self(.error, .payload, answer: APNsAnswer(.payloadTooLarge),
          fix: .never("what to shorten is the author's choice: any cut changes what the user reads"),
          consequence: "APNs refuses the request: 413 PayloadTooLarge",
-         summary: "size above the target's limit (APNs answers 413 PayloadTooLarge)") {
+         summary: "size above the target's limit (APNs answers 413 PayloadTooLarge)",
+         card: RuleCard(symptom: "APNs answers 413 PayloadTooLarge and nothing is delivered.",
+                        remedy: "Shorten the payload to the push type's limit (4 KB, 5 KB for VoIP): move bulky data out of it and let the app or a notification service extension fetch it.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .deviceResponses])) {
       RuleExamples(#"1️⃣{"aps": {"alert": ""# + String(repeating: "x", count: 300) + #""}}"#,
                    pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
                    triggerFlags: "--transport binary-pre-ios8",
@@ -42,7 +51,10 @@ extension RuleDefinition {
     Self(.warning, .payload,
          fix: .never("nothing is wrong yet; what to shorten, if anything, is the author's choice, and any cut changes what the user reads"),
          consequence: "nothing yet: APNs accepts the push as it is, but a few more bytes in any value that varies (a name, a message, a loc-arg) make APNs refuse it with 413 PayloadTooLarge",
-         summary: "size at or above size.warn-at (default 0.9) of the limit") {
+         summary: "size at or above size.warn-at (default 0.9) of the limit",
+         card: RuleCard(symptom: "Nothing yet; a slightly longer name or message in the same template makes APNs answer 413 PayloadTooLarge.",
+                        remedy: "Leave headroom: trim the custom data, or cap the length of the fields that vary (names, messages, loc-args) before sending.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"1️⃣{"aps": {"alert": ""# + String(repeating: "x", count: 220) + #""}}"#,
                    pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
                    triggerFlags: "--transport binary-pre-ios8",
@@ -55,7 +67,10 @@ extension RuleDefinition {
     Self(.error, .payload,
          fix: .never("the aps the push needs (an alert, content-available, or none for its push type) depends on what the author means it to do"),
          consequence: "without aps an alert, background, Live Activity, widgets, controls or accessory push shows, wakes, updates, reloads or decrypts nothing, so it is dropped (an mdm push without mdm likewise); softened to a warning where the push may be right: a location push still reaches its extension, and {} with neither topic nor push type is what a Wallet pass update sends; a PushKit push (voip, complication, fileprovider, pushtotalk) hands its payload to the app as it is and needs none",
-         summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls, accessory; a warning for location; voip, complication, fileprovider and pushtotalk need none (PushKit hands the app its payload), mdm needs mdm, a Wallet pass update is {} (a warning when neither topic nor push type tells); a near miss of Simulator Target Bundle in a .apns file gets a hint") {
+         summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls, accessory; a warning for location; voip, complication, fileprovider and pushtotalk need none (PushKit hands the app its payload), mdm needs mdm, a Wallet pass update is {} (a warning when neither topic nor push type tells); a near miss of Simulator Target Bundle in a .apns file gets a hint",
+         card: RuleCard(symptom: "APNs answers 200 but no banner appears and the app is not woken: without aps there is nothing to show or wake.",
+                        remedy: "Put Apple's keys in an aps dictionary ({\"aps\": {\"alert\": ...}}); for a PushKit push (voip, complication, fileprovider, pushtotalk) send its apns-push-type, and the body is the app's own.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .voipPushes])) {
       RuleExamples(#"1️⃣{"alert": "Hello"}"#,
                    pass: #"{"aps": {"alert": "Hello"}}"#)
     }
@@ -66,9 +81,26 @@ extension RuleDefinition {
     Self(.error, .payload,
          fix: .never("whether the value was meant as the alert, a badge or something else only the author knows"),
          consequence: "an aps that is not an object holds no alert, badge, sound or content-available the device can read: nothing is shown or woken, so the push is dropped",
-         summary: "aps is not an object") {
+         summary: "aps is not an object",
+         card: RuleCard(symptom: "APNs answers 200 but nothing appears: an aps that is a string or a number holds no alert, badge or sound.",
+                        remedy: "Make aps a dictionary: {\"aps\": {\"alert\": \"Hello\"}}, not {\"aps\": \"Hello\"}.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": 1️⃣"Hello"}"#,
                    pass: #"{"aps": {"alert": "Hello"}}"#)
+    }
+  }
+
+  /// `provider-payload-unchecked`
+  static var providerPayloadUnchecked: Self {
+    Self(.info, .payload,
+         fix: .never("the APNs payload is the provider's to build; what to write for it is in the provider's own request format"),
+         consequence: "none: the file is not what APNs receives; the provider builds the APNs payload from it (OneSignal picks each device's language from contents and headings: OneSignal, \"Push Notification Content\", https://documentation.onesignal.com/v9.0/reference/push-channel-properties), and apns-lint does not check that mapping",
+         summary: "a push provider's request body whose APNs payload the provider builds (a OneSignal create-notification request, an FCM message with no APNs part): recognised, not checked (SPEC §8, \"Envelopes\")",
+         card: RuleCard(symptom: "Nothing on the device comes from this file as written: the provider (OneSignal, FCM) builds the APNs payload from it.",
+                        remedy: "Check the APNs payload the provider sends (FCM's message.apns.payload, or one captured from the provider), or rely on the provider's own validation.",
+                        platforms: .allAPNs, sources: [.oneSignalContent, .fcmApnsConfig])) {
+      RuleExamples(#"1️⃣{"app_id": "5eb5a37e-b458-11e3-ac11-000c2940e62c", "contents": {"en": "Hello"}}"#,
+                   pass: #"{"message": {"token": "t", "notification": {"body": "Hello"}}}"#)
     }
   }
 
@@ -76,12 +108,30 @@ extension RuleDefinition {
   static var unknownKey: Self {
     Self(.warning, .payload,
          fix: .edits("a key with the letters of Apple's key (loc_key, interruptionLevel), one typo from a long one, or named as UNNotificationContent names it (threadIdentifier) is renamed; alert keys written directly in aps move into aps.alert; never onto a key already there", PayloadFixes.unknownKey),
-         consequence: "iOS ignores a key it does not define while APNs accepts the push, so a misspelt or misplaced key (loc_key, content_available, time-senstive, title directly in aps) does not do what it was written for: the alert is not localized, the app is not woken, the level is not raised, the title is not shown; a misspelt Simulator Target Bundle leaves the Simulator unable to pick the app; a key close to none Apple defines is the app's own data (aps-custom-key, info); inside the aps of a voip push nothing is reported, since PushKit hands the whole payload to the app",
-         summary: "a key inside aps, aps.alert or aps.sound that is a near miss of a key Apple defines there, or a key of another level (title in aps, badge in aps.alert); suggests the likely key") {
+         consequence: "iOS ignores a key it does not define while APNs accepts the push, so a misspelt or misplaced key (loc_key, content_available, time-senstive, a title beside aps.alert, category beside aps) does not do what it was written for while the rest of the push works: the alert is not localized, the app is not woken behind the alert it shows, the level is not raised, the actions do not appear; when the push is left showing, waking or updating nothing it is misplaced-key (an error) instead; a misspelt Simulator Target Bundle leaves the Simulator unable to pick the app; a key close to none Apple defines is the app's own data (aps-custom-key, info), and so is a key beside aps that the push type does not read or that aps has itself; inside the aps of a voip push nothing is reported, since PushKit hands the whole payload to the app",
+         summary: "a key inside aps, aps.alert or aps.sound that is a near miss of a key Apple defines there (UNNotificationContent's name in any case: threadIdentifier, thread_identifier), or a key of another level (title in aps beside an alert, badge in aps.alert, category or sound beside aps in an alert push), whose loss leaves the rest of the push working; suggests the likely key and says what is lost",
+         card: RuleCard(symptom: "APNs answers 200 but the misspelt or misplaced key does nothing: the alert is not localized, the app is not woken, the title is not shown.",
+                        remedy: "Use the key the finding suggests, in the dictionary Apple defines it in (loc-key and title in aps.alert, content-available in aps).",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"loc_key": "GREETING"}}}"#,
                    pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#,
-                   fixed: #"{"aps": {"alert": {"title": "Hi"}, "interruption-level": "active", "badge": 1}}"#,
-                   fixing: #"{"aps": {"title": "Hi", "interruptionLevel": "active", "badge": 1}}"#)
+                   fixed: #"{"aps": {"alert": {"body": "B", "title": "Hi"}, "interruption-level": "active", "badge": 1}}"#,
+                   fixing: #"{"aps": {"alert": {"body": "B"}, "title": "Hi", "interruptionLevel": "active", "badge": 1}}"#)
+    }
+  }
+
+  /// `misplaced-key`
+  static var misplacedKey: Self {
+    Self(.error, .payload,
+         fix: .edits("alert keys written directly in aps move into aps.alert, and a key of aps written in aps under another name (contentAvailable, threadIdentifier) is renamed to Apple's; a key beside aps is not moved: the app's own code may read it there, so where it goes is the author's decision", PayloadFixes.unknownKey),
+         consequence: "the system reads a key only under Apple's name and at its level, and APNs accepts the push whatever is elsewhere; when the key that is elsewhere is the one the push needed, the push shows, wakes or updates nothing, or its alert's text is never shown: title and body directly in aps with no aps.alert (nothing shown; Apple, \"Generating a remote notification\": the alert's keys are members of the alert dictionary), content-available beside aps or written contentAvailable in a push with nothing to show (the app is not woken: Apple, \"Pushing background updates to your App\"), a Live Activity's timestamp or content-state beside aps (the update is dropped), content-changed misspelt in a widgets push (nothing reloads). A key so placed whose loss leaves the push working is unknown-key (a warning), and the finding that only said what the push lacks (push-type-mismatch, background-inert, live-activity-fields) gives way to this one",
+         summary: "a key the push needs, written beside aps, as an alert key directly in aps, or under another name (UNNotificationContent's threadIdentifier, contentAvailable, content_available), so the push shows, wakes or updates nothing or loses its alert text; one finding for the alert's keys together",
+         card: RuleCard(symptom: "APNs answers 200, but no notification appears, the app is not woken, or the Live Activity or widget does not change",
+                        remedy: "Write the key under Apple's name where the system reads it: the alert's keys inside aps.alert, aps's keys inside aps (content-available, category, timestamp, …), kebab case as Apple spells them.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .pushingBackgroundUpdates, .liveActivityPushes])) {
+      RuleExamples(#"{"aps": {1️⃣"title": "Hi", "body": "There"}}"#,
+                   pass: #"{"aps": {"alert": {"title": "Hi", "body": "There"}}}"#,
+                   fixed: #"{"aps": {"alert": {"title": "Hi", "body": "There"}}}"#)
     }
   }
 
@@ -90,7 +140,10 @@ extension RuleDefinition {
     Self(.info, .payload,
          fix: .never("moving the key beside aps changes where the app reads it in userInfo; the app's code must change with it"),
          consequence: "none on any device: a key of the app's own inside aps, aps.alert or aps.sound, neither a misspelling nor a misplacement of one Apple defines, is delivered by APNs, the system ignores it and the app reads it from userInfo (plugins such as phonegap-plugin-push pass such keys on), so nothing shown changes; Apple's page asks for custom keys beside aps instead (\"Generating a remote notification\"); so is an accessory push's member (encryptedData, keyID, …) in a push of another type",
-         summary: "a custom key inside aps, aps.alert or aps.sound that is close to no key Apple defines") {
+         summary: "a custom key inside aps, aps.alert or aps.sound that is close to no key Apple defines",
+         card: RuleCard(symptom: "Nothing changes on the device: the system ignores the key and the app reads it from userInfo.",
+                        remedy: "Move your own keys beside aps rather than inside it, as Apple asks.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": "New message", 1️⃣"conversation": "c-42"}}"#,
                    pass: #"{"aps": {"alert": "New message"}, "conversation": "c-42"}"#)
     }
@@ -101,7 +154,10 @@ extension RuleDefinition {
     Self(.error, .payload,
          fix: .edits("a number written as a string where the key takes a number is unquoted (\"3\" for a badge), a number among strings (loc-args) is quoted; any other wrong type has no certain fix", PayloadFixes.valueType),
          consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update; softened to a warning where the key is only not applied and the alert shows as sent: badge (a string badge is ignored and the alert shown: RMSPushNotificationsBundle pull request 62), sound, thread-id, category, target-content-id, filter-criteria, interruption-level, relevance-score outside a live activity, the alert's launch-image, and a url-args element that is not a string (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown); information for a deprecated key iOS ignores (summary-arg-count, action-loc-key)",
-         summary: "a known key with the wrong JSON type (alert 42, loc-args not an array of strings; a warning for badge \"5\" and other keys that are only not applied)") {
+         summary: "a known key with the wrong JSON type (alert 42, loc-args not an array of strings; a warning for badge \"5\" and other keys that are only not applied)",
+         card: RuleCard(symptom: "APNs answers 200 but the value is not read: an alert of the wrong type shows nothing, a string badge is ignored, a content-state that is not an object drops the Live Activity update.",
+                        remedy: "Send the JSON type Apple's table gives the key: badge a number, alert a string or a dictionary, loc-args an array of strings; don't quote numbers.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": 1️⃣42}}"#,
                    pass: #"{"aps": {"alert": "42"}}"#,
                    fixed: #"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["3"]}, "badge": 3}}"#,
@@ -114,7 +170,10 @@ extension RuleDefinition {
     Self(.error, .payload,
          fix: .never("the number meant cannot be told from one out of range (a sign, a scale, a typo); the author must choose it"),
          consequence: "a number outside its range is not a value the key takes, while APNs accepts the push: a negative Live Activity timestamp is older than any update, so ActivityKit drops it, and a negative stale-date or dismissal-date makes the activity stale, or removes it, at once; softened to a warning where the key is only not applied as meant and the alert shows as sent (a negative or fractional badge, a sound volume outside 0…1, a relevance score outside 0…1 outside a live activity, which only sorts the app's notifications in the summary: Apple, UNNotificationContent.relevanceScore); information for summary-arg-count below 1 (deprecated: iOS ignores it)",
-         summary: "a number out of range: a negative timestamp; warnings: badge negative or fractional, relevance-score or sound.volume outside 0…1; information: summary-arg-count below 1") {
+         summary: "a number out of range: a negative timestamp; warnings: badge negative or fractional, relevance-score or sound.volume outside 0…1; information: summary-arg-count below 1",
+         card: RuleCard(symptom: "The value is not applied as meant: a negative timestamp drops the update, and a negative badge or a volume outside 0 to 1 is not what appears.",
+                        remedy: "Send values in the key's range: timestamps as positive seconds since 1970, badge a whole number from 0, volume and relevance-score between 0 and 1.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .liveActivityPushes])) {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣-1, "content-state": {"score": 1}}}"#,
                    pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1}}}"#,
                    triggerFlags: "--push-type liveactivity", passFlags: "--push-type liveactivity")
@@ -126,7 +185,10 @@ extension RuleDefinition {
     Self(.error, .payload,
          fix: .never("the value meant cannot be told for certain from one outside the set, even when one is close"),
          consequence: "a string outside the key's set is not one iOS knows: an event other than start, update or end starts, updates or ends no Live Activity (the update is dropped), and an interruption level other than the four does not give the notification the level meant",
-         summary: "a string outside its set: interruption-level, event") {
+         summary: "a string outside its set: interruption-level, event",
+         card: RuleCard(symptom: "The push does not do what the value names: an event other than start, update or end changes no Live Activity, and an unknown interruption-level gives no level.",
+                        remedy: "Use a documented value: event start, update or end; interruption-level passive, active, time-sensitive or critical.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .liveActivityPushes])) {
       RuleExamples(#"{"aps": {"alert": "Hi", "interruption-level": 1️⃣"urgent"}}"#,
                    pass: #"{"aps": {"alert": "Hi", "interruption-level": "time-sensitive"}}"#)
     }
@@ -137,7 +199,10 @@ extension RuleDefinition {
     Self(.error, .payload,
          fix: .edits("a flag written true or \"1\" becomes the number 1 (\"0\" or false becomes 0 for sound.critical, 1 becomes true for content-changed); other values have no certain fix", PayloadFixes.flagValue),
          consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken (a string \"1\" is reported not to wake it), a widget reload is not requested; softened to a warning where the alert still shows as sent, nothing dropped: for mutable-content the notification service extension does not run, for sound.critical the sound plays as a regular one; true, which iOS reads as 1, changes nothing and is information",
-         summary: "content-available / mutable-content other than the number 1 (true: information, use 1; 0 and false are flag-off); sound.critical other than 0 or 1 (a warning); content-changed other than true") {
+         summary: "content-available / mutable-content other than the number 1 (true: information, use 1; 0 and false are flag-off); sound.critical other than 0 or 1 (a warning); content-changed other than true",
+         card: RuleCard(symptom: "APNs answers 200 but the flag is not set: the app is not woken, the notification service extension does not run, the widget does not reload.",
+                        remedy: "Write content-available and mutable-content as the number 1, content-changed as true, and critical as 0 or 1.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .pushingBackgroundUpdates])) {
       RuleExamples(#"{"aps": {"content-available": 1️⃣"1"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
                    fixed: #"{"aps": {"content-available": 1}}"#)
@@ -149,7 +214,10 @@ extension RuleDefinition {
     Self(.info, .payload,
          fix: .edits("the flag is removed: 0 or false means off, exactly as its absence does", PayloadFixes.flagOff),
          consequence: "none: 0 or false means off, exactly as if the key were absent, so the device does the same as without it",
-         summary: "content-available / mutable-content set to 0 or false: it means off, as if the key were absent (APNs accepts it, iOS reads it as off); leave it out") {
+         summary: "content-available / mutable-content set to 0 or false: it means off, as if the key were absent (APNs accepts it, iOS reads it as off); leave it out",
+         card: RuleCard(symptom: "Nothing changes: 0 or false means off, exactly as if the key were absent.",
+                        remedy: "Leave the key out when the flag is off.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": "Hi", "mutable-content": 1️⃣0}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#,
                    fixed: #"{"aps": {"alert": "Hi"}}"#)
@@ -161,7 +229,10 @@ extension RuleDefinition {
     Self(.error, .payload,
          fix: .never("whether the push was meant to wake the app or was sent with the wrong push type only the author knows"),
          consequence: "the push wakes nothing, so the background update it carries never reaches the app: it is dropped",
-         summary: "a background push whose aps lacks content-available, or sets it to 0 or false (empty aps, a misspelt contentAvailable, only badge or other keys): it wakes nothing") {
+         summary: "a background push whose aps lacks content-available, or sets it to 0 or false (empty aps, only badge or other keys): it wakes nothing; content-available written beside aps or misspelt (contentAvailable) is misplaced-key instead",
+         card: RuleCard(symptom: "APNs answers 200 but the app is never woken: a background push without content-available 1 delivers nothing.",
+                        remedy: "Add \"content-available\": 1 to aps, and send the push with apns-push-type background at apns-priority 5.",
+                        platforms: .allAPNs, sources: [.pushingBackgroundUpdates])) {
       RuleExamples(#"{"aps": 1️⃣{}, "refresh": 1}"#,
                    pass: #"{"aps": {"content-available": 1}, "refresh": 1}"#,
                    triggerFlags: "--push-type background",
@@ -174,7 +245,10 @@ extension RuleDefinition {
     Self(.warning, .payload,
          fix: .never("whether the sound was meant to be critical, with its volume, or a regular one by name is the author's decision"),
          consequence: "Apple documents the sound dictionary for critical alerts and the string for regular notifications, so on a regular notification the sound named in the dictionary may not play as meant; a dictionary with critical 0 is Apple's shape with the flag off, plays as the string would, and is information",
-         summary: "a sound dictionary on a notification that is not critical: Apple, \"for regular notifications, use the sound string\"") {
+         summary: "a sound dictionary on a notification that is not critical: Apple, \"for regular notifications, use the sound string\"",
+         card: RuleCard(symptom: "The sound named in a dictionary on a regular notification may not play as meant.",
+                        remedy: "Use the sound string (\"sound\": \"chime.caf\") on regular notifications; keep the dictionary for critical alerts, with critical 1 and the critical alerts entitlement.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": "Hi", "sound": 1️⃣{"name": "ping.caf", "volume": 0.5}}}"#,
                    pass: #"{"aps": {"alert": "Hi", "sound": "ping.caf"}}"#)
     }
@@ -185,7 +259,10 @@ extension RuleDefinition {
     Self(.warning, .payload,
          fix: .never("whether the file is sent as written or compacted by the provider is not in the file; how to send it is the author's choice"),
          consequence: "sent as written, APNs refuses it with 413 PayloadTooLarge; sent compact, as providers usually serialize it, it is accepted: which one happens depends on how the file is sent",
-         summary: "a payload file over the limit as written but not when compact: send it compact") {
+         summary: "a payload file over the limit as written but not when compact: send it compact",
+         card: RuleCard(symptom: "Sent as written, APNs answers 413 PayloadTooLarge; sent compact, the same payload is accepted.",
+                        remedy: "Serialize the payload without indentation or line breaks before sending (no pretty-printing option in the encoder).",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples("1️⃣{\n  \"aps\": {\n    \"alert\": \"" + String(repeating: "x", count: 230) + "\"\n  }\n}\n",
                    pass: #"{"aps": {"alert": ""# + String(repeating: "x", count: 200) + #""}}"#,
                    triggerFlags: "--transport binary-pre-ios8",
@@ -198,7 +275,10 @@ extension RuleDefinition {
     Self(.warning, .payload,
          fix: .never("the text the alert should show is the author's to write"),
          consequence: "the device has no text to show for the alert: no banner appears, and only a badge or sound the push also carries takes effect",
-         summary: "an alert object that shows nothing (no title, subtitle, body or loc-keys)") {
+         summary: "an alert object that shows nothing (no title, subtitle, body or loc-keys)",
+         card: RuleCard(symptom: "No banner appears: the alert has no title, subtitle, body or loc-key to show, so only a badge or sound takes effect.",
+                        remedy: "Give the alert a title or a body (or their loc-keys).",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": 1️⃣{"launch-image": "a.png"}, "sound": "default"}}"#,
                    pass: #"{"aps": {"alert": {"body": "Hi"}}}"#)
     }
@@ -209,7 +289,10 @@ extension RuleDefinition {
     Self(.warning, .payload,
          fix: .never("whether the written text or the localized key is the one meant only the author knows; removing either changes what some users read"),
          consequence: "the device shows the localized loc-key text and never the body (or title, subtitle) written beside it",
-         summary: "both body and loc-key (or title and title-loc-key, subtitle and subtitle-loc-key)") {
+         summary: "both body and loc-key (or title and title-loc-key, subtitle and subtitle-loc-key)",
+         card: RuleCard(symptom: "The banner shows the localized loc-key text and never the body (or title, subtitle) written beside it.",
+                        remedy: "Send either the literal text or the loc-key for each field, not both.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"loc-key": "GREETING"}}}"#,
                    pass: #"{"aps": {"alert": {"loc-key": "GREETING"}}}"#)
     }
@@ -220,7 +303,10 @@ extension RuleDefinition {
     Self(.warning, .payload,
          fix: .never("the loc-key the arguments were meant for is not in the payload; the tool cannot know which one"),
          consequence: "without the loc-key the device ignores the loc-args: the alert shows its text as written, without the values",
-         summary: "loc-args without loc-key (same for title- and subtitle-)") {
+         summary: "loc-args without loc-key (same for title- and subtitle-)",
+         card: RuleCard(symptom: "The banner shows its text as written, without the values: loc-args without their loc-key are ignored.",
+                        remedy: "Add the loc-key (title-loc-key, subtitle-loc-key) the arguments belong to, or write the values into the text and drop the loc-args.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", "loc-args": 1️⃣["Jenna"]}}}"#,
                    pass: #"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ["Jenna"]}}}"#)
     }
@@ -231,7 +317,10 @@ extension RuleDefinition {
     Self(.info, .payload,
          fix: .never("removing the key changes nothing on current systems but drops what older ones read; whether they still matter is the author's call"),
          consequence: "none on current systems: iOS ignores the key, so the notification looks and behaves exactly as without it (it only had an effect on older systems)",
-         summary: "action-loc-key, summary-arg, summary-arg-count, action outside Safari (launch-image is still in Apple's table)") {
+         summary: "action-loc-key, summary-arg, summary-arg-count, action outside Safari (launch-image is still in Apple's table)",
+         card: RuleCard(symptom: "Nothing changes on current systems: iOS ignores the key.",
+                        remedy: "Remove the key; for action-loc-key, define the action in a notification category instead.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .actionableNotifications])) {
       RuleExamples(#"{"aps": {"alert": {"body": "Hi", 1️⃣"action-loc-key": "PLAY"}}}"#,
                    pass: #"{"aps": {"alert": {"body": "Hi", "launch-image": "a.png"}}}"#)
     }
@@ -242,7 +331,10 @@ extension RuleDefinition {
     Self(.warning, .payload,
          fix: .never("the same payload may go to platforms that read the key; whether to remove it is the author's choice"),
          consequence: "the platform ignores the key while the rest of the push is delivered, so what it was meant to do there (a Live Activity update, a critical sound, an alert or sound on tvOS) does not happen; url-args in an app's push is information, since only Safari reads it and nothing the app's notification shows changes",
-         summary: "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos, a Safari alert key other than title, body, action; critical sounds are fine on macOS 10.14+)") {
+         summary: "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos, a Safari alert key other than title, body, action; critical sounds are fine on macOS 10.14+)",
+         card: RuleCard(symptom: "The rest of the push arrives, but the key does nothing on that platform: no Live Activity update off iPhone and iPad, no alert or sound on tvOS.",
+                        remedy: "Send the key only to devices of the platform that reads it, or drop it from pushes to this platform.",
+                        platforms: [.iOS(), .iPadOS(), .macOS(), .watchOS(), .tvOS(), .visionOS(), .safari()], sources: [.generatingRemoteNotification, .safariWebsitePush])) {
       RuleExamples(#"{"aps": {"alert": "Hi", 1️⃣"url-args": ["a"]}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#)
     }
@@ -253,7 +345,10 @@ extension RuleDefinition {
     Self(.info, .payload,
          fix: .never("whether the value is sensitive, and what to send instead (an id the app fetches with), is the author's design"),
          consequence: "none on the device, which shows the push as written: the value travels in clear in the payload, through APNs, the device's notification handling and any log on the way, a privacy risk rather than a display fault",
-         summary: "a custom key whose name matches sensitive-data.key-patterns (values too with check-values)") {
+         summary: "a custom key whose name matches sensitive-data.key-patterns (values too with check-values)",
+         card: RuleCard(symptom: "The device shows the push as written; the value travels in clear through APNs, the device's notification handling and any log on the way.",
+                        remedy: "Send an identifier and fetch the data over your own authenticated connection, or encrypt the value and decrypt it in a notification service extension.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .modifyingContent])) {
       RuleExamples(#"{"aps": {"alert": "Hi"}, 1️⃣"password": "hunter2"}"#,
                    pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#)
     }
@@ -264,7 +359,10 @@ extension RuleDefinition {
     Self(nil, .payload,
          fix: .never("whether to remove the key or allow it is the project's decision, and the app may read it"),
          consequence: "none on any device: it enforces a project's own list of custom keys, and a key outside it reaches the app as data like any other",
-         summary: "a top-level custom key not in custom-key-allowlist.allowed") {
+         summary: "a top-level custom key not in custom-key-allowlist.allowed",
+         card: RuleCard(symptom: "Nothing changes on the device: the key reaches the app as data; the rule enforces your project's list of custom keys.",
+                        remedy: "Add the key to custom-key-allowlist.allowed in .apns-lint.yml, or rename it to one the app reads.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": "Hi"}, 1️⃣"tracking": "x"}"#,
                    pass: #"{"aps": {"alert": "Hi"}, "msgid": "42"}"#,
                    configuration: "version: 1\nrules:\n  custom-key-allowlist: {severity: warning, allowed: [msgid]}\n")
@@ -276,7 +374,10 @@ extension RuleDefinition {
     Self(.warning, .payload,
          fix: .never("the fix is converting the sound file in the app's bundle, not an edit to the payload"),
          consequence: "the system plays custom notification sounds only in Linear PCM, MA4 (IMA/ADPCM), µLaw or aLaw, packaged in an aiff, wav or caf file (Apple, UNNotificationSound), so a sound named as an mp3, m4a, aac, flac or ogg file does not play: the device plays the default sound instead",
-         summary: "a sound file (aps.sound, or the critical sound's name) whose extension names an audio format iOS does not play for notifications: the default sound plays instead") {
+         summary: "a sound file (aps.sound, or the critical sound's name) whose extension names an audio format iOS does not play for notifications: the default sound plays instead",
+         card: RuleCard(symptom: "The default sound plays instead of the custom one.",
+                        remedy: "Convert the sound to Linear PCM, MA4, µLaw or aLaw in an aiff, wav or caf file under 30 seconds (afconvert in.mp3 out.caf -d ima4 -f caff) and name that file.",
+                        platforms: [.iOS(), .iPadOS(), .macOS(), .watchOS(), .visionOS()], sources: [.notificationSound])) {
       RuleExamples(#"{"aps": {"alert": "Goal!", "sound": 1️⃣"whistle.mp3"}}"#,
                    pass: #"{"aps": {"alert": "Goal!", "sound": "whistle.caf"}}"#)
     }
@@ -347,6 +448,14 @@ extension PayloadMessage {
     Self(.apsNotObject, "'aps' must be an object, not \(found.described)")
   }
 
+  // MARK: provider-payload-unchecked
+
+  /// `provider`: what the file is ("a OneSignal create-notification request").
+  static func providerPayloadUnchecked(provider: String) -> Self {
+    Self(.providerPayloadUnchecked,
+         "\(provider): the provider builds the APNs payload from it, and apns-lint does not check that mapping; check the payload the provider sends, or the provider's own fields by its documentation")
+  }
+
   // MARK: unknown-key
 
   /// A key of `aps`, `aps.alert` or `aps.sound` (`container`) that the schema of `context` lacks:
@@ -374,6 +483,15 @@ extension PayloadMessage {
     Self(.apsCustomKey, "'\(key)' in 'aps' is read only in an accessory push (topic '<bundle id>.push-type.accessory', iOS 26.5); with push type '\(pushType.rawValue)' it is taken as the app's own data (the system ignores it, the app receives it)")
   }
 
+  /// A Live Activity key whose value no liveactivity push takes, in a push of another type
+  /// (`aps-custom-key`): the app's own data, not a reason to take the push for a Live Activity.
+  /// `given`: the push type was given (or named by the topic), not inferred.
+  static func liveActivityKeyAsAppData(_ key: StaticString, event: Bool, pushType: PushType, given: Bool) -> Self {
+    let value = event ? "a value that is no Live Activity event (start, update, end)" : "a value of a kind no Live Activity reads"
+    let push = given ? "the push type is \(pushType.rawValue)" : "nothing else makes this a Live Activity push (it is checked as \(pushType.rawValue))"
+    return Self(.apsCustomKey, "'\(key)' in 'aps' holds \(value), and \(push): taken as the app's own data (the system ignores it, the app receives it); Apple asks for custom keys beside 'aps'")
+  }
+
   /// A top-level key close to `Simulator Target Bundle` in a Simulator file.
   static func simulatorKeyMisspelt(_ key: String) -> Self {
     Self(.unknownKey, "'\(key)' is not the Simulator's key: did you mean 'Simulator Target Bundle'? "
@@ -384,6 +502,38 @@ extension PayloadMessage {
   static var soundInAlert: Self {
     Self(.unknownKey,
          "unknown key 'sound' in 'aps.alert'; 'sound' belongs in 'aps' (only live activities put it in the alert)")
+  }
+
+  /// A key of `aps` written beside it (`written`, the name as written; `meant`, Apple's), whose
+  /// loss leaves the push working: `lost`, what does not happen ("the notification's actions do
+  /// not appear").
+  static func apsKeyBesideAps(_ written: String, meant: String, lost: String) -> Self {
+    let key = written == meant ? "it belongs in 'aps'" : "the key is '\(meant)', in 'aps'"
+    return Self(.unknownKey, "'\(written)' is beside 'aps', where the system does not read it: \(key), so \(lost)")
+  }
+
+  // MARK: misplaced-key
+
+  /// A key the push needed (`meant`, Apple's name) written as `written`, beside `aps` or in it
+  /// under another name; `consequence`, what the push then does, said after "so".
+  static func misplacedKey(_ written: String, meant: String, beside: Bool, consequence: String) -> Self {
+    if beside {
+      let key = written == meant ? "it belongs in 'aps'" : "the key is '\(meant)', in 'aps'"
+      return Self(.misplacedKey, "'\(written)' is beside 'aps', where the system does not read it: \(key), so \(consequence)")
+    }
+    let swift = Schema.swiftName(written, in: .aps) != nil ? " (UNNotificationContent's name)" : ""
+    return Self(.misplacedKey, "'\(written)'\(swift) in 'aps' is not a key the system reads: the key is '\(meant)', so \(consequence)")
+  }
+
+  /// The alert's keys (`keys`, as written, the first where the finding stands) directly in `aps`,
+  /// or `beside` it: one finding for them all, whose fix moves them together.
+  static func misplacedAlertKeys(_ keys: [String], beside: Bool, consequence: String) -> Self {
+    let quoted = keys.map { "'\($0)'" }
+    let names = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+    let verb = keys.count == 1 ? "is a key of the alert" : "are keys of the alert"
+    let place = beside ? "beside 'aps'" : "directly in 'aps'"
+    let them = keys.count == 1 ? "it belongs" : "they belong"
+    return Self(.misplacedKey, "\(names) \(verb) written \(place), where the system does not read \(keys.count == 1 ? "it" : "them"): \(them) in 'aps.alert', so \(consequence)")
   }
 
   // MARK: value-type

@@ -7,7 +7,10 @@ extension RuleDefinition {
     Self(.info, .push,
          fix: .never("whether the push is meant to show its alert or to be silent only the author knows; either edit changes what the device does"),
          consequence: "none beyond what the payload asks for: the push shows its alert, badge or sound and also wakes the app, a combination Apple documents; it is only not a silent push (a background push with them is push-type-mismatch)",
-         summary: "content-available: 1 together with alert, badge or sound: the push shows them and also wakes the app (Apple documents the combination), so it is no longer a silent push; a background push with them is push-type-mismatch") {
+         summary: "content-available: 1 together with alert, badge or sound: the push shows them and also wakes the app (Apple documents the combination), so it is no longer a silent push; a background push with them is push-type-mismatch",
+         card: RuleCard(symptom: "The alert, badge or sound shows and the app is also woken: the push is not a silent one.",
+                        remedy: "For a silent push keep only content-available in aps; to show something and wake the app, keep it as it is.",
+                        platforms: .allAPNs, sources: [.pushingBackgroundUpdates])) {
       RuleExamples(#"{"aps": {"content-available": 1️⃣1, "alert": "Hi"}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#)
     }
@@ -18,7 +21,10 @@ extension RuleDefinition {
     Self(.error, .push,
          fix: .never("whether the payload or the push type is the wrong one only the author knows; the tool cannot tell which was meant"),
          consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets, controls or accessory push, a File Provider push without container-identifier (only the app's PushKit delegate gets it); information where no device is affected or the effect depends on what the tool is not told: aps in an mdm push (not read), anything but {} to a Wallet pass topic (Wallet reads nothing of the payload: the device asks the pass's web service for the changed passes), an empty aps, or one of the app's own data only, with no push type or topic given (exactly what voip, location and pushtotalk pushes send; as an alert push it would show nothing); a warning when that aps holds an alert key in the wrong place (a misplaced title)",
-         summary: "the payload contradicts the push type (alert with nothing to show, Live Activity keys in a push of another type, …; warnings: background or location with alert, badge or sound, widgets or accessory with other aps keys; information: anything but {} to a Wallet pass topic)") {
+         summary: "the payload contradicts the push type (alert with nothing to show, Live Activity keys in a push of another type, …; warnings: background or location with alert, badge or sound, widgets or accessory with other aps keys; information: anything but {} to a Wallet pass topic)",
+         card: RuleCard(symptom: "APNs answers 200 but the push does not do what its type is for: an alert push with nothing to show displays nothing, Live Activity keys in another type change no activity.",
+                        remedy: "Make apns-push-type and the payload agree: change the header to the type the payload is, or the payload to what the type needs.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .generatingRemoteNotification])) {
       RuleExamples(#"{"aps": 1️⃣{"content-available": 1}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#,
                    triggerFlags: "--push-type alert",
@@ -31,7 +37,10 @@ extension RuleDefinition {
     Self(.error, .push, answer: APNsAnswer(.badPriority), part: .headers,
          fix: .never("which priority was meant cannot be told from one APNs refuses, and it is often given on the command line rather than in the file"),
          consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10, and a Live Activity push at 1, are ones Apple calls errors, with no documented answer; a Live Activity request without apns-priority goes at 10, which draws on the activity's update budget: information, since one push changes nothing",
-         summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10; info: a Live Activity request without apns-priority") {
+         summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10; info: a Live Activity request without apns-priority",
+         card: RuleCard(symptom: "APNs answers 400 BadPriority, or a background push at 10 (or a Live Activity push at 1) is one Apple calls an error and may not arrive as meant.",
+                        remedy: "Send apns-priority 10 for alerts that must show now, 5 for background pushes and routine Live Activity updates, and never 1 for a Live Activity.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .pushingBackgroundUpdates])) {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
                    triggerFlags: "--priority 10",
@@ -44,7 +53,10 @@ extension RuleDefinition {
     Self(.error, .push, part: .headers,
          fix: .never("whether the topic or the push type is the wrong one only the author knows"),
          consequence: "the push is addressed to a topic that is not its push type's (Apple requires the suffix: a voip push goes to the bundle id plus .voip), so it does not reach the app as that push; APNs' answer is not documented",
-         summary: "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …), or carries one of another push type (an alert push to app.voip)") {
+         summary: "the topic lacks the suffix the push type needs (.voip, .complication, .push-type.liveactivity, …), or carries one of another push type (an alert push to app.voip)",
+         card: RuleCard(symptom: "The push does not reach the app as its type: a voip push to the bare bundle id, or an alert to the .voip topic, is not delivered as meant.",
+                        remedy: "Use the topic the push type needs: the bundle id plus .voip, .complication, .push-type.liveactivity, .push-type.location and so on, and the bare bundle id for alert and background.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests])) {
       RuleExamples(#"1️⃣{"aps": {}, "call": "1"}"#,
                    pass: #"{"aps": {}, "call": "1"}"#,
                    triggerFlags: "--push-type voip --topic com.example.app",
@@ -57,7 +69,10 @@ extension RuleDefinition {
     Self(.error, .push, answer: APNsAnswer(.badCollapseId), part: .headers,
          fix: .never("shortening the collapse id changes which notifications it replaces; the author must choose one of 64 bytes or fewer"),
          consequence: "APNs refuses the request: 400 BadCollapseId",
-         summary: "collapse id over 64 bytes") {
+         summary: "collapse id over 64 bytes",
+         card: RuleCard(symptom: "APNs answers 400 BadCollapseId and nothing is delivered.",
+                        remedy: "Keep apns-collapse-id to 64 bytes or fewer: collapse on a short key such as an id.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples(#"1️⃣{"aps": {"alert": "Hi"}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#,
                    triggerFlags: "--collapse-id " + String(repeating: "x", count: 65),
@@ -70,7 +85,10 @@ extension RuleDefinition {
     Self(.error, .push,
          fix: .never("the missing attributes, content-state or alert are the app's data, and which event or key was meant only the author knows"),
          consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, an input-push-channel that is not a base64 channel id or goes to a device before iOS 18 subscribes the activity to no channel (no broadcast update reaches it), and input-push-token with input-push-channel is not a start Apple documents; softened to warnings where the update arrives and only a key is ignored, cut short or of a shape whose handling Apple does not document: start-only keys on an update or end (attributes and the push token or channel are fixed at the start), a string alert (Apple documents a dictionary; its own command-line page sends a string, and nothing says the update is dropped), badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end, an end's dismissal-date past the four hours an ended activity stays (ActivityUIDismissalPolicy.after(_:))",
-         summary: "event start without attributes-type, attributes and alert; an update without content-state; start on the broadcast transport; input-push-token with input-push-channel; input-push-channel not base64, or to iOS before 18 (--os); warnings: start-only keys on other events, a string alert, badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end, an end's dismissal-date more than four hours after its timestamp") {
+         summary: "event start without attributes-type, attributes and alert; an update without content-state; start on the broadcast transport; input-push-token with input-push-channel; input-push-channel not base64, or to iOS before 18 (--os); warnings: start-only keys on other events, a string alert, badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end, an end's dismissal-date more than four hours after its timestamp",
+         card: RuleCard(symptom: "APNs answers 200 but the Live Activity does not change: an update without content-state updates nothing, and a start without attributes-type, attributes and alert never starts.",
+                        remedy: "Send event, timestamp and content-state on every update; on a start also attributes-type, attributes and an alert dictionary of title and body; start activities on the device transport, never on a broadcast channel.",
+                        platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.liveActivityPushes])) {
       RuleExamples(#"{"aps": {"event": 1️⃣"start", "timestamp": 1700000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score", "attributes": {}, "alert": {"title": "Kick-off", "body": "Go"}}}"#)
     }
@@ -81,9 +99,71 @@ extension RuleDefinition {
     Self(.warning, .push,
          fix: .never("a large value is likely milliseconds but may be a mistyped date, and an old one says nothing of the date meant"),
          consequence: "ActivityKit reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a stale-date or dismissal-date never comes, and a later update whose timestamp is in seconds looks older than this one; a timestamp before 2022 is older than any activity, and ActivityKit ignores an update older than the activity's last one (Apple, Activity.update(_:alertConfiguration:timestamp:)), so such an update is dropped: escalated to an error",
-         summary: "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11); an update's timestamp before 2022 (an error: the update is dropped)") {
+         summary: "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11); an update's timestamp before 2022 (an error: the update is dropped)",
+         card: RuleCard(symptom: "A date in milliseconds is thousands of years ahead: the stale or dismissal date never comes, and later updates in seconds are ignored as older.",
+                        remedy: "Send timestamp, stale-date and dismissal-date in seconds since 1970 (Date.now() divided by 1000, rounded down).",
+                        platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.liveActivityPushes, .activityUpdate])) {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣1700000000000, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#)
+    }
+  }
+
+  /// `timestamp-old`
+  static var timestampOld: Self {
+    Self(.error, .push,
+         fix: .never("the time the content was made is the sender's to give; the clock the push is judged by is not it"),
+         consequence: "ActivityKit ignores an update whose timestamp is older than the activity's last content (Apple, Activity.update(_:alertConfiguration:timestamp:): \"If this is older than a previous update or push payload, the system ignores this update\"), and a Live Activity stays on the device twelve hours at most (Apple, \"Displaying live data with Live Activities\": active up to eight hours, then up to four more on the Lock Screen, where an ended activity takes no update): an update timestamped more than twelve hours before it is sent is older than every activity it could reach, so it is dropped",
+         summary: "judged against the time of sending (send, serve, check --now): an update whose timestamp is more than twelve hours before it is dropped",
+         card: RuleCard(symptom: "APNs answers 200 but the Live Activity does not change: the update is older than any activity it could reach.",
+                        remedy: "Set timestamp to the time the content was produced, in seconds since 1970, when you send it; never resend a stored payload with its old timestamp.",
+                        platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.activityUpdate, .liveActivities])) {
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣1700000000, "content-state": {"score": 1}}}"#,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1731536000, "content-state": {"score": 1}}}"#,
+                   triggerFlags: "--now 1731536000", passFlags: "--now 1731536000")
+    }
+  }
+
+  /// `timestamp-ahead`
+  static var timestampAhead: Self {
+    Self(.error, .push,
+         fix: .never("the time the content was made is the sender's to give; a timestamp ahead of the clock may be a wrong clock or a wrong unit"),
+         consequence: "an update timestamped more than eight hours (the longest a Live Activity is active) after it is sent is dropped (an Apple engineer on the developer forums, thread 776165, \"Broadcast Push Notifications - Update ignored\": \"timestamps beyond 8 hours (the max lifetime of a Live Activity) will also be dropped\")",
+         summary: "judged against the time of sending (send, serve, check --now): an update whose timestamp is more than eight hours after it (or in milliseconds) is dropped",
+         card: RuleCard(symptom: "APNs answers 200 but the update is dropped: its timestamp is more than eight hours ahead of the time it is sent.",
+                        remedy: "Take timestamp from the server's clock at sending, in seconds (not milliseconds), and keep that clock in sync.",
+                        platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.activityUpdate, .liveActivityPushes])) {
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣1731600000, "content-state": {"score": 1}}}"#,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1731536000, "content-state": {"score": 1}}}"#,
+                   triggerFlags: "--now 1731536000", passFlags: "--now 1731536000")
+    }
+  }
+
+  /// `stale-date-past`
+  static var staleDatePast: Self {
+    Self(.warning, .push,
+         fix: .never("when the content goes out of date is the sender's to say; the clock the push is judged by does not tell it"),
+         consequence: "at its stale date a Live Activity's state becomes stale (Apple, ActivityContent.staleDate: \"When time reaches the configured stale date, the system considers the Live Activity out of date\") and the app's view shows its out-of-date look: a stale-date already past when the push is sent shows the content it brings as out of date from the moment it arrives, which the sender most likely did not mean; the content itself is shown",
+         summary: "judged against the time of sending (send, serve, check --now): a start's or update's stale-date at or before it: the activity shows as stale on arrival",
+         card: RuleCard(symptom: "The Live Activity shows its out-of-date look as soon as the update arrives.",
+                        remedy: "Set stale-date to a future moment when the content will stop being current, or leave it out.",
+                        platforms: [.iOS("16.2"), .iPadOS("17.0")], sources: [.activityStaleDate, .liveActivityPushes])) {
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1731536000, "stale-date": 1️⃣1731535000, "content-state": {"score": 1}}}"#,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1731536000, "stale-date": 1731539600, "content-state": {"score": 1}}}"#,
+                   triggerFlags: "--now 1731536000", passFlags: "--now 1731536000")
+    }
+  }
+
+  /// `content-state-unix-date`
+  static var contentStateUnixDate: Self {
+    Self(.warning, .push,
+         fix: .never("whether the app reads the member as a Date, or as a number it converts itself, only its type says (check --activity)"),
+         consequence: "ActivityKit decodes content-state with JSONDecoder's default strategies (Apple, \"Starting and updating Live Activities with ActivityKit push notifications\": \"the system always decodes JSON payloads for Live Activity updates using its default encoding strategies\"), which read a Date as seconds since 2001-01-01: a member the app declares a Date, sent as seconds since 1970, shows a date 31 years late (in milliseconds, millennia away); whether the member is a Date only the app's type says (check --activity, where it is activity-date-epoch's error or nothing), so the device most likely shows a date the sender did not mean",
+         summary: "a content-state member whose name says date or time (updatedAt, endTime, eta, countdown_end, …) holding a number that reads as seconds or milliseconds since 1970: read as a Date, ActivityKit shows it 31 years late",
+         card: RuleCard(symptom: "The Live Activity most likely shows a date 31 years late (or millennia away, for milliseconds).",
+                        remedy: "Send Date members as seconds since 2001-01-01 (Unix seconds minus 978307200), or declare them as numbers in the app's ContentState; check with --activity.",
+                        platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.liveActivityPushes])) {
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1, "updatedAt": 1️⃣1700000000}}}"#,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1, "updatedAt": 721692800}}}"#)
     }
   }
 
@@ -92,7 +172,10 @@ extension RuleDefinition {
     Self(.error, .push,
          fix: .never("the encrypted response, its session and the ratchet's key id and index come from the accessory; the tool cannot write them"),
          consequence: "the system decrypts an accessory's response with the ratchet step keyID and messageIndex name and hands it, by sessionIdentifier, to the accessory's data provider extension (Apple, \"Responding to forwarded notifications\"): without one of the four members, or with one that is not a string as Apple's sample sends it, it has nothing it can decrypt, so the response is dropped",
-         summary: "an accessory push whose aps lacks encryptedData, sessionIdentifier, keyID or messageIndex, or holds one that is not a string (messageIndex too, as in Apple's sample): the response is not decrypted") {
+         summary: "an accessory push whose aps lacks encryptedData, sessionIdentifier, keyID or messageIndex, or holds one that is not a string (messageIndex too, as in Apple's sample): the response is not decrypted",
+         card: RuleCard(symptom: "APNs answers 200 but the accessory's response is never decrypted: it is dropped.",
+                        remedy: "Send all four members in aps as strings, as Apple's sample does: encryptedData, sessionIdentifier, keyID and messageIndex (\"messageIndex\": \"3\").",
+                        platforms: [.iOS("26.5")], sources: [.accessoryResponses])) {
       RuleExamples(#"{"aps": {"encryptedData": "c2VhbGVkIHJlcGx5", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5LTE=", "messageIndex": 1️⃣7}}"#,
                    pass: #"{"aps": {"encryptedData": "c2VhbGVkIHJlcGx5", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5LTE=", "messageIndex": "7"}}"#,
                    triggerFlags: "--push-type accessory", passFlags: "--push-type accessory")
@@ -104,7 +187,10 @@ extension RuleDefinition {
     Self(.error, .push,
          fix: .never("the title, body and url-args of a website push are the site's own text and data; the tool cannot write them"),
          consequence: "Apple's website push payload requires url-args and an alert of title and body, so without them Safari does not show the push",
-         summary: "platform safari: url-args missing, or alert not an object with title and body") {
+         summary: "platform safari: url-args missing, or alert not an object with title and body",
+         card: RuleCard(symptom: "Safari shows nothing: a website push needs url-args and an alert of title and body.",
+                        remedy: "Give aps an alert dictionary with title and body, and a url-args array (empty when the URL has no placeholders).",
+                        platforms: [.safari()], sources: [.safariWebsitePush])) {
       RuleExamples(#"{"aps": 1️⃣{"url-args": []}}"#,
                    pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
                    triggerFlags: "--platform safari",
@@ -117,7 +203,10 @@ extension RuleDefinition {
     Self(.error, .push,
          fix: .never("moving to web push changes the site's subscription, its server and its keys (VAPID), not the payload"),
          consequence: "legacy Safari push (a website push sent through APNs with a website push certificate and url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended it, so on Safari 26.4 and later the push is dropped; softened to a warning without --os (the Safari version), where the recipients on Safari 26.3 and earlier still get it",
-         summary: "a Safari website push (platform safari) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push (a warning unless --os names Safari 26.4 or later); send web push (--platform web)") {
+         summary: "a Safari website push (platform safari) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push (a warning unless --os names Safari 26.4 or later); send web push (--platform web)",
+         card: RuleCard(symptom: "Users on Safari 26.4 and later get nothing: legacy Safari website push has ended there.",
+                        remedy: "Move to web push (the Push API with VAPID through web.push.apple.com) and check those pushes with --platform web; keep legacy pushes only for Safari 26.3 and earlier.",
+                        platforms: [.safari("26.4")], sources: [.safariWebsitePush, .webPush])) {
       RuleExamples(#"1️⃣{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
                    pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
                    triggerFlags: "--platform safari", passFlags: "--platform safari --os 26.3")
@@ -129,7 +218,10 @@ extension RuleDefinition {
     Self(.error, .push,
          fix: .never("whether to send another push type, or not to send it to that platform, is the author's decision"),
          consequence: "the push never reaches what it is for: Apple lists the platform among those the push type isn't available on, or the device's OS predates the framework that receives the type (ActivityKit's push updates 16.1, the Location Push Service Extension 15, Push to Talk 16, WidgetKit's control push handler iOS 18 and macOS/watchOS 26, its widget push handler 26, the Accessory Notifications framework iOS 26.5, on iPhone only), so the push is dropped",
-         summary: "a push type the platform does not receive (location, liveactivity or pushtotalk on watchos, macos or tvos; voip, fileprovider or mdm on watchos; accessory anywhere but ios; anything but alert to safari), or one newer than the OS given with --os (widgets before 26, controls before iOS 18, accessory before iOS 26.5)") {
+         summary: "a push type the platform does not receive (location, liveactivity or pushtotalk on watchos, macos or tvos; voip, fileprovider or mdm on watchos; accessory anywhere but ios; anything but alert to safari), or one newer than the OS given with --os (widgets before 26, controls before iOS 18, accessory before iOS 26.5)",
+         card: RuleCard(symptom: "APNs answers 200 but the device drops the push: its platform, or its OS version, does not receive that push type.",
+                        remedy: "Send the type only to devices that receive it (location, liveactivity and pushtotalk to iPhone and iPad; controls from iOS 18; widgets from OS 26; accessory to iPhone on iOS 26.5), and reach the others another way.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests])) {
       RuleExamples(#"1️⃣{"aps": {}, "query": "where"}"#,
                    pass: #"{"aps": {}, "query": "where"}"#,
                    triggerFlags: "--push-type location --platform watchos",
@@ -142,7 +234,10 @@ extension RuleDefinition {
     Self(.info, .push,
          fix: .never("moving from ClockKit to WidgetKit complications is a change to the app, not to the push"),
          consequence: "none today: a complication push still reloads a ClockKit complication, but ClockKit is deprecated (TN3157: WidgetKit complications replace it from watchOS 9) and WidgetKit complications are reloaded by a widgets push (watchOS 26)",
-         summary: "the complication push type, which reaches only ClockKit complications (deprecated); WidgetKit complications take a widgets push") {
+         summary: "the complication push type, which reaches only ClockKit complications (deprecated); WidgetKit complications take a widgets push",
+         card: RuleCard(symptom: "Nothing changes today: a complication push still reloads a ClockKit complication, but ClockKit is deprecated.",
+                        remedy: "Move the complication to WidgetKit and reload it with a widgets push.",
+                        platforms: [.watchOS()], sources: [.clockKitComplications, .widgetPushes])) {
       RuleExamples(#"1️⃣{"aps": {"content-available": 1}}"#,
                    pass: #"{"aps": {"content-changed": true}}"#,
                    triggerFlags: "--push-type complication --platform watchos",
@@ -385,6 +480,41 @@ extension PayloadMessage {
 
   static var dismissalDateBeforeEnd: Self {
     Self(.liveActivityFields, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored")
+  }
+
+  // MARK: timestamp-old
+
+  /// An update's `timestamp` (`value`, as written) `age` before the time of sending `sent`.
+  static func timestampOld(_ value: String, age: String, sent: Int64) -> Self {
+    Self(.timestampOld, "'timestamp' \(value) (\(CivilDate.text(unix: Double(value) ?? .nan))) is \(age) before the time of sending (\(CivilDate.text(unix: Double(sent)))), older than any Live Activity lasts (twelve hours): ActivityKit ignores an update older than the activity's last content, so this update is dropped; set 'timestamp' to the time the content is made")
+  }
+
+  // MARK: timestamp-ahead
+
+  /// An update's `timestamp` `ahead` after the time of sending `sent` (`milliseconds`: over 10^11).
+  static func timestampAhead(_ value: String, ahead: String, sent: Int64, milliseconds: Bool) -> Self {
+    let unit = milliseconds ? " (milliseconds? APNs expects seconds since 1970)" : ""
+    return Self(.timestampAhead, "'timestamp' \(value) is \(ahead) after the time of sending (\(CivilDate.text(unix: Double(sent))))\(unit), more than the eight hours a Live Activity runs: the update is dropped; set 'timestamp' to the time the content is made")
+  }
+
+  // MARK: stale-date-past
+
+  /// A `stale-date` (`value`, as written) `age` before, or at, the time of sending `sent`.
+  static func staleDatePast(_ value: String, age: String, sent: Int64) -> Self {
+    Self(.staleDatePast, "'stale-date' \(value) (\(CivilDate.text(unix: Double(value) ?? .nan))) is \(age) before the time of sending (\(CivilDate.text(unix: Double(sent)))): the activity shows this content as out of date the moment it arrives; send a stale-date after the time the content stops being current")
+  }
+
+  // MARK: content-state-unix-date
+
+  /// A `content-state` member `key` whose number `value` reads as seconds or milliseconds since 1970.
+  static func contentStateUnixDate(_ key: String, value: Double) -> Self {
+    let milliseconds = value > 1e11
+    let unix = milliseconds ? value / 1000 : value
+    let since2001 = Int64(unix.rounded(.down)) - CivilDate.referenceOffset
+    let decoded = value + Double(CivilDate.referenceOffset)
+    let written = value.rounded() == value ? CivilDate.grouped(Int64(value)) : String(value)
+    let away = milliseconds ? "millennia away" : "31 years late"
+    return Self(.contentStateUnixDate, "'\(Visible.short(key))' \(written) reads as \(milliseconds ? "milliseconds" : "seconds") since 1970 (\(CivilDate.text(unix: unix))); read as a Date (seconds since 2001, ActivityKit's default decoding) it is \(CivilDate.text(unix: decoded)), \(away): if the app declares it a Date, send \(CivilDate.grouped(since2001)) (seconds since 2001); check with --activity and the app's Swift types to know")
   }
 
   // MARK: accessory-fields

@@ -7,7 +7,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.methodNotAllowed), part: .method,
          fix: .never("a request with another method may not be meant as a push at all; what it was meant to do only the author knows"),
          consequence: "APNs refuses the request: 405 MethodNotAllowed",
-         summary: "a request method other than POST (405 MethodNotAllowed)") {
+         summary: "a request method other than POST (405 MethodNotAllowed)",
+         card: RuleCard(symptom: "APNs answers 405 MethodNotAllowed and nothing is delivered.",
+                        remedy: "Send pushes with the POST method.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("1️⃣GET /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -18,7 +21,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.badPath), part: .path,
          fix: .never("the path meant, with its device token or bundle id, cannot be recovered from a wrong one"),
          consequence: "APNs refuses the request: 404 BadPath",
-         summary: "a path other than /3/device/<token> or /4/broadcasts/apps/<bundle-id> (404 BadPath)") {
+         summary: "a path other than /3/device/<token> or /4/broadcasts/apps/<bundle-id> (404 BadPath)",
+         card: RuleCard(symptom: "APNs answers 404 BadPath and nothing is delivered.",
+                        remedy: "Post to /3/device/ followed by the device token (a broadcast to /4/broadcasts/apps/ followed by the bundle id).",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("POST 1️⃣/3/devices/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -29,7 +35,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.missingDeviceToken), part: .path,
          fix: .never("the device token is the app's data, handed over by the device; the tool cannot know it"),
          consequence: "APNs refuses the request: 400 MissingDeviceToken",
-         summary: "/3/device/ with no token (400 MissingDeviceToken)") {
+         summary: "/3/device/ with no token (400 MissingDeviceToken)",
+         card: RuleCard(symptom: "APNs answers 400 MissingDeviceToken and nothing is delivered.",
+                        remedy: "Put the device token after /3/device/ in the path.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("POST 1️⃣/3/device/ HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -40,7 +49,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.badDeviceToken), part: .path,
          fix: .never("the real token cannot be recovered from a malformed one; copy it again from the device's registration"),
          consequence: "APNs refuses the request: 400 BadDeviceToken",
-         summary: "a device token that is not hexadecimal or has an odd length (400 BadDeviceToken); any even length is fine") {
+         summary: "a device token that is not hexadecimal or has an odd length (400 BadDeviceToken); any even length is fine",
+         card: RuleCard(symptom: "APNs answers 400 BadDeviceToken and nothing is delivered.",
+                        remedy: "Send the token as the hexadecimal string of the bytes the app received, with no spaces, angle brackets or base64.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("POST 1️⃣/3/device/0a1b2c3 HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -51,7 +63,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.duplicateHeaders), part: .headers,
          fix: .never("which of the two values was meant only the author knows"),
          consequence: "APNs refuses the request: 400 DuplicateHeaders",
-         summary: "a header given twice (400 DuplicateHeaders)") {
+         summary: "a header given twice (400 DuplicateHeaders)",
+         card: RuleCard(symptom: "APNs answers 400 DuplicateHeaders and nothing is delivered.",
+                        remedy: "Send each header once.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-topic: 1️⃣com.example.app\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -62,7 +77,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.badMessageId), part: .headers,
          fix: .never("the intended id cannot be recovered from a malformed one; generate a new UUID or omit the header"),
          consequence: "APNs refuses the request: 400 BadMessageId",
-         summary: "apns-id not a canonical UUID, 8-4-4-4-12 hexadecimal (400 BadMessageId)") {
+         summary: "apns-id not a canonical UUID, 8-4-4-4-12 hexadecimal (400 BadMessageId)",
+         card: RuleCard(symptom: "APNs answers 400 BadMessageId and nothing is delivered.",
+                        remedy: "Send apns-id as a canonical UUID (8-4-4-4-12 hexadecimal digits), or leave it out and let APNs make one.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-id: 1️⃣42\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-id: 123e4567-e89b-12d3-a456-4266554400a0\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -73,7 +91,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.badExpirationDate), part: .headers,
          fix: .never("the moment the push should lapse is the author's choice; a malformed value does not say it"),
          consequence: "APNs refuses the request: 400 BadExpirationDate",
-         summary: "apns-expiration not a non-negative integer (400 BadExpirationDate)") {
+         summary: "apns-expiration not a non-negative integer (400 BadExpirationDate)",
+         card: RuleCard(symptom: "APNs answers 400 BadExpirationDate and nothing is delivered.",
+                        remedy: "Send apns-expiration as whole seconds since 1970, or 0 to try only once.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣tomorrow\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 0\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -84,7 +105,10 @@ extension RuleDefinition {
     Self(.warning, .request, part: .headers,
          fix: .never("a large value is likely milliseconds but may be a mistyped date; the moment the push lapses is the author's to confirm"),
          consequence: "APNs reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a push meant to lapse is kept as long as APNs keeps any push and reaches a device that comes online long after it mattered",
-         summary: "apns-expiration that looks like milliseconds (above 10^11)") {
+         summary: "apns-expiration that looks like milliseconds (above 10^11)",
+         card: RuleCard(symptom: "A push meant to lapse is kept as long as APNs keeps any push, and reaches a device that comes online long after it mattered.",
+                        remedy: "Send apns-expiration in seconds since 1970, not milliseconds.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣1700086400000\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1700086400\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600",
@@ -97,7 +121,10 @@ extension RuleDefinition {
     Self(.warning, .request, part: .headers,
          fix: .never("how long APNs should keep the push is the author's choice; a date in the past does not say it"),
          consequence: "APNs tries to deliver once and stores nothing, so a device that is offline at that moment never gets the push, while one that is online gets it as meant",
-         summary: "apns-expiration nonzero and before now: APNs tries once and stores nothing") {
+         summary: "apns-expiration nonzero and before now: APNs tries once and stores nothing",
+         card: RuleCard(symptom: "A device that is offline at the moment of sending never gets the push: APNs tries once and stores nothing.",
+                        remedy: "Set apns-expiration to a future time until which the push is still worth delivering, or 0 if it only matters now.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1️⃣1699990000\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\napns-expiration: 1700086400\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600",
@@ -110,7 +137,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.invalidPushType), part: .headers,
          fix: .never("which push type an unknown name stands for the tool cannot know, and the push type decides how the device treats the push"),
          consequence: "APNs refuses the request: 400 InvalidPushType; another capitalization of a documented push type is softened to a warning, since APNs is not documented to refuse it",
-         summary: "apns-push-type not one of the push types (400 InvalidPushType); other spellings of one are a warning") {
+         summary: "apns-push-type not one of the push types (400 InvalidPushType); other spellings of one are a warning",
+         card: RuleCard(symptom: "APNs answers 400 InvalidPushType and nothing is delivered.",
+                        remedy: "Send one of Apple's push types, in lowercase: alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls or accessory.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: 1️⃣notification\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -121,7 +151,10 @@ extension RuleDefinition {
     Self(.warning, .request, part: .headers,
          fix: .never("the push type can only be guessed from the payload; the author must name the one meant"),
          consequence: "APNs guesses the push type from the payload; on watchOS 6 and later, which require the header, Apple says APNs may return an error, delay the notification or drop it, so there the finding is escalated to an error",
-         summary: "no apns-push-type: required on watchOS (error there), recommended elsewhere") {
+         summary: "no apns-push-type: required on watchOS (error there), recommended elsewhere",
+         card: RuleCard(symptom: "APNs guesses the push type; on watchOS it may answer an error, delay the notification or drop it.",
+                        remedy: "Send apns-push-type on every request, matching the payload.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests])) {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -132,7 +165,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.missingTopic), part: .headers,
          fix: .never("the topic is the app's bundle id (with its push type's suffix), which the request does not contain"),
          consequence: "APNs refuses the request: 400 MissingTopic (a broadcast without apns-channel-id: 400 MissingChannelId); with a certificate APNs uses the certificate's topic, softened to a warning: it is the wrong one only when the certificate has several",
-         summary: "no apns-topic on a token-authenticated request (400 MissingTopic; a warning with a certificate); a broadcast without apns-channel-id (400 MissingChannelId)") {
+         summary: "no apns-topic on a token-authenticated request (400 MissingTopic; a warning with a certificate); a broadcast without apns-channel-id (400 MissingChannelId)",
+         card: RuleCard(symptom: "APNs answers 400 MissingTopic (a broadcast without apns-channel-id: 400 MissingChannelId) and nothing is delivered.",
+                        remedy: "Send apns-topic: the app's bundle id, with the push type's suffix where one is needed.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600",
@@ -145,7 +181,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.badTopic), part: .headers,
          fix: .never("the bundle id meant cannot be recovered from a malformed topic"),
          consequence: "APNs refuses the request: 400 BadTopic (a broadcast topic with a suffix: 400 TopicDisallowed)",
-         summary: "apns-topic not a bundle identifier (400 BadTopic); a broadcast topic with a suffix (400 TopicDisallowed)") {
+         summary: "apns-topic not a bundle identifier (400 BadTopic); a broadcast topic with a suffix (400 TopicDisallowed)",
+         card: RuleCard(symptom: "APNs answers 400 BadTopic (a broadcast topic with a suffix: 400 TopicDisallowed) and nothing is delivered.",
+                        remedy: "Send apns-topic as the app's bundle identifier plus its push type's suffix, and the bare bundle id for a broadcast.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: 1️⃣com.example..app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
     }
@@ -156,7 +195,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.missingProviderToken), part: .authentication,
          fix: .never("the token is made by the provider's code at send time with its signing key; the tool cannot write one"),
          consequence: "APNs refuses the request: 403 MissingProviderToken",
-         summary: "token authentication and no authorization header (403 MissingProviderToken)") {
+         summary: "token authentication and no authorization header (403 MissingProviderToken)",
+         card: RuleCard(symptom: "APNs answers 403 MissingProviderToken and nothing is delivered.",
+                        remedy: "Send authorization: bearer and a JWT signed with your APNs key, or connect with a client certificate.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses, .tokenConnection])) {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--auth token --now 1700000600",
@@ -169,7 +211,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.invalidProviderToken), part: .authentication,
          fix: .never("a provider token is signed with the provider's key at send time; the tool cannot make or repair one"),
          consequence: "APNs refuses the request: 403 InvalidProviderToken; an iat written as a string of digits, which APNs accepts, is softened to a warning (RFC 7519 wants a number)",
-         summary: "authorization not bearer and an ES256 JWT with kid, iss and iat as Apple requires (403 InvalidProviderToken)") {
+         summary: "authorization not bearer and an ES256 JWT with kid, iss and iat as Apple requires (403 InvalidProviderToken)",
+         card: RuleCard(symptom: "APNs answers 403 InvalidProviderToken and nothing is delivered.",
+                        remedy: "Build the JWT with header alg ES256 and kid your key id, and claims iss your team id and iat the time of issue as a number of seconds.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses, .tokenConnection, .rfc7519])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJIUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600",
@@ -182,7 +227,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.expiredProviderToken), part: .authentication,
          fix: .never("a provider token is made by the provider's code at send time, not written in the file"),
          consequence: "APNs refuses the request: 403 ExpiredProviderToken",
-         summary: "a provider token issued more than an hour ago (403 ExpiredProviderToken)") {
+         summary: "a provider token issued more than an hour ago (403 ExpiredProviderToken)",
+         card: RuleCard(symptom: "APNs answers 403 ExpiredProviderToken and nothing is delivered.",
+                        remedy: "Make a new token at least once an hour (and not more often than every 20 minutes), with iat from the current clock.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses, .tokenConnection])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNjk5OTkwMDAwfQ.mKzVJeAH8m-uRUzNYnIqKVTQOyouA10PscW4uCCL-Bl6cnTjj66q_D4_cTZZkQ7XYZLjC1cZYzmVm5QdDFIwGA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600",
@@ -195,7 +243,10 @@ extension RuleDefinition {
     Self(.error, .request, answer: APNsAnswer(.invalidProviderToken), part: .authentication,
          fix: .never("a valid signature needs the provider's private key and a token made at send time, not an edit to the file"),
          consequence: "APNs refuses the request: 403 InvalidProviderToken",
-         summary: "with --key: the ES256 signature does not verify, or kid is not the key's id (403 InvalidProviderToken)") {
+         summary: "with --key: the ES256 signature does not verify, or kid is not the key's id (403 InvalidProviderToken)",
+         card: RuleCard(symptom: "APNs answers 403 InvalidProviderToken and nothing is delivered.",
+                        remedy: "Sign with ES256 using the .p8 key whose id is in kid; check that the key file and the key id belong together.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses, .tokenConnection])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.YfLmpTmYrB8e5xxfAANSv57cpRWoB6GAuvUUu_pt2cw-H50mTubbcZPNTtP6Nli34ovWzRPpMPZgWqz2NYq28w\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600 --key Fixtures/keys/AuthKey_ABC123DEFG.p8",
@@ -208,7 +259,10 @@ extension RuleDefinition {
     Self(.error, .request, part: .authentication,
          fix: .never("which key to use for that environment or topic is a choice among the provider's keys, not an edit to the file"),
          consequence: "APNs refuses a token whose key may not be used where it is sent (Apple's key model of 2025, \"Establishing a token-based connection to APNs\"): 403 BadEnvironmentKeyIdInToken for a key limited to the other environment, 403 Forbidden for a topic-specific key used for a topic it does not list",
-         summary: "with --key FILE:SCOPE: the key is limited to the other environment (--environment, or the request's host), or to topics that do not include apns-topic") {
+         summary: "with --key FILE:SCOPE: the key is limited to the other environment (--environment, or the request's host), or to topics that do not include apns-topic",
+         card: RuleCard(symptom: "APNs answers 403 BadEnvironmentKeyIdInToken (on the wire BadEnvironmentKeyInToken) or 403 Forbidden and nothing is delivered.",
+                        remedy: "Sign with a key enabled for this environment and topic (Certificates, Identifiers & Profiles), or send to the host of the key's environment.",
+                        platforms: .allAPNs, sources: [.tokenConnection, .deviceResponses])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600 --key Fixtures/keys/AuthKey_ABC123DEFG.p8:production --environment sandbox",
@@ -221,7 +275,10 @@ extension RuleDefinition {
     Self(.error, .request, part: .authentication,
          fix: .never("token authentication is a change to the provider's connection and keys, not to the request's text"),
          consequence: "Apple says location pushes support only token-based authentication, so one sent over a certificate connection does not reach the location push extension (APNs' answer is not documented)",
-         summary: "a location push without token authentication") {
+         summary: "a location push without token authentication",
+         card: RuleCard(symptom: "The push does not reach the location push service extension: location pushes need token authentication.",
+                        remedy: "Send location pushes over a token-authenticated connection (a .p8 key), not with a certificate.",
+                        platforms: [.iOS("15.0"), .iPadOS("15.0")], sources: [.locationPushExtension, .tokenConnection])) {
       RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app.location-query\napns-push-type: location\napns-priority: 5\n\n{\"aps\": {}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app.location-query\napns-push-type: location\napns-priority: 5\n\n{\"aps\": {}}",
                    triggerFlags: "--now 1700000600",
@@ -234,7 +291,10 @@ extension RuleDefinition {
     Self(.error, .request, part: .path,
          fix: .never("what the channel request was meant to do (its method, channel id or body) only the author knows"),
          consequence: "APNs refuses the channel management request with the answer the finding names (400 MissingChannelId, BadChannelId, BadRequestPayload, BadRequestParams, MissingPushType, InvalidPushType, MissingChannelQueueSize or TopicDisallowed, 405 MethodNotAllowed, 404 BadPath)",
-         summary: "a channel management request (/1/apps/<bundle-id>/channels, all-channels) APNs refuses: wrong method, no or bad apns-channel-id, a create body that does not parse, has a member APNs does not know, lacks push-type LiveActivity or a storage policy of 0 or 1, a bundle id with a push type suffix (400 MissingChannelId, BadChannelId, BadRequestPayload, BadRequestParams, MissingPushType, InvalidPushType, MissingChannelQueueSize, TopicDisallowed; 405 MethodNotAllowed; 404 BadPath)") {
+         summary: "a channel management request (/1/apps/<bundle-id>/channels, all-channels) APNs refuses: wrong method, no or bad apns-channel-id, a create body that does not parse, has a member APNs does not know, lacks push-type LiveActivity or a storage policy of 0 or 1, a bundle id with a push type suffix (400 MissingChannelId, BadChannelId, BadRequestPayload, BadRequestParams, MissingPushType, InvalidPushType, MissingChannelQueueSize, TopicDisallowed; 405 MethodNotAllowed; 404 BadPath)",
+         card: RuleCard(symptom: "APNs refuses the channel management request with the answer the finding names: no channel is created, read or deleted.",
+                        remedy: "Follow Apple's channel requests: the operation's method and path with the bare bundle id, apns-channel-id as create returned it, and a create body of push-type LiveActivity and message-storage-policy 0 or 1.",
+                        platforms: [.iOS("18.0"), .iPadOS("18.0")], sources: [.channelManagementRequests, .errorResponses])) {
       RuleExamples("1️⃣GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\n\n",
                    pass: "GET /1/apps/com.example.app/channels HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-channel-id: dHN0LXNyY2gtY2hubA==\n\n",
                    triggerFlags: "--now 1700000600",

@@ -8,7 +8,10 @@ extension RuleDefinition {
     Self(.error, .web,
          fix: .never("the title, URL or value meant is the site's own; the tool cannot know the site's origin or text"),
          consequence: "Safari does not show the message as declared: its parser fails, so the message is handed to the site's service worker as an ordinary push, and with no service worker it is dropped; a push a service worker does not show counts towards the three silent pushes after which Safari revokes the site's permission (WebKit's NotificationJSONParser, the W3C declarative push message parser)",
-         summary: "a message with \"web_push\": 8030 that Safari's parser refuses: no notification object, no title or an empty one, a navigate or icon that is not an absolute URL, a member of the wrong type") {
+         summary: "a message with \"web_push\": 8030 that Safari's parser refuses: no notification object, no title or an empty one, a navigate or icon that is not an absolute URL, a member of the wrong type",
+         card: RuleCard(symptom: "Safari shows nothing by itself: the declarative message does not parse, so it goes to the service worker, or is dropped without one.",
+                        remedy: "Send {\"web_push\": 8030, \"notification\": {\"title\": \"...\", \"navigate\": \"https://...\"}} with a non-empty title and absolute URLs.",
+                        platforms: [.web], sources: [.declarativeWebPush, .webPush])) {
       RuleExamples(#"{"web_push": 8030, "notification": {"title": "Your order shipped", "navigate": 1️⃣"/orders/1"}}"#,
                    pass: #"{"web_push": 8030, "notification": {"title": "Your order shipped", "navigate": "https://shop.example/orders/1"}}"#,
                    triggerFlags: "--platform web", passFlags: "--platform web")
@@ -20,7 +23,10 @@ extension RuleDefinition {
     Self(.warning, .web,
          fix: .never("whether the message is meant for Safari to show or for the site's service worker only the author knows"),
          consequence: "Safari shows nothing by itself for a message that is not declarative: only the site's service worker can show it, and an APNs payload or a web_push that is not the number 8030 is plainly meant to be shown as declared; information for an ordinary service-worker message",
-         summary: "a web push message that is not a declarative one: an APNs payload (aps), web_push that is not the number 8030, a notification without web_push") {
+         summary: "a web push message that is not a declarative one: an APNs payload (aps), web_push that is not the number 8030, a notification without web_push",
+         card: RuleCard(symptom: "Safari shows nothing unless the site's service worker shows the push.",
+                        remedy: "Send a declarative message (web_push 8030 with a notification of title and navigate), or make sure the service worker shows every push.",
+                        platforms: [.web], sources: [.declarativeWebPush, .webPush])) {
       RuleExamples(#"{1️⃣"web_push": "8030", "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
                    pass: #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
                    triggerFlags: "--platform web", passFlags: "--platform web")
@@ -32,7 +38,10 @@ extension RuleDefinition {
     Self(.warning, .web,
          fix: .never("the member may serve other browsers, and the https page meant is the site's; whether and how to change it is the author's choice"),
          consequence: "Safari shows the notification without what the member was for: it does not read actions, image, badge, vibrate, timestamp, renotify, requireInteraction or an unknown member, nor app_badge inside notification, and a navigate that is not https opens outside the web app",
-         summary: "a notification member Safari does not read, one in the place an older draft had it, or a navigate that is not https") {
+         summary: "a notification member Safari does not read, one in the place an older draft had it, or a navigate that is not https",
+         card: RuleCard(symptom: "The notification appears without what the member was for (actions, an image, a badge), or opens its link outside the web app.",
+                        remedy: "Use the members Safari reads (title, body, navigate, lang, dir, silent, tag, data; app_badge beside notification) and an https navigate.",
+                        platforms: [.web], sources: [.declarativeWebPush])) {
       RuleExamples(#"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/", 1️⃣"actions": []}}"#,
                    pass: #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
                    triggerFlags: "--platform web", passFlags: "--platform web")
@@ -44,7 +53,10 @@ extension RuleDefinition {
     Self(.error, .web, answer: APNsAnswer(.payloadTooLarge, on: .webPush),
          fix: .never("what to shorten is the author's choice: any cut changes what the user reads"),
          consequence: "Apple's web push service refuses the request: 413 PayloadTooLarge (a 4 KB encrypted body holds 3993 bytes of message)",
-         summary: "a web push message over 3993 bytes, more than a 4096-byte aes128gcm body holds (Apple answers 413 PayloadTooLarge)") {
+         summary: "a web push message over 3993 bytes, more than a 4096-byte aes128gcm body holds (Apple answers 413 PayloadTooLarge)",
+         card: RuleCard(symptom: "Apple's web push service answers 413 PayloadTooLarge and nothing is delivered.",
+                        remedy: "Keep the message under 3,993 bytes: shorten the texts, send ids and let the site fetch the rest.",
+                        platforms: [.web], sources: [.webPush, .rfc8030])) {
       RuleExamples(#"1️⃣{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/", "body": ""# + String(repeating: "x", count: 4000) + #""}}"#,
                    pass: #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/", "body": "x"}}"#,
                    triggerFlags: "--platform web", passFlags: "--platform web")
@@ -56,7 +68,10 @@ extension RuleDefinition {
     Self(.warning, .web,
          fix: .never("the tag may serve browsers that honour it; whether to remove it is the author's choice"),
          consequence: "every push with the tag shows as a notification of its own: Safari does not replace the shown notification with the same tag, as the Notifications API's show steps say (WebKit bug 258922; MDN's compatibility data: in Safari the tag can be set but has no effect), so updates meant to replace one another (an unread count, an order's status) pile up in Notification Center",
-         summary: "a notification tag, which Safari does not use to replace the earlier notification with the same tag: every push shows as a notification of its own") {
+         summary: "a notification tag, which Safari does not use to replace the earlier notification with the same tag: every push shows as a notification of its own",
+         card: RuleCard(symptom: "Every push with the tag shows as a notification of its own; they pile up in Notification Center instead of replacing one another.",
+                        remedy: "Don't rely on tag to replace notifications in Safari: send a notification only for an event worth reading on its own.",
+                        platforms: [.web], sources: [.webPush])) {
       RuleExamples(#"{"web_push": 8030, "notification": {"title": "3 new messages", "navigate": "https://chat.example/rooms/1", 1️⃣"tag": "room-1"}}"#,
                    pass: #"{"web_push": 8030, "notification": {"title": "3 new messages", "navigate": "https://chat.example/rooms/1"}}"#,
                    triggerFlags: "--platform web", passFlags: "--platform web")
@@ -70,7 +85,10 @@ extension RuleDefinition {
     Self(.error, .request, part: .headers,
          fix: .never("the TTL, urgency, topic and VAPID token are the sender's settings and keys; the tool cannot choose them"),
          consequence: "Apple's web push service refuses the request with the answer the finding names (400 BadTtl, BadUrgency, BadWebPushTopic or BadWebPushRequest, 403 BadJwtToken, BadAuthorizationHeader or BadVapidPublicKey, 405 MethodNotAllowed), and the push is not delivered",
-         summary: "a web push request (SPEC §16) Apple's service refuses: no TTL or one that is not positive, an Urgency or Topic it does not take, a Content-Encoding other than aes128gcm, a VAPID Authorization that is missing, malformed, not ES256, for another origin, expired or more than a day ahead, without a mailto: or https: sub, or without its key") {
+         summary: "a web push request (SPEC §16) Apple's service refuses: no TTL or one that is not positive, an Urgency or Topic it does not take, a Content-Encoding other than aes128gcm, a VAPID Authorization that is missing, malformed, not ES256, for another origin, expired or more than a day ahead, without a mailto: or https: sub, or without its key",
+         card: RuleCard(symptom: "Apple's web push service refuses the request with the answer the finding names, and the push is not delivered.",
+                        remedy: "Send TTL as a positive number of seconds, Content-Encoding aes128gcm, and a VAPID Authorization: an ES256 JWT for the push service's origin, expiring within a day, with a mailto: or https: sub, and your public key.",
+                        platforms: [.web], sources: [.webPush, .rfc8030, .rfc8292])) {
       RuleExamples("POST https://web.push.apple.com/QGuQyavXutnMtFqoyi5Mq9 HTTP/1.1\nTTL: 1️⃣0\nauthorization: vapid t=eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9.eyJhdWQiOiJodHRwczovL3dlYi5wdXNoLmFwcGxlLmNvbSIsImV4cCI6MTcwMDA0MzIwMCwic3ViIjoibWFpbHRvOm9wc0BleGFtcGxlLmNvbSJ9.c2ln, k=BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8\n\n{\"web_push\": 8030, \"notification\": {\"title\": \"Hi\", \"navigate\": \"https://example.com/\"}}\n",
                    pass: "POST https://web.push.apple.com/QGuQyavXutnMtFqoyi5Mq9 HTTP/1.1\nTTL: 60\nauthorization: vapid t=eyJ0eXAiOiJKV1QiLCJhbGciOiJFUzI1NiJ9.eyJhdWQiOiJodHRwczovL3dlYi5wdXNoLmFwcGxlLmNvbSIsImV4cCI6MTcwMDA0MzIwMCwic3ViIjoibWFpbHRvOm9wc0BleGFtcGxlLmNvbSJ9.c2ln, k=BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8\n\n{\"web_push\": 8030, \"notification\": {\"title\": \"Hi\", \"navigate\": \"https://example.com/\"}}\n",
                    triggerFlags: "--now 1700000600",

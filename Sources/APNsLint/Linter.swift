@@ -127,6 +127,7 @@ public struct Linter: Sendable {
       safariValidator = PayloadValidator(target: safari, options: options)
     }
     safariValidator!.simulatorFile = validator.simulatorFile
+    safariValidator!.sendingTime = validator.sendingTime
     return safariValidator!.validate(bytes)
   }
 
@@ -211,6 +212,19 @@ public struct Linter: Sendable {
   public var simulatorFile: Bool {
     get { validator.simulatorFile }
     set { validator.simulatorFile = newValue }
+  }
+
+  /// The time the pushes are sent, in seconds since 1970, against which a Live Activity's
+  /// `timestamp` and `stale-date` are judged (`ValidationOptions.sendingTime`): `send` and `serve`
+  /// set their clock, `check` the time `--now` gives; nil (the default) judges no date against a
+  /// clock. Payloads and request bodies alike.
+  public var sendingTime: Int64? {
+    get { validator.sendingTime }
+    set {
+      validator.sendingTime = newValue
+      requests.sendingTime = newValue
+      safariValidator?.sendingTime = newValue
+    }
   }
 
 }

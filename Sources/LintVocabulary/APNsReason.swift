@@ -120,9 +120,24 @@ public enum APNsReason: String, CaseIterable, Sendable, Hashable, Codable, Custo
   /// the reason Apple's table writes `BadEnvironmentKeyIdInToken` (APNSwift, pull request 229), and
   /// `Service Unavailable`, the spelling of Apple's channel and broadcast table.
   public static let aliases: [String: APNsReason] = [
-    "BadEnvironmentKeyInToken": .badEnvironmentKeyIdInToken,
+    wireBadEnvironmentKey: .badEnvironmentKeyIdInToken,
     "Service Unavailable": .serviceUnavailable,
   ]
+
+  /// What APNs writes on the wire for `BadEnvironmentKeyIdInToken` (APNSwift, pull request 229).
+  private static let wireBadEnvironmentKey = "BadEnvironmentKeyInToken"
+
+  /// The spelling APNs sends on the wire: `BadEnvironmentKeyInToken` for the reason Apple's table
+  /// writes `BadEnvironmentKeyIdInToken`, the raw value for every other reason. `serve
+  /// --reason-spelling wire` answers with it.
+  public var wireSpelling: String { self == .badEnvironmentKeyIdInToken ? Self.wireBadEnvironmentKey : rawValue }
+
+  /// True when `text` is APNs' wire spelling of a reason Apple's table spells otherwise
+  /// (`BadEnvironmentKeyInToken`); false for Apple's spelling, another alias or an unknown reason.
+  public static func isWireSpelling(_ text: String) -> Bool {
+    guard let reason = aliases[text] else { return false }
+    return reason.wireSpelling == text
+  }
 
   /// The reason a received `reason` string names, in Apple's spelling or an alias; nil for one
   /// apns-lint does not know.
@@ -171,6 +186,12 @@ public struct APNsSource: Sendable, Hashable {
   public let title: String
   /// Its address: an https URL, or a path in this repository for apns-lint's own reading.
   public let url: String
+
+  /// A page under its title and address.
+  package init(title: String, url: String) {
+    self.title = title
+    self.url = url
+  }
 
   /// Apple's table of device push answers.
   public static let deviceResponses = APNsSource(

@@ -83,6 +83,12 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   public var apnsAnswer: APNsAnswer?
   /// For a finding about a request header: its index in the request's headers.
   public var header: Int?
+  /// Every key a finding about several keys of one table stands for (one localization's missing
+  /// translations of a table, its values in a script its language does not write), in the
+  /// table's order; its message names the first few. Nil for a finding about one key
+  /// (``keyPath``) or none. JSON output lists them (`keys`), so that the findings are the same in
+  /// every format and no key is lost.
+  public var keys: [String]? = nil
 
   /// A finding of any rule, with the severity it has (`ruleSeverity`).
   public init(rule: RuleID, severity: Severity, message: String, position: SourcePosition, keyPath: String?,
@@ -123,7 +129,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, escalated, softened, unreached, noEffect, apnsStatus, apnsReason, header
+    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, escalated, softened, unreached, noEffect, apnsStatus, apnsReason, header, keys
   }
 
   /// Decodes what ``encode(to:)`` writes. A rule id the catalogue does not know decodes too
@@ -144,6 +150,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     unreached = try c.decodeIfPresent(Bool.self, forKey: .unreached) ?? false
     noEffect = try c.decodeIfPresent(Bool.self, forKey: .noEffect) ?? false
     header = try c.decodeIfPresent(Int.self, forKey: .header)
+    keys = try c.decodeIfPresent([String].self, forKey: .keys)
     if let status = try c.decodeIfPresent(Int.self, forKey: .apnsStatus) {
       apnsAnswer = APNsAnswer(status: status, reason: try c.decodeIfPresent(String.self, forKey: .apnsReason))
     } else {
@@ -170,5 +177,6 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     try c.encodeIfPresent(apnsAnswer?.status, forKey: .apnsStatus)
     try c.encodeIfPresent(apnsAnswer?.reason, forKey: .apnsReason)
     try c.encodeIfPresent(header, forKey: .header)
+    try c.encodeIfPresent(keys, forKey: .keys)
   }
 }

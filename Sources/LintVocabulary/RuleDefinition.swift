@@ -26,13 +26,21 @@ public struct RuleDefinition: Sendable {
   // Made when asked: some examples build long strings, and a definition is read on the hot path
   // (a finding's severity and answer) where nothing may allocate.
   private let makeExamples: @Sendable () -> RuleExamples
+  // Made when asked, as the examples are: a card holds arrays.
+  private let makeCard: @Sendable () -> RuleCard?
+
+  /// What the user sees when a finding is real, how to fix it, the platforms and OS versions it
+  /// applies to and Apple's page for it (issue 53); every rule has one (`RuleCatalogueTests`).
+  public var card: RuleCard? { makeCard() }
 
   /// A payload (`1️⃣` where the finding stands) that triggers the rule and one that does not.
   public var examples: RuleExamples { makeExamples() }
 
   package init(_ severity: Severity?, _ category: RuleCategory, answer: APNsAnswer? = nil, part: RequestPart = .body,
-       fix: RuleFix = .undecided, consequence: String, summary: String, examples: @escaping @Sendable () -> RuleExamples) {
+       fix: RuleFix = .undecided, consequence: String, summary: String,
+       card: @autoclosure @escaping @Sendable () -> RuleCard? = nil, examples: @escaping @Sendable () -> RuleExamples) {
     self.fix = fix
+    self.makeCard = card
     self.defaultSeverity = severity
     self.category = category
     self.apnsAnswer = answer

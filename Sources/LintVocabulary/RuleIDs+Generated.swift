@@ -41,8 +41,12 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case apsMissing = "aps-missing"
   /// `aps-not-object`
   case apsNotObject = "aps-not-object"
+  /// `provider-payload-unchecked`
+  case providerPayloadUnchecked = "provider-payload-unchecked"
   /// `unknown-key`
   case unknownKey = "unknown-key"
+  /// `misplaced-key`
+  case misplacedKey = "misplaced-key"
   /// `aps-custom-key`
   case apsCustomKey = "aps-custom-key"
   /// `value-type`
@@ -92,6 +96,14 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case liveActivityFields = "live-activity-fields"
   /// `timestamp-unit`
   case timestampUnit = "timestamp-unit"
+  /// `timestamp-old`
+  case timestampOld = "timestamp-old"
+  /// `timestamp-ahead`
+  case timestampAhead = "timestamp-ahead"
+  /// `stale-date-past`
+  case staleDatePast = "stale-date-past"
+  /// `content-state-unix-date`
+  case contentStateUnixDate = "content-state-unix-date"
   /// `accessory-fields`
   case accessoryFields = "accessory-fields"
   /// `safari-fields`
@@ -190,6 +202,8 @@ public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
   case duplicateSameValue = "strings-duplicate-same-value"
   /// Bytes in no encoding CoreFoundation accepts.
   case encoding = "strings-encoding"
+  /// A second byte order mark after the encoding's.
+  case extraBOM = "strings-extra-bom"
   /// An empty file.
   case zeroLength = "strings-zero-length"
   /// An escape CoreFoundation reads differently from what the author meant.
@@ -237,6 +251,10 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case missingTranslation = "strings-missing-translation"
   /// `strings-extra-key`
   case extraKey = "strings-extra-key"
+  /// `strings-wrong-script`
+  case wrongScript = "strings-wrong-script"
+  /// `strings-development-copy`
+  case developmentCopy = "strings-development-copy"
   /// `strings-format-mismatch`
   case formatMismatch = "strings-format-mismatch"
   /// `strings-format-gap`
@@ -265,4 +283,12 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case xmlEscape = "strings-xml-escape"
   /// `strings-markup`
   case markup = "strings-markup"
+  /// `strings-not-shipped`
+  case notShipped = "strings-not-shipped"
+  /// `strings-variable-undefined`
+  case variableUndefined = "strings-variable-undefined"
+  /// `strings-variable-type`
+  case variableType = "strings-variable-type"
+  /// `strings-lproj-name`
+  case lprojName = "strings-lproj-name"
 }

@@ -19,8 +19,10 @@ extension Tools {
       overrides.os = version
     }
     let problems = ProblemList()
+    let told = try arguments.integer("now").map(Int64.init)
     var run = CheckRun(linter: Linter(configuration: configuration, overrides: overrides),
-                       now: Int64(try arguments.integer("now") ?? Int(clock())), problem: problems.add)
+                       now: told ?? Int64(clock()), problem: problems.add)
+    run.sendingTime = told  // as `check --now`: the time a Live Activity's dates are judged against
     let captured = CapturedOutput()
     var sink = ResultSink(format: .json, linter: run.linter, strict: false, output: captured.output, colour: false)
     if let folder = try folderArgument(arguments) {
@@ -70,7 +72,7 @@ extension Tools {
     let captured = CapturedOutput()
     var sink = ResultSink(format: .json, linter: linter, strict: false, output: captured.output, colour: false)
     for file in files {
-      sink.add(LintResult(path: display.path(file.path), findings: display.findings(linter.configured(file.findings))), baselined: true)
+      sink.add(LintResult(path: display.path(file.path), findings: display.findings(linter.configured(file.groupedFindings))), baselined: true)
     }
     _ = sink.end(noun: "files")
     let problems = ProblemList()

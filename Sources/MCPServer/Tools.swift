@@ -78,7 +78,7 @@ struct Tools {
         ("topic", text("apns-topic (the app's bundle id, with a suffix for some push types).")),
         ("priority", integer("apns-priority: 10, 5 or 1.")),
         ("os", text("The devices' OS version on the platform ('18.0', '26'): a push type it predates is an error.")),
-        ("now", integer("The clock for provider-token age and apns-expiration, in seconds since 1970 (default: now).")),
+        ("now", integer("The time the push is sent, in seconds since 1970, as `check --now`: provider-token age, apns-expiration and a Live Activity's timestamp and stale-date are judged against it (default: tokens and apns-expiration against the clock, no payload date against any).")),
       ]),
     Definition(
       name: "lint_strings", title: "Lint localization tables",

@@ -15,6 +15,7 @@ extension StringsRule {
     case .duplicateKey: .duplicateKey
     case .duplicateSameValue: .duplicateSameValue
     case .encoding: .encoding
+    case .extraBOM: .extraBOM
     case .zeroLength: .zeroLength
     case .escape: .escape
     case .catalogVersion: .catalogVersion

@@ -131,14 +131,15 @@ import Testing
     }
   }
 
-  @Test func rulesYAMLListsEveryRuleInOrderWithItsSummaryAndConsequence() throws {
+  @Test func rulesYAMLListsEveryRuleInOrderWithItsSummaryConsequenceAndRemedy() throws {
     let lines = Configuration.builtInYAML.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var cursor = 0
     for rule in Rule.catalogue {
       let entry = lines[cursor...].firstIndex { $0 == "  \(rule.id): \(rule.defaultLevel.name)" || $0 == "  \(rule.id):" }
       let index = try #require(entry, "\(rule.id) missing or out of catalogue order")
-      #expect(lines[index - 2] == "  # \(rule.summary)", "\(rule.id) summary comment")
-      #expect(lines[index - 1] == "  # why \(rule.defaultLevel.name): \(rule.consequence)", "\(rule.id) consequence comment")
+      #expect(lines[index - 3] == "  # \(rule.summary)", "\(rule.id) summary comment")
+      #expect(lines[index - 2] == "  # why \(rule.defaultLevel.name): \(rule.consequence)", "\(rule.id) consequence comment")
+      #expect(lines[index - 1] == "  # to fix: \(rule.card?.remedy ?? "")", "\(rule.id) remedy comment")
       if lines[index].hasSuffix(":") {
         #expect(lines[index + 1] == "    severity: \(rule.defaultLevel.name)", "\(rule.id) severity")
       }

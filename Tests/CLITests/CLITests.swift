@@ -230,7 +230,24 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     // One entry per typed rule of every family (generated from the definitions): no count is kept by hand.
     let typed = PayloadRule.allCases.count + StringsRule.allCases.count + LocalizationRule.allCases.count + TableRule.allCases.count
     #expect(rules.count == Rule.catalogue.count && rules.count == typed)
-    #expect(rules.allSatisfy { Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "consequence", "fix", "examples"] })
+    #expect(rules.allSatisfy {
+      Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "consequence", "symptom", "remedy", "platforms", "sources", "fix", "examples"]
+    })
+    // Every rule's card (issue 53): symptom, remedy, platforms with their minimum OS, sources with an https address.
+    for rule in rules {
+      let id = rule["id"] as? String ?? "?"
+      #expect((rule["symptom"] as? String).map { !$0.isEmpty } == true, "\(id)")
+      #expect((rule["remedy"] as? String).map { !$0.isEmpty } == true, "\(id)")
+      #expect((rule["platforms"] as? [[String: Any]])?.isEmpty == false, "\(id)")
+      #expect((rule["sources"] as? [[String: String]])?.contains { $0["url"]?.hasPrefix("https://") == true && $0["title"]?.isEmpty == false } == true, "\(id)")
+    }
+    let accessory = try #require(rules.first { $0["id"] as? String == "accessory-fields" })
+    #expect((accessory["platforms"] as? [[String: String]]) == [["name": "iOS", "minimum": "26.5"]])
+    #expect((accessory["sources"] as? [[String: String]]) == [["title": "Responding to forwarded notifications",
+                                                              "url": "https://developer.apple.com/documentation/accessorynotifications/responding-to-forwarded-notifications"]])
+    #expect(accessory["remedy"] as? String == #"Send all four members in aps as strings, as Apple's sample does: encryptedData, sessionIdentifier, keyID and messageIndex ("messageIndex": "3")."#)
+    let tvOS = try #require((rules.first { $0["id"] as? String == "json-bom" }?["platforms"] as? [[String: Any]])?.first { $0["name"] as? String == "tvOS" })
+    #expect(tvOS["minimum"] is NSNull)
     let examples = try #require(rules.first { $0["id"] as? String == "value-type" }?["examples"] as? [[String: String]])
     #expect(examples.map { $0["kind"] } == ["triggering", "passing"])
     #expect(examples[0]["input"] == #"{"aps": {"alert": 42}}"#)

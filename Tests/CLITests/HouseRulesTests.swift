@@ -224,7 +224,9 @@ import Testing
 
   @Test func functionsOverEightyLinesOnlyGetFewer() {
     var found: [String: Int] = [:]
-    for (path, text) in Self.sources {
+    // A generated registry is one case a rule by construction (scripts/generate-registry): its
+    // length is the number of rules, not a function anyone writes.
+    for (path, text) in Self.sources where !path.hasSuffix(".generated.swift") {
       for long in Self.longFunctions(in: text, limit: Self.aimedLength) {
         // "func name (N lines, line L)" -> "path: func name", N
         guard let open = long.range(of: " (", options: .backwards),

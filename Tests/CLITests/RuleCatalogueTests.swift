@@ -120,6 +120,42 @@ import Testing
     }
   }
 
+  /// Every rule has a card (issue 53), written in its definition: what the user sees and how to
+  /// fix it, each one line that the reference, SARIF's help and `rules --format json` show as they
+  /// are (no line break, no `<…>` that Markdown reads as HTML), at least one platform, and at least
+  /// one source with an https address, titled, none twice. Sources are the named pages of
+  /// `APNsSource` (RuleCard.swift), each checked once under that title and address.
+  @Test func everyRuleHasACard() {
+    for rule in Rule.catalogue {
+      guard let card = rule.card else {
+        Issue.record("\(rule.id) has no card: give its definition card: RuleCard(symptom:remedy:platforms:sources:)")
+        continue
+      }
+      for (name, text) in [("symptom", card.symptom), ("remedy", card.remedy)] {
+        #expect(text.trimmingCharacters(in: .whitespaces).count >= 10, "\(rule.id): the \(name) is empty or too short: '\(text)'")
+        #expect(!text.contains("\n") && !text.contains("<"), "\(rule.id): the \(name) is not one line of text: '\(text)'")
+      }
+      #expect(card.symptom != card.remedy, "\(rule.id): the remedy repeats the symptom")
+      #expect(!card.platforms.isEmpty, "\(rule.id) names no platform")
+      #expect(Set(card.platforms).count == card.platforms.count, "\(rule.id) names a platform twice")
+      #expect(card.sources.contains { $0.url.hasPrefix("https://") }, "\(rule.id) has no source with an https address")
+      #expect(card.sources.allSatisfy { !$0.title.isEmpty && $0.url.hasPrefix("https://") && !$0.url.contains(" ") },
+              "\(rule.id): \(card.sources)")
+      #expect(Set(card.sources).count == card.sources.count, "\(rule.id) cites a source twice")
+      #expect(card.helpURI == card.sources.first?.url)
+    }
+    // A few cards exactly: the platforms and minimum versions typed, Apple's page named.
+    let live = Rule.named("live-activity-fields")?.card
+    #expect(live?.platforms == [.iOS("16.1"), .iPadOS("17.0")])
+    #expect(live?.platformsText == "iOS 16.1+, iPadOS 17.0+")
+    #expect(live?.sources.map(\.title) == ["Starting and updating Live Activities with ActivityKit push notifications"])
+    #expect(Rule.named("background-inert")?.card?.symptom == "APNs answers 200 but the app is never woken: a background push without content-available 1 delivers nothing.")
+    #expect(Rule.named("background-inert")?.card?.helpURI == "https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app")
+    #expect(Rule.named("json-syntax")?.card?.platformsText == "all APNs platforms (iOS, iPadOS, macOS, watchOS, tvOS, visionOS)")
+    #expect(Rule.named("strings-lproj-name")?.card?.sources == [.languageIDs, .cfBundleLocale])
+    #expect(Rule.named("web-push-tag")?.card?.platforms == [.web])
+  }
+
   /// The consequence justifies the default severity: a rule APNs refuses names APNs' answer; an
   /// info rule (or one that is off) has no effect on any device, so its consequence says "none"
   /// first; an error's never does.
@@ -196,7 +232,7 @@ import Testing
     let rule = try #require(Rule.named(id))
     for (example, flags) in [(rule.triggeringExample, rule.triggeringFlags), (rule.passingExample, rule.passingFlags)] {
       let input = Self.bytes(example)
-      let options = try Self.options(rule.exampleConfiguration)
+      let options = try Self.options(rule.exampleConfiguration, flags: flags)
       var whole = PayloadValidator(target: Self.target(flags), options: options)
       let expected = whole.validate(input).findings.map(Self.described)
       var splits = (0...input.count).map { [$0] }
@@ -231,7 +267,7 @@ import Testing
   func examplesGiveTheSameReportInBothLanes(_ id: String) throws {
     let rule = try #require(Rule.named(id))
     for (example, flags) in [(rule.triggeringExample, rule.triggeringFlags), (rule.passingExample, rule.passingFlags)] {
-      var options = try Self.options(rule.exampleConfiguration)
+      var options = try Self.options(rule.exampleConfiguration, flags: flags)
       var fast = PayloadValidator(target: Self.target(flags), options: options)
       options.fastLane = false
       var general = PayloadValidator(target: Self.target(flags), options: options)
@@ -254,7 +290,7 @@ import Testing
     let rule = try #require(Rule.named(id))
     let everyKey = "{\"aps\": {" + Schema.aps.map { "\"\($0.name)\": 1" }.joined(separator: ", ") + "}, \"x\": 1}"
     for (example, flags) in [(rule.triggeringExample, rule.triggeringFlags), (rule.passingExample, rule.passingFlags)] {
-      let options = try Self.options(rule.exampleConfiguration)
+      let options = try Self.options(rule.exampleConfiguration, flags: flags)
       var fresh = PayloadValidator(target: Self.target(flags), options: options)
       var reused = PayloadValidator(target: Self.target(flags), options: options)
       _ = reused.validate(Self.bytes(everyKey))
@@ -353,16 +389,29 @@ import Testing
 
   // MARK: Support
 
-  /// The rule ids `PayloadValidator` reports for an example.
+  /// The rule ids `PayloadValidator` reports for an example; for an envelope (SPEC §8,
+  /// "Envelopes": `provider-payload-unchecked`'s examples), those `check` reports for its parts.
   static func validate(_ example: String, flags: String, configuration yaml: String) throws -> [String] {
-    var validator = PayloadValidator(target: target(flags), options: try options(yaml))
-    return validator.validate(bytes(example)).findings.map { "\($0.rule.rawValue) \($0.line):\($0.column)" }
+    let options = try options(yaml, flags: flags)
+    var validator = PayloadValidator(target: target(flags), options: options)
+    let input = bytes(example)
+    var report = validator.validate(input)
+    if !report.findings.isEmpty, let envelope = PayloadEnvelope.recognize(input) {
+      var requests = RequestValidator(target: Target(platform: target(flags).platform), options: options)
+      report = envelope.report(pushType: .alert, limit: 4096) {
+        requests.validate(APNsRequest(path: nil, headers: $0.headers, body: $0.body), now: nil)
+      }
+    }
+    return report.findings.map { "\($0.rule.rawValue) \($0.line):\($0.column)" }
   }
 
-  /// The options `apns-lint check` reads a payload file with, under an example's configuration.
-  static func options(_ yaml: String) throws -> ValidationOptions {
+  /// The options `apns-lint check` reads a payload file with, under an example's configuration
+  /// and flags (`--now` is the time of sending).
+  static func options(_ yaml: String, flags: String = "") throws -> ValidationOptions {
     var options = ValidationOptions()
     options.sizeCounting = .compact   // as `apns-lint check` counts payload files
+    let words = flags.split(separator: " ")
+    if let i = words.firstIndex(of: "--now"), i + 1 < words.count { options.sendingTime = Int64(words[i + 1]) }
     if !yaml.isEmpty {
       let c = try Configuration.parse(yaml: yaml, path: "example.yml", base: .builtIn)
       options.warnAt = c.warnAt
@@ -388,6 +437,7 @@ import Testing
       case "--topic": target.topic = value
       case "--collapse-id": target.collapseID = value
       case "--os": if let v = OSVersion(value) { target.os = v } else { Issue.record("os \(value)") }
+      case "--now": break  // the time of sending: `options(_:flags:)`
       default: Issue.record("unknown flag \(flag)")
       }
     }

@@ -113,9 +113,11 @@ import Testing
     let report = Self.structured(result)
     #expect(report?["results"]?.array?.map { $0["path"] ?? .null } == ["App/en.lproj/Localizable.strings", "App/fr.lproj/Localizable.strings"])
     #expect(Self.places(report?["results"]?[0]) == [])
-    #expect(Self.places(report?["results"]?[1]) == ["strings-missing-translation 1:1 FAREWELL", "strings-format-mismatch 1:1 GREETING"])
-    #expect(report?["results"]?[1]?["diagnostics"]?[0]?["message"]
-            == "'FAREWELL' of 'en.lproj/Localizable.strings:2' has no translation in 'fr': the device shows the raw key")
+    // Missing translations are one finding per localization and table, as in every format.
+    #expect(Self.places(report?["results"]?[1]) == ["strings-format-mismatch 1:1 GREETING", "strings-missing-translation 1:1 -"])
+    #expect(report?["results"]?[1]?["diagnostics"]?[1]?["message"]
+            == "fr: 1 of 2 keys of 'Localizable.strings' missing: 'FAREWELL' (the device shows the raw key)")
+    #expect(report?["results"]?[1]?["diagnostics"]?[1]?["keys"] == ["FAREWELL"])
     #expect(report?["summary"] == ["payloads": 2, "errors": 1, "warnings": 1, "infos": 0])
     let french = Self.structured(session.call("lint_strings", ["path": "App", "development_language": "fr"]))
     #expect(Self.places(french?["results"]?[0]) == ["strings-format-mismatch 1:1 GREETING", "strings-extra-key 2:1 FAREWELL"])

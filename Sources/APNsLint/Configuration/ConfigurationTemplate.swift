@@ -84,8 +84,8 @@ public enum ConfigurationTemplate {
   }
 
   /// The entries under `rules:`: a blank line and a heading before each category, then per rule
-  /// its summary and its consequence as comments and its severity, or a map of `severity` and its
-  /// parameters.
+  /// its summary, its consequence and its card's remedy as comments and its severity, or a map of
+  /// `severity` and its parameters.
   static func ruleLines(base: Configuration) -> [String] {
     var lines: [String] = []
     var category: RuleCategory? = nil
@@ -97,6 +97,8 @@ public enum ConfigurationTemplate {
       }
       lines.append("  # \(rule.summary)")
       lines.append("  # why \(rule.defaultLevel.name): \(rule.consequence)")
+      // The card's remedy (issue 53): what to do about a finding, beside the severity one may change.
+      if let card = rule.card { lines.append("  # to fix: \(card.remedy)") }
       let level = base.level(of: rule.id).name
       if let parameters = base.parameters(of: rule.id) {
         lines.append("  \(rule.id):")

@@ -3,8 +3,8 @@ import StringsFile
 
 /// `apns-lint rules`: the catalogue as a table or as JSON (SPEC §8).
 public enum RulesReporter {
-  /// `[{"id", "severity", "category", "apnsReason", "summary", "consequence", "examples"}]`, every
-  /// rule of the catalogue.
+  /// `[{"id", "severity", "category", "apnsReason", "summary", "consequence", "symptom", "remedy",
+  /// "platforms", "sources", "fix", "examples"}]`, every rule of the catalogue.
   public static func json(_ configuration: Configuration) -> String {
     JSONValue.array(Rule.catalogue.map { value($0, configuration) }).text
   }
@@ -23,6 +23,13 @@ public enum RulesReporter {
       ("apnsReason", .optional(rule.apnsAnswer?.reason)),
       ("summary", .string(rule.summary)),
       ("consequence", .string(rule.consequence)),
+      // The rule's card (issue 53): what the user sees, how to fix it, where it applies, Apple's page.
+      ("symptom", .optional(rule.card?.symptom)),
+      ("remedy", .optional(rule.card?.remedy)),
+      ("platforms", .array((rule.card?.platforms ?? []).map { p in
+        .object([("name", .string(p.name.rawValue)), ("minimum", .optional(p.minimum))])
+      })),
+      ("sources", .array((rule.card?.sources ?? []).map { .object([("title", .string($0.title)), ("url", .string($0.url))]) })),
       ("fix", .object([("fixes", .bool(rule.fix.fixes)), ("explanation", .string(rule.fix.explanation)),
                        ("example", rule.fixExample.map { .object([("input", .string($0.input)), ("fixed", .string($0.fixed))]) } ?? .null)])),
       ("examples", .array(examples(rule).map { e in
@@ -87,6 +94,7 @@ public enum RulesReporter {
       for rule in rules {
         out += "\n### \(rule.id)\n\n\(rule.summary)\n"
         out += "\nWhy \(rule.defaultLevel.name) by default: \(rule.consequence).\n"
+        if let card = rule.card { out += "\n" + cardMarkdown(card) }
         if !rule.exampleConfiguration.isEmpty {
           out += "\nWith this configuration:\n\n```yaml\n\(rule.exampleConfiguration.trimmingTrailingNewlines())\n```\n"
         }
@@ -103,11 +111,29 @@ public enum RulesReporter {
     return out
   }
 
-  /// One rule in full: summary, severity, category, the consequence and its two examples.
+  /// A rule's card as Markdown (`docs/rules.md`, SARIF's `help.markdown`): what you see, how to
+  /// fix it, where it applies and the sources, one paragraph each.
+  public static func cardMarkdown(_ card: RuleCard) -> String {
+    func cell(_ s: String) -> String { s.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]") }
+    var out = "What you see: \(card.symptom)\n\nHow to fix it: \(card.remedy)\n\nApplies to: \(card.platformsText).\n\n"
+    out += "Source" + (card.sources.count == 1 ? "" : "s") + ": "
+    out += card.sources.map { $0.url.hasPrefix("https://") ? "[\(cell($0.title))](\($0.url))" : "\($0.title) (\($0.url))" }
+      .joined(separator: "; ") + ".\n"
+    return out
+  }
+
+  /// A rule's card as plain text (`apns-lint rules RULE`, SARIF's `help.text`).
+  public static func cardText(_ card: RuleCard) -> String {
+    "What you see: \(card.symptom)\nHow to fix it: \(card.remedy)\nApplies to: \(card.platformsText).\n"
+      + card.sources.map { "Source: \($0.title), \($0.url)\n" }.joined()
+  }
+
+  /// One rule in full: summary, severity, category, the consequence, its card and its two examples.
   public static func describe(_ rule: Rule, _ configuration: Configuration) -> String {
     var out = "\(rule.id) (\(rule.category.rawValue), \(configuration.level(of: rule.id).name); default \(rule.defaultLevel.name))\n"
     out += "  \(rule.summary)\n"
     out += "  Why \(rule.defaultLevel.name) by default: \(rule.consequence)\n\n"
+    if let card = rule.card { out += cardText(card) + "\n" }
     if !rule.exampleConfiguration.isEmpty {
       out += "With this configuration:\n" + indent(rule.exampleConfiguration.trimmingTrailingNewlines()) + "\n"
     }

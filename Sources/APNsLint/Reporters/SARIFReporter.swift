@@ -77,13 +77,20 @@ public enum SARIFReporter: Sendable {
       let rules: [JSONValue] = rulesRun.map { id in
         let rule = Rule.named(id)
         let level = rule.flatMap { configuration?.level(of: $0.id) } ?? rule?.defaultLevel ?? .off
-        return .object([
+        var members: [(String, JSONValue)] = [
           ("id", .string(id)),
           ("shortDescription", .object([("text", .string(rule?.summary ?? id))])),
           // What happens when a finding is real: why the rule has its default severity.
           ("fullDescription", .object([("text", .string(rule?.consequence ?? id))])),
-          ("defaultConfiguration", .object([("level", .string(SARIFReporter.sarifLevel(level)))])),
-        ])
+        ]
+        // The rule's card (issue 53): what the user sees and how to fix it, and Apple's page.
+        if let card = rule?.card {
+          if let uri = card.helpURI { members.append(("helpUri", .string(uri))) }
+          members.append(("help", .object([("text", .string(RulesReporter.cardText(card))),
+                                           ("markdown", .string(RulesReporter.cardMarkdown(card)))])))
+        }
+        members.append(("defaultConfiguration", .object([("level", .string(SARIFReporter.sarifLevel(level)))])))
+        return .object(members)
       }
       let log: JSONValue = .object([
         ("$schema", .string(SARIFReporter.schemaURI)),

@@ -200,6 +200,7 @@ public struct JSONReporter: Sendable {
       ("line", .int(d.line)),
       ("column", .int(d.column)),
       ("keyPath", .optional(d.keyPath)),
-    ] + (d.apnsAnswer?.reason.map { [("apnsReason", JSONValue.string($0))] } ?? []))
+    ] + (d.apnsAnswer?.reason.map { [("apnsReason", JSONValue.string($0))] } ?? [])
+      + (d.keys.map { [("keys", JSONValue.array($0.map(JSONValue.string)))] } ?? []))
   }
 }

@@ -45,6 +45,9 @@ public struct Rule: Sendable, Hashable {
   public let exampleConfiguration: String
   /// Whether the rule fixes its findings and how, or why not (its definition's `fix`).
   public let fix: RuleFix
+  /// What the user sees, how to fix it, the platforms and Apple's source (its definition's card);
+  /// nil only for a rule written without one, which `RuleCatalogueTests` fails on.
+  public let card: RuleCard?
   /// For a rule that fixes: the example its fix is shown on (the triggering example unless the
   /// definition gives another) and that example once fixed; nil for a rule that never fixes.
   public let fixExample: FixExample?
@@ -67,6 +70,7 @@ public struct Rule: Sendable, Hashable {
     self.passingFlags = e.passingFlags
     self.exampleConfiguration = e.configuration
     self.fix = definition.fix
+    self.card = definition.card
     self.fixExample = e.fixed.map { FixExample(input: e.fixInput ?? e.triggering, fixed: $0) }
     self.apnsAnswer = definition.apnsAnswer
     self.parameters = parameters

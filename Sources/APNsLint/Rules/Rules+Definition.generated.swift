@@ -33,6 +33,8 @@ extension TableRule {
     switch self {
     case .missingTranslation: .missingTranslation
     case .extraKey: .extraKey
+    case .wrongScript: .wrongScript
+    case .developmentCopy: .developmentCopy
     case .formatMismatch: .formatMismatch
     case .formatGap: .formatGap
     case .accidentalSpecifier: .accidentalSpecifier
@@ -47,6 +49,10 @@ extension TableRule {
     case .stale: .stale
     case .xmlEscape: .xmlEscape
     case .markup: .markup
+    case .notShipped: .notShipped
+    case .variableUndefined: .variableUndefined
+    case .variableType: .variableType
+    case .lprojName: .lprojName
     }
   }
 }

@@ -28,7 +28,9 @@ extension PayloadRule {
     case .payloadNearLimit: .payloadNearLimit
     case .apsMissing: .apsMissing
     case .apsNotObject: .apsNotObject
+    case .providerPayloadUnchecked: .providerPayloadUnchecked
     case .unknownKey: .unknownKey
+    case .misplacedKey: .misplacedKey
     case .apsCustomKey: .apsCustomKey
     case .valueType: .valueType
     case .valueRange: .valueRange
@@ -53,6 +55,10 @@ extension PayloadRule {
     case .collapseIDTooLong: .collapseIDTooLong
     case .liveActivityFields: .liveActivityFields
     case .timestampUnit: .timestampUnit
+    case .timestampOld: .timestampOld
+    case .timestampAhead: .timestampAhead
+    case .staleDatePast: .staleDatePast
+    case .contentStateUnixDate: .contentStateUnixDate
     case .accessoryFields: .accessoryFields
     case .safariFields: .safariFields
     case .safariLegacyPush: .safariLegacyPush

@@ -101,7 +101,7 @@ extension APNsServer {
   public enum ReasonSpelling: String, Sendable, Hashable, CaseIterable {
     /// Apple's table ("Handling notification responses from APNs"): `BadEnvironmentKeyIdInToken`.
     case apple
-    /// What APNs sends on the wire (``APNsReason/wireSpelling``): `BadEnvironmentKeyInToken`, as
+    /// What APNs sends on the wire (`APNsReason.wireSpelling`): `BadEnvironmentKeyInToken`, as
     /// APNSwift and other clients meet it.
     case wire
 

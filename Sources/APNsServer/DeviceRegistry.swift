@@ -115,6 +115,11 @@ public struct DeviceRegistry: Sendable {
   /// delivered (an active device, or a token not listed).
   func refusal(token: Substring, topic: String?, environment: APNsEnvironment, nowMilliseconds: Int64) -> Response? {
     guard let device = device(token) else { return nil }
+    return Self.refusal(device: device, topic: topic, environment: environment, nowMilliseconds: nowMilliseconds)
+  }
+
+  /// What APNs answers a push to this registered `device` (looked up once per push by the caller).
+  static func refusal(device: Device, topic: String?, environment: APNsEnvironment, nowMilliseconds: Int64) -> Response? {
     if device.environment != environment { return Response(.badDeviceToken) }
     if let topic, !Self.topic(topic, belongsTo: device.topic) {
       return Response(.deviceTokenNotForTopic)

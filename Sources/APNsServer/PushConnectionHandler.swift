@@ -107,6 +107,8 @@ final class PushConnectionHandler: ChannelInboundHandler {
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     switch event {
+    case is NIOHTTP2WindowUpdatedEvent:
+      break  // one a stream, the most frequent: matched first, not after four failed casts (issue 54)
     case let closed as StreamClosedEvent:
       streams[closed.streamID] = nil
       if draining && streams.isEmpty {

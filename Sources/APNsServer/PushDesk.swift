@@ -34,6 +34,10 @@ final class PushDesk {
   /// With `--client-ca`: what the connection's client certificate allows (nil: none could be read).
   var clientCertificate: ClientCertificate?
   var hasClientCertificate = false
+  /// The device token of the connection's last push and its registry entry: a connection mostly
+  /// sends to the same devices, and the lookup lowercases the token into a new `String`.
+  private var lastDeviceToken = ""
+  private var lastDevice: DeviceRegistry.Device?
 
   init(server: ServerContext, connectionNumber: UInt64, tools: LoopTools) {
     self.server = server
@@ -106,13 +110,13 @@ final class PushDesk {
     }
     // The app's own decoding (SPEC §13.1): APNs cannot see it and answers 200; the device drops the push.
     if let activity = c.activity { activity.amend(&report, body: Array(body), now: now) }
-    // A registered device's platform and OS (SPEC §10): a push type it does not receive is
-    // accepted by APNs and dropped on the device.
-    if let token = Self.deviceToken(in: path), let device = c.devices.device(token), let platform = device.platform,
-       let finding = PushAvailability.finding(report.pushType, on: platform, os: device.os) {
+    // A registered device's platform and OS (SPEC §10): a push type it does not receive is accepted
+    // by APNs and dropped on the device. Looked up once (it lowercases the token): `decide` uses it too.
+    let device = Self.deviceToken(in: path).flatMap(registered)
+    if let device, let platform = device.platform, let finding = PushAvailability.finding(report.pushType, on: platform, os: device.os) {
       report.join([finding])
     }
-    var answer = decide(report: report, path: path, topic: topic, authorization: authorization, repeated: repeated,
+    var answer = decide(report: report, path: path, device: device, topic: topic, authorization: authorization, repeated: repeated,
                         now: now, nowMs: nowMs).spelled(c.reasonSpelling)
     // A broadcast the request checks accept still needs a channel of this server (SPEC §13.2).
     if answer.status == 200, path.hasPrefix("/4/broadcasts/apps/"),
@@ -138,8 +142,8 @@ final class PushDesk {
 
   /// SPEC §9's verdict, then what the server knows beyond one request: the team, token updates,
   /// `--strict`, the device registry, the rate limit and injected faults.
-  private func decide(report: PayloadReport, path: String, topic: String?, authorization: String?, repeated: Bool,
-                      now: Int64, nowMs: Int64) -> Response {
+  private func decide(report: PayloadReport, path: String, device: DeviceRegistry.Device?, topic: String?, authorization: String?,
+                      repeated: Bool, now: Int64, nowMs: Int64) -> Response {
     let c = server.configuration
     let refusing = report.refusal()
     if let refusing, let part = refusing.payloadRule?.requestPart, part <= .authentication, let a = refusing.apnsAnswer {
@@ -175,7 +179,7 @@ final class PushDesk {
       return Response(status: 400, reason: error.payloadRule.flatMap(Self.strictReason)?.rawValue ?? error.rule.rawValue, rule: error.rule.rawValue)
     }
     let token = Self.deviceToken(in: path)
-    if let token, let refusal = c.devices.refusal(token: token, topic: topic, environment: c.environment, nowMilliseconds: nowMs) {
+    if let device, let refusal = DeviceRegistry.refusal(device: device, topic: topic, environment: c.environment, nowMilliseconds: nowMs) {
       return refusal
     }
     if let token, let limiter = server.rateLimiter, !limiter.admit(token, now: now) {
@@ -222,7 +226,7 @@ final class PushDesk {
   static func strictReason(_ rule: PayloadRule) -> APNsReason? {
     switch rule {
     case .priorityMismatch: .badPriority                          // a background push at 10
-    case .pushTypeMismatch, .pushTypeMissing, .pushTypeUnknown: .invalidPushType
+    case .pushTypeMismatch, .pushTypeMissing, .pushTypeMissingWatchOS, .pushTypeUnknown: .invalidPushType
     case .topicMismatch, .topicSyntax: .badTopic                  // "isn't specified or is invalid"
     case .topicMissing: .missingTopic
     case .collapseIDTooLong: .badCollapseId
@@ -271,10 +275,47 @@ final class PushDesk {
       dropped: answer.status == 200 ? PushRecord.droppedOnDevice(report) : nil, hpackIndexed: indexed, pushType: report.pushType)
   }
 
+  /// The registry's entry for `token`; the connection's last one again when the token is the same
+  /// (the registry does not change while the server runs).
+  private func registered(_ token: Substring) -> DeviceRegistry.Device? {
+    if token == lastDeviceToken { return lastDevice }
+    let device = server.configuration.devices.device(token)
+    lastDeviceToken = String(token)
+    lastDevice = device
+    return device
+  }
+
   /// `bearer header.claims.signature` → `bearer header.claims.…`: the log keeps who sent it, not a
   /// token that could be replayed.
   static func withoutSignature(_ value: String) -> String {
-    guard let lastDot = value.lastIndex(of: ".") else { return value }
-    return String(value[...lastDot]) + "…"
+    // Found in the UTF-8 view: a search by Character walked the signature's grapheme boundaries
+    // backwards on every push (5 % of a push with a token, `perf`, issue 54). Where the bytes
+    // around the last "." byte are ASCII (every token), that byte is the last "." Character (no
+    // mark extends it, no prepended character joins it), so the text kept is the same; anything
+    // else takes the Character search as before.
+    let utf8 = value.utf8
+    guard let lastDot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return value }
+    let after = utf8[utf8.index(after: lastDot)...]
+    let before = lastDot == utf8.startIndex ? nil : utf8[utf8.index(before: lastDot)]
+    guard after.allSatisfy({ $0 < 0x80 }), (before ?? 0) < 0x80 else {
+      guard let dot = value.lastIndex(of: ".") else { return value }
+      return String(value[...dot]) + "…"
+    }
+    let kept = utf8[...lastDot]
+    return String(unsafeUninitializedCapacity: kept.count + 3) { out in
+      let copied = kept.withContiguousStorageIfAvailable { bytes in
+        UnsafeMutableRawBufferPointer(out).copyMemory(from: UnsafeRawBufferPointer(bytes))
+        return bytes.count
+      }
+      var i = copied ?? 0
+      if copied == nil {
+        for byte in kept {
+          out[i] = byte
+          i += 1
+        }
+      }
+      out[i] = 0xE2; out[i + 1] = 0x80; out[i + 2] = 0xA6  // "…"
+      return i + 3
+    }
   }
 }

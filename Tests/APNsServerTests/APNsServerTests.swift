@@ -87,10 +87,10 @@ func push(_ client: TestHTTPClient, port: Int, path: String = "/3/device/\(devic
     #expect(tooLarge.status == 413)
     #expect(tooLarge.body == #"{"reason":"PayloadTooLarge"}"#)
     #expect(try await push(client, port: server.port, body: "").body == #"{"reason":"PayloadEmpty"}"#)
-    // Never stricter than APNs: a badge as a string is an error finding, and APNs accepts it.
+    // Never stricter than APNs: a badge as a string is a finding (value-type-ignored), and APNs accepts it.
     let lint = try await push(client, port: server.port, body: #"{"aps":{"alert":"hi","badge":"3"}}"#)
     #expect(lint.status == 200)
-    #expect(server.inbox.pushes().first?.findings.contains { $0.rule.rawValue == "value-type" } == true)
+    #expect(server.inbox.pushes().first?.findings.contains { $0.rule.rawValue == "value-type-ignored" } == true)
   }
 
   /// A body far past the limit (3 MiB, past both windows of 1 MiB) is answered 413 at once, the
@@ -171,6 +171,20 @@ func push(_ client: TestHTTPClient, port: Int, path: String = "/3/device/\(devic
     #expect(unregistered.body == #"{"reason":"Unregistered","timestamp":1700000000123}"#)
     #expect(try await push(client, port: server.port, path: "/3/device/\(expired)").body == #"{"reason":"BadDeviceToken"}"#)
     #expect(try await push(client, port: server.port, path: "/3/device/\(String(repeating: "01", count: 32))").status == 200)
+  }
+
+  /// The log keeps a token up to its last "." Character (the signature dropped), found in the
+  /// UTF-8 bytes when the bytes around that dot are ASCII and by Character otherwise: a dot that
+  /// a combining mark extends, or that a prepended character joins, is not a "." Character.
+  @Test func theSignatureIsDroppedAtTheLastDotCharacter() {
+    #expect(PushDesk.withoutSignature("bearer eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJYIn0.c2ln") == "bearer eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJYIn0.…")
+    #expect(PushDesk.withoutSignature("bearer no-dot") == "bearer no-dot")
+    #expect(PushDesk.withoutSignature(".") == ".…")
+    #expect(PushDesk.withoutSignature("a.b.c\u{301}") == "a.b.…")
+    #expect(PushDesk.withoutSignature("a.b.\u{301}c") == "a.…")
+    #expect(PushDesk.withoutSignature("a.b\u{600}.c") == "a.…")
+    #expect(PushDesk.withoutSignature("x.\u{301}") == "x.\u{301}")
+    #expect(PushDesk.withoutSignature("é.é.ü") == "é.é.…")
   }
 
   /// A device row may carry its platform and OS: a push type that device does not receive is

@@ -54,7 +54,7 @@ extension LanguageServer {
     if document.realPath != nil && document.kind != .other {
       notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
     }
-    if document.kind == .table { markTablesStale() }
+    if document.kind == .table { markTablesStale(dependingOn: document.realPath) }
   }
 
   /// `textDocument/didSave`: the file changed on disk (the configuration, when it is the one
@@ -82,12 +82,23 @@ extension LanguageServer {
       self.checker?.configuration = loadConfiguration(checker.files)
       for uri in documents.keys { documents[uri]?.stale = true }
     } else if DocumentKind(path: path) == .table {
-      markTablesStale()
+      markTablesStale(dependingOn: checker.files.confine(path))
     }
   }
 
-  func markTablesStale() {
-    for (uri, document) in documents where document.kind == .table { documents[uri]?.stale = true }
+  /// Marks stale the open tables whose findings depend on the table at `realPath`
+  /// (`TableDependencies`): a change to `fr.lproj/InfoPlist.strings` leaves the `Localizable`
+  /// tables alone, one to the development language's table reaches every translation of it.
+  /// Every open table when the path is not known (a file outside the workspace, or gone).
+  func markTablesStale(dependingOn realPath: String?) {
+    let developmentLanguage = checker?.configuration.developmentLanguage ?? "en"
+    for (uri, document) in documents where document.kind == .table {
+      var affected = true
+      if let realPath, let own = document.realPath {
+        affected = TableDependencies(of: own, developmentLanguage: developmentLanguage).dependsOn(realPath)
+      }
+      if affected { documents[uri]?.stale = true }
+    }
   }
 
   // MARK: - Checking

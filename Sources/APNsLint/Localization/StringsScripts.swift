@@ -140,20 +140,39 @@ extension StringsLint {
   /// letters needs two such words: a single capitalised word is as likely a name as text.
   static func wrongScript(_ value: String, developmentValue: String?, expected: Set<Script>, isCopy: Bool) -> Script? {
     guard mayBeWrongScript(value, latinExpected: expected.contains(.latin)) else { return nil }
-    let mask = expected.reduce(UInt32(0)) { $0 | 1 << UInt32($1.rawValue) }
+    guard !isCopy, let developmentValue else { return judgeScript(value, expected: mask(of: expected), sharedWords: nil) }
+    return judgeScript(value, expected: mask(of: expected), sharedWords: { wordTexts(developmentValue) })
+  }
+
+  /// The scripts of `expected` as a mask of their raw values.
+  static func mask(of expected: Set<Script>) -> UInt32 {
+    expected.reduce(UInt32(0)) { $0 | 1 << UInt32($1.rawValue) }
+  }
+
+  /// The words of a development value as texts, which a translation's words are compared with
+  /// (``wrongScript(_:developmentValue:expected:isCopy:)``).
+  static func wordTexts(_ value: String) -> Set<String> {
+    Set(words(in: Array(value.unicodeScalars)).map(\.text))
+  }
+
+  /// ``wrongScript(_:developmentValue:expected:isCopy:)`` once ``mayBeWrongScript(_:latinExpected:)``
+  /// let the value through: `sharedWords`, nil for a copy or a value with no development value,
+  /// gives the development value's words (asked for only when the value is judged wrong with them,
+  /// so that a caller can make them once per key).
+  static func judgeScript(_ value: String, expected mask: UInt32, sharedWords: (() -> Set<String>)?) -> Script? {
     let found = words(in: Array(value.unicodeScalars))
     guard let main = judge(found, expected: mask, leavingOut: []) else { return nil }
-    guard !isCopy, let developmentValue else { return main }
+    guard let sharedWords else { return main }
     // Judged again without the words the development value has too (the names a translation
     // keeps): made only for a value that is judged wrong with them.
-    let shared = Set(words(in: Array(developmentValue.unicodeScalars)).map(\.text))
+    let shared = sharedWords()
     return shared.isEmpty ? main : judge(found, expected: mask, leavingOut: shared)
   }
 
   /// The script other than those of `expected` (a mask of raw values) that most of the letters of
   /// `words` are in, when four fifths of at least three letters are (and two words, for Latin);
   /// brand-like words and those of `leavingOut` are not counted.
-  private static func judge(_ words: [Word], expected: UInt32, leavingOut: Set<String>) -> Script? {
+  static func judge(_ words: [Word], expected: UInt32, leavingOut: Set<String>) -> Script? {
     var counts = [Int](repeating: 0, count: Int(Script.han.rawValue) + 1)
     var total = 0, wrong = 0, wrongWords = 0
     for word in words where !word.isBrandLike && (leavingOut.isEmpty || !leavingOut.contains(word.text)) {
@@ -217,7 +236,16 @@ extension StringsLint {
   /// A run of letters (and digits joined to them) of a value, outside specifiers, URLs and markup.
   struct Word {
     var scalars: ArraySlice<Unicode.Scalar>
-    var text: String { String(String.UnicodeScalarView(scalars)) }
+    /// Its scalars as a string (encoded as UTF-8 at once: appending scalar by scalar to a
+    /// `String.UnicodeScalarView` was a tenth of a lint of the shared corpus).
+    var text: String {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(scalars.count)
+      for scalar in scalars {
+        bytes.append(contentsOf: scalar.utf8)
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// A capital letter: ASCII's by its range, any other by its Unicode property.
     static func isCapital(_ scalar: Unicode.Scalar) -> Bool {

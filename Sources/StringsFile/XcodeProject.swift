@@ -249,6 +249,14 @@ public struct XcodeProject: Sendable, Hashable {
     }
   }
 
+  /// A shell script's lines without its comments: a line whose first non-blank character is `#`
+  /// is left out (a `#!` line too; a `#` after code is kept, as it may sit inside a string).
+  static func uncommentedLines(of script: String) -> String {
+    script.split(separator: "\n", omittingEmptySubsequences: true)
+      .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") }
+      .joined(separator: "\n")
+  }
+
   /// What the project says about one path.
   public enum Lookup: Sendable, Hashable {
     /// A file reference or a variant group's file places it (or a folder holding it); whether a
@@ -350,8 +358,13 @@ public struct XcodeProject: Sendable, Hashable {
   static let objectKeys: Set<String> = [
     "isa", "path", "sourceTree", "children", "files", "fileRef", "buildPhases", "targets", "mainGroup", "name",
     "developmentRegion", "knownRegions", "projectDirPath", "shellScript", "fileSystemSynchronizedGroups", "exceptions",
-    "membershipExceptions", "target",
+    "membershipExceptions", "target", "productType",
   ]
+
+  /// The product types of test bundles (unit and UI tests): what they build never reaches a
+  /// user's device, so a table only they hold does not ship (Firefox Focus's
+  /// `focus-ios-tests/ScreenshotTests/*.lproj/InfoPlist.strings`).
+  static let testProductTypes: Set<String> = ["com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing"]
 
   /// Why a project file says nothing usable.
   public struct ReadFailure: Error, Sendable, Hashable {
@@ -393,10 +406,13 @@ public struct XcodeProject: Sendable, Hashable {
     for targetID in project["targets"]?.strings ?? [] {
       guard let target = objects[targetID]?.dictionary else { continue }
       result.targetNames.append(target["name"]?.string ?? targetID)
+      if let type = target["productType"]?.string, testProductTypes.contains(type) { continue }
       for phaseID in target["buildPhases"]?.strings ?? [] {
         guard let phase = objects[phaseID]?.dictionary else { continue }
         if phase["isa"]?.string == "PBXShellScriptBuildPhase" {
-          let script = (phase["shellScript"]?.string ?? "").lowercased()
+          // Only the lines the shell runs: a comment naming tables copies none (Mac Mouse Fix's
+          // phase is a comment about a strings script it no longer runs).
+          let script = XcodeProject.uncommentedLines(of: phase["shellScript"]?.string ?? "").lowercased()
           if ["lproj", ".strings", ".stringsdict", ".xcstrings"].contains(where: { script.contains($0) }) {
             result.scriptCopiesTables = true
           }

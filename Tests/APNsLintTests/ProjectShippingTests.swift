@@ -243,6 +243,39 @@ struct ProjectShippingTests {
     ])
     #expect(files["Localizable.xcstrings"]?.map { String($0.prefix(31)) } == ["warning strings-empty-translati"])
   }
+
+  /// A table only a test bundle holds never reaches a user's device (Firefox Focus keeps
+  /// `focus-ios-tests/ScreenshotTests/*.lproj/InfoPlist.strings` in its UI-test target); and a
+  /// script phase whose lines naming tables are comments copies none (Mac Mouse Fix's phase about
+  /// a strings script it no longer runs). Both projects are ours.
+  @Test func testBundlesAndCommentedScriptsShipNothing() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
+      "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T, U); };",
+      "G = {isa = PBXGroup; children = (V, W); sourceTree = \"<group>\"; };",
+      "V = {isa = PBXVariantGroup; children = (E, F); name = Labels.strings; sourceTree = \"<group>\"; };",
+      "E = {isa = PBXFileReference; name = en; path = en.lproj/Labels.strings; sourceTree = \"<group>\"; };",
+      "F = {isa = PBXFileReference; name = fr; path = fr.lproj/Labels.strings; sourceTree = \"<group>\"; };",
+      "W = {isa = PBXVariantGroup; children = (X); name = Shots.strings; sourceTree = \"<group>\"; };",
+      "X = {isa = PBXFileReference; name = fr; path = fr.lproj/Shots.strings; sourceTree = \"<group>\"; };",
+      "T = {isa = PBXNativeTarget; buildPhases = (R, S); name = App; productType = \"com.apple.product-type.application\"; };",
+      "R = {isa = PBXResourcesBuildPhase; files = (B); };",
+      "B = {isa = PBXBuildFile; fileRef = V; };",
+      "S = {isa = PBXShellScriptBuildPhase; shellScript = \"# Update: we no longer copy the .strings files:\\n#   cp -R en.lproj \\\"$TARGET_BUILD_DIR\\\"\\necho done\\n\"; };",
+      "U = {isa = PBXNativeTarget; buildPhases = (Q); name = ScreenshotTests; productType = \"com.apple.product-type.bundle.ui-testing\"; };",
+      "Q = {isa = PBXResourcesBuildPhase; files = (C); };",
+      "C = {isa = PBXBuildFile; fileRef = W; };",
+    ]))
+    try folder.write("en.lproj/Labels.strings", "\"A\" = \"Apple\";\n")
+    try folder.write("fr.lproj/Labels.strings", "\"A\" = \"Pomme\";\n")
+    try folder.write("fr.lproj/Shots.strings", "\"A\" = \"Capture\";\n")
+    let (files, notes) = try shipped(folder.path)
+    #expect(notes == [])
+    #expect(files["fr.lproj/Labels.strings"] == [])
+    #expect(files["fr.lproj/Shots.strings"] == [
+      "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('App.xcodeproj' places it, but no target's build phase holds it); its keys are compared with nothing"
+    ])
+  }
 }
 
 @Suite("Reading project files: pbxproj and Package.swift (issue 52)")

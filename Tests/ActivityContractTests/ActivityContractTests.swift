@@ -576,4 +576,16 @@ func update(_ state: String) -> String {
       "activity-extra-key 1:134 aps.content-state.sentAt info",
     ])
   }
+
+  /// A member whose name states a unit holds a number of that unit, which the app converts (a
+  /// `Date` has none): Renegades-Studio/live-activity-demo sends `startTimeMs` and `endTimeMs` in
+  /// milliseconds to `Int` members (its `LiveActivityAttributes.swift`); no warning. The same
+  /// milliseconds under `startTime` are one.
+  @Test func aNameThatStatesItsUnitIsANumber() {
+    var validator = PayloadValidator()
+    let named = validator.validate(Array(update(#"{"startTimeMs": 1796605200000, "endTimeMillis": 1796612400000, "updatedAtUnix": 1796605200}"#).utf8))
+    #expect(named.findings.map(summary) == [])
+    let unnamed = validator.validate(Array(update(#"{"startTime": 1796605200000}"#).utf8))
+    #expect(unnamed.findings.map(summary) == ["content-state-unix-date 1:85 aps.content-state.startTime"])
+  }
 }

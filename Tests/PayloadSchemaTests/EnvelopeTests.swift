@@ -51,7 +51,7 @@ import Testing
       """
     let (kind, report) = try #require(Self.checked(json))
     #expect(kind == .fcm)
-    #expect(Self.described(report) == ["value-type 7:69 message.apns.payload.aps.badge warning"])
+    #expect(Self.described(report) == ["value-type-ignored 7:69 message.apns.payload.aps.badge warning"])
   }
 
   /// FCM merges `notification`'s title and body into `aps.alert` ("If present, it overrides
@@ -111,7 +111,7 @@ import Testing
     #expect(Self.described(report) == [
       "priority-mismatch 2:41 message.apns.headers.apns-priority error",
       "silent-push-shape 3:53 message.apns.payload.aps.content-available info",
-      "push-type-mismatch 3:65 message.apns.payload.aps.badge warning",
+      "push-type-key-unread 3:65 message.apns.payload.aps.badge warning",
     ])
   }
 
@@ -128,7 +128,23 @@ import Testing
     let json = #"{"token": "t", "apns": {"payload": {"aps": {"badge": "3", "alert": "A"}}}}"#
     let (kind, report) = try #require(Self.checked(json))
     #expect(kind == .fcm)
-    #expect(Self.described(report) == ["value-type 1:54 apns.payload.aps.badge warning"])
+    #expect(Self.described(report) == ["value-type-ignored 1:54 apns.payload.aps.badge warning"])
+  }
+
+  /// FCM's `ApnsConfig` alone, as kreait/firebase-php's ApnsConfigTest builds it
+  /// (github:kreait/firebase-php@9d3fa848 tests/Unit/Messaging/ApnsConfigTest.php, "full_config"):
+  /// its `payload` is the APNs body and its `headers` the request's, with the file's key paths.
+  @Test func anApnsConfigAloneIsItsPayloadAndHeaders() throws {
+    let clean = #"{"headers": {"apns-priority": "10"}, "payload": {"aps": {"alert": {"title": "T", "body": "B"}, "badge": 42}}}"#
+    let (kind, report) = try #require(Self.checked(clean))
+    #expect(kind == .fcm)
+    #expect(Self.described(report) == [])
+    let wrong = #"{"headers": {"apns-priority": "10"}, "payload": {"aps": {"alert": "A", "badge": "3"}}}"#
+    let (_, wrongReport) = try #require(Self.checked(wrong))
+    #expect(Self.described(wrongReport) == ["value-type-ignored 1:81 payload.aps.badge warning"])
+    let background = #"{"payload": {"aps": {"content-available": 1}}, "headers": {"apns-push-type": "background"}}"#
+    let (_, backgroundReport) = try #require(Self.checked(background))
+    #expect(Self.described(backgroundReport) == ["priority-mismatch 1:59 headers.apns-priority error"])
   }
 
   /// An FCM message with no APNs part (data only): recognised, and said to be unchecked.
@@ -153,6 +169,9 @@ import Testing
     #"{"token": "t", "user": {"id": 1}}"#,
     #"{"default": "Hi", "APNS": {"aps": {}}}"#,
     #"{"app_id": "a", "name": "n"}"#,
+    #"{"payload": {"id": 1}}"#,
+    #"{"payload": {"aps": {}}, "user": 1}"#,
+    #"{"headers": "h", "payload": {"aps": {}}}"#,
     #""hello""#,
     #"[{"aps": {}}]"#,
   ])
@@ -168,7 +187,7 @@ import Testing
     let json = #"{"default": "Hi", "APNS": "{\"aps\":{\"alert\":\"Hi\",\"badge\":\"3\"}}", "GCM": "{}"}"#
     let (kind, report) = try #require(Self.checked(json))
     #expect(kind == .sns)
-    #expect(Self.described(report) == ["value-type 1:65 APNS.aps.badge warning"])
+    #expect(Self.described(report) == ["value-type-ignored 1:65 APNS.aps.badge warning"])
   }
 
   /// `APNS_SANDBOX` too, each on its own line; `APNS_VOIP` is sent as a voip push (no `aps` needed).
@@ -181,7 +200,7 @@ import Testing
       }
       """
     let (_, report) = try #require(Self.checked(json))
-    #expect(Self.described(report) == ["value-range 3:40 APNS_SANDBOX.aps.badge warning"])
+    #expect(Self.described(report) == ["value-range-ignored 3:40 APNS_SANDBOX.aps.badge warning"])
   }
 
   // MARK: OneSignal
@@ -210,7 +229,7 @@ import Testing
     #expect(Self.described(report) == ["json-syntax 1:1 - error"])
     #expect(report.findings.first?.message.hasPrefix("'aps': … is a member without the object around it") == true)
     let wrong = "  \"aps\": {\n    \"alert\": \"Hello\",\n    \"badge\": \"1\"\n  }"
-    #expect(Self.described(try #require(Self.checked(wrong)).report) == ["json-syntax 1:3 - error", "value-type 3:14 aps.badge warning"])
+    #expect(Self.described(try #require(Self.checked(wrong)).report) == ["json-syntax 1:3 - error", "value-type-ignored 3:14 aps.badge warning"])
   }
 
   /// Members of an `aps` written alone (Apple's ActivityKit page shows `input-push-channel` so):

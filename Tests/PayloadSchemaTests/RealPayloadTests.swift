@@ -38,6 +38,11 @@ struct SourceRow: Sendable, CustomTestStringConvertible {
     // payload to the app's delegate, which reads its own keys (issue 53: peer libraries' encoders
     // send such bodies); a voip push without aps is no finding (SPEC §2).
     "apnswift-voip-payload.json": "clean",
+    // PyAPNs2's test payloads: an app's push with `"url-args": "args"`, a key iOS does not read,
+    // so the type of its value changes nothing on the device (SPEC §3, `value-type`: not for a key
+    // the platform does not read); `url-args-in-app-push` (information) says all there is.
+    "pyapns2-test-payload.json": "silent-push-shape 1:74 aps.content-available; platform-key 1:138 aps.url-args",
+    "pyapns2-test-payload-alert.json": "alert-text-conflict 1:34 aps.alert.title-loc-key; alert-text-conflict 1:119 aps.alert.subtitle-loc-key; alert-text-conflict 1:208 aps.alert.loc-key; deprecated-key 1:257 aps.alert.action-loc-key; deprecated-key 1:285 aps.alert.action; silent-push-shape 1:369 aps.content-available; platform-key 1:433 aps.url-args",
   ]
 
   /// Reads a folder's list: `apple/SOURCES.tsv` in the repository (Apple's pages, our expected
@@ -90,7 +95,7 @@ struct SourceRow: Sendable, CustomTestStringConvertible {
 @Suite struct RealPayloadTests {
   @Test(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)), arguments: SourceRow.all)
   func findingsMatchSources(_ row: SourceRow) throws {
-    let actual = try row.findings().map(summary)
+    let actual = try row.findings().map(summary).map { Self.asWritten($0, in: row.expected) }
     if row.known {
       withKnownIssue("\(row.path): see DISAGREEMENTS.md in ../shared/wild/project-fixtures/Fixtures/payloads/real") {
         #expect(actual == row.expected)
@@ -124,6 +129,15 @@ struct SourceRow: Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// `finding` ("rule L:C path") as the row writes it: a row written before a rule was split
+  /// (issue 53, one consequence per rule) names the group, which names a finding of its part.
+  static func asWritten(_ finding: String, in expected: [String]) -> String {
+    let id = String(finding.prefix { $0 != " " })
+    guard let group = PayloadRule(rawValue: id)?.definition.group?.rawValue else { return finding }
+    let written = group + finding.dropFirst(id.count)
+    return !expected.contains(finding) && expected.contains(written) ? written : finding
+  }
+
   /// The accuracy figures of issue #14: precision (findings that are right / all findings) and
   /// the share of valid payloads that pass clean, over both folders.
   @Test(.enabled(if: RealMaterial.isAvailable, Comment(rawValue: RealMaterial.skipReason)))
@@ -131,7 +145,7 @@ struct SourceRow: Sendable, CustomTestStringConvertible {
     var reported = 0, right = 0, valid = 0, validClean = 0
     for row in SourceRow.all {
       let found = try row.findings()
-      let actual = found.map(summary)
+      let actual = found.map(summary).map { Self.asWritten($0, in: row.expected) }
       var remaining = row.expected
       for finding in actual {
         reported += 1

@@ -21,7 +21,7 @@ extension Checker {
     let now = Double(sent)
     // An update older than the activity's last content is ignored; a start makes the activity with
     // its timestamp and an end is applied whatever its timestamp (developer forums, thread 776165),
-    // so only an update is judged. Before 2022 it is timestamp-unit's (escalated) already.
+    // so only an update is judged. Before 2022 it is timestamp-before-2022's already.
     if facts.event == .update, hasAps(.timestamp), facts.timestamp.isFinite {
       let t = facts.timestamp, at = apsValueOffsets[ApsKey.timestamp.rawValue]
       if t >= ValueCheck.firstActivityDate && t <= 1e11 && now - t > Self.activityLifetime {
@@ -87,7 +87,10 @@ extension Checker {
 
   /// Words of a key that say it holds a date or a time of day (`updatedAt`, `start_time`,
   /// `endDate`, `eta`, `countdown_end`), and words that say it holds something else (a duration,
-  /// a zone, an identifier: `timeRemaining`, `elapsedTime`, `timeZoneOffset`, `dateId`).
+  /// a zone, an identifier: `timeRemaining`, `elapsedTime`, `timeZoneOffset`, `dateId`; or a unit:
+  /// `startTimeMs`, `endTimeMillis`, `updatedAtUnix`, since a `Date` has no unit, and a member
+  /// named for one is a number the app converts itself, as Renegades-Studio/live-activity-demo's
+  /// `startTimeMs: Int` is).
   static let dateWords: Set<String> = [
     "date", "time", "timestamp", "ts", "datetime", "eta", "etd", "deadline", "expiry", "expiration", "expires",
     "epoch", "until", "since",
@@ -99,6 +102,7 @@ extension Checker {
   static let notDateWords: Set<String> = [
     "remaining", "left", "elapsed", "duration", "interval", "zone", "timezone", "offset", "id", "uuid", "count",
     "seconds", "secs", "minutes", "mins", "hours", "days", "total", "spent",
+    "ms", "msec", "msecs", "millis", "milliseconds", "sec", "unix",
   ]
 
   /// Whether a key's name says it holds a date: one of ``dateWords`` among its words (split at

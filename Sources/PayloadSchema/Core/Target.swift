@@ -20,6 +20,15 @@ public enum PushType: String, Sendable, Hashable, CaseIterable, Codable {
   /// allocates nothing.
   static let every: [PushType] = allCases
 
+  /// Whether PushKit (PushToTalk, for push to talk) delivers it: the whole payload goes to the app
+  /// (`PKPushPayload.dictionaryPayload`, `pushPayload`) and the system reads nothing of `aps`.
+  public var isPushKit: Bool {
+    switch self {
+    case .voip, .complication, .fileprovider, .pushtotalk: true
+    default: false
+    }
+  }
+
   /// The suffix the `apns-topic` needs for this push type, if any.
   public var topicSuffix: String? {
     switch self {

@@ -127,7 +127,7 @@ public struct PayloadEnvelope: Sendable {
   /// The top-level keys that one of the shapes needs (`message`, a target, `APNS…`, `app_id`),
   /// written without escapes (a key with escapes is read by `JSONSpans` in any case).
   static let shapeKeys: [[UInt8]] = ["message", "token", "topic", "condition", "tokens", "APNS", "APNS_SANDBOX",
-                                     "APNS_VOIP", "APNS_VOIP_SANDBOX", "app_id"].map { Array($0.utf8) }
+                                     "APNS_VOIP", "APNS_VOIP_SANDBOX", "app_id", "payload"].map { Array($0.utf8) }
 
   /// The object starting at `start`: whether it has a member named `aps` (the scan stops there),
   /// else whether a key one of the shapes needs is among its members (or a key has an escape).
@@ -216,6 +216,14 @@ public struct PayloadEnvelope: Sendable {
             hasTarget(m) || isObject(m, "apns") || isObject(m, "notification") else { return nil }
       return fcmMessage(m, prefix: "message", spans: spans)
     }
+    // FCM's ApnsConfig alone (`{"headers": {…}, "payload": {"aps": …}}`), as the Admin SDKs'
+    // ApnsConfig serialises and as kreait/firebase-php's ApnsConfig::fromArray takes it: its
+    // `payload` is the APNs body and its `headers` the request's.
+    if let payload = member(root, "payload"), payload.value.kind == .object, member(payload.value, "aps") != nil,
+       root.members.allSatisfy({ ["headers", "payload", "fcm_options", "fcmOptions", "live_activity_token"].contains($0.key) }),
+       member(root, "headers").map({ $0.value.kind == .object }) ?? true {
+      return fcmMessage(root, prefix: "", spans: spans, apnsConfigAlone: true)
+    }
     guard root.members.allSatisfy({ fcmMessageKeys.contains($0.key) || $0.key == "tokens" }),
           hasTarget(root) || member(root, "tokens")?.value.kind == .array,
           ["apns", "notification", "data", "android", "webpush"].contains(where: { isObject(root, $0) })
@@ -224,8 +232,9 @@ public struct PayloadEnvelope: Sendable {
   }
 
   /// The APNs part of FCM message `m` (at key path `prefix`) as FCM sends it (SPEC §8, "Envelopes").
-  static func fcmMessage(_ m: JSONSpans.Value, prefix: String, spans: JSONSpans) -> PayloadEnvelope {
-    let message = FCMMessage(m, prefix: prefix)
+  /// `apnsConfigAlone`: `m` is an `ApnsConfig` (`headers`, `payload`), not a message holding one.
+  static func fcmMessage(_ m: JSONSpans.Value, prefix: String, spans: JSONSpans, apnsConfigAlone: Bool = false) -> PayloadEnvelope {
+    let message = FCMMessage(m, prefix: prefix, apnsConfigAlone: apnsConfigAlone)
     guard message.payload != nil || message.merge else {
       // No apns.payload and no notification text: nothing FCM documents reaches APNs from here.
       return PayloadEnvelope(kind: .fcm, parts: [], findings: [
@@ -260,16 +269,20 @@ public struct PayloadEnvelope: Sendable {
     /// `notification`'s text becomes `aps.alert`: the payload's `aps` has no `alert` of its own.
     let merge: Bool
 
-    init(_ m: JSONSpans.Value, prefix: String) {
+    /// The message is an `ApnsConfig` alone: `apns.x` is `x` in the file.
+    let apnsConfigAlone: Bool
+
+    init(_ m: JSONSpans.Value, prefix: String, apnsConfigAlone: Bool = false) {
       func object(_ v: JSONSpans.Value?, _ key: String) -> JSONSpans.Value? {
         v.flatMap { $0.kind == .object ? PayloadEnvelope.member($0, key)?.value : nil }
       }
       self.prefix = prefix
-      apns = object(m, "apns")
+      self.apnsConfigAlone = apnsConfigAlone
+      apns = apnsConfigAlone ? m : object(m, "apns")
       payload = object(apns, "payload")
       headers = object(apns, "headers")
-      notification = object(m, "notification")
-      data = object(m, "data")
+      notification = apnsConfigAlone ? nil : object(m, "notification")
+      data = apnsConfigAlone ? nil : object(m, "data")
       aps = object(payload, "aps")
       title = notification.flatMap { $0.kind == .object ? PayloadEnvelope.member($0, "title") : nil }
       body = notification.flatMap { $0.kind == .object ? PayloadEnvelope.member($0, "body") : nil }
@@ -278,7 +291,10 @@ public struct PayloadEnvelope: Sendable {
     }
 
     /// `p` below the message (`message.p`, or `p` for the message alone).
-    func path(_ p: String) -> String { prefix.isEmpty ? p : prefix + "." + p }
+    func path(_ p: String) -> String {
+      let p = apnsConfigAlone && p.hasPrefix("apns.") ? String(p.dropFirst(5)) : p
+      return prefix.isEmpty ? p : prefix + "." + p
+    }
 
     /// The payload FCM sends, into `b`: `apns.payload` with the notification's text as
     /// `aps.alert` (after `aps`'s own members; in a new `aps` when there is none) and `data`'s

@@ -80,7 +80,7 @@ public struct Linter: Sendable {
   }
 
   /// Gives findings their configured severity (`Finding.ruleSeverity`); drops those of rules
-  /// that are `off`. An escalated finding stays an error, a softened one at most a warning.
+  /// that are `off`. Every finding then has its rule's configured severity (an unreached one is information).
   public func configured(_ findings: [Finding]) -> [Finding] {
     Self.configured(findings, configuration: configuration)
   }
@@ -100,9 +100,12 @@ public struct Linter: Sendable {
   /// Validates one payload; `report.alert` is filled when the linter collects alerts.
   ///
   /// With the platform inferred (``platformInferred``), a payload whose `aps.url-args` the target's
-  /// platform ignores is a Safari website push (only Safari reads `url-args`, and no app push
-  /// carries it): it is checked again as one, and that report is returned. Chunked payloads
-  /// (`begin`/`feed`/`finish`) are not re-read: they are over any website push's size anyway.
+  /// platform ignores may be a Safari website push (only Safari reads `url-args`): it is checked
+  /// as one, and that report returned, unless two or more of its other `aps` keys are ones Safari
+  /// does not read (``appOnlyApsKeys(_:)``: a payload with `badge`, `sound`, `thread-id`,
+  /// `category` and a stray `url-args` is an app's push, as PyAPNs2's test payloads are; its
+  /// `url-args` stays the information it is there). Chunked payloads (`begin`/`feed`/`finish`)
+  /// are not re-read: they are over any website push's size anyway.
   ///
   /// A web push message (SPEC §16) is checked by `DeclarativePushValidator`: always with
   /// `--platform web`, and with the platform inferred when the payload has no `aps` and a
@@ -119,7 +122,7 @@ public struct Linter: Sendable {
       return report
     }
     guard platformInferred, target.platform != .safari,
-          report.findings.contains(where: { $0.rule == .platformKey && $0.keyPath == "aps.url-args" })
+          report.findings.contains(where: { $0.rule == .urlArgsInAppPush })
     else { return report }
     if safariValidator == nil {
       var safari = target
@@ -128,7 +131,20 @@ public struct Linter: Sendable {
     }
     safariValidator!.simulatorFile = validator.simulatorFile
     safariValidator!.sendingTime = validator.sendingTime
-    return safariValidator!.validate(bytes)
+    return Self.appOnlyApsKeys(bytes) <= 1 ? safariValidator!.validate(bytes) : report
+  }
+
+  /// How many keys Apple defines in `aps` a payload has that a Safari website push does not read:
+  /// Safari reads `alert` (`title`, `body`, `action`) and `url-args` only (Apple, "Configuring
+  /// Safari Push Notifications"). One stray key (a `sound` copied in) is as likely a website push
+  /// as an app's; `badge`, `sound`, `thread-id` and `category` together (PyAPNs2's test payloads)
+  /// are an app's push with a stray `url-args`. Read only for a payload with `url-args`.
+  static func appOnlyApsKeys(_ bytes: UnsafeRawBufferPointer) -> Int {
+    guard let spans = JSONSpans(Array(bytes)), spans.root.kind == .object,
+          let aps = spans.root.members.first(where: { $0.key == "aps" })?.value, aps.kind == .object else { return 0 }
+    return aps.members.reduce(0) { count, member in
+      member.key != "alert" && member.key != "url-args" && Schema.aps.contains { "\($0.name)" == member.key } ? count + 1 : count
+    }
   }
 
   /// A web push message's report in the payload report's shape: its findings, its size against

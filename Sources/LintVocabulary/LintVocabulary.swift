@@ -38,7 +38,8 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The rule, typed.
   public var rule: RuleID
   /// The rule's severity: its default until a configuration gives its own (``severity`` is this,
-  /// raised or lowered for an escalated or softened finding).
+  /// except for an ``unreached`` finding). A consequence of another severity is another rule
+  /// (issue 53, "one consequence per rule"): no finding is raised or lowered by itself.
   public var ruleSeverity: Severity
   /// Lowercase start, values quoted with '…'.
   public var message: String
@@ -64,20 +65,11 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The key path in a payload (`aps.alert.loc-args[1]`), the header's name (`apns-priority`),
   /// `:method` or `:path`, or the key in a strings table; nil for findings about the whole input.
   public var keyPath: String?
-  /// True when the finding is more serious than its rule: an error whatever the rule's severity,
-  /// e.g. `silent-push-shape` for an explicit `background` push, which SPEC makes an error.
-  public var escalated: Bool
-  /// True when the finding is less serious than its rule: at most a warning, e.g. `flag-value`
-  /// for `mutable-content: true`, which iOS honours (SPEC §3), and never a refusal of a table.
-  public var softened: Bool
   /// True when nothing the finding is about reaches a device: a table key that no source file
-  /// names (`strings lint --sources`). Information, whatever the rule's severity.
+  /// names (`strings lint --sources`), a table no target ships. Information, whatever the rule's
+  /// severity: the one exception to "a finding has its rule's severity" (SPEC §3), since it is
+  /// about the finding's context, not the rule's consequence.
   public var unreached: Bool = false
-  /// True when what the finding names changes nothing any device shows, though the rule's other
-  /// findings do: information, whatever the rule's severity (`mutable-content: true`, which iOS
-  /// reads as 1; `url-args`, which only Safari reads, in an app's push; a sound dictionary with
-  /// `critical: 0`, which plays as the sound's name would).
-  public var noEffect: Bool = false
   /// What APNs answers a request with this finding; nil when it would not refuse it for this
   /// (every lint rule, and some findings of rejecting rules: a background push at priority 10).
   public var apnsAnswer: APNsAnswer?
@@ -92,35 +84,28 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// A finding of any rule, with the severity it has (`ruleSeverity`).
   public init(rule: RuleID, severity: Severity, message: String, position: SourcePosition, keyPath: String?,
-              escalated: Bool = false, softened: Bool = false, apnsAnswer: APNsAnswer? = nil) {
+              apnsAnswer: APNsAnswer? = nil) {
     self.rule = rule
     self.ruleSeverity = severity
     self.message = message
     self.position = position
     self.keyPath = keyPath
-    self.escalated = escalated
-    self.softened = softened
     self.apnsAnswer = apnsAnswer
     self.header = nil
   }
 
   /// A finding at a line and column (offset unknown).
   public init(rule: RuleID, severity: Severity, message: String, line: Int, column: Int, keyPath: String?,
-              escalated: Bool = false, softened: Bool = false, apnsAnswer: APNsAnswer? = nil) {
+              apnsAnswer: APNsAnswer? = nil) {
     self.init(rule: rule, severity: severity, message: message, position: SourcePosition(line: line, column: column),
-              keyPath: keyPath, escalated: escalated, softened: softened, apnsAnswer: apnsAnswer)
+              keyPath: keyPath, apnsAnswer: apnsAnswer)
   }
 
   /// The payload rule, when the finding is about one (`rule.payloadRule`).
   public var payloadRule: PayloadRule? { rule.payloadRule }
 
-  /// The severity reported: an unreached or no-effect finding is information, an escalated one an
-  /// error, a softened one at most a warning, any other has its rule's.
-  public var severity: Severity {
-    if unreached || noEffect { return .info }
-    if escalated { return .error }
-    return softened && ruleSeverity == .error ? .warning : ruleSeverity
-  }
+  /// The severity reported: its rule's (``ruleSeverity``), information for an unreached finding.
+  public var severity: Severity { unreached ? .info : ruleSeverity }
 
   /// `1:17: error: 'alert' must be a string or an object, not a number [value-type]`, the message made
   /// visible (`VisibleText`): how every text reporter writes a finding after its path.
@@ -129,7 +114,10 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, escalated, softened, unreached, noEffect, apnsStatus, apnsReason, header, keys
+    case rule, severity, ruleSeverity, message, line, column, offset, keyPath, unreached, apnsStatus, apnsReason, header, keys
+    // Written before issue 53 split the rules of several consequences; read to keep the severity
+    // such a finding was reported with.
+    case escalated, softened, noEffect
   }
 
   /// Decodes what ``encode(to:)`` writes. A rule id the catalogue does not know decodes too
@@ -139,16 +127,16 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     rule = try c.decode(RuleID.self, forKey: .rule)
     let reported = try c.decodeIfPresent(Severity.self, forKey: .severity)
-    ruleSeverity = try c.decodeIfPresent(Severity.self, forKey: .ruleSeverity)
-      ?? reported ?? .warning
+    // A finding written raised or lowered by itself (before issue 53) keeps the severity it was
+    // reported with, now its rule's.
+    let adjusted = try [CodingKeys.escalated, .softened, .noEffect].contains { try c.decodeIfPresent(Bool.self, forKey: $0) == true }
+    let written = try c.decodeIfPresent(Severity.self, forKey: .ruleSeverity)
+    ruleSeverity = (adjusted ? reported : nil) ?? written ?? reported ?? .warning
     message = try c.decode(String.self, forKey: .message)
     position = SourcePosition(line: try c.decode(Int.self, forKey: .line), column: try c.decode(Int.self, forKey: .column),
                               offset: try c.decodeIfPresent(Int.self, forKey: .offset) ?? -1)
     keyPath = try c.decodeIfPresent(String.self, forKey: .keyPath)
-    escalated = try c.decodeIfPresent(Bool.self, forKey: .escalated) ?? false
-    softened = try c.decodeIfPresent(Bool.self, forKey: .softened) ?? false
     unreached = try c.decodeIfPresent(Bool.self, forKey: .unreached) ?? false
-    noEffect = try c.decodeIfPresent(Bool.self, forKey: .noEffect) ?? false
     header = try c.decodeIfPresent(Int.self, forKey: .header)
     keys = try c.decodeIfPresent([String].self, forKey: .keys)
     if let status = try c.decodeIfPresent(Int.self, forKey: .apnsStatus) {
@@ -158,8 +146,8 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     }
   }
 
-  /// Encodes the severity reported (`severity`), and `ruleSeverity` too when an escalated or
-  /// softened finding's differs, so that decoding gives back the same finding.
+  /// Encodes the severity reported (`severity`), and `ruleSeverity` too when an unreached
+  /// finding's differs, so that decoding gives back the same finding.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(rule, forKey: .rule)
@@ -170,10 +158,7 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     try c.encode(column, forKey: .column)
     try c.encode(offset, forKey: .offset)
     try c.encodeIfPresent(keyPath, forKey: .keyPath)
-    if escalated { try c.encode(true, forKey: .escalated) }
-    if softened { try c.encode(true, forKey: .softened) }
     if unreached { try c.encode(true, forKey: .unreached) }
-    if noEffect { try c.encode(true, forKey: .noEffect) }
     try c.encodeIfPresent(apnsAnswer?.status, forKey: .apnsStatus)
     try c.encodeIfPresent(apnsAnswer?.reason, forKey: .apnsReason)
     try c.encodeIfPresent(header, forKey: .header)

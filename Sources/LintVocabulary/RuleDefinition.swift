@@ -17,9 +17,14 @@ public struct RuleDefinition: Sendable {
   /// One sentence: what happens on the device or at APNs when a finding of the rule is real, the
   /// reason for its default severity under SPEC §3's contract (error: APNs refuses the request or
   /// the device visibly fails; warning: the device shows something other than the author most
-  /// likely meant, nothing broken; info: no effect on any device). Says so where some findings
-  /// are escalated or softened.
+  /// likely meant, nothing broken; info: no effect on any device). Every finding of the rule has
+  /// that severity unless a configuration gives another: a consequence of another severity is a
+  /// rule of its own, in the group of the rule it was split from (``group``).
   public let consequence: String
+  /// For a rule split from another (issue 53, "one consequence per rule"): the id it was split
+  /// from, its group. A configuration, a baseline or a filter naming the group names the rule too;
+  /// nil for a rule that is its own.
+  public let group: RuleID?
   /// Whether the rule fixes its findings and how, or why it never does (issue 51): every rule
   /// decides. A fixing rule's triggering example has its fixed text (``RuleExamples/fixed``).
   public let fix: RuleFix
@@ -37,9 +42,10 @@ public struct RuleDefinition: Sendable {
   public var examples: RuleExamples { makeExamples() }
 
   package init(_ severity: Severity?, _ category: RuleCategory, answer: APNsAnswer? = nil, part: RequestPart = .body,
-       fix: RuleFix = .undecided, consequence: String, summary: String,
+       group: RuleID? = nil, fix: RuleFix = .undecided, consequence: String, summary: String,
        card: @autoclosure @escaping @Sendable () -> RuleCard? = nil, examples: @escaping @Sendable () -> RuleExamples) {
     self.fix = fix
+    self.group = group
     self.makeCard = card
     self.defaultSeverity = severity
     self.category = category

@@ -39,6 +39,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case payloadNearLimit = "payload-near-limit"
   /// `aps-missing`
   case apsMissing = "aps-missing"
+  /// `aps-missing-may-work`
+  case apsMissingMayWork = "aps-missing-may-work"
   /// `aps-not-object`
   case apsNotObject = "aps-not-object"
   /// `provider-payload-unchecked`
@@ -51,18 +53,32 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case apsCustomKey = "aps-custom-key"
   /// `value-type`
   case valueType = "value-type"
+  /// `value-type-ignored`
+  case valueTypeIgnored = "value-type-ignored"
+  /// `value-type-deprecated-key`
+  case valueTypeDeprecatedKey = "value-type-deprecated-key"
   /// `value-range`
   case valueRange = "value-range"
+  /// `value-range-ignored`
+  case valueRangeIgnored = "value-range-ignored"
+  /// `value-range-deprecated-key`
+  case valueRangeDeprecatedKey = "value-range-deprecated-key"
   /// `value-enum`
   case valueEnum = "value-enum"
   /// `flag-value`
   case flagValue = "flag-value"
+  /// `flag-value-ignored`
+  case flagValueIgnored = "flag-value-ignored"
+  /// `flag-value-true`
+  case flagValueTrue = "flag-value-true"
   /// `flag-off`
   case flagOff = "flag-off"
   /// `background-inert`
   case backgroundInert = "background-inert"
   /// `sound-shape`
   case soundShape = "sound-shape"
+  /// `sound-shape-critical-off`
+  case soundShapeCriticalOff = "sound-shape-critical-off"
   /// `payload-whitespace`
   case payloadWhitespace = "payload-whitespace"
   /// `alert-empty`
@@ -75,6 +91,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case deprecatedKey = "deprecated-key"
   /// `platform-key`
   case platformKey = "platform-key"
+  /// `url-args-in-app-push`
+  case urlArgsInAppPush = "url-args-in-app-push"
   /// `sensitive-data`
   case sensitiveData = "sensitive-data"
   /// `custom-key-allowlist`
@@ -86,6 +104,16 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case silentPushShape = "silent-push-shape"
   /// `push-type-mismatch`
   case pushTypeMismatch = "push-type-mismatch"
+  /// `push-type-key-unread`
+  case pushTypeKeyUnread = "push-type-key-unread"
+  /// `fileprovider-container-missing`
+  case fileProviderContainerMissing = "fileprovider-container-missing"
+  /// `alert-push-may-show-nothing`
+  case alertPushMayShowNothing = "alert-push-may-show-nothing"
+  /// `push-content-unread`
+  case pushContentUnread = "push-content-unread"
+  /// `aps-empty-untyped`
+  case apsEmptyUntyped = "aps-empty-untyped"
   /// `priority-mismatch`
   case priorityMismatch = "priority-mismatch"
   /// `topic-mismatch`
@@ -94,8 +122,12 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case collapseIDTooLong = "collapse-id-too-long"
   /// `live-activity-fields`
   case liveActivityFields = "live-activity-fields"
+  /// `live-activity-key-ignored`
+  case liveActivityKeyIgnored = "live-activity-key-ignored"
   /// `timestamp-unit`
   case timestampUnit = "timestamp-unit"
+  /// `timestamp-before-2022`
+  case timestampBefore2022 = "timestamp-before-2022"
   /// `timestamp-old`
   case timestampOld = "timestamp-old"
   /// `timestamp-ahead`
@@ -110,6 +142,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case safariFields = "safari-fields"
   /// `safari-legacy-push`
   case safariLegacyPush = "safari-legacy-push"
+  /// `safari-legacy-push-reach`
+  case safariLegacyPushReach = "safari-legacy-push-reach"
   /// `push-type-platform`
   case pushTypePlatform = "push-type-platform"
   /// `push-type-deprecated`
@@ -135,16 +169,24 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case expirationPast = "expiration-past"
   /// `push-type-unknown`
   case pushTypeUnknown = "push-type-unknown"
+  /// `push-type-spelling`
+  case pushTypeSpelling = "push-type-spelling"
   /// `push-type-missing`
   case pushTypeMissing = "push-type-missing"
+  /// `push-type-missing-watchos`
+  case pushTypeMissingWatchOS = "push-type-missing-watchos"
   /// `topic-missing`
   case topicMissing = "topic-missing"
+  /// `topic-missing-certificate`
+  case topicMissingCertificate = "topic-missing-certificate"
   /// `topic-syntax`
   case topicSyntax = "topic-syntax"
   /// `provider-token-missing`
   case providerTokenMissing = "provider-token-missing"
   /// `provider-token-syntax`
   case providerTokenSyntax = "provider-token-syntax"
+  /// `token-iat-string`
+  case tokenIATString = "token-iat-string"
   /// `provider-token-expired`
   case providerTokenExpired = "provider-token-expired"
   /// `provider-token-signature`
@@ -155,6 +197,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case locationAuth = "location-auth"
   /// `channel-request`
   case channelRequest = "channel-request"
+  /// `live-activity-priority-unset`
+  case liveActivityPriorityUnset = "live-activity-priority-unset"
   // ActivityRules.swift
   /// `activity-type-unknown`
   case activityTypeUnknown = "activity-type-unknown"
@@ -175,6 +219,8 @@ public enum PayloadRule: String, Sendable, Hashable, CaseIterable, Codable {
   case webPushDeclarative = "web-push-declarative"
   /// `web-push-not-declarative`
   case webPushNotDeclarative = "web-push-not-declarative"
+  /// `web-push-service-worker`
+  case webPushServiceWorker = "web-push-service-worker"
   /// `web-push-member`
   case webPushMember = "web-push-member"
   /// `web-push-too-large`
@@ -202,8 +248,14 @@ public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
   case duplicateSameValue = "strings-duplicate-same-value"
   /// Bytes in no encoding CoreFoundation accepts.
   case encoding = "strings-encoding"
+  /// UTF-16 without a byte order mark whose first two bytes are a space or a line break.
+  case encodingSpaceSkipped = "strings-encoding-space-skipped"
   /// A second byte order mark after the encoding's.
   case extraBOM = "strings-extra-bom"
+  /// A second byte order mark in a table the project builds.
+  case extraBOMBuilt = "strings-extra-bom-built"
+  /// A second byte order mark in a table the project copies as it is.
+  case extraBOMCopied = "strings-extra-bom-copied"
   /// An empty file.
   case zeroLength = "strings-zero-length"
   /// An escape CoreFoundation reads differently from what the author meant.
@@ -249,6 +301,8 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   // TableRules.swift
   /// `strings-missing-translation`
   case missingTranslation = "strings-missing-translation"
+  /// `strings-translation-not-needed`
+  case translationNotNeeded = "strings-translation-not-needed"
   /// `strings-extra-key`
   case extraKey = "strings-extra-key"
   /// `strings-wrong-script`
@@ -257,6 +311,8 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case developmentCopy = "strings-development-copy"
   /// `strings-format-mismatch`
   case formatMismatch = "strings-format-mismatch"
+  /// `strings-argument-left-out`
+  case argumentLeftOut = "strings-argument-left-out"
   /// `strings-format-gap`
   case formatGap = "strings-format-gap"
   /// `strings-accidental-specifier`
@@ -275,8 +331,12 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case pluralOneDigit = "strings-plural-one-digit"
   /// `strings-plural-type`
   case pluralType = "strings-plural-type"
+  /// `strings-plural-count-vanishes`
+  case pluralCountVanishes = "strings-plural-count-vanishes"
   /// `strings-needs-review`
   case needsReview = "strings-needs-review"
+  /// `strings-needs-review-as-written`
+  case needsReviewAsWritten = "strings-needs-review-as-written"
   /// `strings-stale`
   case stale = "strings-stale"
   /// `strings-xml-escape`

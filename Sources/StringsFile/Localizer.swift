@@ -149,7 +149,7 @@ public enum Localizer {
   /// the whole file. Problems about one entry (a String Catalog unit without a value, a plist value
   /// that is not a string) leave the other entries readable.
   public static func isLoaded(_ table: StringsTable) -> Bool {
-    !table.findings.contains { StringsTable.fatalRules.contains($0.rule) && $0.keyPath == nil && !$0.softened }
+    !table.findings.contains { StringsTable.fatalRules.contains($0.rule) && $0.keyPath == nil }
   }
 
   static func localize(_ key: String, arguments: [String]?, values: [String: String]) -> String {

@@ -114,7 +114,7 @@ public struct StringsTable: Sendable {
 
   /// Whether CoreFoundation reads the file at all (no syntax, encoding or zero-length finding).
   public var isReadable: Bool {
-    !findings.contains { StringsTable.fatalRules.contains($0.rule) && !$0.softened }
+    !findings.contains { StringsTable.fatalRules.contains($0.rule) }
   }
 
   /// The rules whose findings mean CoreFoundation refuses the file.

@@ -15,7 +15,10 @@ extension StringsRule {
     case .duplicateKey: .duplicateKey
     case .duplicateSameValue: .duplicateSameValue
     case .encoding: .encoding
+    case .encodingSpaceSkipped: .encodingSpaceSkipped
     case .extraBOM: .extraBOM
+    case .extraBOMBuilt: .extraBOMBuilt
+    case .extraBOMCopied: .extraBOMCopied
     case .zeroLength: .zeroLength
     case .escape: .escape
     case .catalogVersion: .catalogVersion

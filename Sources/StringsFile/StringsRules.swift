@@ -74,13 +74,28 @@ extension RuleDefinition {
   static var encoding: Self {
     Self(.error, .strings,
          fix: .never("the text meant cannot be told for certain from bytes CoreFoundation cannot read as written; re-save the file as UTF-8"),
-         consequence: "CoreFoundation refuses the file or reads it garbled (invalid UTF-8, UTF-16 without a byte order mark read as little-endian), so its text is lost or garbled on the device; softened to a warning when the two bytes CoreFoundation skips are only a space or a line break and the table reads the same",
+         consequence: "CoreFoundation refuses the file or reads it garbled (invalid UTF-8, UTF-16 without a byte order mark read as little-endian), so its text is lost or garbled on the device (where the two bytes CoreFoundation skips are only a space or a line break and the table reads the same: strings-encoding-space-skipped)",
          summary: "bytes that decode in no encoding CoreFoundation accepts (UTF-16 without a BOM, invalid UTF-8)",
          card: RuleCard(symptom: "The file's text is lost or garbled on the device.",
                         remedy: "Save the file as UTF-8, or as UTF-16 with a byte order mark.",
                         platforms: .allAPNs, sources: [.cfStringEncodings, .cfOldStylePList])) {
       RuleExamples(#""A" = "caf1️⃣\xE9";"#,
                    pass: "\"A\" = \"café\";")
+    }
+  }
+
+  /// `strings-encoding-space-skipped`
+  /// UTF-16 without a byte order mark whose first two bytes are a space or a line break.
+  static var encodingSpaceSkipped: Self {
+    Self(.warning, .strings, group: RuleID(StringsRule.encoding),
+         fix: .never("re-encoding the file rewrites every byte; re-save it as UTF-8 or with a byte order mark"),
+         consequence: "CoreFoundation skips the first two bytes of UTF-16 without a byte order mark and reads the rest as little-endian UTF-16; where those bytes are only a space or a line break the table reads the same, so nothing is lost, though the file depends on that",
+         summary: "UTF-16 without a byte order mark whose first two bytes are a space or a line break: CoreFoundation skips them and the table reads the same",
+         card: RuleCard(symptom: "Nothing today: the skipped bytes are a space or a line break; an edit that puts a key first loses its first character.",
+                        remedy: "Save the file as UTF-8, or as UTF-16 with a byte order mark.",
+                        platforms: .allAPNs, sources: [.cfStringEncodings, .cfOldStylePList])) {
+      RuleExamples(#"1️⃣\x0A\x00"\x00A\x00"\x00 \x00=\x00 \x00"\x00a\x00"\x00;\x00"#,
+                   pass: "\"A\" = \"a\";")
     }
   }
 
@@ -102,6 +117,36 @@ extension RuleDefinition {
                         platforms: .allAPNs, sources: [.cfStringEncodings, .cfOldStylePList])) {
       RuleExamples("1️⃣\u{FEFF}\u{FEFF}\"A\" = \"a\";",
                    pass: "\u{FEFF}\"A\" = \"a\";")
+    }
+  }
+
+  /// `strings-extra-bom-built`
+  /// A second byte order mark in a table the project builds.
+  static var extraBOMBuilt: Self {
+    Self(.info, .strings, group: RuleID(StringsRule.extraBOM),
+         fix: .never("removing a byte order mark rewrites the file's first bytes; re-save the file with one byte order mark"),
+         consequence: "none: Xcode's Copy Strings File drops the second mark when it builds the table, and the project below the folder builds it, so the device reads the table whole",
+         summary: "a text table starting with a second byte order mark that the project builds (Xcode drops the mark)",
+         card: RuleCard(symptom: "Nothing: the built table reaches the device whole.",
+                        remedy: "Save the file with one byte order mark, so that a verbatim copy would read too.",
+                        platforms: .allAPNs, sources: [.cfStringEncodings, .localizingPackageResources])) {
+      RuleExamples("--- ./Package.swift\n// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n  name: \"Kit\",\n  defaultLocalization: \"en\",\n  targets: [\n    .target(name: \"Kit\", resources: [.RULE(\"Res\")]),\n  ]\n)\n--- Sources/Kit/Res/en.lproj/Labels.strings\n\"A\" = \"a\";\n--- Sources/Kit/Res/fr.lproj/Labels.strings\n".replacingOccurrences(of: "RULE", with: "process") + "1️⃣\u{FEFF}\u{FEFF}\"A\" = \"b\";",
+                   pass: "--- ./Package.swift\n// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n  name: \"Kit\",\n  defaultLocalization: \"en\",\n  targets: [\n    .target(name: \"Kit\", resources: [.RULE(\"Res\")]),\n  ]\n)\n--- Sources/Kit/Res/en.lproj/Labels.strings\n\"A\" = \"a\";\n--- Sources/Kit/Res/fr.lproj/Labels.strings\n".replacingOccurrences(of: "RULE", with: "process") + "\u{FEFF}\"A\" = \"b\";")
+    }
+  }
+
+  /// `strings-extra-bom-copied`
+  /// A second byte order mark in a table the project copies as it is.
+  static var extraBOMCopied: Self {
+    Self(.error, .strings, group: RuleID(StringsRule.extraBOM),
+         fix: .never("removing a byte order mark rewrites the file's first bytes; re-save the file with one byte order mark"),
+         consequence: "CoreFoundation refuses a table that starts with a second byte order mark, and the project copies the file as it is (a folder reference, SwiftPM's .copy), so the device reads none of its entries: the raw keys show",
+         summary: "a text table starting with a second byte order mark that the project copies as it is: CoreFoundation refuses it",
+         card: RuleCard(symptom: "Users see the raw keys: the copied table is refused whole.",
+                        remedy: "Save the file with one byte order mark (as UTF-8 without one, or UTF-16 with one).",
+                        platforms: .allAPNs, sources: [.cfStringEncodings, .cfOldStylePList, .localizingPackageResources])) {
+      RuleExamples("--- ./Package.swift\n// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n  name: \"Kit\",\n  defaultLocalization: \"en\",\n  targets: [\n    .target(name: \"Kit\", resources: [.RULE(\"Res\")]),\n  ]\n)\n--- Sources/Kit/Res/en.lproj/Labels.strings\n\"A\" = \"a\";\n--- Sources/Kit/Res/fr.lproj/Labels.strings\n".replacingOccurrences(of: "RULE", with: "copy") + "1️⃣\u{FEFF}\u{FEFF}\"A\" = \"b\";",
+                   pass: "--- ./Package.swift\n// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n  name: \"Kit\",\n  defaultLocalization: \"en\",\n  targets: [\n    .target(name: \"Kit\", resources: [.RULE(\"Res\")]),\n  ]\n)\n--- Sources/Kit/Res/en.lproj/Labels.strings\n\"A\" = \"a\";\n--- Sources/Kit/Res/fr.lproj/Labels.strings\n".replacingOccurrences(of: "RULE", with: "copy") + "\u{FEFF}\"A\" = \"b\";")
     }
   }
 
@@ -423,18 +468,24 @@ extension StringsMessage {
   }
 }
 
+// MARK: strings-encoding-space-skipped
+
+extension StringsMessage {
+  /// UTF-16 without a byte order mark whose two skipped bytes are `skipped` (a space or a line
+  /// break): the table reads the same.
+  static func utf16WithoutBOM(skipped: String) -> Self {
+    Self(.encodingSpaceSkipped, "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes (\(skipped) here, so the table "
+      + "reads the same) and reads the rest as little-endian UTF-16; save the file as UTF-8 or with a BOM")
+  }
+}
+
 // MARK: strings-encoding
 
 extension StringsMessage {
-  /// UTF-16 without a byte order mark: CF skips two bytes. `skipped` names them when they are a
-  /// space or a line break (the table then reads the same); `bigEndian` when the text looks
+  /// UTF-16 without a byte order mark: CF skips two bytes. `bigEndian` when the text looks
   /// big-endian (CF reads it little-endian).
-  static func utf16WithoutBOM(skipped: String?, bigEndian: Bool) -> Self {
-    if let skipped {
-      return Self(.encoding, "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes (\(skipped) here, so the table "
-        + "reads the same) and reads the rest as little-endian UTF-16; save the file as UTF-8 or with a BOM")
-    }
-    return Self(.encoding, "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian "
+  static func utf16WithoutBOM(bigEndian: Bool) -> Self {
+    Self(.encoding, "UTF-16 without a byte order mark: CoreFoundation skips the first two bytes and reads the rest as little-endian "
       + "UTF-16\(bigEndian ? ", which garbles this big-endian text" : ""); save the file as UTF-8 or with a BOM")
   }
 
@@ -473,14 +524,14 @@ extension StringsMessage {
   /// The same, for a table `project` builds with Xcode's Copy Strings File (or a package's
   /// processed resources, which Xcode builds the same way).
   package static func extraBOM(encoding: String, builtBy project: String) -> Self {
-    Self(.extraBOM, "the \(encoding.uppercased()) text starts with a second byte order mark, which Xcode's Copy Strings File drops "
+    Self(.extraBOMBuilt, "the \(encoding.uppercased()) text starts with a second byte order mark, which Xcode's Copy Strings File drops "
       + "when it builds the table ('\(project)' builds it): the device reads the table whole")
   }
 
   /// The same, for a table `project` copies verbatim (`how`: through a folder reference, a
   /// package's `.copy`).
   package static func extraBOM(encoding: String, copiedVerbatimBy project: String, how: String) -> Self {
-    Self(.extraBOM, "the \(encoding.uppercased()) text starts with a second byte order mark and '\(project)' copies the file as it is "
+    Self(.extraBOMCopied, "the \(encoding.uppercased()) text starts with a second byte order mark and '\(project)' copies the file as it is "
       + "(\(how)): CoreFoundation refuses it, so the device reads none of its entries")
   }
 

@@ -58,8 +58,8 @@ enum TextDecoder {
         // The two skipped bytes are a little-endian line break, tab or space: the table reads the
         // same without them, so the device gets every entry (SPEC §14): a warning, not a refusal.
         let skipped = bytes[1] == 0x00 ? Self.skippedSpace[bytes[0]] : nil
-        var note = Finding(StringsMessage.utf16WithoutBOM(skipped: skipped, bigEndian: bigEndianGuess), line: 1, column: 1)
-        note.softened = skipped != nil
+        let note = Finding(skipped.map { StringsMessage.utf16WithoutBOM(skipped: $0) } ?? .utf16WithoutBOM(bigEndian: bigEndianGuess),
+                           line: 1, column: 1)
         switch decodeUTF16(bytes, from: 2, bigEndian: false) {
         case .success(var decoded):
           decoded.finding = note

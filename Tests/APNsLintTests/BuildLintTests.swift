@@ -19,7 +19,7 @@ import TestSupport
   }
 
   static let formatWarning = ":3:1: warning: 'PHOTO_BODY' in 'fr' ('Vous avez reçu une photo') does not take the arguments of 'en' "
-    + "('%@ sent you a photo'): position 1 is missing (that argument is left out of the sentence) [strings-format-mismatch]"
+    + "('%@ sent you a photo'): position 1 is missing (that argument is left out of the sentence) [strings-argument-left-out]"
 
   static func configuration(_ yaml: String) throws -> Configuration {
     try Configuration.parse(yaml: "version: 1\n" + yaml, path: ".apns-lint.yml", base: .builtIn)

@@ -60,7 +60,7 @@ struct DoubleBOMShippingTests {
     try folder.write("en.lproj/Localizable.strings", Self.english)
     try folder.write("fr.lproj/Localizable.strings", Self.doubled("\"TITLE\" = \"Titre\";\n"))
     #expect(try french(folder, "fr.lproj/Localizable.strings") == [
-      "info strings-extra-bom 1:1: the UTF-16LE text starts with a second byte order mark, which Xcode's Copy Strings File drops "
+      "info strings-extra-bom-built 1:1: the UTF-16LE text starts with a second byte order mark, which Xcode's Copy Strings File drops "
         + "when it builds the table ('App.xcodeproj' builds it): the device reads the table whole",
       "warning strings-missing-translation 1:1: 'BODY' of 'en.lproj/Localizable.strings:2' has no translation in 'fr': the device shows the raw key",
     ])
@@ -73,7 +73,7 @@ struct DoubleBOMShippingTests {
     try folder.write("Bundled/en.lproj/Help.strings", Self.english)
     try folder.write("Bundled/fr.lproj/Help.strings", Self.doubled(Self.french))
     #expect(try french(folder, "Bundled/fr.lproj/Help.strings") == [
-      "error strings-extra-bom 1:1: the UTF-16LE text starts with a second byte order mark and 'App.xcodeproj' copies the file as it is "
+      "error strings-extra-bom-copied 1:1: the UTF-16LE text starts with a second byte order mark and 'App.xcodeproj' copies the file as it is "
         + "(a folder reference holds it): CoreFoundation refuses it, so the device reads none of its entries"
     ])
   }
@@ -99,11 +99,11 @@ struct DoubleBOMShippingTests {
     try folder.write("Sources/Kit/Raw/en.lproj/Labels.strings", Self.english)
     try folder.write("Sources/Kit/Raw/fr.lproj/Labels.strings", Self.doubled(Self.french))
     #expect(try french(folder, "Sources/Kit/Resources/fr.lproj/Labels.strings") == [
-      "info strings-extra-bom 1:1: the UTF-16LE text starts with a second byte order mark, which Xcode's Copy Strings File drops "
+      "info strings-extra-bom-built 1:1: the UTF-16LE text starts with a second byte order mark, which Xcode's Copy Strings File drops "
         + "when it builds the table ('Package.swift' builds it): the device reads the table whole"
     ])
     #expect(try french(folder, "Sources/Kit/Raw/fr.lproj/Labels.strings") == [
-      "error strings-extra-bom 1:1: the UTF-16LE text starts with a second byte order mark and 'Package.swift' copies the file as it is "
+      "error strings-extra-bom-copied 1:1: the UTF-16LE text starts with a second byte order mark and 'Package.swift' copies the file as it is "
         + "(target 'Kit' has .copy(\"Raw\")): CoreFoundation refuses it, so the device reads none of its entries"
     ])
   }

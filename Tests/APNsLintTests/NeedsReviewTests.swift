@@ -59,10 +59,11 @@ struct NeedsReviewTests {
     let folder = try TemporaryFolder()
     try folder.write("App/Localizable.xcstrings", Self.catalog)
     let file = try #require(try StringsLint.lint(root: folder.path).first)
-    let rule = RuleID(TableRule.needsReview)
+    // The rule and its part for what reads as written (issue 53: strings-needs-review-as-written).
+    let rules = [RuleID(TableRule.needsReview), RuleID(TableRule.needsReviewAsWritten)]
     // Sorted: the localizations are compared in no set order.
-    return (file.findings.filter { $0.rule == rule }.map { "\($0.severity.rawValue) \($0.keyPath ?? "-"): \($0.message)" }.sorted(),
-            file.groupedFindings.filter { $0.rule == rule }.sorted { $0.message < $1.message }.map { "\($0.severity.rawValue) \($0.message)" })
+    return (file.findings.filter { rules.contains($0.rule) }.map { "\($0.severity.rawValue) \($0.keyPath ?? "-"): \($0.message)" }.sorted(),
+            file.groupedFindings.filter { rules.contains($0.rule) }.sorted { $0.message < $1.message }.map { "\($0.severity.rawValue) \($0.message)" })
   }
 
   @Test func eachUnitByWhatItShows() throws {

@@ -13,7 +13,9 @@ struct RealLocalizations2026Tests {
     let root = RealMaterial.path("Fixtures/RealLocalizations/" + app)
     var counts: [String: Int] = [:]
     for file in try StringsLint.lint(root: root) {
-      for finding in file.findings { counts[finding.rule.rawValue, default: 0] += 1 }
+      // Counted by the rule as it was when counted apart from the tool: a part (issue 53,
+      // strings-needs-review-as-written) by its group.
+      for finding in file.findings { counts[(Rule.named(finding.rule.rawValue)?.group ?? finding.rule).rawValue, default: 0] += 1 }
     }
     return counts
   }

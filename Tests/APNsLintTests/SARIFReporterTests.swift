@@ -132,10 +132,10 @@ import Testing
                   {
                     "id": "value-type",
                     "shortDescription": {
-                      "text": "a known key with the wrong JSON type (alert 42, loc-args not an array of strings; a warning for badge \\"5\\" and other keys that are only not applied)"
+                      "text": "a known key with the wrong JSON type whose text or update is lost (alert 42, loc-args not an array of strings, a content-state that is not an object)"
                     },
                     "fullDescription": {
-                      "text": "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update; softened to a warning where the key is only not applied and the alert shows as sent: badge (a string badge is ignored and the alert shown: RMSPushNotificationsBundle pull request 62), sound, thread-id, category, target-content-id, filter-criteria, interruption-level, relevance-score outside a live activity, the alert's launch-image, and a url-args element that is not a string (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown); information for a deprecated key iOS ignores (summary-arg-count, action-loc-key)"
+                      "text": "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update (a key that is only not applied is value-type-ignored, a deprecated key iOS ignores value-type-deprecated-key)"
                     },
                     "helpUri": "https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification",
                     "help": {
@@ -144,6 +144,12 @@ import Testing
                     },
                     "defaultConfiguration": {
                       "level": "error"
+                    },
+                    "properties": {
+                      "parts": [
+                        "value-type-ignored",
+                        "value-type-deprecated-key"
+                      ]
                     }
                   }
                 ]

@@ -37,8 +37,8 @@ struct StringsDeviceFormatTests {
     let result = try lintedWithSeverity(folder.root.path)
     #expect(result["sl.lproj/Localizable.strings"] == [])
     #expect(result["de.lproj/Localizable.strings"] == [
-      "warning strings-format-mismatch 1:1 USED: 'USED' in 'de' ('%0 belegt') leaves out '%1' of 'en' ('%0 of %1 used'): a placeholder the app fills itself (not a format CoreFoundation could run), so the sentence loses that value",
-      "warning strings-format-mismatch 2:1 FREE: 'FREE' in 'de' ('frei: %@') leaves out '{0}' of 'en' ('{0} free'): a placeholder the app fills itself (not a format CoreFoundation could run), so the sentence loses that value",
+      "warning strings-argument-left-out 1:1 USED: 'USED' in 'de' ('%0 belegt') leaves out '%1' of 'en' ('%0 of %1 used'): a placeholder the app fills itself (not a format CoreFoundation could run), so the sentence loses that value",
+      "warning strings-argument-left-out 2:1 FREE: 'FREE' in 'de' ('frei: %@') leaves out '{0}' of 'en' ('{0} free'): a placeholder the app fills itself (not a format CoreFoundation could run), so the sentence loses that value",
     ])
   }
 
@@ -82,7 +82,7 @@ struct StringsDeviceFormatTests {
     try folder.write("ko.lproj/Localizable.strings", "\"SUFFIX\" = \"앱 %d개 설치됨\";\n")
     let result = try lintedWithSeverity(folder.root.path)
     #expect(result["fr.lproj/Localizable.strings"] == [
-      "warning strings-format-mismatch 2:1 TWICE: 'TWICE' in 'fr' ('%@ a besoin d’un accès') does not take the arguments of 'en' ('%@ needs access. Open %@ settings'): position 2 is missing (that argument is left out of the sentence)",
+      "warning strings-argument-left-out 2:1 TWICE: 'TWICE' in 'fr' ('%@ a besoin d’un accès') does not take the arguments of 'en' ('%@ needs access. Open %@ settings'): position 2 is missing (that argument is left out of the sentence)",
       "error strings-format-mismatch 4:1 COOKIES: 'COOKIES' in 'fr' ('%@ cookies') does not take the arguments of 'en' ('%d cookies'): position 1 is '%@', not '%d' (it reads an integer as an object: a crash)",
       "error strings-format-mismatch 5:1 SPEED: 'SPEED' in 'fr' ('%f km/h') does not take the arguments of 'en' ('%d km/h'): position 1 is '%f', not '%d' (it prints an integer as a double: a meaningless value)",
       "error strings-format-mismatch 6:1 FROM: 'FROM' in 'fr' ('De %@ et %@') does not take the arguments of 'en' ('From %@'): position 2 is extra: '%@' reads past the arguments the code passes (a crash: it follows a pointer that is not there)",
@@ -92,7 +92,7 @@ struct StringsDeviceFormatTests {
       "error strings-format-mismatch 10:1 ERROR: 'ERROR' in 'fr' ('Erreur ：％@。') does not take the arguments of 'en' ('Error: %@.'): position 1 is missing (that argument is left out of the sentence), '％@' starts with U+FF05, a percent sign CoreFoundation does not read as '%': the user reads '％@' where the argument should be",
     ])
     #expect(result["ko.lproj/Localizable.strings"]?.contains(
-      "warning strings-format-mismatch 1:1 SUFFIX: 'SUFFIX' in 'ko' ('앱 %d개 설치됨') does not take the arguments of 'en' ('%d app%@ installed'): position 2 is missing (that argument is left out of the sentence)") == true)
+      "warning strings-argument-left-out 1:1 SUFFIX: 'SUFFIX' in 'ko' ('앱 %d개 설치됨') does not take the arguments of 'en' ('%d app%@ installed'): position 2 is missing (that argument is left out of the sentence)") == true)
   }
 
   /// A `%` that loses only itself (`%米`, `%'`, a `%` at the end) garbles the text only when the
@@ -143,7 +143,7 @@ struct StringsDeviceFormatTests {
     try folder.write("de.lproj/Localizable.strings", "\"LINK\" = \"Den Link %@ öffnen\";\n\"SAVE\" = \"Heute %@ 50%% sparen\";\n")
     let result = try lintedWithSeverity(folder.root.path)
     #expect(result["de.lproj/Localizable.strings"] == [
-      "warning strings-format-mismatch 1:1 LINK: 'LINK' in 'de' ('Den Link %@ öffnen') does not take the arguments of 'en' ('Open the link'): '%@' where 'en' has none: if the code formats this key, that reads an argument the code does not pass (a crash); if it does not, the user reads '%@'",
+      "warning strings-argument-left-out 1:1 LINK: 'LINK' in 'de' ('Den Link %@ öffnen') does not take the arguments of 'en' ('Open the link'): '%@' where 'en' has none: if the code formats this key, that reads an argument the code does not pass (a crash); if it does not, the user reads '%@'",
       "error strings-format-mismatch 2:1 SAVE: 'SAVE' in 'de' ('Heute %@ 50%% sparen') does not take the arguments of 'en' ('Save 50%% today'): position 1 is extra: '%@' reads past the arguments the code passes (a crash: it follows a pointer that is not there)",
     ])
   }
@@ -232,7 +232,7 @@ struct StringsDeviceFormatTests {
       "error strings-plural-type 2:28 K: 'K' (plural 'n'): the 'other' form ('%s 投票') reads the count with '%s', but its value type 'd' makes it an integer: the app crashes (it follows an integer as a C string)"
     ])
     #expect(result["da.lproj/Localizable.stringsdict"] == [
-      "warning strings-plural-type 2:28 K: 'K' (plural 'n'): the 'one' form ('%n minut siden') reads the count with '%n', but its value type 'd' makes it an integer: CoreFoundation prints nothing for '%n', so the count vanishes from the sentence"
+      "warning strings-plural-count-vanishes 2:28 K: 'K' (plural 'n'): the 'one' form ('%n minut siden') reads the count with '%n', but its value type 'd' makes it an integer: CoreFoundation prints nothing for '%n', so the count vanishes from the sentence"
     ])
     #expect(result["ug.lproj/Localizable.stringsdict"] == [])
   }

@@ -37,11 +37,11 @@ struct StringsFallbackTests {
       }}
       """)
     let file = try lintedFile(folder, "Localizable.xcstrings")
-    #expect(severe(file.findings.filter { $0.rule == RuleID(TableRule.missingTranslation) }) == [
+    #expect(severe(file.findings.filter { $0.rule == RuleID(TableRule.missingTranslation) || $0.rule == RuleID(TableRule.translationNotNeeded) }) == [
       "strings-missing-translation warning 2:3 Delete: 'Delete' of 'en' has no translation in 'fr': the French user reads the English text 'Delete'",
       "strings-missing-translation warning 6:3 SAVE: 'SAVE' of 'en' has no translation in 'fr': the device shows the raw key",
     ])
-    #expect(severe(file.groupedFindings.filter { $0.rule == RuleID(TableRule.missingTranslation) }) == [
+    #expect(severe(file.groupedFindings.filter { $0.rule == RuleID(TableRule.missingTranslation) || $0.rule == RuleID(TableRule.translationNotNeeded) }) == [
       "strings-missing-translation warning 1:1 -: fr: 1 of 3 keys of 'Localizable.xcstrings' missing: 'Delete' (the French user reads the English text)",
       "strings-missing-translation warning 1:1 -: fr: 1 of 3 keys of 'Localizable.xcstrings' missing: 'SAVE' (the device shows the raw key)",
     ])
@@ -93,17 +93,17 @@ struct StringsFallbackTests {
     try folder.write("es.lproj/Localizable.strings", "\"OK\" = \"OK\";\n\"Settings\" = \"Settings\";\n\"Archive\" = \"Archive\";\n")
     try folder.write("fr.lproj/Localizable.strings", "\"Open\" = \"Ouvrir\";\n")
     let file = try lintedFile(folder, "fr.lproj/Localizable.strings")
-    #expect(severe(file.findings.filter { $0.rule == RuleID(TableRule.missingTranslation) }) == [
-      "strings-missing-translation info 1:1 OK: 'OK' of 'en.lproj/Localizable.strings:1' has no translation in 'fr', and needs none: the French user reads the English text 'OK', the same in every language that has the key",
-      "strings-missing-translation info 1:1 GitHub: 'GitHub' of 'en.lproj/Localizable.strings:2' has no translation in 'fr', and needs none: the French user reads the English text 'GitHub', the same in every language that has the key",
-      "strings-missing-translation info 1:1 : '' of 'en.lproj/Localizable.strings:3' has no translation in 'fr', and needs none: an empty key shows nothing to translate",
-      "strings-missing-translation info 1:1 %@: '%@' of 'en.lproj/Localizable.strings:4' has no translation in 'fr', and needs none: the French user reads the English text '%@', which has no word to translate",
+    #expect(severe(file.findings.filter { $0.rule == RuleID(TableRule.missingTranslation) || $0.rule == RuleID(TableRule.translationNotNeeded) }) == [
+      "strings-translation-not-needed info 1:1 OK: 'OK' of 'en.lproj/Localizable.strings:1' has no translation in 'fr', and needs none: the French user reads the English text 'OK', the same in every language that has the key",
+      "strings-translation-not-needed info 1:1 GitHub: 'GitHub' of 'en.lproj/Localizable.strings:2' has no translation in 'fr', and needs none: the French user reads the English text 'GitHub', the same in every language that has the key",
+      "strings-translation-not-needed info 1:1 : '' of 'en.lproj/Localizable.strings:3' has no translation in 'fr', and needs none: an empty key shows nothing to translate",
+      "strings-translation-not-needed info 1:1 %@: '%@' of 'en.lproj/Localizable.strings:4' has no translation in 'fr', and needs none: the French user reads the English text '%@', which has no word to translate",
       "strings-missing-translation warning 1:1 Settings: 'Settings' of 'en.lproj/Localizable.strings:5' has no translation in 'fr': the French user reads the English text 'Settings'",
       "strings-missing-translation warning 1:1 Archive: 'Archive' of 'en.lproj/Localizable.strings:6' has no translation in 'fr': the French user reads the English text 'Archive'",
     ])
-    #expect(severe(file.groupedFindings.filter { $0.rule == RuleID(TableRule.missingTranslation) }) == [
+    #expect(severe(file.groupedFindings.filter { $0.rule == RuleID(TableRule.missingTranslation) || $0.rule == RuleID(TableRule.translationNotNeeded) }) == [
       "strings-missing-translation warning 1:1 -: fr: 2 of 7 keys of 'Localizable.strings' missing: 'Settings', 'Archive' (the French user reads the English text)",
-      "strings-missing-translation info 1:1 -: fr: 4 of 7 keys of 'Localizable.strings' have no translation and need none: 'OK', 'GitHub', '', '%@' (the French user reads the English text as meant: it has no word to translate, or is the same in every language that has the key)",
+      "strings-translation-not-needed info 1:1 -: fr: 4 of 7 keys of 'Localizable.strings' have no translation and need none: 'OK', 'GitHub', '', '%@' (the French user reads the English text as meant: it has no word to translate, or is the same in every language that has the key)",
     ])
     let files = try StringsLint.lint(root: folder.root.path, developmentLanguage: "en")
     #expect(StringsLint.translationSummary(files).map(\.line).contains("fr: 2 of 7 keys missing in 1 table"))
@@ -117,7 +117,7 @@ struct StringsFallbackTests {
     try folder.write("en-GB.lproj/Localizable.strings", "\"Colour\" = \"Colour\";\n")
     let file = try lintedFile(folder, "en-GB.lproj/Localizable.strings")
     #expect(severe(file.groupedFindings) == [
-      "strings-missing-translation info 1:1 -: en-GB: 1 of 2 keys of 'Localizable.strings' has no translation and needs none: 'Never' ('en-GB' is a regional variant of 'en': the English user reads the English text as meant)",
+      "strings-translation-not-needed info 1:1 -: en-GB: 1 of 2 keys of 'Localizable.strings' has no translation and needs none: 'Never' ('en-GB' is a regional variant of 'en': the English user reads the English text as meant)",
     ])
   }
 
@@ -147,9 +147,9 @@ struct StringsFallbackTests {
       }}
       """)
     let file = try lintedFile(folder, "Localizable.xcstrings")
-    #expect(severe(file.groupedFindings.filter { $0.rule == RuleID(TableRule.missingTranslation) }) == [
+    #expect(severe(file.groupedFindings.filter { $0.rule == RuleID(TableRule.missingTranslation) || $0.rule == RuleID(TableRule.translationNotNeeded) }) == [
       "strings-missing-translation warning 1:1 -: fi: 1 of 2 keys of 'Localizable.xcstrings' missing: 'Quit' (the Finnish user reads the English text)",
-      "strings-missing-translation info 1:1 -: fi: 1 of 2 keys of 'Localizable.xcstrings' has no translation and needs none: '%lld px' (the Finnish user reads the English text as meant: it has no word to translate, or is the same in every language that has the key)",
+      "strings-translation-not-needed info 1:1 -: fi: 1 of 2 keys of 'Localizable.xcstrings' has no translation and needs none: '%lld px' (the Finnish user reads the English text as meant: it has no word to translate, or is the same in every language that has the key)",
     ])
   }
 }

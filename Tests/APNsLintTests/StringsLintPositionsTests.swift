@@ -94,7 +94,7 @@ struct StringsLintPositionsTests {
     #expect(result["App/Localizable.xcstrings"] == [
       // About one language's value: that value.
       "strings-format-mismatch 6:69 From %@: 'From %@' in 'de' ('Von %d') does not take the arguments of 'en' ('From %@'): position 1 is '%d', not '%@' (it prints an object as an integer: a meaningless value)",
-      "strings-needs-review 7:71 From %@: 'From %@' in 'ru' ('От %@') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
+      "strings-needs-review-as-written 7:71 From %@: 'From %@' in 'ru' ('От %@') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
       // About the key (a translation it lacks, its extraction state): the key.
       // ('Old' lacks 'ru' too, but no code looks a stale key up: no missing translation.)
       "strings-stale 10:5 Old: 'Old' is stale: Xcode no longer finds it in code and offers to remove it, with its 1 translation; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
@@ -136,6 +136,7 @@ struct StringsLintPositionsTests {
     let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
     let placed = results.compactMap { result -> String? in
       guard let rule = result["ruleId"] as? String, rule != "strings-missing-translation", rule != "strings-needs-review",
+            rule != "strings-needs-review-as-written", rule != "strings-translation-not-needed",
             rule != "strings-stale",
             let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any],
             let uri = (location["artifactLocation"] as? [String: Any])?["uri"] as? String,

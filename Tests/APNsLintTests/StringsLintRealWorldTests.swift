@@ -92,7 +92,7 @@ struct StringsLintRealWorldTests {
     ])
     #expect(result["ca.lproj/Localizable.strings"] == [
       "strings-format-mismatch 1:1 POSTS: 'POSTS' in 'ca' ('% publicacions') does not take the arguments of 'en' ('%@ posts'): position 1 is '% p', not '%@' (it prints an object as a pointer: a meaningless value)",
-      "strings-format-mismatch 2:1 GOT: 'GOT' in 'ca' ('%2$@ rebut') does not take the arguments of 'en' ('%1$@ got %2$@'): position 1 is missing (that argument is left out of the sentence)",
+      "strings-argument-left-out 2:1 GOT: 'GOT' in 'ca' ('%2$@ rebut') does not take the arguments of 'en' ('%1$@ got %2$@'): position 1 is missing (that argument is left out of the sentence)",
       "strings-format-gap 2:1 GOT: 'GOT' skips position 1 ('%2$@ rebut'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
     ])
   }
@@ -163,9 +163,9 @@ struct StringsLintRealWorldTests {
     let result = try lintedTree(["Localizable.xcstrings": catalog])
     // SPEC §14: de's plurals lack `one` (German selects it for 1), and one unit is needs_review.
     #expect(result["Localizable.xcstrings"] == [
-      "strings-needs-review 7:61 followers %lld %@: 'followers %lld %@' in 'de' ('%#@followers@') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
+      "strings-needs-review-as-written 7:61 followers %lld %@: 'followers %lld %@' in 'de' ('%#@followers@') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
       "strings-plural-missing 8:98 followers %lld %@: in 'de', 'followers %lld %@' (plural 'followers'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('%2$@ Follower')",
-      "strings-format-mismatch 10:59 followers %lld %@: 'followers %lld %@' in 'ko' ('팔로워 %2$@명') does not take the arguments of 'en' ('%#@followers@'): position 1 is missing (that argument is left out of the sentence)",
+      "strings-argument-left-out 10:59 followers %lld %@: 'followers %lld %@' in 'ko' ('팔로워 %2$@명') does not take the arguments of 'en' ('%#@followers@'): position 1 is missing (that argument is left out of the sentence)",
       "strings-format-gap 10:59 followers %lld %@: in 'ko', 'followers %lld %@' skips position 1 ('팔로워 %2$@명'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
       "strings-missing-translation 11:3 favorite %lld: 'favorite %lld' of 'en' has no translation in 'ko': the device shows the raw key",
       "strings-plural-missing 14:81 favorite %lld: in 'de', 'favorite %lld' (plural 'count'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('1 Mal favorisiert')",

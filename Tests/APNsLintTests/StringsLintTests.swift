@@ -26,7 +26,7 @@ struct StringsLintTests {
     ])
     #expect(result["fr.lproj/Messages.strings"] == [
       "strings-missing-translation 1:1 ONLY_EN: 'ONLY_EN' of 'en.lproj/Messages.strings:4' has no translation in 'fr': the device shows the raw key",
-      "strings-format-mismatch 3:1 FILE_RECEIVED: 'FILE_RECEIVED' in 'fr' ('%2$@ reçu') does not take the arguments of 'en' ('%2$@ received from %1$@'): position 1 is missing (that argument is left out of the sentence)",
+      "strings-argument-left-out 3:1 FILE_RECEIVED: 'FILE_RECEIVED' in 'fr' ('%2$@ reçu') does not take the arguments of 'en' ('%2$@ received from %1$@'): position 1 is missing (that argument is left out of the sentence)",
       "strings-format-gap 3:1 FILE_RECEIVED: 'FILE_RECEIVED' skips position 1 ('%2$@ reçu'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
       "strings-format-mismatch 4:1 SENT: 'SENT' in 'fr' ('%@ a envoyé %d') does not take the arguments of 'en' ('%@ sent %@'): position 2 is '%d', not '%@' (it prints an object as an integer: a meaningless value)",
       "strings-extra-key 5:1 OLD_KEY: 'OLD_KEY' is not in the development language's 'en.lproj/Messages.strings'",

@@ -33,12 +33,12 @@ struct StringsStatesTests {
     try folder.write("Localizable.xcstrings", catalog(Self.members))
     let result = try folder.lint()
     #expect(result["Localizable.xcstrings"] == [
-      "strings-needs-review 1:209 Archive: 'Archive' in 'de' ('Archiv') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
+      "strings-needs-review-as-written 1:209 Archive: 'Archive' in 'de' ('Archiv') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
       "strings-missing-translation 1:268 Archive: 'Archive' in 'fr' is in state 'new' (not translated yet): the device shows 'Archive', which nobody has translated",
       "strings-missing-translation 2:210 Delete: 'Delete' in 'fr' is in state 'new' (not translated yet): the device shows 'Delete', which nobody has translated",
       "strings-stale 3:1 Old: 'Old' is stale: Xcode no longer finds it in code and offers to remove it, with its 2 translations; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
       "strings-stale 3:167 Old: 'Old' in 'de' is in state 'stale'",
-      "strings-needs-review 5:204 N: 'N' in 'de' is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
+      "strings-needs-review-as-written 5:204 N: 'N' in 'de' is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
     ])
   }
 
@@ -48,7 +48,7 @@ struct StringsStatesTests {
     let files = try StringsLint.lint(root: folder.root.path)
     #expect(described(files[0].groupedFindings) == [
       "strings-missing-translation 1:1 -: fr: 2 of 4 keys of 'Localizable.xcstrings' missing: 'Archive', 'Delete' (the French user reads the English text)",
-      "strings-needs-review 1:209 -: de: 2 of 4 keys of 'Localizable.xcstrings' need review (state 'needs_review'): users see them as written, and nothing in them shows them stale: 'Archive', 'N'",
+      "strings-needs-review-as-written 1:209 -: de: 2 of 4 keys of 'Localizable.xcstrings' need review (state 'needs_review'): users see them as written, and nothing in them shows them stale: 'Archive', 'N'",
       "strings-stale 3:1 -: en: 1 of 5 keys of 'Localizable.xcstrings' are stale (Xcode no longer finds them in code and offers to remove them): 'Old'",
       "strings-stale 3:167 -: de: 1 of 4 keys of 'Localizable.xcstrings' are stale (Xcode no longer finds them in code and offers to remove them): 'Old'",
     ])
@@ -67,7 +67,7 @@ struct StringsStatesTests {
       """))
     let files = try StringsLint.lint(root: folder.root.path)
     #expect(files[0].findings.map { "\($0.severity) \($0.rule.rawValue) \($0.keyPath ?? "-"): \($0.message)" } == [
-      "info strings-needs-review Archive: 'Archive' in 'de' ('Archiv') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
+      "info strings-needs-review-as-written Archive: 'Archive' in 'de' ('Archiv') is in state 'needs_review': users see it as written, and nothing in it shows it stale (its numbers are the source's; Xcode sets the state when the source text changes, a reviewer clears it)",
       "warning strings-needs-review Locked: 'Locked' in 'de' ('Scrolling is locked') is in state 'needs_review' and is still the development language's text: users read it untranslated",
     ])
     #expect(files[0].groupedFindings.map { "\($0.severity) \($0.message)" } == [

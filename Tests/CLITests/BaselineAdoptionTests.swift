@@ -56,7 +56,7 @@ struct BaselineAdoptionTests {
       Wikipedia/Localizations/fr.lproj/Localizable.strings:89:1: warning: 'about-libraries-licenses-title' in 'fr' ('Nous aimons les \
       logiciels au code source ouvert %@') does not take the arguments of 'en' ('We love open source software $1'): '%@' where 'en' \
       has none: if the code formats this key, that reads an argument the code does not pass (a crash); if it does not, the user \
-      reads '%@' [strings-format-mismatch]
+      reads '%@' [strings-argument-left-out]
       84 files, 0 errors, 1 warnings
       6422 findings hidden by the baseline
 

@@ -152,7 +152,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     let results = try #require(root["results"] as? [[String: Any]])
     #expect(results.map { $0["record"] as? Int } == [1, 2, 3, 4])
     let second = try #require(results[1]["diagnostics"] as? [[String: Any]])
-    #expect(second.map { $0["rule"] as? String } == ["value-range"])
+    #expect(second.map { $0["rule"] as? String } == ["value-range-ignored"])
     #expect(second.first?["line"] as? Int == 2)
     #expect(second.first?["column"] as? Int == 17)
     let third = try #require(results[2]["diagnostics"] as? [[String: Any]])
@@ -169,7 +169,7 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     let results = try #require(root["results"] as? [[String: Any]])
     #expect(results.count == 3)
     let rules = (results[1]["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
-    #expect(rules == ["payload-too-large", "value-type"], "ordered by position; whole-payload findings stand at 1:1")
+    #expect(rules == ["payload-too-large", "value-type-ignored"], "ordered by position; whole-payload findings stand at 1:1")
     #expect(results[1]["bytes"] as? Int == big.utf8.count)
     let badge = (results[1]["diagnostics"] as? [[String: Any]])?.last
     #expect(badge?["line"] as? Int == 2)
@@ -223,6 +223,18 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
 }
 
 @Suite struct RulesCommandTests {
+  /// `rules GROUP` shows the rule and lists its parts with their severities; `rules PART` names
+  /// its group (issue 53, one consequence per rule).
+  @Test func aGroupListsItsPartsAndAPartNamesItsGroup() throws {
+    let (status, group, _) = try runCLI(["rules", "value-type"])
+    #expect(status == 0)
+    #expect(group.hasPrefix("value-type (payload, error; default error)\n"))
+    #expect(group.contains("  Group of its parts `value-type-ignored` (warning), `value-type-deprecated-key` (info): a configuration or baseline naming `value-type` names them too; one naming a part wins for that part.\n"))
+    let (_, part, _) = try runCLI(["rules", "value-type-ignored"])
+    #expect(part.hasPrefix("value-type-ignored (payload, warning; default warning)\n"))
+    #expect(part.contains("  Part of `value-type`: split from it so that each rule has one consequence; a configuration or baseline naming `value-type` names this rule too.\n"))
+  }
+
   @Test func jsonListsEveryRuleWithSpecFields() throws {
     let (status, out, _) = try runCLI(["rules", "--format", "json"])
     #expect(status == 0)
@@ -231,8 +243,18 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     let typed = PayloadRule.allCases.count + StringsRule.allCases.count + LocalizationRule.allCases.count + TableRule.allCases.count
     #expect(rules.count == Rule.catalogue.count && rules.count == typed)
     #expect(rules.allSatisfy {
-      Set($0.keys) == ["id", "severity", "category", "apnsReason", "summary", "consequence", "symptom", "remedy", "platforms", "sources", "fix", "examples"]
+      Set($0.keys) == ["id", "severity", "category", "group", "parts", "apnsReason", "summary", "consequence", "symptom", "remedy", "platforms",
+                       "sources", "fix", "examples"]
     })
+    // One consequence per rule (issue 53): a part names its group, the group lists its parts.
+    let byID = Dictionary(uniqueKeysWithValues: rules.map { ($0["id"] as? String ?? "", $0) })
+    #expect(byID["value-type-ignored"]?["group"] as? String == "value-type")
+    #expect(byID["value-type"]?["group"] is NSNull)
+    #expect(byID["value-type"]?["parts"] as? [String] == ["value-type-ignored", "value-type-deprecated-key"])
+    #expect(byID["value-type-ignored"]?["severity"] as? String == "warning" && byID["value-type"]?["severity"] as? String == "error")
+    for rule in rules {
+      for part in rule["parts"] as? [String] ?? [] { #expect(byID[part]?["group"] as? String == rule["id"] as? String, "\(part)") }
+    }
     // Every rule's card (issue 53): symptom, remedy, platforms with their minimum OS, sources with an https address.
     for rule in rules {
       let id = rule["id"] as? String ?? "?"

@@ -42,20 +42,20 @@ import TestSupport
     let (status, out, err) = try runCLI(["check", "--format", "json", folder.path + "/fcm.json"])
     #expect(err.isEmpty)
     #expect(status == 0, "a warning only")
-    #expect(try Self.diagnostics(out) == ["fcm.json:7:36 warning value-type message.apns.payload.aps.badge"])
+    #expect(try Self.diagnostics(out) == ["fcm.json:7:36 warning value-type-ignored message.apns.payload.aps.badge"])
     let (_, text, _) = try runCLI(["check", folder.path + "/fcm.json"])
-    #expect(text.contains("fcm.json:7:36: warning: 'badge' must be an integer, not a string [value-type]"))
+    #expect(text.contains("fcm.json:7:36: warning: 'badge' must be an integer, not a string [value-type-ignored]"))
   }
 
   /// The command line's push type is the request's when the message gives none: a background
-  /// push that shows the merged alert is a push-type-mismatch.
+  /// push that shows the merged alert is push-type-key-unread (a part of push-type-mismatch).
   @Test func theCommandLinesHeadersApplyWhenTheFileGivesNone() throws {
     let folder = try TemporaryFolder()
     try folder.write("fcm.json", #"{"message": {"token": "t", "notification": {"body": "Hi"}, "apns": {"headers": {"apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}}}"#)
     let (_, out, _) = try runCLI(["check", "--format", "json", "--push-type", "background", folder.path + "/fcm.json"])
     // The merged alert stands at `notification` (1:44), content-available at its value.
     #expect(try Self.diagnostics(out) == [
-      "fcm.json:1:44 warning push-type-mismatch message.notification",
+      "fcm.json:1:44 warning push-type-key-unread message.notification",
       "fcm.json:1:145 info silent-push-shape message.apns.payload.aps.content-available",
     ])
   }
@@ -73,9 +73,9 @@ import TestSupport
     #expect(try Self.diagnostics(out) == [
       "a-fragment.json:1:1 error json-syntax -",
       "b-onesignal.json:1:1 info provider-payload-unchecked -",
-      "c-lookalike.json:1:34 warning value-type aps.badge",
+      "c-lookalike.json:1:34 warning value-type-ignored aps.badge",
       "c-lookalike.json:1:52 info sensitive-data message.token",
-      "d-sns.json:1:65 warning value-type APNS.aps.badge",
+      "d-sns.json:1:65 warning value-type-ignored APNS.aps.badge",
     ])
   }
 }

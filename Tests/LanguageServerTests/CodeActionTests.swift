@@ -29,7 +29,7 @@ import Testing
     let outcome = session.run()
     let actions = outcome.answer(1)?["result"]?.array ?? []
     #expect(actions.count == 2)
-    let diagnostic = outcome.diagnostics(uri).first { $0["code"] == "value-type" }
+    let diagnostic = outcome.diagnostics(uri).first { $0["code"] == "value-type-ignored" }
     #expect(actions.first == [
       "title": "write 'badge' as the number 3", "kind": "quickfix", "isPreferred": true,
       "diagnostics": [diagnostic ?? .null],

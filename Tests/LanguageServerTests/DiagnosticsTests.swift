@@ -17,12 +17,12 @@ import Testing
     let outcome = session.run()
     let diagnostics = outcome.diagnostics(uri)
     #expect(diagnostics.count == 2)
-    let badge = diagnostics.first { $0["code"] == "value-type" }
+    let badge = diagnostics.first { $0["code"] == "value-type-ignored" }
     #expect(badge?["range"] == ["start": ["line": 0, "character": 18], "end": ["line": 0, "character": 21]])
     #expect(badge?["severity"] == 2)
     #expect(badge?["source"] == "apns-lint")
     #expect(badge?["message"] == "'badge' must be an integer, not a string")
-    #expect(badge?["codeDescription"] == ["href": "https://github.com/apns-lint/apns-lint/blob/main/docs/rules.md#value-type"])
+    #expect(badge?["codeDescription"] == ["href": "https://github.com/apns-lint/apns-lint/blob/main/docs/rules.md#value-type-ignored"])
     let mismatch = diagnostics.first { $0["code"] == "push-type-mismatch" }
     #expect(mismatch?["range"] == ["start": ["line": 0, "character": 8], "end": ["line": 0, "character": 9]])
     #expect(mismatch?["severity"] == 1)
@@ -65,10 +65,10 @@ import Testing
     let outcome = session.run()
     let published = outcome.published(uri)
     #expect(published.map { $0["version"] } == [1, 2, 3])
-    #expect(published[0]["diagnostics"]?.array?.map { $0["code"] } == ["value-type"])
+    #expect(published[0]["diagnostics"]?.array?.map { $0["code"] } == ["value-type-ignored"])
     #expect(published[1]["diagnostics"]?.array == [])
     let range = published[2]["diagnostics"]?.array?.first?["range"]
-    #expect(published[2]["diagnostics"]?.array?.map { $0["code"] } == ["value-range"])
+    #expect(published[2]["diagnostics"]?.array?.map { $0["code"] } == ["value-range-ignored"])
     #expect(range == ["start": ["line": 0, "character": 33], "end": ["line": 0, "character": 35]])
   }
 
@@ -120,7 +120,8 @@ import Testing
     let uri = session.uri("push.json")
     session.open(uri, #"{"aps": {"badge": "3"}}"#)
     let outcome = session.run()
-    #expect(outcome.diagnostics(uri).map { $0["code"] } == ["value-type"])
+    // `value-type: info` names its part value-type-ignored too (issue 53).
+    #expect(outcome.diagnostics(uri).map { $0["code"] } == ["value-type-ignored"])
     #expect(outcome.diagnostics(uri).first?["severity"] == 3)
   }
 

@@ -97,7 +97,7 @@ import Testing
     let uri = session.uri("push.json")
     session.open(uri, #"{"aps": {"badge": "3"}}"#)
     let outcome = session.run()
-    #expect(outcome.diagnostics(uri).contains { $0["code"] == "value-type" })
+    #expect(outcome.diagnostics(uri).contains { $0["code"] == "value-type-ignored" })
     #expect(outcome.messages.contains { $0["method"] == "window/showMessage" })
     Self.expectOnlyInside(outcome, session, outside)
   }

@@ -32,7 +32,7 @@ import Testing
     #expect(first?["path"] == "-")
     #expect(first?["pushType"] == "alert")
     #expect(first?["apns"] == ["status": 200, "reason": .null])
-    #expect(Self.places(first) == ["push-type-mismatch 1:9 aps", "value-type 1:19 aps.badge"])
+    #expect(Self.places(first) == ["push-type-mismatch 1:9 aps", "value-type-ignored 1:19 aps.badge"])
     #expect(first?["diagnostics"]?[1]?["severity"] == "warning")
     #expect(first?["diagnostics"]?[1]?["message"] == "'badge' must be an integer, not a string")
     #expect(report?["summary"] == ["payloads": 1, "errors": 1, "warnings": 1, "infos": 0])
@@ -82,9 +82,9 @@ import Testing
     #expect(file?["results"]?[0]?["apns"] == ["status": 400, "reason": "BadDeviceToken"])
     let folder = Self.structured(session.call("check_payload", ["path": "pushes/"]))
     #expect(folder?["results"]?.array?.map { $0["path"] ?? .null } == ["pushes/badge.json", "pushes/requests/bad-token.http"])
-    #expect(Self.places(folder?["results"]?[0]) == ["push-type-mismatch 1:9 aps", "value-type 1:19 aps.badge"])
+    #expect(Self.places(folder?["results"]?[0]) == ["push-type-mismatch 1:9 aps", "value-type-ignored 1:19 aps.badge"])
     let absolute = Self.structured(session.call("check_payload", ["path": .string(session.root.path + "/pushes/badge.json")]))
-    #expect(Self.places(absolute?["results"]?[0]) == ["push-type-mismatch 1:9 aps", "value-type 1:19 aps.badge"])
+    #expect(Self.places(absolute?["results"]?[0]) == ["push-type-mismatch 1:9 aps", "value-type-ignored 1:19 aps.badge"])
   }
 
   @Test func theWorkspacesConfigurationIsTheOneUsed() throws {

@@ -112,8 +112,8 @@ import TestSupport
     #expect(Self.described(#"{"web_push": 8031, "notification": {"title": "T", "navigate": "https://example.com/"}}"#) == ["web-push-not-declarative warning 1:2 web_push"])
     #expect(Self.described(#"{"web_push": "8030", "notification": {"title": "T", "navigate": "https://example.com/"}}"#) == ["web-push-not-declarative warning 1:2 web_push"])
     // A declarative message nested in another object, or in an array: the top level has no web_push.
-    #expect(Self.described("{\"x\": \(Self.simple)}") == ["web-push-not-declarative info 1:1 -"])
-    #expect(Self.described("[\(Self.simple)]") == ["web-push-not-declarative info 1:1 -"])
+    #expect(Self.described("{\"x\": \(Self.simple)}") == ["web-push-service-worker info 1:1 -"])
+    #expect(Self.described("[\(Self.simple)]") == ["web-push-service-worker info 1:1 -"])
     // A notification without web_push; an APNs payload.
     #expect(Self.described(#"{"notification": {"title": "T", "navigate": "https://example.com/"}}"#) == ["web-push-not-declarative warning 1:1 -"])
     #expect(Self.described(#"{"aps": {"alert": "Hi"}}"#) == ["web-push-not-declarative warning 1:2 aps"])

@@ -52,7 +52,7 @@ import Testing
   /// An aps of nothing but the app's `event`: what an empty aps is (information), and the key said once.
   @Test func onlyTheAppsEventIsAnEmptyAps() {
     #expect(Self.report(#"{"aps": {"event": "sync"}}"#).pushType == .alert)
-    #expect(Self.found(#"{"aps": {"event": "sync"}}"#) == ["push-type-mismatch info 1:9 aps", "aps-custom-key info 1:10 aps.event"])
+    #expect(Self.found(#"{"aps": {"event": "sync"}}"#) == ["aps-empty-untyped info 1:9 aps", "aps-custom-key info 1:10 aps.event"])
     // Beside a widget reload it is the app's too: still a widgets push.
     #expect(Self.report(#"{"aps": {"content-changed": true, "event": "sync"}}"#).pushType == .widgets)
   }

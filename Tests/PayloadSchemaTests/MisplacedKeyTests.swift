@@ -201,7 +201,7 @@ import Testing
     ]
     for json in quiet { #expect(Self.found(json) == [], "\(json)") }
     // What voip, location and pushtotalk pushes send (an empty aps, no push type): the app's.
-    #expect(Self.found(#"{"aps": {}, "title": "Incoming call", "alert": "x", "badge": 1}"#) == ["push-type-mismatch info 1:9 aps"])
+    #expect(Self.found(#"{"aps": {}, "title": "Incoming call", "alert": "x", "badge": 1}"#) == ["aps-empty-untyped info 1:9 aps"])
     // A PushKit push's payload is the app's whatever its names.
     #expect(Self.found(#"{"aps": {}, "content-available": 1, "title": "T"}"#, "--push-type voip") == [])
   }

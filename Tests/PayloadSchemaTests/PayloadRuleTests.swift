@@ -104,8 +104,9 @@ import Testing
   func apsMissingDependsOnThePushType(_ pushType: PushType, _ json: String, _ softened: Bool?) {
     var target = Target()
     target.pushType = pushType
-    let missing = check(json, target).findings.filter { $0.payloadRule == .apsMissing }
-    #expect(missing.map(\.softened) == (softened.map { [$0] } ?? []))
+    // The push that may be right without aps is aps-missing-may-work, a warning (issue 53).
+    let missing = check(json, target).findings.filter { $0.payloadRule == .apsMissing || $0.payloadRule == .apsMissingMayWork }
+    #expect(missing.map(\.rule.rawValue) == (softened.map { [$0 ? "aps-missing-may-work" : "aps-missing"] } ?? []))
   }
 
   /// A PushKit push carries the app's own payload (issue 53: APNSwift's and other encoders send
@@ -153,24 +154,25 @@ import Testing
   /// that are not an array of strings (seen as objects in ZhukV/AppleApnPush's encoder tests), is
   /// lost: an error.
   @Test(arguments: [
-    (#"{"aps":{"alert":"Hi","badge":"1"}}"#, "warning 1:30 aps.badge"),
-    (#"{"aps":{"alert":"Hi","sound":5}}"#, "warning 1:30 aps.sound"),
-    (#"{"aps":{"alert":"Hi","sound":{"name":5}}}"#, "warning 1:38 aps.sound.name"),
-    (#"{"aps":{"alert":"Hi","thread-id":7}}"#, "warning 1:34 aps.thread-id"),
-    (#"{"aps":{"alert":"Hi","category":["A"]}}"#, "warning 1:33 aps.category"),
-    (#"{"aps":{"alert":"Hi","interruption-level":1}}"#, "warning 1:43 aps.interruption-level"),
-    (#"{"aps":{"alert":{"body":"Hi","launch-image":1}}}"#, "warning 1:45 aps.alert.launch-image"),
+    (#"{"aps":{"alert":"Hi","badge":"1"}}"#, "value-type-ignored warning 1:30 aps.badge"),
+    (#"{"aps":{"alert":"Hi","sound":5}}"#, "value-type-ignored warning 1:30 aps.sound"),
+    (#"{"aps":{"alert":"Hi","sound":{"name":5}}}"#, "value-type-ignored warning 1:38 aps.sound.name"),
+    (#"{"aps":{"alert":"Hi","thread-id":7}}"#, "value-type-ignored warning 1:34 aps.thread-id"),
+    (#"{"aps":{"alert":"Hi","category":["A"]}}"#, "value-type-ignored warning 1:33 aps.category"),
+    (#"{"aps":{"alert":"Hi","interruption-level":1}}"#, "value-type-ignored warning 1:43 aps.interruption-level"),
+    (#"{"aps":{"alert":{"body":"Hi","launch-image":1}}}"#, "value-type-ignored warning 1:45 aps.alert.launch-image"),
     // Outside a live activity the score only sorts the app's notifications (UNNotificationContent.relevanceScore).
-    (#"{"aps":{"alert":"Hi","relevance-score":"1"}}"#, "warning 1:40 aps.relevance-score"),
-    (#"{"aps":{"alert":{"body":"Hi","summary-arg-count":"2"}}}"#, "info 1:50 aps.alert.summary-arg-count"),   // deprecated, ignored
-    (#"{"aps":{"alert":42}}"#, "error 1:17 aps.alert"),
-    (#"{"aps":{"alert":{"body":5}}}"#, "error 1:25 aps.alert.body"),
-    (#"{"aps":{"alert":{"loc-key":"K","loc-args":{"a":"b"}}}}"#, "error 1:43 aps.alert.loc-args"),
-    (#"{"aps":{"alert":{"title-loc-key":"K","title-loc-args":"b"}}}"#, "error 1:55 aps.alert.title-loc-args"),
+    (#"{"aps":{"alert":"Hi","relevance-score":"1"}}"#, "value-type-ignored warning 1:40 aps.relevance-score"),
+    (#"{"aps":{"alert":{"body":"Hi","summary-arg-count":"2"}}}"#, "value-type-deprecated-key info 1:50 aps.alert.summary-arg-count"),   // deprecated, ignored
+    (#"{"aps":{"alert":42}}"#, "value-type error 1:17 aps.alert"),
+    (#"{"aps":{"alert":{"body":5}}}"#, "value-type error 1:25 aps.alert.body"),
+    (#"{"aps":{"alert":{"loc-key":"K","loc-args":{"a":"b"}}}}"#, "value-type error 1:43 aps.alert.loc-args"),
+    (#"{"aps":{"alert":{"title-loc-key":"K","title-loc-args":"b"}}}"#, "value-type error 1:55 aps.alert.title-loc-args"),
   ])
   func valueTypeSeverityIsTheKeysConsequence(_ json: String, _ expected: String) {
-    let found = check(json).findings.filter { $0.payloadRule == .valueType }
-    #expect(found.map { "\($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" } == [expected])
+    // value-type and its parts (issue 53): the rule says the consequence, the severity follows.
+    let found = check(json).findings.filter { [.valueType, .valueTypeIgnored, .valueTypeDeprecatedKey].contains($0.payloadRule) }
+    #expect(found.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" } == [expected])
   }
 
   /// value-range takes its severity as value-type does: a number the key only does not apply as
@@ -178,18 +180,18 @@ import Testing
   /// older than any update (dropped) stays an error, and in a live activity any relevance score goes.
   /// A critical flag other than 0 or 1 plays the sound as a regular one: flag-value's warning.
   @Test(arguments: [
-    (#"{"aps":{"alert":"Hi","badge":-1}}"#, PushType.alert, "value-range warning 1:30 aps.badge"),
-    (#"{"aps":{"alert":"Hi","badge":1.5}}"#, PushType.alert, "value-range warning 1:30 aps.badge"),
-    (#"{"aps":{"alert":"Hi","relevance-score":5}}"#, PushType.alert, "value-range warning 1:40 aps.relevance-score"),
-    (#"{"aps":{"alert":"Hi","sound":{"name":"a.caf","critical":1,"volume":3}}}"#, PushType.alert, "value-range warning 1:68 aps.sound.volume"),
-    (#"{"aps":{"alert":"Hi","sound":{"name":"a.caf","critical":2}}}"#, PushType.alert, "flag-value warning 1:57 aps.sound.critical"),
-    (#"{"aps":{"alert":{"body":"Hi","summary-arg-count":0}}}"#, PushType.alert, "value-range info 1:50 aps.alert.summary-arg-count"),
+    (#"{"aps":{"alert":"Hi","badge":-1}}"#, PushType.alert, "value-range-ignored warning 1:30 aps.badge"),
+    (#"{"aps":{"alert":"Hi","badge":1.5}}"#, PushType.alert, "value-range-ignored warning 1:30 aps.badge"),
+    (#"{"aps":{"alert":"Hi","relevance-score":5}}"#, PushType.alert, "value-range-ignored warning 1:40 aps.relevance-score"),
+    (#"{"aps":{"alert":"Hi","sound":{"name":"a.caf","critical":1,"volume":3}}}"#, PushType.alert, "value-range-ignored warning 1:68 aps.sound.volume"),
+    (#"{"aps":{"alert":"Hi","sound":{"name":"a.caf","critical":2}}}"#, PushType.alert, "flag-value-ignored warning 1:57 aps.sound.critical"),
+    (#"{"aps":{"alert":{"body":"Hi","summary-arg-count":0}}}"#, PushType.alert, "value-range-deprecated-key info 1:50 aps.alert.summary-arg-count"),
     (#"{"aps":{"event":"update","timestamp":-1,"content-state":{"s":1}}}"#, PushType.liveactivity, "value-range error 1:38 aps.timestamp"),
     (#"{"aps":{"event":"update","timestamp":1700000000,"content-state":{"s":1},"relevance-score":"x"}}"#, PushType.liveactivity,
      "value-type error 1:91 aps.relevance-score"),
   ])
   func outOfRangeSeverityIsTheKeysConsequence(_ json: String, _ pushType: PushType, _ expected: String) {
-    let rules: Set<PayloadRule> = [.valueRange, .valueType, .flagValue]
+    let rules: Set<PayloadRule> = [.valueRange, .valueRangeIgnored, .valueRangeDeprecatedKey, .valueType, .valueTypeIgnored, .flagValue, .flagValueIgnored]
     let found = check(json, Target(pushType: pushType)).findings.filter { $0.payloadRule.map(rules.contains) == true }
     #expect(found.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column) \($0.keyPath ?? "")" } == [expected])
   }
@@ -203,11 +205,11 @@ import Testing
   /// false mean off, as if the key were absent: flag-off, information (issue 36: 15 of 56 errors
   /// on real payloads were `mutable-content: 0` or `false`).
   @Test(arguments: [
-    (#"{"aps": {"alert": "Hi", "mutable-content": true}}"#, PayloadRule.flagValue, Severity.info, "'mutable-content' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": true}}"#, PayloadRule.flagValueTrue, Severity.info, "'mutable-content' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)"),
     (#"{"aps": {"alert": "Hi", "mutable-content": false}}"#, .flagOff, .info, "'mutable-content': false means off, the same as leaving the key out; leave it out (or write 1 to turn it on)"),
-    (#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, .flagValue, .warning, "'mutable-content' must be the number 1, not a string; write 1 without quotes"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, .flagValueIgnored, .warning, "'mutable-content' must be the number 1, not a string; write 1 without quotes"),
     (#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, .flagOff, .info, "'mutable-content': 0 means off, the same as leaving the key out; leave it out (or write 1 to turn it on)"),
-    (#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#, .flagValue, .warning, "'mutable-content' must be the number 1, not 2; omit the key to leave it off"),
+    (#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#, .flagValueIgnored, .warning, "'mutable-content' must be the number 1, not 2; omit the key to leave it off"),
   ])
   func flagValueTrueAndOffAreInformation(_ json: String, _ rule: PayloadRule, _ severity: Severity, _ message: String) {
     let report = check(json)
@@ -241,10 +243,10 @@ import Testing
     #expect(plain.findings.map { "\($0.rule.rawValue) \($0.severity)" } == ["sound-shape warning"])
     let off = check(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "ping.caf"}}}"#)
     #expect(off.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.message)" } == [
-      "sound-shape info with 'critical': 0 the 'sound' dictionary plays its sound as a regular one: the sound's name as a string says the same"
+      "sound-shape-critical-off info with 'critical': 0 the 'sound' dictionary plays its sound as a regular one: the sound's name as a string says the same"
     ])
     let urlArgs = check(#"{"aps": {"alert": "Hi", "url-args": ["a"]}}"#, Target(platform: .ios, pushType: .alert))
-    #expect(urlArgs.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column)" } == ["platform-key info 1:25"])
+    #expect(urlArgs.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.line):\($0.column)" } == ["url-args-in-app-push info 1:25"])
     let liveOnMac = check(#"{"aps": {"alert": "Hi", "event": "update", "timestamp": 1700000000, "content-state": {}}}"#, Target(platform: .macos, pushType: .alert))
     #expect(liveOnMac.findings.filter { $0.rule == .platformKey }.allSatisfy { $0.severity == .warning })
   }
@@ -257,11 +259,11 @@ import Testing
     (#"{"aps": {"contentAvailable": 1}}"#, ["misplaced-key 1:10 aps.contentAvailable"]),
     // Other keys do not wake the app either, and badge is a mismatch of its own.
     (#"{"aps": {"badge": 3, "contentAvailable": 1}}"#,
-     ["push-type-mismatch 1:19 aps.badge", "misplaced-key 1:22 aps.contentAvailable"]),
+     ["push-type-key-unread 1:19 aps.badge", "misplaced-key 1:22 aps.contentAvailable"]),
     (#"{"aps": {"thread-id": "t"}, "refresh": 1}"#, ["background-inert 1:9 aps"]),
-    (#"{"aps": {"content-available": 1, "badge": 3}}"#, ["silent-push-shape 1:31 aps.content-available", "push-type-mismatch 1:43 aps.badge"]),
+    (#"{"aps": {"content-available": 1, "badge": 3}}"#, ["silent-push-shape 1:31 aps.content-available", "push-type-key-unread 1:43 aps.badge"]),
     (#"{"aps": {"content-available": 1}}"#, []),
-    (#"{"aps": {"content-available": true}}"#, ["flag-value 1:31 aps.content-available"]),
+    (#"{"aps": {"content-available": true}}"#, ["flag-value-true 1:31 aps.content-available"]),
     // 0 and false mean off: as inert as no key (and flag-off says what 0 means).
     (#"{"aps": {"content-available": 0}}"#, ["background-inert 1:9 aps", "flag-off 1:31 aps.content-available"]),
     (#"{"aps": {"content-available": false, "mutable-content": 1}}"#, ["background-inert 1:9 aps", "flag-off 1:31 aps.content-available"]),
@@ -360,6 +362,39 @@ import Testing
   // MARK: The rows
 
   static let triggering: [RuleCase] = [
+    RuleCase("value-range negative timestamp", text(#"{"aps":{"event":"update","timestamp":-1,"content-state":{"s":1}}}"#), flags: "--push-type liveactivity", [
+      #"value-range 1:38 aps.timestamp"#
+    ]),
+    // The parts split from a rule (issue 53, one consequence per rule): their definitions' examples.
+    RuleCase("aps-missing-may-work example", text(#"{}"#), flags: "", [
+      #"aps-missing-may-work 1:1 -"#
+    ]),
+    RuleCase("value-type-ignored example", text(#"{"aps": {"alert": "Hi", "badge": "5"}}"#), flags: "", [
+      #"value-type-ignored 1:34 aps.badge"#
+    ]),
+    RuleCase("value-type-deprecated-key example", text(#"{"aps": {"alert": {"body": "Hi", "action-loc-key": 5}}}"#), flags: "", [
+      #"deprecated-key 1:34 aps.alert.action-loc-key"#,
+      #"value-type-deprecated-key 1:52 aps.alert.action-loc-key"#
+    ]),
+    RuleCase("value-range-ignored example", text(#"{"aps": {"alert": "Hi", "badge": -1}}"#), flags: "", [
+      #"value-range-ignored 1:34 aps.badge"#
+    ]),
+    RuleCase("value-range-deprecated-key example", text(#"{"aps": {"alert": {"body": "Hi", "summary-arg-count": 0}}}"#), flags: "", [
+      #"deprecated-key 1:34 aps.alert.summary-arg-count"#,
+      #"value-range-deprecated-key 1:55 aps.alert.summary-arg-count"#
+    ]),
+    RuleCase("flag-value-ignored example", text(#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#), flags: "", [
+      #"flag-value-ignored 1:44 aps.mutable-content"#
+    ]),
+    RuleCase("flag-value-true example", text(#"{"aps": {"content-available": true}}"#), flags: "", [
+      #"flag-value-true 1:31 aps.content-available"#
+    ]),
+    RuleCase("sound-shape-critical-off example", text(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "ping.caf"}}}"#), flags: "", [
+      #"sound-shape-critical-off 1:34 aps.sound"#
+    ]),
+    RuleCase("url-args-in-app-push example", text(#"{"aps": {"alert": "Hi", "url-args": ["a"]}}"#), flags: "", [
+      #"url-args-in-app-push 1:25 aps.url-args"#
+    ]),
     RuleCase("payload-empty no bytes", text(""), flags: "", [
       #"payload-empty 1:1 -"#
     ]),
@@ -434,7 +469,7 @@ import Testing
       """#), flags: "", [
       // The badge is not applied, so the alert push has nothing to show.
       #"push-type-mismatch 2:10 aps"#,
-      #"value-type 3:14 aps.badge"#
+      #"value-type-ignored 3:14 aps.badge"#
     ]),
     RuleCase("value-type alert number", text(#"""
       {
@@ -472,21 +507,21 @@ import Testing
       #"value-type 5:22 aps.content-state"#
     ]),
     RuleCase("value-range badge -1", text(#"{"aps": {"badge": -1}}"#), flags: "", [
-      #"value-range 1:19 aps.badge"#
+      #"value-range-ignored 1:19 aps.badge"#
     ]),
     RuleCase("value-range badge 1.5", text(#"{"aps": {"badge": 1.5}}"#), flags: "", [
-      #"value-range 1:19 aps.badge"#
+      #"value-range-ignored 1:19 aps.badge"#
     ]),
     RuleCase("value-range relevance 3", text(#"{"aps": {"alert": "Hi", "relevance-score": 3}}"#), flags: "", [
-      #"value-range 1:44 aps.relevance-score"#
+      #"value-range-ignored 1:44 aps.relevance-score"#
     ]),
     RuleCase("value-range volume 2", text(#"{"aps": {"sound": {"name": "a.caf", "volume": 2}}}"#), flags: "", [
       #"sound-shape 1:19 aps.sound"#,
-      #"value-range 1:47 aps.sound.volume"#
+      #"value-range-ignored 1:47 aps.sound.volume"#
     ]),
     RuleCase("value-range summary-arg-count 0", text(#"{"aps": {"alert": {"body": "Hi", "summary-arg-count": 0}}}"#), flags: "", [
       #"deprecated-key 1:34 aps.alert.summary-arg-count"#,
-      #"value-range 1:55 aps.alert.summary-arg-count"#
+      #"value-range-deprecated-key 1:55 aps.alert.summary-arg-count"#
     ]),
     RuleCase("value-enum interruption-level typo", text(#"""
       {
@@ -502,17 +537,17 @@ import Testing
       #"value-enum 1:19 aps.event"#
     ]),
     RuleCase("flag-value content-available true", text(#"{"aps": {"content-available": true}}"#), flags: "", [
-      #"flag-value 1:31 aps.content-available"#
+      #"flag-value-true 1:31 aps.content-available"#
     ]),
     RuleCase("flag-value content-available string", text(#"{"aps": {"content-available": "1"}}"#), flags: "", [
       #"flag-value 1:31 aps.content-available"#
     ]),
     RuleCase("flag-value mutable-content 2", text(#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#), flags: "", [
-      #"flag-value 1:44 aps.mutable-content"#
+      #"flag-value-ignored 1:44 aps.mutable-content"#
     ]),
     RuleCase("flag-value critical 2", text(#"{"aps": {"sound": {"critical": 2, "name": "a.caf"}}}"#), flags: "", [
       #"sound-shape 1:19 aps.sound"#,
-      #"flag-value 1:32 aps.sound.critical"#
+      #"flag-value-ignored 1:32 aps.sound.critical"#
     ]),
     RuleCase("flag-value content-changed false", text(#"{"aps": {"content-changed": false}}"#), flags: "--push-type widgets", [
       #"flag-value 1:29 aps.content-changed"#
@@ -528,7 +563,7 @@ import Testing
       #"sound-shape 1:34 aps.sound"#
     ]),
     RuleCase("sound-shape critical 0", text(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "ping.caf"}}}"#), flags: "", [
-      #"sound-shape 1:34 aps.sound"#
+      #"sound-shape-critical-off 1:34 aps.sound"#
     ]),
     // sound-format: iOS plays notification sounds in aiff, wav or caf only (Apple, UNNotificationSound,
     // "Prepare Sound Resources"); seen in siddharth952/HalfActive's test.apns ("sound": an .mp3).
@@ -615,13 +650,13 @@ import Testing
       #"platform-key 1:54 aps.content-state"#
     ]),
     RuleCase("platform-key safari alert keys", text(#"{"aps": {"alert": {"title": "T", "body": "B", "subtitle": "S", "loc-key": "K"}, "url-args": []}}"#), flags: "--platform safari", [
-      "safari-legacy-push 1:1 -",
+      "safari-legacy-push-reach 1:1 -",
       #"platform-key 1:47 aps.alert.subtitle"#,
       #"platform-key 1:64 aps.alert.loc-key"#,
       #"alert-text-conflict 1:64 aps.alert.loc-key"#
     ]),
     RuleCase("platform-key url-args on ios", text(#"{"aps": {"alert": "Hi", "url-args": ["a"]}}"#), flags: "", [
-      #"platform-key 1:25 aps.url-args"#
+      #"url-args-in-app-push 1:25 aps.url-args"#
     ]),
     RuleCase("platform-key critical on tvos", text(#"{"aps": {"badge": 1, "sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform tvos", [
       #"platform-key 1:22 aps.sound"#,
@@ -659,6 +694,15 @@ import Testing
   ]
 
   static let passing: [PassCase] = [
+    PassCase(.apsMissingMayWork, "example", text(#"{"aps": {"alert": "Hello"}}"#), flags: "", others: []),
+    PassCase(.valueTypeIgnored, "example", text(#"{"aps": {"alert": "Hi", "badge": 5}}"#), flags: "", others: []),
+    PassCase(.valueTypeDeprecatedKey, "example", text(#"{"aps": {"alert": {"body": "Hi"}}}"#), flags: "", others: []),
+    PassCase(.valueRangeIgnored, "example", text(#"{"aps": {"alert": "Hi", "badge": 1}}"#), flags: "", others: []),
+    PassCase(.valueRangeDeprecatedKey, "example", text(#"{"aps": {"alert": {"body": "Hi"}}}"#), flags: "", others: []),
+    PassCase(.flagValueIgnored, "example", text(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#), flags: "", others: []),
+    PassCase(.flagValueTrue, "example", text(#"{"aps": {"content-available": 1}}"#), flags: "", others: []),
+    PassCase(.soundShapeCriticalOff, "example", text(#"{"aps": {"alert": "Hi", "sound": "ping.caf"}}"#), flags: "", others: []),
+    PassCase(.urlArgsInAppPush, "example", text(#"{"aps": {"alert": "Hi"}}"#), flags: "", others: []),
     PassCase(.payloadEmpty, "a tiny payload", text(#"{"aps":{"badge":0}}"#), flags: ""),
     PassCase(.payloadNotObject, "object at top", text(#"{"aps": {"badge": 1}}"#), flags: ""),
     PassCase(.payloadTooLarge, "256 bytes on binary-pre-ios8", text(alert(bytes: 256)), flags: "--transport binary-pre-ios8", others: ["payload-near-limit 1:1 -"]),
@@ -677,7 +721,7 @@ import Testing
     PassCase(.valueEnum, "every interruption level", text(#"{"aps": {"alert": "Hi", "interruption-level": "time-sensitive"}}"#), flags: ""),
     PassCase(.valueEnum, "event end", text(#"{"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}}}"#), flags: ""),
     PassCase(.flagValue, "content-available 1 alone", text(#"{"aps": {"content-available": 1}}"#), flags: ""),
-    PassCase(.flagValue, "critical 0 and 1, content-changed true", text(#"{"aps": {"sound": {"critical": 0, "name": "a.caf"}, "badge": 1}}"#), flags: "", others: ["sound-shape 1:19 aps.sound"]),
+    PassCase(.flagValue, "critical 0 and 1, content-changed true", text(#"{"aps": {"sound": {"critical": 0, "name": "a.caf"}, "badge": 1}}"#), flags: "", others: ["sound-shape-critical-off 1:19 aps.sound"]),
     PassCase(.flagValue, "content-changed true for widgets", text(#"{"aps": {"content-changed": true}}"#), flags: "--push-type widgets"),
     PassCase(.flagOff, "mutable-content 1, content-available left out", text(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#), flags: ""),
     PassCase(.flagOff, "input-push-token 0 is flag-value's", text(#"{"aps": {"event": "start", "timestamp": 1700000000, "content-state": {}, "attributes-type": "A", "attributes": {}, "alert": {"title": "t", "body": "b"}, "input-push-token": 0}}"#), flags: "", others: ["flag-value 1:174 aps.input-push-token"]),
@@ -703,13 +747,13 @@ import Testing
     PassCase(.alertTextConflict, "title and body plus subtitle-loc-key", text(#"{"aps": {"alert": {"title": "t", "body": "b", "subtitle-loc-key": "S"}}}"#), flags: ""),
     PassCase(.locArgsWithoutKey, "each args with its key", text(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a"], "title-loc-key": "T", "title-loc-args": ["b"], "subtitle-loc-key": "S", "subtitle-loc-args": ["c"]}}}"#), flags: ""),
     PassCase(.deprecatedKey, "action on safari", text(#"{"aps": {"alert": {"title": "t", "body": "b", "action": "View"}, "url-args": []}}"#), flags: "--platform safari",
-             others: ["safari-legacy-push 1:1 -"]),
+             others: ["safari-legacy-push-reach 1:1 -"]),
     PassCase(.deprecatedKey, "launch-image is in Apple's table", text(#"{"aps": {"alert": {"body": "b", "launch-image": "a.png"}}}"#), flags: ""),
     PassCase(.platformKey, "live activity keys on visionos", text(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#), flags: "--platform visionos"),
     PassCase(.platformKey, "critical sound on watchos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform watchos"),
     // Apple: critical alerts on macOS 10.14 and later (UNAuthorizationOptions.criticalAlert).
     PassCase(.platformKey, "safari title, body and action", text(#"{"aps": {"alert": {"title": "T", "body": "B", "action": "View"}, "url-args": []}}"#), flags: "--platform safari",
-             others: ["safari-legacy-push 1:1 -"]),
+             others: ["safari-legacy-push-reach 1:1 -"]),
     PassCase(.platformKey, "critical sound on macos", text(#"{"aps": {"sound": {"critical": 1, "name": "a.caf"}}}"#), flags: "--platform macos"),
     PassCase(.platformKey, "badge on tvos", text(#"{"aps": {"badge": 1}}"#), flags: "--platform tvos"),
     PassCase(.sensitiveData, "harmless custom keys, values not checked by default", text(#"{"aps": {"badge": 1}, "msgid": "my password", "user": {"name": "Jenna"}}"#), flags: ""),

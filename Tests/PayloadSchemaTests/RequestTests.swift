@@ -116,7 +116,7 @@ struct FixedVerifier: ProviderTokenVerifying {
     Row(name: "liveactivity without apns-priority: information",
         request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "liveactivity"), ("apns-topic", "com.example.app.push-type.liveactivity"), ("apns-priority", nil)]),
                              body: Array(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1}}}"#.utf8)),
-        expected: ["priority-mismatch - apns-priority -"], verdict: "200"),
+        expected: ["live-activity-priority-unset - apns-priority -"], verdict: "200"),
     Row(name: "liveactivity at 10 as written: nothing",
         request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "liveactivity"), ("apns-topic", "com.example.app.push-type.liveactivity")]),
                              body: Array(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1}}}"#.utf8)),
@@ -125,7 +125,7 @@ struct FixedVerifier: ProviderTokenVerifying {
         expected: [], verdict: "200"),
     Row(name: "iat as a string of digits: accepted, a warning",
         request: APNsRequest(deviceToken: token, headers: [RequestHeader("authorization", "bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoiMTcwMDAwMDAwMCJ9.pQ")] + headers(auth: false), body: body),
-        expected: ["provider-token-syntax 0 authorization -"], verdict: "200"),
+        expected: ["token-iat-string 0 authorization -"], verdict: "200"),
     Row(name: "iat as a float: accepted, nothing to say",
         request: APNsRequest(deviceToken: token, headers: [RequestHeader("authorization", "bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwLjV9.pQ")] + headers(auth: false), body: body),
         expected: [], verdict: "200"),
@@ -141,13 +141,13 @@ struct FixedVerifier: ProviderTokenVerifying {
                              body: Array(#"{"aps": {"encryptedData": "c2VhbGVk", "sessionIdentifier": "9B2D6E0A-51C4-4F7B-8A0E-3C5D7F1B2A44", "keyID": "a2V5", "messageIndex": "7"}}"#.utf8)),
         expected: [], verdict: "200"),
     Row(name: "push type spelling", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", "Alert")]), body: body),
-        expected: ["push-type-unknown 2 apns-push-type -"], verdict: "200"),
+        expected: ["push-type-spelling 2 apns-push-type -"], verdict: "200"),
     Row(name: "no push type", request: APNsRequest(deviceToken: token, headers: headers([("apns-push-type", nil)]), body: body),
         expected: ["push-type-missing - apns-push-type -"], verdict: "200"),
     Row(name: "no topic, token", request: APNsRequest(deviceToken: token, headers: headers([("apns-topic", nil)]), body: body),
         expected: ["topic-missing - apns-topic 400 MissingTopic"], verdict: "400 MissingTopic"),
     Row(name: "no topic, certificate", request: APNsRequest(deviceToken: token, headers: headers([("apns-topic", nil)], auth: false), body: body),
-        expected: ["topic-missing - apns-topic -"], verdict: "200"),
+        expected: ["topic-missing-certificate - apns-topic -"], verdict: "200"),
     Row(name: "topic", request: APNsRequest(deviceToken: token, headers: headers([("apns-topic", "com.example.app.")]), body: body),
         expected: ["topic-syntax 1 apns-topic 400 BadTopic"], verdict: "400 BadTopic"),
     Row(name: "collapse id", request: APNsRequest(deviceToken: token, headers: headers([("apns-collapse-id", String(repeating: "c", count: 65))]), body: body),
@@ -216,7 +216,7 @@ struct FixedVerifier: ProviderTokenVerifying {
   @Test func watchOSNeedsAPushType() {
     let report = Self.check(APNsRequest(deviceToken: Self.token, headers: Self.headers([("apns-push-type", nil)]), body: Self.body),
                             target: Target(platform: .watchos))
-    #expect(Self.summary(report) == ["push-type-missing - apns-push-type -"])
+    #expect(Self.summary(report) == ["push-type-missing-watchos - apns-push-type -"])
     #expect(report.findings.first?.severity == .error)
   }
 
@@ -256,7 +256,7 @@ struct FixedVerifier: ProviderTokenVerifying {
     #expect(report.findings.map(\.description) == [
       "0:0: error: apns-priority '7' is not 1, 5 or 10 [priority-mismatch]",
       "1:9: error: an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push [push-type-mismatch]",
-      "1:19: warning: 'badge' must be an integer, not a string [value-type]",
+      "1:19: warning: 'badge' must be an integer, not a string [value-type-ignored]",
     ])
     #expect(report.description == "alert push, 23 of 4096 bytes: 2 errors, 1 warning; APNs would answer 400 BadPriority")
     #expect(Target(platform: .ios, pushType: .voip, priority: 10, topic: "com.example.app.voip").description
@@ -287,12 +287,12 @@ struct FixedVerifier: ProviderTokenVerifying {
     #expect(entries[1].request.method == "GET" && entries[1].line == 8 && entries[1].request.body == Array("{}".utf8))
     var v = RequestValidator()
     let report = v.validate(entries[0].request, now: Self.now)
-    let badge = try #require(report.findings.first { $0.payloadRule == .valueType })
+    let badge = try #require(report.findings.first { $0.payloadRule == .valueTypeIgnored })
     #expect(entries[0].position(of: badge) == SourcePosition(line: 6, column: 19))
     var placed = report.findings
     entries[0].place(&placed)
     #expect(placed.map { SourcePosition(line: $0.line, column: $0.column) } == report.findings.map { entries[0].position(of: $0) })
-    #expect(placed.first { $0.payloadRule == .valueType }.map { "\($0.line):\($0.column)" } == "6:19")
+    #expect(placed.first { $0.payloadRule == .valueTypeIgnored }.map { "\($0.line):\($0.column)" } == "6:19")
   }
 
   @Test func aByteOrderMarkAndCRLFLineEndsAreRead() throws {

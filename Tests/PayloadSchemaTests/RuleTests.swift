@@ -65,13 +65,14 @@ struct PassCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  /// No payload rule escalates a finding today (the mechanism stays for a rule that needs it).
-  @Test func noPayloadFindingIsEscalated() {
+  /// One consequence per rule (issue 53): every finding of every row has its rule's default
+  /// severity; no finding is raised or lowered by itself.
+  @Test func everyFindingHasItsRulesSeverity() {
     for c in Self.triggering {
       let (target, options) = parseFlags(c.flags)
       var v = PayloadValidator(target: target, options: options)
-      for f in v.validate(c.payload).findings where f.escalated {
-        Issue.record("\(c.name): \(f.rule.rawValue) is escalated")
+      for f in v.validate(c.payload).findings where f.severity != (f.payloadRule?.definition.defaultSeverity ?? .warning) {
+        Issue.record("\(c.name): \(f.rule.rawValue) \(f.line):\(f.column) is \(f.severity.rawValue), not its rule's severity")
       }
     }
   }
@@ -86,12 +87,12 @@ struct PassCase: Sendable, CustomTestStringConvertible {
   /// README). The loc-args counterpart, text the alert shows, stays an error.
   @Test(arguments: [
     (#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "alert": "Goal"}}"#,
-     Target(pushType: .liveactivity), "live-activity-fields 1:84 aps.alert", Severity.warning),
+     Target(pushType: .liveactivity), "live-activity-key-ignored 1:84 aps.alert", Severity.warning),
     (#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, "attributes-type": "Score"}}"#,
-     Target(pushType: .liveactivity), "live-activity-fields 1:75 aps.attributes-type", .warning),
+     Target(pushType: .liveactivity), "live-activity-key-ignored 1:75 aps.attributes-type", .warning),
     // (To Safari 26.3, which still receives legacy Safari push: safari-legacy-push says nothing.)
     (#"{"aps": {"alert": {"title": "T", "body": "B"}, "url-args": ["a", 42]}}"#,
-     Target(platform: .safari, os: OSVersion(26, 3)), "value-type 1:66 aps.url-args[1]", .warning),
+     Target(platform: .safari, os: OSVersion(26, 3)), "value-type-ignored 1:66 aps.url-args[1]", .warning),
     (#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", 42]}}}"#,
      Target(), "value-type 1:54 aps.alert.loc-args[1]", .error),
   ])

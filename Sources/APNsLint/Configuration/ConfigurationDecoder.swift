@@ -114,13 +114,21 @@ struct ConfigurationDecoder {
     guard case .mapping(let entries, _) = node else {
       throw error(node.mark, "expected a mapping of rule ids for 'rules', found \(node.found)")
     }
+    // A rule's id names its group too (issue 53, "one consequence per rule"): `value-type: off`
+    // turns off value-type and every rule split from it, except a part this mapping names itself,
+    // whose own setting wins wherever it is written.
+    let named = Set(entries.map(\.key.text))
+    func setLevel(_ rule: RuleID, _ level: RuleLevel) {
+      configuration.levels[rule] = level
+      for part in Rule.family(of: rule).dropFirst() where !named.contains(part.rawValue) { configuration.levels[part] = level }
+    }
     for entry in entries {
       let id = entry.key.text
       guard let rule = Rule.named(id)?.id else { throw error(entry.key.mark, unknownRule(id)) }
       let name = "rules." + id
       switch entry.value {
       case .scalar:
-        configuration.levels[rule] = try severity(entry.value, at: name)
+        setLevel(rule, try severity(entry.value, at: name))
       case .mapping(let parameters, _):
         // The rule's declared parameters (its catalogue entry) say which names it takes; each
         // name given changes that one parameter of what the configuration has so far.
@@ -129,7 +137,7 @@ struct ConfigurationDecoder {
           let key = parameter.key.text
           let at = name + "." + key
           if key == "severity" {
-            configuration.levels[rule] = try severity(parameter.value, at: at)
+            setLevel(rule, try severity(parameter.value, at: at))
             continue
           }
           switch (configuration.parameters(of: rule), key) {

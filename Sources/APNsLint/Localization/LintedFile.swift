@@ -180,12 +180,9 @@ extension StringsLint {
     /// A finding of `message` about `key` (else the entry's): at `entry`'s line in a text table;
     /// in a plist or catalog at the `place` of the key, else at the key, while its line is not
     /// counted yet (`finish` counts it); at 1:1 when the file holds no such key (a translation
-    /// that lacks it) or none is named (a finding about the whole file).
-    /// `softened`: at most a warning (`Finding/softened`), for a finding of an error rule whose
-    /// case breaks nothing on the device (an argument left out); `noEffect`: information
-    /// (`Finding/noEffect`), for a case nothing on the device tells from a right one.
-    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil, place: Place = .key,
-                      softened: Bool = false, noEffect: Bool = false) {
+    /// that lacks it) or none is named (a finding about the whole file). The finding has the
+    /// message's rule's severity (a case of another consequence is another rule's message).
+    mutating func add(_ message: TableMessage, at entry: StringsEntry?, key: String? = nil, place: Place = .key) {
       let key = key ?? entry?.key
       var finding: Finding
       if let entry, let line = entry.line {
@@ -195,8 +192,6 @@ extension StringsLint {
       } else {
         finding = Finding(message, line: 1, column: 1, keyPath: key)
       }
-      finding.softened = softened
-      finding.noEffect = noEffect
       findings.append(finding)
     }
 

@@ -48,26 +48,44 @@ extension StringsLint {
     if let expected, !isName(entry.key), let script = copyScript(entry.value, position: position, developmentValue: developmentValue,
                                                                   expected: expected, isCopy: isCopy, reference: &reference) {
       pending.wrongScript.append((position, entry, isCopy, script))
-    } else if isCopy, hasWordToTranslate(entry.value) {
+    } else if isCopy, reference.copyHasWords(position, entry.value) {
       pending.copies.append((position, entry))
     }
   }
 
-  /// ``wrongScript(_:developmentValue:expected:isCopy:)``, judged once per key for an all-ASCII
-  /// copy of the development text in a language not written in Latin (`Reference.copyInLatin`).
+  /// ``wrongScript(_:developmentValue:expected:isCopy:)``, judged once per key and set of scripts
+  /// for a copy of the development text (the same bytes in every language that copies it: an
+  /// untranslated catalog copies the same English into thirty languages), once per key, set of
+  /// scripts and text for another value (languages keep the same stale text), the development
+  /// value's words made once per key (`Reference.copyScripts`, `judgedScripts`, `developmentWords`).
   static func copyScript(_ value: String, position: Int, developmentValue: String, expected: Set<Script>, isCopy: Bool,
                          reference: inout Reference) -> Script? {
-    guard isCopy, !expected.contains(.latin) else {
-      return wrongScript(value, developmentValue: developmentValue, expected: expected, isCopy: isCopy)
-    }
-    switch reference.copyInLatin[position] {
-    case 1: return .latin
-    case 2: return nil
-    default:
-      let found = wrongScript(value, developmentValue: developmentValue, expected: expected, isCopy: true)
-      if value.utf8.allSatisfy({ $0 < 0x80 }) { reference.copyInLatin[position] = found == nil ? 2 : 1 }
+    guard mayBeWrongScript(value, latinExpected: expected.contains(.latin)) else { return nil }
+    let mask = mask(of: expected)
+    if isCopy {
+      let key = UInt64(position) << 32 | UInt64(mask)
+      if let known = reference.copyScripts[key] { return known }
+      let found = judgeScript(value, expected: mask, sharedWords: nil)
+      reference.copyScripts[key] = found
       return found
     }
+    if let known = reference.judgedScripts[position]?.first(where: { $0.mask == mask && sameBytes($0.value, value) }) { return known.script }
+    let found = words(in: Array(value.unicodeScalars))
+    var script = judge(found, expected: mask, leavingOut: [])
+    if script != nil {
+      // Judged again without the words the development value has too (the names a translation
+      // keeps): made only for a value that is judged wrong with them.
+      let shared: Set<String>
+      if let known = reference.developmentWords[position] {
+        shared = known
+      } else {
+        shared = wordTexts(developmentValue)
+        reference.developmentWords[position] = shared
+      }
+      if !shared.isEmpty { script = judge(found, expected: mask, leavingOut: shared) }
+    }
+    reference.judgedScripts[position, default: []].append((mask, value, script))
+    return script
   }
 
   /// Whether `text` has a word of two letters or more outside its format specifiers: a copy of a
@@ -157,7 +175,7 @@ extension StringsLint {
       let line = devEntry?.line ?? reference.line(of: key)
       file.add(.untranslated(key: key, language: language, developmentLanguage: reference.language, developmentFile: reference.file,
                              line: line, kind: reference.kind, fallback: shown, developmentValue: reference.values[position]),
-               at: nil, key: key, noEffect: !isMissing(shown))
+               at: nil, key: key)
       made.append(file.findings.removeLast())
       note(key, shown)
     }
@@ -170,7 +188,7 @@ extension StringsLint {
         if let position = reference.index[key] { shown = fallback(at: position, in: reference, regionalVariant: pending.regionalVariant) }
         let readsAsMeant = !isMissing(shown)
         file.add(.newState(key: key, language: language, value: values[key], readsAsMeant: readsAsMeant), at: nil, key: key,
-                 place: .value(language: language), noEffect: readsAsMeant)
+                 place: .value(language: language))
         note(key, shown == .rawKey ? .developmentText : shown)
       }
     }

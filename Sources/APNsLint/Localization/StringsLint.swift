@@ -415,7 +415,7 @@ public struct ExcludedLocalizations: Sendable {
   /// - a bare two-letter name that is no ISO 639-1 language (`pr`, a translation platform's
   ///   "Pirate"); with a region or script after it the folder is left in, as a library may load
   ///   such a folder by its own name;
-  /// - a country code written for a language (``StringsLint/countryCodes``: `jp`, `cn`, and `kr`,
+  /// - a country code written for a language (`StringsLint.countryCodes`: `jp`, `cn`, and `kr`,
   ///   Kanuri's code, which no Apple device runs in), reported by `strings-lproj-name`;
   /// - a language of ISO 639 that no one speaks today (`enm` Middle English, `ang`, `fro`, `peo`
   ///   Old Persian, `grc`, …), private use (`qaa`–`qtz`), `und`, `zxx` and `mis`.

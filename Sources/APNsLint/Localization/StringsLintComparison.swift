@@ -100,10 +100,25 @@ extension StringsLint {
     /// the languages having it keep is a name or a word the languages share (`OIDC`, `URL`).
     var sameElsewhere: [Int32]
     var translatedElsewhere: [Int32]
-    /// Per key: what its development value, all ASCII, is judged when a language not written in
-    /// Latin copies it (0 not known yet, 1 Latin text, 2 not): the same in every such language,
-    /// so judged once (an untranslated catalog copies the same English into thirty languages).
-    var copyInLatin: [UInt8]
+    /// What a copy of a key's development value is judged (``StringsLint/copyScript(_:position:developmentValue:expected:isCopy:reference:)``),
+    /// by its position and the scripts expected (`position << 32 | mask`): the same in every
+    /// language of those scripts, so judged once (an untranslated catalog copies the same English
+    /// into thirty languages).
+    var copyScripts: [UInt64: Script?] = [:]
+    /// What another value of a key is judged, by the scripts expected and the value (languages keep
+    /// the same stale text), and the development value's words it is compared with, made once per key.
+    var judgedScripts: [Int: [(mask: UInt32, value: String, script: Script?)]] = [:]
+    var developmentWords: [Int: Set<String>] = [:]
+    /// Whether a copy of a key's development value has a word to translate (``StringsLint/hasWordToTranslate(_:)``), by position.
+    var copyWords: [Int: Bool] = [:]
+
+    /// ``StringsLint/hasWordToTranslate(_:)`` of the development value at `position` (`value`, which a copy holds), made once.
+    mutating func copyHasWords(_ position: Int, _ value: String) -> Bool {
+      if let known = copyWords[position] { return known }
+      let made = hasWordToTranslate(value)
+      copyWords[position] = made
+      return made
+    }
 
     init(table: StringsTable, kind: StringsTableKind, language: String, file: String?) {
       self.table = table
@@ -128,7 +143,6 @@ extension StringsLint {
       fallsBackToText = keys.map { key, entry in entry.map { !showsKey || $0.value == key } ?? false }
       sameElsewhere = Array(repeating: 0, count: keys.count)
       translatedElsewhere = Array(repeating: 0, count: keys.count)
-      copyInLatin = Array(repeating: 0, count: keys.count)
     }
 
     /// The keys the development language's `.stringsdict` defines over this `.strings` table.
@@ -155,6 +169,19 @@ extension StringsLint {
         keyLines = Dictionary(uniqueKeysWithValues: zip(keys, positions.map(\.line)))
       }
       return keyLines?[key]
+    }
+
+    /// Each plural key's development forms by name (`notePluralCopies`), made when a translation first needs them.
+    var developmentForms: [String: [String: String]] = [:]
+    /// What the format rules read of each key's development value, made when a translation first needs it.
+    var formats: [Int: DevelopmentFormat] = [:]
+
+    /// The format facts of the development value at `position` (`text`).
+    mutating func format(_ position: Int, _ text: String) -> DevelopmentFormat {
+      if let known = formats[position] { return known }
+      let made = DevelopmentFormat(text)
+      formats[position] = made
+      return made
     }
 
     /// The signature translations are compared with: accidental specifiers left out.
@@ -193,7 +220,7 @@ extension StringsLint {
       // What the device shows instead is decided once every translation is compared (`finish`).
       pending.missing.append(position)
     }
-    notePluralCopies(&file, table, language: language, reference: reference)
+    notePluralCopies(&file, table, language: language, reference: &reference)
     let isFormat = runsFormatRules(kind) && runsFormatRules(tableKind)
     // `strings-wrong-script` and `strings-development-copy` read every value of a language
     // whose scripts are known; copies of the development text are evidence for the others.
@@ -330,12 +357,20 @@ extension StringsLint {
 
   /// The keys whose plural variations (every form of every plural) are the development
   /// language's, unchanged: an untranslated copy (`LintedFile.copiedPlurals`).
-  static func notePluralCopies(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) {
+  static func notePluralCopies(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: inout Reference) {
     guard !table.variations.isEmpty, !reference.table.variations.isEmpty else { return }
     for (key, variations) in table.variations {
       guard let development = reference.table.variations[key], development.count == variations.count else { continue }
-      var forms: [String: String] = [:]
-      for (name, value) in development { forms[name] = value }
+      // The development forms by name, made once per key for every translation.
+      let forms: [String: String]
+      if let known = reference.developmentForms[key] {
+        forms = known
+      } else {
+        var made: [String: String] = [:]
+        for (name, value) in development { made[name] = value }
+        reference.developmentForms[key] = made
+        forms = made
+      }
       if variations.allSatisfy({ forms[$0.name] == $0.value }) { file.copiedPlurals.insert(language + "\n" + key) }
     }
   }
@@ -364,7 +399,7 @@ extension StringsLint {
       if !lost.isEmpty {
         file.add(.placeholderDropped(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
                                      developmentValue: devText, placeholders: lost),
-                 at: entry, key: key, softened: true)
+                 at: entry, key: key)
       }
       return
     case .format, .text:
@@ -378,10 +413,11 @@ extension StringsLint {
     let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.contains("%%")
     // The development value's own accidents (`%@: 100% guaranteed` = `% g`) are reported there;
     // a translation that repeats one is not blamed for it.
-    let devAccidents = sourceIsText ? [] : FormatString(devValue).specifiers.filter {
-      $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil
-    }.map(\.text)
-    let signature = comparableSignature(value) { (sourceIsText && isFlaggedPercent($0)) || devAccidents.contains($0.text) }
+    let devFormat = reference.format(position, devValue)
+    let devAccidents = sourceIsText ? [] : devFormat.accidents
+    // The translation's value parsed once for every rule below.
+    let valueFormat = FormatString(value)
+    let signature = comparableSignature(value, format: valueFormat) { (sourceIsText && isFlaggedPercent($0)) || devAccidents.contains($0.text) }
     // One defect, one finding: a `%#@name@` the entry does not define is read as an object, and
     // `strings-variable-undefined` (the more specific rule) reports it; the argument it misreads
     // is not reported again here (`checkStructure` reports every table a comparison reads).
@@ -393,7 +429,7 @@ extension StringsLint {
     // key at all: a translation's `%@` crashes if it does, and is read as "%@" if it does not.
     // Only the second is certain to be wrong on the device (a warning).
     if sourceIsText && !differences.isEmpty {
-      let written = FormatString(value).specifiers.filter { ArgumentKind(conversion: $0.conversion) != nil }.map { "'\($0.text)'" }
+      let written = valueFormat.specifiers.filter { ArgumentKind(conversion: $0.conversion) != nil }.map { "'\($0.text)'" }
       let list = written.isEmpty ? "a specifier" : written.joined(separator: ", ")
       differences = [("\(list) where '\(reference.language)' has none: if the code formats this key, that reads an argument "
         + "the code does not pass (a crash); if it does not, the user reads \(list)", false)]
@@ -402,7 +438,7 @@ extension StringsLint {
     // for `+%lld more`): the word's first letter is read as the conversion (text garbled).
     // (Said once: a specifier another difference already names is not named again.)
     if !sourceIsText {
-      for eaten in flagsEatingALetter(value, developmentValue: devValue) where !differences.contains(where: { $0.0.contains("'\(eaten.specifier)'") }) {
+      for eaten in flagsEatingALetter(value, format: valueFormat, developmentFlags: devFormat.flags) where !differences.contains(where: { $0.0.contains("'\(eaten.specifier)'") }) {
         differences.append((eaten.text, true))
       }
     }
@@ -414,14 +450,36 @@ extension StringsLint {
        !FormatString(key).signature.conversions.isEmpty {
       return
     }
-    if !sourceIsText { differences += garbles(value, developmentValue: devValue, argumentMissing: !differences.isEmpty, language: reference.language) }
+    if !sourceIsText { differences += garbles(value, format: valueFormat, development: devFormat, argumentMissing: !differences.isEmpty, language: reference.language) }
     if !differences.isEmpty {
-      // Only arguments left out (or a `%n`, which prints nothing): the sentence misses a value,
-      // nothing breaks (a warning).
-      file.add(.formatMismatch(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
-                               developmentValue: devText, differences: differences.map(\.0)),
-               at: entry, key: key, place: .value(language: language), softened: !differences.contains { $0.1 })
+      // Only arguments left out (or a `%n`): the sentence misses a value (strings-argument-left-out).
+      let message = TableMessage.formatMismatch(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
+                                                developmentValue: devText, differences: differences.map(\.0))
+      file.add(differences.contains { $0.1 } ? message : .argumentLeftOut(message), at: entry, key: key, place: .value(language: language))
     }
+  }
+
+  /// What the format rules read of a development value, the same for every translation of its key.
+  struct DevelopmentFormat {
+    /// Its accidental specifiers' texts (`% g` in `%@: 100% guaranteed`), which a translation repeating is not blamed for.
+    let accidents: [String]
+    /// The flags its specifiers write (``StringsLint/flags(_:)``).
+    let flags: Set<String>
+    /// Whether it garbles nothing itself and has no accidental specifier (``StringsLint/garbles(_:development:argumentMissing:language:)``).
+    let garbleFree: Bool
+    /// The percent signs it shows (``StringsLint/shownPercents(_:)``).
+    let shownPercents: Int
+
+    init(_ value: String) {
+      let specifiers = FormatString(value).specifiers
+      accidents = specifiers.filter { $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil }.map(\.text)
+      flags = Set(specifiers.map { StringsLint.flags($0.text) })
+      garbleFree = accidents.isEmpty && garbledText(value).isEmpty
+      shownPercents = StringsLint.shownPercents(value)
+    }
+
+    /// The flags of `value`'s specifiers.
+    static func flags(of value: String) -> Set<String> { Set(FormatString(value).specifiers.map { StringsLint.flags($0.text) }) }
   }
 
   /// How the development value is read: a format the code passes arguments to, a text with the
@@ -541,11 +599,14 @@ extension StringsLint {
   /// `%I sur %i` reads "I sur 3"). Otherwise it is a stray the device leaves out, showing the text
   /// as meant. Each difference with whether it breaks the text.
   static func garbles(_ value: String, developmentValue devValue: String, argumentMissing: Bool, language: String) -> [(String, Bool)] {
-    guard garbledText(devValue).isEmpty,
-          !FormatString(devValue).specifiers.contains(where: { $0.kind == .unsupported && accidentalReading($0, inDevelopmentLanguage: true) != nil })
-    else { return [] }
-    let percentMeant = shownPercents(devValue) > shownPercents(value)
-    return garbledText(value).filter { $0.effect == .breaks || argumentMissing || percentMeant }.map { garble in
+    garbles(value, format: FormatString(value), development: DevelopmentFormat(devValue), argumentMissing: argumentMissing, language: language)
+  }
+
+  /// ``garbles(_:developmentValue:argumentMissing:language:)`` with the development value's facts made once per key.
+  static func garbles(_ value: String, format: FormatString, development: DevelopmentFormat, argumentMissing: Bool, language: String) -> [(String, Bool)] {
+    guard development.garbleFree else { return [] }
+    let percentMeant = development.shownPercents > (value.containsUTF8(0x25) ? format.specifiers.count { $0.kind == .percent } : 0)
+    return garbledText(value, format: format).filter { $0.effect == .breaks || argumentMissing || percentMeant }.map { garble in
       (garble.effect == .percentOnly && percentMeant
         ? garble.text + ", and the percent sign '\(language)' shows is lost" : garble.text, true)
     }
@@ -559,14 +620,21 @@ extension StringsLint {
   /// before a letter: `%d` followed by a space is a specifier as meant.
   static func flagsEatingALetter(_ value: String, developmentValue: String) -> [(specifier: String, text: String)] {
     guard value.containsUTF8(0x25) else { return [] }
+    return flagsEatingALetter(value, format: FormatString(value), developmentFlags: DevelopmentFormat.flags(of: developmentValue))
+  }
+
+  /// The flags a specifier's text writes after its `%` (`" "` for `% d`).
+  static func flags(_ text: String) -> String {
     let flagCharacters: Set<Unicode.Scalar> = [" ", "+", "-", "#", "0", "'"]
-    func flags(_ text: String) -> String {
-      String(String.UnicodeScalarView(text.unicodeScalars.dropFirst().prefix { flagCharacters.contains($0) }))
-    }
-    let developmentFlags = Set(FormatString(developmentValue).specifiers.map { flags($0.text) })
+    return String(String.UnicodeScalarView(text.unicodeScalars.dropFirst().prefix { flagCharacters.contains($0) }))
+  }
+
+  /// ``flagsEatingALetter(_:developmentValue:)`` with the development value's flags made once per key.
+  static func flagsEatingALetter(_ value: String, format: FormatString, developmentFlags: Set<String>) -> [(specifier: String, text: String)] {
+    guard value.containsUTF8(0x25) else { return [] }
     let bytes = Array(value.utf8)
     var out: [(specifier: String, text: String)] = []
-    for specifier in FormatString(value).specifiers where ArgumentKind(conversion: specifier.conversion) != nil {
+    for specifier in format.specifiers where ArgumentKind(conversion: specifier.conversion) != nil {
       let written = flags(specifier.text)
       let scalars = Array(specifier.text.unicodeScalars)
       guard !written.isEmpty, !developmentFlags.contains(written), scalars.count == 1 + written.unicodeScalars.count + 1,
@@ -580,10 +648,10 @@ extension StringsLint {
     return out
   }
 
-  static func garbledText(_ value: String) -> [(text: String, effect: GarbleEffect)] {
+  static func garbledText(_ value: String, format: FormatString? = nil) -> [(text: String, effect: GarbleEffect)] {
     var out: [(text: String, effect: GarbleEffect)] = []
     if value.containsUTF8(0x25) {
-      for specifier in FormatString(value).specifiers where specifier.kind == .unsupported && specifier.name == nil {
+      for specifier in (format ?? FormatString(value)).specifiers where specifier.kind == .unsupported && specifier.name == nil {
         let scalars = Array(specifier.text.unicodeScalars)
         if scalars.count == 1 {
           out.append(("a '%' at the end is no specifier: CoreFoundation drops it", .percentOnly))
@@ -633,8 +701,8 @@ extension StringsLint {
   /// The signature of `text` as compared across localizations: the specifiers `drop` names are
   /// left out (they read no argument the author meant), and `% @` counts as `%@`, which is how
   /// CoreFoundation formats it (the space flag does nothing to an object).
-  static func comparableSignature(_ text: String, drop: (FormatSpecifier) -> Bool) -> FormatSignature {
-    let format = FormatString(text)
+  static func comparableSignature(_ text: String, format parsed: FormatString? = nil, drop: (FormatSpecifier) -> Bool) -> FormatSignature {
+    let format = parsed ?? FormatString(text)
     let utf8 = Array(text.utf8)
     var kept: [UInt8] = []
     var last = 0

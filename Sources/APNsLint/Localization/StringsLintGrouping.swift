@@ -10,7 +10,7 @@ extension StringsLintFile {
   /// ``findings`` with the per-key `strings-missing-translation` findings replaced by one per
   /// localization, table and what the device shows instead (``MissingFallback``), at 1:1: "da:
   /// 2,493 of 2,520 keys of 'Vector.strings' missing: 'a', 'b', … and 2,488 more", its
-  /// ``Finding/keys`` every key. A 40-language app then gets a few findings, not one per key
+  /// `Finding.keys` every key. A 40-language app then gets a few findings, not one per key
   /// (GitHub code scanning refuses more than 25,000 results a run). What every format reports.
   /// A catalog's `needs_review` and `stale` keys (``stateGroups``) are grouped the same way.
   public var groupedFindings: [Finding] {
@@ -19,7 +19,6 @@ extension StringsLintFile {
     let missingRule = RuleID(TableRule.missingTranslation)
     let grouped = perKey.map { group in
       var finding = Finding(TableMessage.missingTranslations(group), line: 1, column: 1)
-      finding.noEffect = !group.isMissing
       finding.keys = group.keys
       return finding
     }
@@ -35,11 +34,11 @@ extension StringsLintFile {
           finding.position = place.position
         }
       }
-      finding.noEffect = group.readsAsWritten
       finding.keys = group.keys
       return finding
     }
-    var groupedRules: Set<RuleID> = perKey.isEmpty ? [] : [missingRule]
+    // (A key whose fallback reads as meant is strings-translation-not-needed's, grouped alike.)
+    var groupedRules: Set<RuleID> = perKey.isEmpty ? [] : [missingRule, RuleID(TableRule.translationNotNeeded)]
     for group in stateGroups { groupedRules.insert(group.rule) }
     let rest = findings.filter { !(groupedRules.contains($0.rule) && $0.keyPath != nil) }
       + inState.filter { !($0.line == 1 && $0.column == 1) }

@@ -218,6 +218,9 @@ extension StringsLint {
       if let other = group.forms[.other], !readsArgument(other), !(enclosingFormat.map(printsNumberOutsideVariables) ?? false) {
         missing.removeAll { $0 == .few || $0 == .many }
       }
+      // An `other` form with no word (`%lld`, `%lld+`): nothing in it agrees with the count, so a
+      // count of any missing category reads right through it (Watermelon's uk `settings.worker.count`).
+      if let other = group.forms[.other], !hasWord(other) { missing.removeAll() }
       // Messages are made only for a plural that has a finding (most have none).
       guard let other = group.forms[.other] else {
         // An integer count of ru, uk, be, pl with one, few and many never reaches `other`
@@ -241,6 +244,12 @@ extension StringsLint {
       }
     }
     return out
+  }
+
+  /// Whether a form has a word outside its format specifiers (a run with a letter): one that may
+  /// agree with the count.
+  static func hasWord(_ text: String) -> Bool {
+    words(in: Array(text.unicodeScalars)).contains { word in word.scalars.contains { $0.properties.isAlphabetic } }
   }
 
   /// Whether `text` reads an argument: any specifier but `%%` (a count, a catalog's `%arg`, a
@@ -371,15 +380,19 @@ extension StringsLint.LintedFile {
     } else {
       return
     }
+    var sourcePlurals: [String: [PluralGroup]] = [:]
     for (catalogLanguage, language, table) in tables where !table.variations.isEmpty && Localizer.isLoaded(table) {
       guard !excluded.contains(language), let rules = PluralRules.forLanguage(language) else { continue }
       // Keys in order for the findings; only the keys with findings are sorted (most have none).
       // Each plural's findings stand at the plural (a `.stringsdict` variable's `<key>`, a
       // catalog's `plural`); a `one` form writing the digit at that form's text.
       var found: [(key: String, findings: [(message: TableMessage, plural: String)])] = []
+      // Each key's plurals, taken apart once for both passes below.
+      var plurals: [(key: String, groups: [PluralGroup])] = []
       for (key, variations) in table.variations {
         let groups = StringsLint.pluralGroups(variations, stringsdict: !isCatalog)
         if groups.isEmpty { continue }
+        plurals.append((key, groups))
         var findings: [(message: TableMessage, plural: String)] = []
         let copied = copiedPlurals.contains(language + "\n" + key)
         for group in groups {
@@ -409,10 +422,17 @@ extension StringsLint.LintedFile {
       let sourceTable = isCatalog ? sourceLanguage.flatMap { catalogTables[$0] } : nil
       let isSource = isCatalog && catalogLanguage == sourceLanguage
       var typed: [(key: String, findings: [(TableMessage, ArgumentMismatch)])] = []
-      for (key, variations) in table.variations {
-        let groups = StringsLint.pluralGroups(variations, stringsdict: !isCatalog)
-        if groups.isEmpty { continue }
-        let sourceGroups = isSource ? [] : sourceTable?.variations[key].map { StringsLint.pluralGroups($0, stringsdict: false) } ?? []
+      for (key, groups) in plurals {
+        var sourceGroups: [PluralGroup] = []
+        if !isSource, let sourceTable {
+          // The source language's plurals, taken apart once for every language of the catalog.
+          if let known = sourcePlurals[key] {
+            sourceGroups = known
+          } else {
+            sourceGroups = sourceTable.variations[key].map { StringsLint.pluralGroups($0, stringsdict: false) } ?? []
+            sourcePlurals[key] = sourceGroups
+          }
+        }
         var findings: [(TableMessage, ArgumentMismatch)] = []
         for group in groups {
           findings += StringsLint.pluralTypeFindings(group, source: sourceGroups.first { $0.name == group.name }, key: key,
@@ -421,8 +441,8 @@ extension StringsLint.LintedFile {
         if !findings.isEmpty { typed.append((key, findings)) }
       }
       for (key, findings) in typed.sorted(by: { $0.key < $1.key }) {
-        // `%n` prints nothing: the count is missing from the sentence, nothing breaks (a warning).
-        for (message, mismatch) in findings { add(message, at: nil, key: key, softened: mismatch == .vanishes) }
+        // (`%n` prints nothing: its message is strings-plural-count-vanishes', a warning.)
+        for (message, _) in findings { add(message, at: nil, key: key) }
       }
     }
   }

@@ -80,7 +80,7 @@ extension StringsLint {
       let reading = reviewReading(value: value, developmentValue: developmentValue, language: language, regionalVariant: variant,
                                   keptElsewhere: keptElsewhere)
       file.add(.needsReviewState(key: key, language: language, value: value, reading: reading, developmentValue: developmentValue),
-               at: nil, key: key, place: .value(language: language), noEffect: !reading.isVisible)
+               at: nil, key: key, place: .value(language: language))
       switch reading {
       case .untranslated: untranslatedReview.append(key)
       case .numbersDiffer: numbersReview.append(key)
@@ -102,9 +102,9 @@ extension StringsLint {
     for key in stale {
       file.add(.staleState(key: key, language: language), at: nil, key: key, place: .value(language: language))
     }
-    for (rule, keys) in [(TableRule.needsReview, review), (.stale, stale)] where !keys.isEmpty {
+    for (rule, keys) in [(TableRule.needsReviewAsWritten, review), (.stale, stale)] where !keys.isEmpty {
       file.stateGroups.append(StateGroup(rule: RuleID(rule), localization: language, table: file.fileName,
-                                         developmentKeyCount: reference.keys.count, keys: keys, readsAsWritten: rule == .needsReview))
+                                         developmentKeyCount: reference.keys.count, keys: keys, readsAsWritten: rule == .needsReviewAsWritten))
     }
     return new
   }

@@ -65,13 +65,13 @@ extension StringsLint.LintedFile {
   mutating func judgeExtraBOM() {
     guard let delivery, let index = findings.firstIndex(where: { $0.rule == RuleID(StringsRule.extraBOM) }) else { return }
     let encoding = table?.encoding ?? "utf-8"
-    switch delivery {
-    case .built(let project):
-      findings[index].message = StringsMessage.extraBOM(encoding: encoding, builtBy: project).text
-      findings[index].noEffect = true
-    case .verbatim(let project, let how):
-      findings[index].message = StringsMessage.extraBOM(encoding: encoding, copiedVerbatimBy: project, how: how).text
-      findings[index].escalated = true
+    // strings-extra-bom-built (information) or strings-extra-bom-copied (an error), at its place.
+    let message = switch delivery {
+    case .built(let project): StringsMessage.extraBOM(encoding: encoding, builtBy: project)
+    case .verbatim(let project, let how): StringsMessage.extraBOM(encoding: encoding, copiedVerbatimBy: project, how: how)
     }
+    var judged = Finding(message, line: 1, column: 1, keyPath: findings[index].keyPath)
+    judged.position = findings[index].position
+    findings[index] = judged
   }
 }

@@ -3,8 +3,9 @@ import StringsFile
 
 /// `apns-lint rules`: the catalogue as a table or as JSON (SPEC §8).
 public enum RulesReporter {
-  /// `[{"id", "severity", "category", "apnsReason", "summary", "consequence", "symptom", "remedy",
-  /// "platforms", "sources", "fix", "examples"}]`, every rule of the catalogue.
+  /// `[{"id", "severity", "category", "group", "parts", "apnsReason", "summary", "consequence",
+  /// "symptom", "remedy", "platforms", "sources", "fix", "examples"}]`, every rule of the catalogue
+  /// (`group`: the id a rule was split from, null for most; `parts`: the ids split from it).
   public static func json(_ configuration: Configuration) -> String {
     JSONValue.array(Rule.catalogue.map { value($0, configuration) }).text
   }
@@ -20,6 +21,9 @@ public enum RulesReporter {
       ("id", .string(rule.id.rawValue)),
       ("severity", .string(configuration.level(of: rule.id).name)),
       ("category", .string(rule.category.rawValue)),
+      // One consequence per rule (issue 53): the id a part was split from, and a group's parts.
+      ("group", .optional(rule.group?.rawValue)),
+      ("parts", .array(rule.parts.map { .string($0.id.rawValue) })),
       ("apnsReason", .optional(rule.apnsAnswer?.reason)),
       ("summary", .string(rule.summary)),
       ("consequence", .string(rule.consequence)),
@@ -94,6 +98,7 @@ public enum RulesReporter {
       for rule in rules {
         out += "\n### \(rule.id)\n\n\(rule.summary)\n"
         out += "\nWhy \(rule.defaultLevel.name) by default: \(rule.consequence).\n"
+        out += groupText(rule).map { "\n" + $0 + "\n" } ?? ""
         if let card = rule.card { out += "\n" + cardMarkdown(card) }
         if !rule.exampleConfiguration.isEmpty {
           out += "\nWith this configuration:\n\n```yaml\n\(rule.exampleConfiguration.trimmingTrailingNewlines())\n```\n"
@@ -132,7 +137,9 @@ public enum RulesReporter {
   public static func describe(_ rule: Rule, _ configuration: Configuration) -> String {
     var out = "\(rule.id) (\(rule.category.rawValue), \(configuration.level(of: rule.id).name); default \(rule.defaultLevel.name))\n"
     out += "  \(rule.summary)\n"
-    out += "  Why \(rule.defaultLevel.name) by default: \(rule.consequence)\n\n"
+    out += "  Why \(rule.defaultLevel.name) by default: \(rule.consequence)\n"
+    out += groupText(rule).map { "  " + $0 + "\n" } ?? ""
+    out += "\n"
     if let card = rule.card { out += cardText(card) + "\n" }
     if !rule.exampleConfiguration.isEmpty {
       out += "With this configuration:\n" + indent(rule.exampleConfiguration.trimmingTrailingNewlines()) + "\n"
@@ -147,6 +154,18 @@ public enum RulesReporter {
       out += "becomes:\n" + indent(fix.fixed) + "\n"
     }
     return out
+  }
+
+  /// The rule's group or parts in one sentence (issue 53, "one consequence per rule"), with the
+  /// ids in backquotes; nil for a rule with neither.
+  public static func groupText(_ rule: Rule) -> String? {
+    if let group = rule.group {
+      return "Part of `\(group)`: split from it so that each rule has one consequence; a configuration or baseline naming `\(group)` names this rule too."
+    }
+    let parts = rule.parts
+    guard !parts.isEmpty else { return nil }
+    return "Group of its parts " + parts.map { "`\($0.id)` (\($0.defaultLevel.name))" }.joined(separator: ", ")
+      + ": a configuration or baseline naming `\(rule.id)` names them too; one naming a part wins for that part."
   }
 
   private static func indent(_ text: String) -> String {

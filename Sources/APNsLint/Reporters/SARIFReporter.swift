@@ -90,6 +90,12 @@ public enum SARIFReporter: Sendable {
                                            ("markdown", .string(RulesReporter.cardMarkdown(card)))])))
         }
         members.append(("defaultConfiguration", .object([("level", .string(SARIFReporter.sarifLevel(level)))])))
+        // One consequence per rule (issue 53): a part names the id it was split from, a group its parts.
+        if let group = rule?.group {
+          members.append(("properties", .object([("group", .string(group.rawValue))])))
+        } else if let parts = rule?.parts, !parts.isEmpty {
+          members.append(("properties", .object([("parts", .array(parts.map { .string($0.id.rawValue) }))])))
+        }
         return .object(members)
       }
       let log: JSONValue = .object([

@@ -48,6 +48,9 @@ public struct Rule: Sendable, Hashable {
   /// What the user sees, how to fix it, the platforms and Apple's source (its definition's card);
   /// nil only for a rule written without one, which `RuleCatalogueTests` fails on.
   public let card: RuleCard?
+  /// For a rule split from another (issue 53, "one consequence per rule"): the id of the rule it
+  /// was split from, its group, which still names it in configurations, baselines and filters.
+  public let group: RuleID?
   /// For a rule that fixes: the example its fix is shown on (the triggering example unless the
   /// definition gives another) and that example once fixed; nil for a rule that never fixes.
   public let fixExample: FixExample?
@@ -70,6 +73,7 @@ public struct Rule: Sendable, Hashable {
     self.passingFlags = e.passingFlags
     self.exampleConfiguration = e.configuration
     self.fix = definition.fix
+    self.group = definition.group
     self.card = definition.card
     self.fixExample = e.fixed.map { FixExample(input: e.fixInput ?? e.triggering, fixed: $0) }
     self.apnsAnswer = definition.apnsAnswer
@@ -115,6 +119,34 @@ extension Rule {
     + LocalizationRule.allCases.map { Rule(RuleID($0), $0.definition) }
     + StringsRule.allCases.map { Rule(RuleID($0), $0.definition) }
     + TableRule.allCases.map { Rule(RuleID($0), $0.definition) }
+
+  /// The rules split from this one (its parts, whose ``group`` it is), in catalogue order; empty
+  /// for a rule that has none.
+  public var parts: [Rule] { (Self.partsIndex[id.rawValue] ?? []).map { Self.catalogue[$0] } }
+
+  /// The rule and every part of its group (`value-type` and the rules split from it); the rule
+  /// alone when it has none. What a configuration, a baseline entry or a filter naming `id` names.
+  public static func family(of id: RuleID) -> [RuleID] {
+    [id] + (partsIndex[id.rawValue] ?? []).map { catalogue[$0].id }
+  }
+
+  /// Whether a finding of `rule` is named by `id`: the rule itself, or its group.
+  public static func named(_ id: String, covers rule: RuleID) -> Bool {
+    rule.rawValue == id || catalogueIndex[rule.rawValue].map { catalogue[$0].group?.rawValue == id } == true
+  }
+
+  /// Ids no rule may take again: rules retired since 1.0 (ids are stable; a retired id keeps its
+  /// meaning in old configurations and baselines). None yet: every id split into parts (issue 53)
+  /// still names its group. `OneConsequenceTests.noRuleTakesAReservedID` keeps them unused.
+  public static let reservedIDs: Set<String> = []
+
+  private static let partsIndex: [String: [Int]] = {
+    var index: [String: [Int]] = [:]
+    for (i, rule) in catalogue.enumerated() {
+      if let group = rule.group { index[group.rawValue, default: []].append(i) }
+    }
+    return index
+  }()
 
   private static let catalogueIndex: [String: Int] = {
     var index: [String: Int] = [:]

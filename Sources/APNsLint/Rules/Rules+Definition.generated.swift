@@ -32,10 +32,12 @@ extension TableRule {
   public var definition: RuleDefinition {
     switch self {
     case .missingTranslation: .missingTranslation
+    case .translationNotNeeded: .translationNotNeeded
     case .extraKey: .extraKey
     case .wrongScript: .wrongScript
     case .developmentCopy: .developmentCopy
     case .formatMismatch: .formatMismatch
+    case .argumentLeftOut: .argumentLeftOut
     case .formatGap: .formatGap
     case .accidentalSpecifier: .accidentalSpecifier
     case .controlCharacter: .controlCharacter
@@ -45,7 +47,9 @@ extension TableRule {
     case .pluralOther: .pluralOther
     case .pluralOneDigit: .pluralOneDigit
     case .pluralType: .pluralType
+    case .pluralCountVanishes: .pluralCountVanishes
     case .needsReview: .needsReview
+    case .needsReviewAsWritten: .needsReviewAsWritten
     case .stale: .stale
     case .xmlEscape: .xmlEscape
     case .markup: .markup

@@ -16,13 +16,27 @@ extension RuleDefinition {
   static var missingTranslation: Self {
     Self(.warning, .strings,
          fix: .never("a translation is the translator's text; the tool cannot write it"),
-         consequence: "devices using that localization show what the lookup falls back to instead of a translation: the development language's text where the key is that text (a String Catalog's key, a .strings key written as its English value, a catalog unit in state new, a nib's or Info.plist's own text, the development table when the localization lacks the whole table), the raw key otherwise; softened to information where that text is right in the language as it stands (a regional variant, no word to translate, the same in two thirds of the languages that have the key, an empty key)",
-         summary: "a key of the development language missing from another localization, with what the device shows instead (the development text or the raw key); information where that text reads as meant",
+         consequence: "devices using that localization show what the lookup falls back to instead of a translation: the development language's text where the key is that text (a String Catalog's key, a .strings key written as its English value, a catalog unit in state new, a nib's or Info.plist's own text, the development table when the localization lacks the whole table), the raw key otherwise (where that text is right in the language as it stands, strings-translation-not-needed)",
+         summary: "a key of the development language missing from another localization, with what the device shows instead (the development text or the raw key)",
          card: RuleCard(symptom: "Users of that localization see the raw key, or the untranslated text, instead of a translation.",
                         remedy: "Translate the key in that localization, or exclude a localization no device picks (localization.exclude in .apns-lint.yml).",
                         platforms: .allAPNs, sources: [.stringCatalogs, .cfBundleLocale])) {
       RuleExamples("--- en.lproj\n\"A\" = \"a\";\n\"B\" = \"b\";\n--- fr.lproj\n1️⃣\"A\" = \"a\";",
                    pass: "--- en.lproj\n\"A\" = \"a\";\n--- fr.lproj\n\"A\" = \"a\";")
+    }
+  }
+
+  /// `strings-translation-not-needed`
+  static var translationNotNeeded: Self {
+    Self(.info, .strings, group: RuleID(TableRule.missingTranslation),
+         fix: .never("whether to translate a text that reads as meant is the translator's choice"),
+         consequence: "none: the text the lookup falls back to is right in the language as it stands (a regional variant of the development language, no word to translate, the same in two thirds of the languages that have the key, an empty key)",
+         summary: "a key missing from a localization, or a catalog unit in state new, whose fallback text reads as meant there (a regional variant, no word to translate, the same in the other languages)",
+         card: RuleCard(symptom: "Nothing: users read the development language's text, which is right in their language.",
+                        remedy: "Nothing to do; translate the key if the text should differ, or mark the catalog unit translated.",
+                        platforms: .allAPNs, sources: [.stringCatalogs, .cfBundleLocale])) {
+      RuleExamples("--- en.lproj\n\"A\" = \"a\";\n\"12:00\" = \"12:00\";\n--- fr.lproj\n1️⃣\"A\" = \"b\";",
+                   pass: "--- en.lproj\n\"A\" = \"a\";\n\"12:00\" = \"12:00\";\n--- fr.lproj\n\"A\" = \"b\";\n\"12:00\" = \"12:00\";")
     }
   }
 
@@ -75,10 +89,24 @@ extension RuleDefinition {
   static var formatMismatch: Self {
     Self(.error, .strings,
          fix: .never("which argument a translation meant is not certain"),
-         consequence: "String(format:) runs the translation with the development language's arguments: one read as an incompatible kind (%@ or %s for an integer) or past those passed crashes the app, %f for an integer prints a meaningless number, and a % that CoreFoundation consumes garbles the text; softened to a warning when an argument is only left out (or read by %n) or an app-filled placeholder lost: the sentence lacks a value, nothing breaks",
-         summary: "a translation runs differently from the development language's format on the device: an argument read as an incompatible kind (%@ or %s for an integer: a crash; %f for an integer: a meaningless value), past those passed, or text a % swallows; an argument left out, or a placeholder the app fills itself lost, is a warning",
+         consequence: "String(format:) runs the translation with the development language's arguments: one read as an incompatible kind (%@ or %s for an integer) or past those passed crashes the app, %f for an integer prints a meaningless number, and a % that CoreFoundation consumes garbles the text (an argument only left out, or an app-filled placeholder lost, is strings-argument-left-out)",
+         summary: "a translation runs differently from the development language's format on the device: an argument read as an incompatible kind (%@ or %s for an integer: a crash; %f for an integer: a meaningless value), past those passed, or text a % swallows",
          card: RuleCard(symptom: "The app crashes (%@ read for an integer), shows a meaningless number, or a sentence lacks a value.",
                         remedy: "Give the translation the specifiers of the development language's format, in kind and number; reorder them with positions (%1$@, %2$d).",
+                        platforms: .allAPNs, sources: [.formatSpecifiers, .cfString])) {
+      RuleExamples("--- en.lproj\n\"FILES\" = \"%d files\";\n--- fr.lproj\n1️⃣\"FILES\" = \"%@ fichiers\";",
+                   pass: "--- en.lproj\n\"FILES\" = \"%d files\";\n--- fr.lproj\n\"FILES\" = \"%d fichiers\";")
+    }
+  }
+
+  /// `strings-argument-left-out`
+  static var argumentLeftOut: Self {
+    Self(.warning, .strings, group: RuleID(TableRule.formatMismatch),
+         fix: .never("which argument a translation meant to show is not certain"),
+         consequence: "the sentence lacks a value, nothing breaks: String(format:) passes the argument and the translation does not read it (or reads it with %n, which prints nothing), or a placeholder the app fills itself is lost",
+         summary: "a translation leaves out an argument of the development language's format (or a placeholder the app fills itself): the sentence lacks that value",
+         card: RuleCard(symptom: "The translated sentence lacks the name, number or date the development language shows.",
+                        remedy: "Read every argument in the translation, with positions (%1$@, %2$d) where the word order differs.",
                         platforms: .allAPNs, sources: [.formatSpecifiers, .cfString])) {
       RuleExamples("--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n1️⃣\"FROM\" = \"De la part de\";",
                    pass: "--- en.lproj\n\"FROM\" = \"From %@\";\n--- fr.lproj\n\"FROM\" = \"De %@\";")
@@ -216,8 +244,8 @@ extension RuleDefinition {
     Self(.error, .strings,
          fix: .edits("gives a form's bare '%@', '%s' or '%f' the integer conversion its count is declared with, when the value type "
                        + "and the other forms (or the source language's forms) agree") { PluralTypeFix.fix($0) },
-         consequence: "a form that reads the count as an incompatible kind crashes the app (%@ or %s for an integer) or prints a meaningless number (%f for an integer); softened to a warning for %n, which prints nothing, so the count vanishes from the sentence",
-         summary: "a plural form reads its count as another kind than the variable's value type (or the source language's forms) gives it: %@ or %s for an integer crashes, %f for an integer prints a meaningless number; %n prints nothing (a warning)",
+         consequence: "a form that reads the count as an incompatible kind crashes the app (%@ or %s for an integer) or prints a meaningless number (%f for an integer); %n, which prints nothing, is strings-plural-count-vanishes",
+         summary: "a plural form reads its count as another kind than the variable's value type (or the source language's forms) gives it: %@ or %s for an integer crashes, %f for an integer prints a meaningless number",
          card: RuleCard(symptom: "The app crashes (%@ for an integer count) or prints a meaningless number; %n prints nothing.",
                         remedy: "Read the count with the variable's value type in every form (%d or %ld for an integer, %f only for a floating-point count).",
                         platforms: .allAPNs, sources: [.stringsdictFormat, .formatSpecifiers])) {
@@ -227,16 +255,44 @@ extension RuleDefinition {
     }
   }
 
+  /// `strings-plural-count-vanishes`
+  static var pluralCountVanishes: Self {
+    Self(.warning, .strings, group: RuleID(TableRule.pluralType),
+         fix: .never("which specifier the form meant for its count is not certain"),
+         consequence: "a form reads its count with %n, which CoreFoundation prints as nothing: the count vanishes from the sentence, nothing breaks",
+         summary: "a plural form reads its count with %n: the count vanishes from the sentence",
+         card: RuleCard(symptom: "The sentence shows no number where the count should be.",
+                        remedy: "Read the count with the variable's value type (%d or %ld for an integer).",
+                        platforms: .allAPNs, sources: [.stringsdictFormat, .formatSpecifiers])) {
+      RuleExamples("--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%n files"], marking: "N_FILES"),
+                   pass: "--- en.lproj/Localizable.stringsdict\n" + pluralExample(["one": "%d file", "other": "%d files"]))
+    }
+  }
+
   /// `strings-needs-review`
   static var needsReview: Self {
     Self(.warning, .strings,
          fix: .never("only a reviewer can say the translation is right"),
-         consequence: "users read a value still holding numbers the source no longer has (it says what the old source said), or still the development language's text, more than one word or a word in a script the language does not write (read untranslated); the state itself is the translation workflow's, shown as any other value: information where nothing in the value shows it wrong (a word or identifier the languages may share included; specifiers that differ are strings-format-mismatch's)",
-         summary: "a String Catalog translation in state 'needs_review' (set by Xcode when the source text changed) whose value shows it stale: numbers the source no longer has, or the development text left untranslated; information otherwise",
+         consequence: "users read a value still holding numbers the source no longer has (it says what the old source said), or still the development language's text, more than one word or a word in a script the language does not write (read untranslated); the state itself is the translation workflow's (where nothing in the value shows it wrong: strings-needs-review-as-written; specifiers that differ are strings-format-mismatch's)",
+         summary: "a String Catalog translation in state 'needs_review' (set by Xcode when the source text changed) whose value shows it stale: numbers the source no longer has, or the development text left untranslated",
          card: RuleCard(symptom: "Users read a translation of an older source (other numbers), or the untranslated development text.",
                         remedy: "Review the translation against the new source and mark it translated.",
                         platforms: .allAPNs, sources: [.stringCatalogs])) {
       RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#""KEEP_DAYS": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Keep 10 days"}}, "de": {"stringUnit": {"state": "needs_review", "value": 1️⃣"5 Tage behalten"}}}}"#),
+                   pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""KEEP_DAYS": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Keep 10 days"}}, "de": {"stringUnit": {"state": "translated", "value": "10 Tage behalten"}}}}"#))
+    }
+  }
+
+  /// `strings-needs-review-as-written`
+  static var needsReviewAsWritten: Self {
+    Self(.info, .strings, group: RuleID(TableRule.needsReview),
+         fix: .never("only a reviewer can say the translation is right"),
+         consequence: "none that shows: users see the translation as written, and nothing in it shows it stale (its numbers are the source's, or it is one word or identifier the languages may share); the state is the translation workflow's",
+         summary: "a String Catalog translation in state 'needs_review' whose value shows nothing stale: users read it as written",
+         card: RuleCard(symptom: "Nothing visible: the translation reads as written; it waits for a reviewer.",
+                        remedy: "Review the translation against the new source and mark it translated.",
+                        platforms: .allAPNs, sources: [.stringCatalogs])) {
+      RuleExamples("--- App/Localizable.xcstrings\n" + catalogExample(#""KEEP_DAYS": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Keep 10 days"}}, "de": {"stringUnit": {"state": "needs_review", "value": 1️⃣"10 Tage behalten"}}}}"#),
                    pass: "--- App/Localizable.xcstrings\n" + catalogExample(#""KEEP_DAYS": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Keep 10 days"}}, "de": {"stringUnit": {"state": "translated", "value": "10 Tage behalten"}}}}"#))
     }
   }
@@ -386,7 +442,7 @@ extension TableMessage {
       Self(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': " + (kind == .standard || kind == .predicateEditor
         ? text : "\(whatShows(kind, plural: false)), the \(languageName(developmentLanguage)) \(shown)"))
     case .readsAsMeant(let variant):
-      Self(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)', and needs none: "
+      Self(.translationNotNeeded, "'\(key)' of \(origin) has no translation in '\(language)', and needs none: "
         + (key.isEmpty ? "an empty key shows nothing to translate"
           : "\(text), \(variant ? "as meant in a regional variant of '\(developmentLanguage)'" : readsAsMeantReason(developmentValue))"))
     }
@@ -399,11 +455,11 @@ extension TableMessage {
   }
 
   /// `key`'s unit in `language` is in state `new`; `value` is what it holds, if anything;
-  /// `readsAsMeant`: what it shows is right in the language anyway (information).
+  /// `readsAsMeant`: what it shows is right in the language anyway (`strings-translation-not-needed`).
   static func newState(key: String, language: String, value: String?, readsAsMeant: Bool = false) -> Self {
     let shown = value.map { "the device shows '\(LocalizationOutput.excerpt($0))', which nobody has translated" }
       ?? "the device shows the source language's text"
-    return Self(.missingTranslation, "'\(key)' in '\(language)' is in state 'new' (not translated yet): \(shown)"
+    return Self(readsAsMeant ? .translationNotNeeded : .missingTranslation, "'\(key)' in '\(language)' is in state 'new' (not translated yet): \(shown)"
       + (readsAsMeant ? ", and it reads as meant: the same in every language that has it, or with no word to translate" : ""))
   }
 
@@ -427,7 +483,7 @@ extension TableMessage {
       let why = variant
         ? "'\(group.localization)' is a regional variant of '\(group.developmentLanguage)': \(user) reads the \(development) text as meant"
         : "\(user) reads the \(development) text as meant: it has no word to translate, or is the same in every language that has the key"
-      return Self(.missingTranslation, "\(counted) \(group.keys.count == 1 ? "has" : "have") no translation and need\(group.keys.count == 1 ? "s" : "") none: "
+      return Self(.translationNotNeeded, "\(counted) \(group.keys.count == 1 ? "has" : "have") no translation and need\(group.keys.count == 1 ? "s" : "") none: "
         + "\(listed)\(more) (\(why))")
     }
   }
@@ -536,13 +592,19 @@ extension TableMessage {
   }
 }
 
+// MARK: strings-argument-left-out
+
 extension TableMessage {
+  /// `message` (strings-format-mismatch's) when the translation only leaves an argument out (or
+  /// reads it with %n): the same words under strings-argument-left-out.
+  static func argumentLeftOut(_ message: Self) -> Self { Self(.argumentLeftOut, message.text) }
+
   /// `key`'s `value` in `language` lacks the `placeholders` of `developmentValue`, a text whose
   /// placeholders the app replaces itself (`%0 of %1 used`, `{0}`): a warning, never a format error.
   static func placeholderDropped(key: String, language: String, value: String, developmentLanguage: String, developmentValue: String,
                                  placeholders: [String]) -> Self {
     let listed = placeholders.map { "'\($0)'" }.joined(separator: ", ")
-    return Self(.formatMismatch, "'\(key)' in '\(language)' ('\(value)') leaves out \(listed) of '\(developmentLanguage)' ('\(developmentValue)'): "
+    return Self(.argumentLeftOut, "'\(key)' in '\(language)' ('\(value)') leaves out \(listed) of '\(developmentLanguage)' ('\(developmentValue)'): "
       + "a placeholder the app fills itself (not a format CoreFoundation could run), so the sentence loses that value")
   }
 }
@@ -627,7 +689,8 @@ extension TableMessage {
     case .garbage: "the user reads a meaningless number (\(declared.described) printed as \(read.described))"
     case .vanishes: "CoreFoundation prints nothing for '%n', so the count vanishes from the sentence"
     }
-    return Self(.pluralType, "\(pluralLabel(key, plural, catalogLanguage)): the '\(category.rawValue)' form ('\(LocalizationOutput.excerpt(form))') "
+    // %n breaks nothing: the count only vanishes (strings-plural-count-vanishes).
+    return Self(mismatch == .vanishes ? .pluralCountVanishes : .pluralType, "\(pluralLabel(key, plural, catalogLanguage)): the '\(category.rawValue)' form ('\(LocalizationOutput.excerpt(form))') "
       + "reads the count with '\(specifier)', but \(declaredBy) makes it \(declared.described): \(consequence)")
   }
 
@@ -651,7 +714,7 @@ extension TableMessage {
     case .untranslated:
       return Self(.needsReview, unit + " and is still the development language's text: users read it untranslated")
     case .sharedWord:
-      return Self(.needsReview, unit + " and is still the development language's text, one word or identifier (a command, a "
+      return Self(.needsReviewAsWritten, unit + " and is still the development language's text, one word or identifier (a command, a "
         + "placeholder, a word the languages share), which reads as meant as often as not")
     case .numbersDiffer(let numbers):
       let listed = numbers.map { "'\($0)'" }.joined(separator: ", ")
@@ -659,7 +722,7 @@ extension TableMessage {
       return Self(.needsReview, unit + " and holds \(listed), which the development text\(source) does not: it may still say what "
         + "the old source said")
     case .asWritten:
-      return Self(.needsReview, unit + ": users see it as written, and nothing in it shows it stale (its numbers are the "
+      return Self(.needsReviewAsWritten, unit + ": users see it as written, and nothing in it shows it stale (its numbers are the "
         + "source's; Xcode sets the state when the source text changes, a reviewer clears it)")
     }
   }
@@ -679,7 +742,7 @@ extension TableMessage {
   /// One localization's keys in state `needs_review` (`TableRule/needsReview`) or stale
   /// (`TableRule/stale`) of one catalog, as one finding of that rule.
   static func keysInState(_ group: StateGroup) -> Self {
-    let needsReview = group.rule == RuleID(TableRule.needsReview)
+    let needsReview = group.rule != RuleID(TableRule.stale)
     let listed = group.keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }
       .joined(separator: ", ")
     let more = group.keys.count > MissingTranslations.listedKeyLimit
@@ -692,7 +755,7 @@ extension TableMessage {
           ? "need review and hold numbers the development text does not (state 'needs_review': they may still say what the old source said)"
           : "need review (state 'needs_review'): users see them as written, and nothing in them shows them stale"
       : "are stale (Xcode no longer finds them in code and offers to remove them)"
-    return Self(needsReview ? .needsReview : .stale, "\(group.localization): \(StringsLint.grouped(group.keys.count)) of "
+    return Self(group.readsAsWritten ? .needsReviewAsWritten : needsReview ? .needsReview : .stale, "\(group.localization): \(StringsLint.grouped(group.keys.count)) of "
       + "\(StringsLint.grouped(group.developmentKeyCount)) \(noun) of '\(group.table)' \(what): \(listed)\(more)")
   }
 }

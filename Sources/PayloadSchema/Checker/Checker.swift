@@ -221,9 +221,9 @@ struct Checker: JSONEventHandler {
 
   // MARK: Reporting
 
-  /// Records `message` (made by its rule's constructor in `Rules/`) at `offset`.
-  mutating func report(_ message: PayloadMessage, at offset: Int, path: String?, escalated: Bool = false, softened: Bool = false,
-                       noEffect: Bool = false) {
+  /// Records `message` (made by its rule's constructor in `Rules/`) at `offset`, with its rule's
+  /// severity: a consequence of another severity is another rule's message (issue 53).
+  mutating func report(_ message: PayloadMessage, at offset: Int, path: String?) {
     let rule = message.rule
     // Past the cap, findings made while reading are only counted (one summary stands for them);
     // the end-of-payload checks always report.
@@ -231,9 +231,16 @@ struct Checker: JSONEventHandler {
       recordDropped(rule, at: offset)
       return
     }
-    findings.append(Finding(message, offset: offset, line: 0, column: 0, keyPath: path, escalated: escalated))
-    if softened { findings[findings.count - 1].softened = true }
-    if noEffect { findings[findings.count - 1].noEffect = true }
+    findings.append(Finding(message, offset: offset, line: 0, column: 0, keyPath: path))
+  }
+
+  /// Puts `message` in the place of finding `i`, at its place: a finding whose rule the end of the
+  /// payload decides (value-type's relevance-score outside a live activity, an update's timestamp
+  /// before 2022).
+  mutating func replaceFinding(_ i: Int, with message: PayloadMessage) {
+    var replacement = Finding(message, offset: findings[i].offset, line: 0, column: 0, keyPath: findings[i].keyPath)
+    replacement.position = findings[i].position
+    findings[i] = replacement
   }
 
   /// Whether the `count`-th finding of a rule that repeats once per key (`unknown-key`,

@@ -161,14 +161,7 @@ extension Checker {
       report(.escapedUnicode(extraBytes: Int(facts.inflation)), at: facts.offsets.inflation, path: inflationPath)
     }
     let isLive = pushType == .liveactivity
-    // A VoIP push is handed whole to the app's PushKit delegate and the system shows nothing of
-    // `aps` (Apple, "Responding to VoIP notifications from PushKit"): a key it does not know there
-    // is the app's own data, read by the app's own code.
-    if pushType == .voip && findings.contains(where: { $0.payloadRule == .unknownKey || $0.payloadRule == .apsCustomKey }) {
-      findings.removeAll {
-        ($0.payloadRule == .unknownKey || $0.payloadRule == .apsCustomKey) && $0.keyPath?.utf8.starts(with: "aps".utf8) == true
-      }
-    }
+    dropFindingsAboutWhatNothingReads(pushType: pushType)
 
     if !isLive { checkLiveActivityOnlyShapes() }
     // An accessory push's members in a push of another type are the app's own data (a voip push's
@@ -180,12 +173,12 @@ extension Checker {
     // sent there changes nothing: information.
     let wallet = target.topic.map { $0.utf8.starts(with: "pass.".utf8) } ?? false
     if wallet && facts.rootMembers > 0 {
-      report(.walletIgnoresContent, at: 0, path: nil, noEffect: true)
+      report(.walletIgnoresContent, at: 0, path: nil)
     }
 
     if facts.offsets.apsKey < 0 && !wallet { checkApsPresence(pushType: pushType) }
     if pushType == .fileprovider && facts.offsets.containerIdentifierKey < 0 && facts.rootIsObject {
-      report(.fileProviderWithoutContainer, at: 0, path: nil, softened: true)
+      report(.fileProviderWithoutContainer, at: 0, path: nil)
     }
     let apsAt = facts.offsets.aps >= 0 ? facts.offsets.aps : 0
     let apsPath: String? = facts.offsets.aps >= 0 ? "aps" : nil
@@ -216,7 +209,7 @@ extension Checker {
     if let os = target.os {
       if os >= Self.firstSafariWithoutLegacyPush { report(.legacySafariPushEnded(os: os), at: 0, path: nil) }
     } else {
-      report(.legacySafariPushEnded(os: nil), at: 0, path: nil, softened: true)
+      report(.legacySafariPushReach, at: 0, path: nil)
     }
   }
 
@@ -252,6 +245,32 @@ extension Checker {
     }
   }
 
+  /// Findings about how the system reads what it does not read at all are moot:
+  /// - A PushKit push (voip, complication, file provider, push to talk) is handed whole to the
+  ///   app's PushKit delegate as `PKPushPayload.dictionaryPayload`, and the system shows, plays and
+  ///   sets nothing of `aps` (Apple, "Responding to VoIP notifications from PushKit";
+  ///   "PKPushPayload"): what `aps` holds is the app's own data, read by the app's own code, so no
+  ///   payload rule about a key or value of `aps` applies to it (peer clients send `{"aps":
+  ///   {"alert": {"uuid": …}}}` or `"content-available": "1"` in a voip push; the app reads them).
+  /// - A key the platform does not read (`platform-key`, `url-args-in-app-push`): the type or range
+  ///   of its value changes nothing either (PyAPNs2's `"url-args": "args"` in an app's push).
+  mutating func dropFindingsAboutWhatNothingReads(pushType: PushType) {
+    if pushType.isPushKit && findings.contains(where: { $0.keyPath?.utf8.starts(with: "aps.".utf8) == true }) {
+      findings.removeAll {
+        $0.keyPath?.utf8.starts(with: "aps.".utf8) == true && $0.payloadRule?.definition.category == .payload
+      }
+    }
+    func isUnread(_ f: Finding) -> Bool { f.payloadRule == .platformKey || f.payloadRule == .urlArgsInAppPush }
+    guard findings.contains(where: isUnread) else { return }
+    let unread = findings.compactMap { isUnread($0) ? $0.keyPath : nil }
+    let valueRules: Set<PayloadRule> = [.valueType, .valueTypeIgnored, .valueTypeDeprecatedKey, .valueRange, .valueRangeIgnored,
+                                        .valueRangeDeprecatedKey, .valueEnum]
+    findings.removeAll { f in
+      guard let rule = f.payloadRule, valueRules.contains(rule), let path = f.keyPath else { return false }
+      return unread.contains { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }
+    }
+  }
+
   /// `push-type-platform`, `push-type-deprecated`: a push type given (not inferred) against the
   /// platform and OS (``PushAvailability``).
   mutating func checkPushTypePlatform(_ pushType: PushType) {
@@ -273,7 +292,9 @@ extension Checker {
   /// `k` is in `aps` and of its type: a badge or sound of the wrong type (value-type) is not
   /// applied, so it shows nothing.
   func applies(_ k: ApsKey) -> Bool {
-    hasAps(k) && !findings.contains { $0.payloadRule == .valueType && $0.keyPath == "aps.\(Schema.aps[k.rawValue].name)" }
+    hasAps(k) && !findings.contains {
+      ($0.payloadRule == .valueType || $0.payloadRule == .valueTypeIgnored) && $0.keyPath == "aps.\(Schema.aps[k.rawValue].name)"
+    }
   }
 
   /// `value-type`, `unknown-key`, `value-range` for what only live activities may do (an object
@@ -288,11 +309,11 @@ extension Checker {
     // featured one (Apple, UNNotificationContent.relevanceScore): one of the wrong type or range is
     // not applied as meant, and the alert shows as sent. A warning; a live activity's stays an error.
     if facts.offsets.relevance >= 0 && (facts.relevance < 0 || facts.relevance > 1) {
-      report(.relevanceScore(facts.relevance), at: facts.offsets.relevance, path: "aps.relevance-score", softened: true)
+      report(.relevanceScoreIgnored(facts.relevance), at: facts.offsets.relevance, path: "aps.relevance-score")
     }
     if !findings.isEmpty,
        let i = findings.firstIndex(where: { $0.payloadRule == .valueType && $0.keyPath == "aps.relevance-score" }) {
-      findings[i].softened = true
+      replaceFinding(i, with: .relevanceScoreTypeIgnored(text: findings[i].message))
     }
   }
 
@@ -306,11 +327,11 @@ extension Checker {
       // domain, Push to Talk's, a call's or a complication's own keys): `aps` is not needed.
       break
     case .location:
-      report(.apsMissingFromLocationPush, at: 0, path: nil, softened: true)
+      report(.apsMissingFromLocationPush, at: 0, path: nil)
     case .alert where facts.rootMembers == 0 && target.topic == nil && target.pushType == nil:
       // `{}` is exactly a Wallet pass update (SPEC §2); when nothing else is known (no topic, no
       // push type), nothing says it is not one.
-      report(.emptyPayloadWithoutTopic, at: 0, path: nil, softened: true)
+      report(.emptyPayloadWithoutTopic, at: 0, path: nil)
     default:
       report(.apsMissing(hasMDM: facts.offsets.mdmKey >= 0, simulatorNearMiss: facts.offsets.simulatorNearMiss >= 0), at: 0, path: nil)
     }
@@ -331,8 +352,7 @@ extension Checker {
     // With `critical: 0` the dictionary is Apple's documented shape with the flag off: the named
     // sound plays as the string would, nothing differs (information).
     if facts.offsets.soundObject >= 0 && !facts.criticalSound && !isLive {
-      report(facts.criticalOff ? .soundDictionaryNotCritical : .soundDictionary, at: facts.offsets.soundObject, path: "aps.sound",
-             noEffect: facts.criticalOff)
+      report(facts.criticalOff ? .soundDictionaryNotCritical : .soundDictionary, at: facts.offsets.soundObject, path: "aps.sound")
     }
 
     // silent-push-shape
@@ -356,8 +376,7 @@ extension Checker {
       if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
         for k in Self.visibleKeys where hasAps(k) {
           // APNs accepts it, and what the device does with the key is not documented: a warning.
-          report(.visibleKeyInBackgroundPush(Schema.aps[k.rawValue].name), at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)",
-                 softened: true)
+          report(.visibleKeyInBackgroundPush(Schema.aps[k.rawValue].name), at: apsValueOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
         }
       }
     case .alert:
@@ -375,9 +394,9 @@ extension Checker {
             $0.payloadRule == .unknownKey && $0.keyPath?.utf8.starts(with: "aps.".utf8) == true
           }
           if misplaced {
-            report(.alertPushShowsNothing(hasMDM: false), at: apsAt, path: apsPath, softened: true)
+            report(.alertPushMayShowNothing, at: apsAt, path: apsPath)
           } else {
-            report(.emptyApsWithoutPushType, at: apsAt, path: apsPath, noEffect: true)
+            report(.emptyApsWithoutPushType, at: apsAt, path: apsPath)
           }
         } else {
           report(.alertPushShowsNothing(hasMDM: facts.offsets.mdmKey >= 0), at: apsAt, path: apsPath)
@@ -390,7 +409,7 @@ extension Checker {
       }
     case .mdm:
       if facts.offsets.apsKey >= 0 {
-        report(.apsInMDMPush, at: facts.offsets.apsKey, path: "aps", noEffect: true)
+        report(.apsInMDMPush, at: facts.offsets.apsKey, path: "aps")
       }
     case .widgets, .controls:
       if !hasAps(.contentChanged) {
@@ -401,7 +420,7 @@ extension Checker {
         let others = facts.apsKeys & ~Self.liveActivityKeys
         for k in 0..<Schema.aps.count where k != ApsKey.contentChanged.rawValue && others & (1 << UInt32(k)) != 0 {
           report(.keyNotReadByContentChangedPush(Schema.aps[k].name, pushType: pushType),
-                 at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
+                 at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)")
         }
       }
     case .accessory:
@@ -411,7 +430,7 @@ extension Checker {
       if hasAps(.alert) || hasAps(.badge) || hasAps(.sound) {
         for k in Self.visibleKeys where hasAps(k) {
           report(.visibleKeyInLocationPush(Schema.aps[k.rawValue].name),
-                 at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)", softened: true)
+                 at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
         }
       }
     default:
@@ -426,7 +445,7 @@ extension Checker {
     let others = facts.apsKeys & ~Self.accessoryKeys & ~Self.liveActivityKeys
     guard others != 0 else { return }
     for k in 0..<Schema.aps.count where others & (1 << UInt32(k)) != 0 {
-      report(.keyNotReadByAccessoryPush(Schema.aps[k].name), at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
+      report(.keyNotReadByAccessoryPush(Schema.aps[k].name), at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)")
     }
   }
 
@@ -447,14 +466,13 @@ extension Checker {
   /// `live-activity-fields`: a Live Activity's `aps` by event, and its alert's shape.
   mutating func checkLiveActivityFields() {
     // An update older than the activity's last one is ignored, and a timestamp before 2022 is
-    // older than any: the update is dropped (timestamp-unit, escalated). A start makes the
+    // older than any: the update is dropped (timestamp-before-2022, an error). A start makes the
     // activity with it (Apple's own start sample sends 1234), and an end is applied whatever its
     // timestamp (an Apple engineer on the developer forums, thread 776165): nothing for them.
     if facts.timestampBeforeActivities,
        let i = findings.firstIndex(where: { $0.payloadRule == .timestampUnit && $0.keyPath == "aps.timestamp" }) {
       if facts.event == .update {
-        findings[i].escalated = true
-        findings[i].message += ", so this update is dropped"
+        replaceFinding(i, with: .timestampBefore2022(text: findings[i].message))
       } else {
         findings.remove(at: i)
       }
@@ -480,6 +498,9 @@ extension Checker {
       if hasAps(.inputPushToken) && hasAps(.inputPushChannel) {
         report(.tokenAndChannel, at: apsKeyOffsets[ApsKey.inputPushChannel.rawValue], path: "aps.input-push-channel")
       }
+      if let os = target.os, target.platform == .ios, os < OSVersion(17, 2) {
+        report(.pushToStartTooNew(os: os), at: apsValueOffsets[ApsKey.event.rawValue], path: "aps.event")
+      }
       // Channels arrived with iOS 18 (PushType.channel(_:)); only iOS and iPadOS number their
       // releases so (visionOS's Live Activities are not pushed with channels before 26).
       if hasAps(.inputPushChannel), let os = target.os, target.platform == .ios, os < OSVersion(18) {
@@ -490,35 +511,32 @@ extension Checker {
       for k in Self.startOnlyKeys where hasAps(k) {
         // The activity's attributes and its push token or channel are fixed when it starts: on an
         // update or end these keys are not read, and the update itself applies (a warning).
-        report(.startOnlyKey(Schema.aps[k.rawValue].name), at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)",
-               softened: true)
+        report(.startOnlyKey(Schema.aps[k.rawValue].name), at: apsKeyOffsets[k.rawValue], path: "aps.\(Schema.aps[k.rawValue].name)")
       }
     }
     // The shape of a Live Activity's aps (SPEC §3): an alert is a dictionary of title, body and
     // sound. A string is not that shape, but nothing Apple documents drops the update for it (Apple's
     // own command-line page sends one in a broadcast test): the alert is what is at risk, a warning.
     if facts.alertKind == .string {
-      report(.liveActivityAlertString,
-             at: apsValueOffsets[ApsKey.alert.rawValue], path: "aps.alert", softened: true)
+      report(.liveActivityAlertString, at: apsValueOffsets[ApsKey.alert.rawValue], path: "aps.alert")
     }
     if hasAps(.badge) {
       report(.liveActivityBadge, at: apsKeyOffsets[ApsKey.badge.rawValue],
-             path: "aps.badge", softened: true)
+             path: "aps.badge")
     }
     if hasAps(.sound) {
-      report(.liveActivitySound,
-             at: apsKeyOffsets[ApsKey.sound.rawValue], path: "aps.sound", softened: true)
+      report(.liveActivitySound, at: apsKeyOffsets[ApsKey.sound.rawValue], path: "aps.sound")
     }
     if facts.alertKind == .object && facts.alertKeys & (1 << UInt32(AlertKey.subtitle.rawValue)) != 0 {
       report(.liveActivitySubtitle,
-             at: alertKeyOffsets[AlertKey.subtitle.rawValue], path: "aps.alert.subtitle", softened: true)
+             at: alertKeyOffsets[AlertKey.subtitle.rawValue], path: "aps.alert.subtitle")
     }
     // Keys that present a notification (ActivityKit's page lists none of them for a Live
     // Activity push): the system ignores them, so what the author meant by them does not happen.
     if facts.apsKeys & Self.notificationOnlyKeys != 0 {
       for k in 0..<Schema.aps.count where Self.notificationOnlyKeys & facts.apsKeys & (1 << UInt32(k)) != 0 {
         report(.notALiveActivityKey(Schema.aps[k].name),
-               at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)", softened: true)
+               at: apsKeyOffsets[k], path: "aps.\(Schema.aps[k].name)")
       }
     }
     // An end's dismissal-date past the four-hour window (ActivityUIDismissalPolicy.after(_:)):
@@ -526,11 +544,11 @@ extension Checker {
     if facts.event == .end, hasAps(.dismissalDate), facts.timestamp >= ValueCheck.firstActivityDate,
        facts.dismissalDate <= 1e11, facts.dismissalDate > facts.timestamp + Self.dismissalWindow {
       report(.dismissalDateBeyondWindow(hours: Self.hours(facts.dismissalDate - facts.timestamp)),
-             at: apsValueOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
+             at: apsValueOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date")
     }
     if hasAps(.dismissalDate) && facts.event != .end && facts.event != .none {
       report(.dismissalDateBeforeEnd,
-             at: apsKeyOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date", softened: true)
+             at: apsKeyOffsets[ApsKey.dismissalDate.rawValue], path: "aps.dismissal-date")
     }
   }
 
@@ -576,9 +594,13 @@ extension Checker {
         if findings.count > before { findings[before].apnsAnswer = nil }
       }
     }
-    if let topic = target.topic {
+    // A broadcast names no topic: the bundle id is in its path (`/4/broadcasts/apps/<bundle-id>`,
+    // Apple's "Sending broadcast push notification requests to APNs"), which takes no suffix.
+    if let topic = target.topic, target.transport != .broadcast {
       if let suffix = pushType.topicSuffix, !topic.hasSuffix(suffix) {
         report(.topicLacksSuffix(topic: topic, suffix: suffix, pushType: pushType), at: 0, path: nil)
+      } else if let suffix = pushType.topicSuffix, topic.dropLast(suffix.count).hasSuffix(suffix) {
+        report(.topicSuffixTwice(topic: topic, suffix: suffix), at: 0, path: nil)
       } else if let named = topicPushType, named != pushType, let suffix = named.topicSuffix {
         // The reverse: an `alert` push to `com.example.app.voip` goes to the VoIP topic, not the app's.
         report(.topicOfAnotherPushType(topic: topic, suffix: suffix, named: named, pushType: pushType), at: 0, path: nil)

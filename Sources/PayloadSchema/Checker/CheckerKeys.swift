@@ -91,9 +91,9 @@ extension Checker {
       recordApsKey(index, at: offset)
       if !spec.platforms.contains(platform) {
         // `url-args` is read by Safari alone: in an app's push it changes nothing shown (the same
-        // payload often goes to both), so information.
-        report(.platformKey(spec, platform: target.platform), at: offset, path: currentPath(),
-               noEffect: index == ApsKey.urlArgs.rawValue)
+        // payload often goes to both): url-args-in-app-push, information.
+        report(index == ApsKey.urlArgs.rawValue ? .urlArgsInAppPush(spec, platform: target.platform) : .platformKey(spec, platform: target.platform),
+               at: offset, path: currentPath())
       }
     case .alert:
       recordAlertKey(index, at: offset)

@@ -200,7 +200,9 @@ extension Checker {
     for k in 0..<Schema.aps.count where keys & (1 << UInt32(k)) != 0 {
       let name = Schema.aps[k].name
       let path = "aps.\(name)"
-      findings.removeAll { ($0.payloadRule == .valueEnum || $0.payloadRule == .valueType) && $0.keyPath == path }
+      findings.removeAll {
+        ($0.payloadRule == .valueEnum || $0.payloadRule == .valueType || $0.payloadRule == .valueTypeIgnored) && $0.keyPath == path
+      }
       if pushType != .voip {
         report(.liveActivityKeyAsAppData(name, event: k == ApsKey.event.rawValue, pushType: pushType,
                                          given: target.pushType != nil || topicPushType != nil),
@@ -466,9 +468,11 @@ struct MisplacedPlan {
     }
     switch pushType {
     case .alert where showsNothing && (cured != 0 || curedAlert):
-      let texts = [PayloadMessage.alertPushShowsNothing(hasMDM: false).text, PayloadMessage.alertPushShowsNothing(hasMDM: true).text,
-                   PayloadMessage.emptyApsWithoutPushType.text]
-      if let i = index(.pushTypeMismatch, texts) { removals.insert(i) }
+      let shown = [PayloadMessage.alertPushShowsNothing(hasMDM: false), .alertPushShowsNothing(hasMDM: true), .alertPushMayShowNothing,
+                   .emptyApsWithoutPushType]
+      if let i = findings.indices.first(where: { i in shown.contains { findings[i].payloadRule == $0.rule && findings[i].message == $0.text } }) {
+        removals.insert(i)
+      }
     case .background where cured != 0:
       if let i = index(.backgroundInert, [PayloadMessage.backgroundInert.text]) { removals.insert(i) }
     case .liveactivity where cured != 0:

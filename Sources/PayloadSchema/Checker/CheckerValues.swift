@@ -33,10 +33,10 @@ extension Checker {
       if context == .stringArray && kind != .string {
         // Safari fills url-args into the website's URL format; Apple documents strings, and what
         // Safari makes of a number there is not documented: the page opened may differ, nothing
-        // is dropped (a warning). A loc-args element is text the alert shows: an error.
+        // is dropped (value-type-ignored). A loc-args element is text the alert shows: value-type.
         let arrayPath = containerPath()
-        report(.notAStringElement(of: arrayPath, found: kind), at: offset, path: currentPath(),
-               softened: arrayPath == "aps.url-args")
+        let message = PayloadMessage.notAStringElement(of: arrayPath, found: kind)
+        report(arrayPath == "aps.url-args" ? .onlyNotApplied(message) : message, at: offset, path: currentPath())
       }
       return context == .custom ? .custom : .free
     }
@@ -68,17 +68,21 @@ extension Checker {
         case .flagOne where kind == .bool:
           break   // `bool(_:at:)` tells true (a warning) from false
         case .flagOne, .flagZeroOrOne, .flagTrue:
-          report(.flagValue(spec, found: kind.described), at: offset, path: currentPath(),
-                 softened: Self.onlyChangesPresentation(index: index, context: context))
+          let message = PayloadMessage.flagValue(spec, found: kind.described)
+          report(Self.onlyChangesPresentation(index: index, context: context) ? .onlyNotApplied(message) : message,
+                 at: offset, path: currentPath())
         default:
           let expected: String
           switch spec.check {
           case .badge, .timestamp, .activityTimestamp, .positiveInteger: expected = "an integer"
           default: expected = spec.kinds.subtracting(.null).described
           }
-          report(.valueType(key: spec.name, expected: expected, found: kind), at: offset, path: currentPath(),
-                 softened: Self.wrongTypeIsOnlyNotApplied(index: index, context: context),
-                 noEffect: spec.isDeprecated(index: index, in: context, platform: target.platform))
+          // A key that is only not applied is value-type-ignored, a deprecated one iOS ignores
+          // value-type-deprecated-key.
+          let message = PayloadMessage.valueType(key: spec.name, expected: expected, found: kind)
+          report(spec.isDeprecated(index: index, in: context, platform: target.platform) ? .deprecatedKeyValue(message)
+                   : Self.wrongTypeIsOnlyNotApplied(index: index, context: context) ? .onlyNotApplied(message) : message,
+                 at: offset, path: currentPath())
         }
         return .free
       }
@@ -182,12 +186,15 @@ extension Checker {
       report(.flagOff(spec.name, found: "0"), at: offset, path: currentPath())
       return
     }
-    // Out of range is like the wrong type: a key that is only not applied (a badge, a volume) is a
-    // warning, a deprecated one iOS ignores is information; a timestamp stays an error.
-    report(.number(n, for: spec), at: offset, path: currentPath(),
-           softened: Self.onlyChangesPresentation(index: index, context: context)
-             || (spec.check.numberProblem(n) == .valueRange && Self.wrongTypeIsOnlyNotApplied(index: index, context: context)),
-           noEffect: spec.isDeprecated(index: index, in: context, platform: target.platform))
+    // Out of range is like the wrong type: a key that is only not applied (a badge, a volume) is
+    // value-range-ignored (flag-value-ignored for mutable-content and sound.critical), a
+    // deprecated one iOS ignores value-range-deprecated-key; a timestamp stays value-range's.
+    let message = PayloadMessage.number(n, for: spec)
+    let notApplied = Self.onlyChangesPresentation(index: index, context: context)
+      || (message.rule == .valueRange && Self.wrongTypeIsOnlyNotApplied(index: index, context: context))
+    report(spec.isDeprecated(index: index, in: context, platform: target.platform) ? .deprecatedKeyValue(message)
+             : notApplied ? .onlyNotApplied(message) : message,
+           at: offset, path: currentPath())
   }
 
   /// `mutable-content`: a flag whose only effect is that the notification service extension runs.
@@ -234,8 +241,8 @@ extension Checker {
       return
     }
     if !spec.check.boolIsFine(value) {
-      report(.flagValue(spec, found: "false"), at: offset, path: currentPath(),
-             softened: Self.onlyChangesPresentation(index: index, context: context))
+      let message = PayloadMessage.flagValue(spec, found: "false")
+      report(Self.onlyChangesPresentation(index: index, context: context) ? .onlyNotApplied(message) : message, at: offset, path: currentPath())
     }
     if case .flagOne = spec.check {
       let onOff = Self.isOnOffFlag(spec, index: index, context: context)
@@ -245,12 +252,12 @@ extension Checker {
         // It is read as 1, so the push is what content-available 1 makes it (a silent push, or
         // one that also wakes the app).
         if context == .aps { recordFlagTrue(index) }
-        report(.flagTrue(spec.name), at: offset, path: currentPath(), noEffect: true)
+        report(.flagTrue(spec.name), at: offset, path: currentPath())
       } else if onOff {
         report(.flagOff(spec.name, found: "false"), at: offset, path: currentPath())
       } else {
-        report(.flagValue(spec, found: "false"), at: offset, path: currentPath(),
-               softened: Self.onlyChangesPresentation(index: index, context: context))
+        let message = PayloadMessage.flagValue(spec, found: "false")
+        report(Self.onlyChangesPresentation(index: index, context: context) ? .onlyNotApplied(message) : message, at: offset, path: currentPath())
       }
     }
   }

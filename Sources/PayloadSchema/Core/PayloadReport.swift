@@ -1,11 +1,11 @@
 extension Finding {
   /// A payload or request finding with its rule's default severity (a warning for a rule that is
   /// off unless configured) and its rule's APNs answer.
-  public init(rule: PayloadRule, message: String, offset: Int, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
+  public init(rule: PayloadRule, message: String, offset: Int, line: Int, column: Int, keyPath: String?) {
     let definition = rule.definition
     self.init(rule: RuleID(rule), severity: definition.defaultSeverity ?? .warning, message: message,
               position: SourcePosition(line: line, column: column, offset: offset), keyPath: keyPath,
-              escalated: escalated, apnsAnswer: definition.apnsAnswer)
+              apnsAnswer: definition.apnsAnswer)
   }
 
 }

@@ -158,7 +158,7 @@ public struct RequestValidator: Sendable {
         && seen.value(.priority, in: headers) == nil {
       // No apns-priority: APNs sends at 10, which draws on the activity's budget; a priority the
       // sender chose (Apple's own samples send 10) is not reported (SPEC §3, priority-mismatch).
-      found.add(.liveActivityDefaultPriority, path: "apns-priority", noAnswer: true, noEffect: true)
+      found.add(.liveActivityDefaultPriority, path: "apns-priority", noAnswer: true)
     }
     if report.pushType == .location && auth != .token {
       found.add(.locationNeedsToken, path: "authorization")
@@ -216,7 +216,7 @@ public struct RequestValidator: Sendable {
     var value = authorization
     let (problem, issuedAtString) = value.withUTF8 { ProviderToken.inspect(authorization: $0, now: now) }
     if issuedAtString {
-      found.add(.issuedAtIsString, path: "authorization", header: at, softened: true, noAnswer: true)
+      found.add(.issuedAtIsString, path: "authorization", header: at, noAnswer: true)
     }
     if let problem, case .expired = problem, let verifier {
       // The claims of a token that does not verify are not trusted: a bad signature first.
@@ -299,8 +299,7 @@ public struct RequestValidator: Sendable {
       if transport == .broadcast {
         found.add(.broadcastNeedsPushType, path: "apns-push-type")
       } else {
-        found.add(.pushTypeMissing(watchOS: target.platform == .watchos), path: "apns-push-type",
-                  escalated: target.platform == .watchos)
+        found.add(target.platform == .watchos ? .pushTypeMissingOnWatchOS : .pushTypeMissing, path: "apns-push-type")
       }
       return
     }
@@ -319,7 +318,7 @@ public struct RequestValidator: Sendable {
     let exact = transport == .broadcast ? ChannelManagement.pushTypeSpellings.contains(text) : text.utf8.elementsEqual(type.rawValue.utf8)
     if !exact {
       found.add(.pushTypeSpelling(text, documented: transport == .broadcast ? "LiveActivity" : type.rawValue),
-                path: "apns-push-type", header: at, softened: true, noAnswer: true)
+                path: "apns-push-type", header: at, noAnswer: true)
     }
   }
 
@@ -355,7 +354,7 @@ public struct RequestValidator: Sendable {
       if auth == .token {
         found.add(.topicMissingWithToken, path: "apns-topic")
       } else {
-        found.add(.topicMissingWithCertificate, path: "apns-topic", softened: true, noAnswer: true)
+        found.add(.topicMissingWithCertificate, path: "apns-topic", noAnswer: true)
       }
     }
   }
@@ -565,13 +564,10 @@ struct RequestFindings {
 
   /// Records `message` (made by its rule's constructor in `Rules/RequestRules.swift`).
   mutating func add(_ message: PayloadMessage, path: String?, header: Int? = nil,
-                    escalated: Bool = false, softened: Bool = false, answer: APNsAnswer? = nil, noAnswer: Bool = false,
-                    noEffect: Bool = false) {
+                    answer: APNsAnswer? = nil, noAnswer: Bool = false) {
     let rule = message.rule
     if !disabled.isEmpty && disabled.contains(rule) { return }
-    var f = Finding(message, offset: -1, line: 0, column: 0, keyPath: path, escalated: escalated)
-    f.softened = softened
-    f.noEffect = noEffect
+    var f = Finding(message, offset: -1, line: 0, column: 0, keyPath: path)
     f.header = header
     if noAnswer { f.apnsAnswer = nil } else if let answer { f.apnsAnswer = answer }
     findings.append(f)

@@ -54,8 +54,7 @@ extension PayloadMessage {
 extension Finding {
   /// A finding of `message`'s rule, with the rule's default severity and APNs answer: how every
   /// module turns a payload or request message into a finding.
-  package init(_ message: PayloadMessage, offset: Int, line: Int, column: Int, keyPath: String?, escalated: Bool = false) {
-    self.init(rule: message.rule, message: message.text, offset: offset, line: line, column: column, keyPath: keyPath,
-              escalated: escalated)
+  package init(_ message: PayloadMessage, offset: Int, line: Int, column: Int, keyPath: String?) {
+    self.init(rule: message.rule, message: message.text, offset: offset, line: line, column: column, keyPath: keyPath)
   }
 }

@@ -27,34 +27,50 @@ extension PayloadRule {
     case .payloadTooLarge: .payloadTooLarge
     case .payloadNearLimit: .payloadNearLimit
     case .apsMissing: .apsMissing
+    case .apsMissingMayWork: .apsMissingMayWork
     case .apsNotObject: .apsNotObject
     case .providerPayloadUnchecked: .providerPayloadUnchecked
     case .unknownKey: .unknownKey
     case .misplacedKey: .misplacedKey
     case .apsCustomKey: .apsCustomKey
     case .valueType: .valueType
+    case .valueTypeIgnored: .valueTypeIgnored
+    case .valueTypeDeprecatedKey: .valueTypeDeprecatedKey
     case .valueRange: .valueRange
+    case .valueRangeIgnored: .valueRangeIgnored
+    case .valueRangeDeprecatedKey: .valueRangeDeprecatedKey
     case .valueEnum: .valueEnum
     case .flagValue: .flagValue
+    case .flagValueIgnored: .flagValueIgnored
+    case .flagValueTrue: .flagValueTrue
     case .flagOff: .flagOff
     case .backgroundInert: .backgroundInert
     case .soundShape: .soundShape
+    case .soundShapeCriticalOff: .soundShapeCriticalOff
     case .payloadWhitespace: .payloadWhitespace
     case .alertEmpty: .alertEmpty
     case .alertTextConflict: .alertTextConflict
     case .locArgsWithoutKey: .locArgsWithoutKey
     case .deprecatedKey: .deprecatedKey
     case .platformKey: .platformKey
+    case .urlArgsInAppPush: .urlArgsInAppPush
     case .sensitiveData: .sensitiveData
     case .customKeyAllowlist: .customKeyAllowlist
     case .soundFormat: .soundFormat
     case .silentPushShape: .silentPushShape
     case .pushTypeMismatch: .pushTypeMismatch
+    case .pushTypeKeyUnread: .pushTypeKeyUnread
+    case .fileProviderContainerMissing: .fileProviderContainerMissing
+    case .alertPushMayShowNothing: .alertPushMayShowNothing
+    case .pushContentUnread: .pushContentUnread
+    case .apsEmptyUntyped: .apsEmptyUntyped
     case .priorityMismatch: .priorityMismatch
     case .topicMismatch: .topicMismatch
     case .collapseIDTooLong: .collapseIDTooLong
     case .liveActivityFields: .liveActivityFields
+    case .liveActivityKeyIgnored: .liveActivityKeyIgnored
     case .timestampUnit: .timestampUnit
+    case .timestampBefore2022: .timestampBefore2022
     case .timestampOld: .timestampOld
     case .timestampAhead: .timestampAhead
     case .staleDatePast: .staleDatePast
@@ -62,6 +78,7 @@ extension PayloadRule {
     case .accessoryFields: .accessoryFields
     case .safariFields: .safariFields
     case .safariLegacyPush: .safariLegacyPush
+    case .safariLegacyPushReach: .safariLegacyPushReach
     case .pushTypePlatform: .pushTypePlatform
     case .pushTypeDeprecated: .pushTypeDeprecated
     case .requestMethod: .requestMethod
@@ -74,16 +91,21 @@ extension PayloadRule {
     case .expirationUnit: .expirationUnit
     case .expirationPast: .expirationPast
     case .pushTypeUnknown: .pushTypeUnknown
+    case .pushTypeSpelling: .pushTypeSpelling
     case .pushTypeMissing: .pushTypeMissing
+    case .pushTypeMissingWatchOS: .pushTypeMissingWatchOS
     case .topicMissing: .topicMissing
+    case .topicMissingCertificate: .topicMissingCertificate
     case .topicSyntax: .topicSyntax
     case .providerTokenMissing: .providerTokenMissing
     case .providerTokenSyntax: .providerTokenSyntax
+    case .tokenIATString: .tokenIATString
     case .providerTokenExpired: .providerTokenExpired
     case .providerTokenSignature: .providerTokenSignature
     case .providerTokenScope: .providerTokenScope
     case .locationAuth: .locationAuth
     case .channelRequest: .channelRequest
+    case .liveActivityPriorityUnset: .liveActivityPriorityUnset
     case .activityTypeUnknown: .activityTypeUnknown
     case .activityStateMissing: .activityStateMissing
     case .activityStateType: .activityStateType
@@ -93,6 +115,7 @@ extension PayloadRule {
     case .activityStateSize: .activityStateSize
     case .webPushDeclarative: .webPushDeclarative
     case .webPushNotDeclarative: .webPushNotDeclarative
+    case .webPushServiceWorker: .webPushServiceWorker
     case .webPushMember: .webPushMember
     case .webPushTooLarge: .webPushTooLarge
     case .webPushTag: .webPushTag

@@ -66,12 +66,26 @@ extension RuleDefinition {
   static var apsMissing: Self {
     Self(.error, .payload,
          fix: .never("the aps the push needs (an alert, content-available, or none for its push type) depends on what the author means it to do"),
-         consequence: "without aps an alert, background, Live Activity, widgets, controls or accessory push shows, wakes, updates, reloads or decrypts nothing, so it is dropped (an mdm push without mdm likewise); softened to a warning where the push may be right: a location push still reaches its extension, and {} with neither topic nor push type is what a Wallet pass update sends; a PushKit push (voip, complication, fileprovider, pushtotalk) hands its payload to the app as it is and needs none",
-         summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls, accessory; a warning for location; voip, complication, fileprovider and pushtotalk need none (PushKit hands the app its payload), mdm needs mdm, a Wallet pass update is {} (a warning when neither topic nor push type tells); a near miss of Simulator Target Bundle in a .apns file gets a hint",
+         consequence: "without aps an alert, background, Live Activity, widgets, controls or accessory push shows, wakes, updates, reloads or decrypts nothing, so it is dropped (an mdm push without mdm likewise); where the push may be right (a location push, {} with neither topic nor push type) it is aps-missing-may-work; a PushKit push (voip, complication, fileprovider, pushtotalk) hands its payload to the app as it is and needs none",
+         summary: "no aps member, by push type: an error for alert, background, liveactivity, widgets, controls, accessory; voip, complication, fileprovider and pushtotalk need none (PushKit hands the app its payload), mdm needs mdm; a location push and {} without topic or push type are aps-missing-may-work; a near miss of Simulator Target Bundle in a .apns file gets a hint",
          card: RuleCard(symptom: "APNs answers 200 but no banner appears and the app is not woken: without aps there is nothing to show or wake.",
                         remedy: "Put Apple's keys in an aps dictionary ({\"aps\": {\"alert\": ...}}); for a PushKit push (voip, complication, fileprovider, pushtotalk) send its apns-push-type, and the body is the app's own.",
                         platforms: .allAPNs, sources: [.generatingRemoteNotification, .voipPushes])) {
       RuleExamples(#"1️⃣{"alert": "Hello"}"#,
+                   pass: #"{"aps": {"alert": "Hello"}}"#)
+    }
+  }
+
+  /// `aps-missing-may-work`
+  static var apsMissingMayWork: Self {
+    Self(.warning, .payload, group: RuleID(PayloadRule.apsMissing),
+         fix: .never("whether the push is a location push, a Wallet pass update or a notification that lacks its aps only the author knows"),
+         consequence: "the push may be right as it is, and if it is not, the device shows nothing: a location push without aps still reaches the app's Location Push Service Extension, and {} with neither topic nor push type is exactly what a Wallet pass update sends; sent to an app as a notification, it shows and wakes nothing",
+         summary: "no aps member where the push may still work: a location push (its extension gets the payload), or {} with neither topic nor push type (a Wallet pass update)",
+         card: RuleCard(symptom: "A location push still reaches its extension and a pass update still refreshes the pass; as a notification to an app, nothing appears.",
+                        remedy: "Give the push type (--push-type, apns-push-type) or the topic so the push is checked as what it is; add an aps dictionary to a notification.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .locationPushExtension, .walletPassUpdates])) {
+      RuleExamples("1️⃣{}",
                    pass: #"{"aps": {"alert": "Hello"}}"#)
     }
   }
@@ -153,8 +167,8 @@ extension RuleDefinition {
   static var valueType: Self {
     Self(.error, .payload,
          fix: .edits("a number written as a string where the key takes a number is unquoted (\"3\" for a badge), a number among strings (loc-args) is quoted; any other wrong type has no certain fix", PayloadFixes.valueType),
-         consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update; softened to a warning where the key is only not applied and the alert shows as sent: badge (a string badge is ignored and the alert shown: RMSPushNotificationsBundle pull request 62), sound, thread-id, category, target-content-id, filter-criteria, interruption-level, relevance-score outside a live activity, the alert's launch-image, and a url-args element that is not a string (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown); information for a deprecated key iOS ignores (summary-arg-count, action-loc-key)",
-         summary: "a known key with the wrong JSON type (alert 42, loc-args not an array of strings; a warning for badge \"5\" and other keys that are only not applied)",
+         consequence: "a key of the wrong JSON type is not read as that key, while APNs accepts the push: an alert that is neither a string nor an object, or alert text or loc-args of the wrong type, shows nothing or loses the text, a content-state that is not an object drops the Live Activity update (a key that is only not applied is value-type-ignored, a deprecated key iOS ignores value-type-deprecated-key)",
+         summary: "a known key with the wrong JSON type whose text or update is lost (alert 42, loc-args not an array of strings, a content-state that is not an object)",
          card: RuleCard(symptom: "APNs answers 200 but the value is not read: an alert of the wrong type shows nothing, a string badge is ignored, a content-state that is not an object drops the Live Activity update.",
                         remedy: "Send the JSON type Apple's table gives the key: badge a number, alert a string or a dictionary, loc-args an array of strings; don't quote numbers.",
                         platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
@@ -165,18 +179,75 @@ extension RuleDefinition {
     }
   }
 
+  /// `value-type-ignored`
+  static var valueTypeIgnored: Self {
+    Self(.warning, .payload, group: RuleID(PayloadRule.valueType),
+         fix: .edits("a number written as a string where the key takes a number is unquoted (\"3\" for a badge); any other wrong type has no certain fix", PayloadFixes.valueType),
+         consequence: "the key is only not applied and the alert shows as sent, while APNs accepts the push: a badge (a string badge is ignored and the alert shown: RMSPushNotificationsBundle pull request 62), sound, thread-id, category, target-content-id, filter-criteria, interruption-level, relevance-score outside a live activity or the alert's launch-image of the wrong type, or a url-args element that is not a string (Safari fills url-args into the website's URL format; what it makes of a number is not documented, and the push is still shown)",
+         summary: "a key that is only not applied has the wrong JSON type (badge \"5\", a sound or category that is not a string, a url-args element that is not a string): the alert shows without it",
+         card: RuleCard(symptom: "The alert shows, but without what the key sets: the badge stays as it was, the sound or category is not applied.",
+                        remedy: "Send the JSON type Apple's table gives the key: badge a number, sound, thread-id and category strings; don't quote numbers.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
+      RuleExamples(#"{"aps": {"alert": "Hi", "badge": 1️⃣"5"}}"#,
+                   pass: #"{"aps": {"alert": "Hi", "badge": 5}}"#,
+                   fixed: #"{"aps": {"alert": "Hi", "badge": 5}}"#)
+    }
+  }
+
+  /// `value-type-deprecated-key`
+  static var valueTypeDeprecatedKey: Self {
+    Self(.info, .payload, group: RuleID(PayloadRule.valueType),
+         fix: .never("the key is deprecated and iOS ignores it: whether to drop it or fix its type is the author's choice"),
+         consequence: "none: the key is deprecated and iOS ignores it whatever its type (summary-arg-count, action-loc-key), so nothing the device shows changes",
+         summary: "a deprecated key iOS ignores has the wrong JSON type (action-loc-key 5): nothing changes, the key can go",
+         card: RuleCard(symptom: "Nothing: iOS ignores the deprecated key whatever its value.",
+                        remedy: "Remove the deprecated key, or give it the type Apple's table gave it.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
+      RuleExamples(#"{"aps": {"alert": {"body": "Hi", "action-loc-key": 1️⃣5}}}"#,
+                   pass: #"{"aps": {"alert": {"body": "Hi"}}}"#)
+    }
+  }
+
   /// `value-range`
   static var valueRange: Self {
     Self(.error, .payload,
          fix: .never("the number meant cannot be told from one out of range (a sign, a scale, a typo); the author must choose it"),
-         consequence: "a number outside its range is not a value the key takes, while APNs accepts the push: a negative Live Activity timestamp is older than any update, so ActivityKit drops it, and a negative stale-date or dismissal-date makes the activity stale, or removes it, at once; softened to a warning where the key is only not applied as meant and the alert shows as sent (a negative or fractional badge, a sound volume outside 0…1, a relevance score outside 0…1 outside a live activity, which only sorts the app's notifications in the summary: Apple, UNNotificationContent.relevanceScore); information for summary-arg-count below 1 (deprecated: iOS ignores it)",
-         summary: "a number out of range: a negative timestamp; warnings: badge negative or fractional, relevance-score or sound.volume outside 0…1; information: summary-arg-count below 1",
+         consequence: "a number outside its range is not a value the key takes, while APNs accepts the push: a negative Live Activity timestamp is older than any update, so ActivityKit drops it, and a negative stale-date or dismissal-date makes the activity stale, or removes it, at once (a key that is only not applied is value-range-ignored, a deprecated one value-range-deprecated-key)",
+         summary: "a number out of range whose update is dropped: a negative timestamp, stale-date or dismissal-date, a live activity's relevance-score outside 0…1",
          card: RuleCard(symptom: "The value is not applied as meant: a negative timestamp drops the update, and a negative badge or a volume outside 0 to 1 is not what appears.",
                         remedy: "Send values in the key's range: timestamps as positive seconds since 1970, badge a whole number from 0, volume and relevance-score between 0 and 1.",
                         platforms: .allAPNs, sources: [.generatingRemoteNotification, .liveActivityPushes])) {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣-1, "content-state": {"score": 1}}}"#,
                    pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1}}}"#,
                    triggerFlags: "--push-type liveactivity", passFlags: "--push-type liveactivity")
+    }
+  }
+
+  /// `value-range-ignored`
+  static var valueRangeIgnored: Self {
+    Self(.warning, .payload, group: RuleID(PayloadRule.valueRange),
+         fix: .never("the number meant cannot be told from one out of range (a sign, a scale, a typo); the author must choose it"),
+         consequence: "the key is only not applied as meant and the alert shows as sent, while APNs accepts the push: a negative or fractional badge, a sound volume outside 0…1, a relevance score outside 0…1 outside a live activity, which only sorts the app's notifications in the summary (Apple, UNNotificationContent.relevanceScore)",
+         summary: "a number out of range for a key that is only not applied: badge negative or fractional, sound.volume or relevance-score outside 0…1",
+         card: RuleCard(symptom: "The alert shows, but the badge, the volume or the ordering is not what was meant.",
+                        remedy: "Send badge as a whole number from 0, and volume and relevance-score between 0 and 1.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .notificationContent])) {
+      RuleExamples(#"{"aps": {"alert": "Hi", "badge": 1️⃣-1}}"#,
+                   pass: #"{"aps": {"alert": "Hi", "badge": 1}}"#)
+    }
+  }
+
+  /// `value-range-deprecated-key`
+  static var valueRangeDeprecatedKey: Self {
+    Self(.info, .payload, group: RuleID(PayloadRule.valueRange),
+         fix: .never("the key is deprecated and iOS ignores it: whether to drop it is the author's choice"),
+         consequence: "none: summary-arg-count is deprecated and iOS ignores it, so a value below 1 changes nothing the device shows",
+         summary: "a deprecated key iOS ignores is out of range (summary-arg-count below 1): nothing changes, the key can go",
+         card: RuleCard(symptom: "Nothing: iOS ignores the deprecated key whatever its value.",
+                        remedy: "Remove summary-arg-count; iOS 15 and later ignore it.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
+      RuleExamples(#"{"aps": {"alert": {"body": "Hi", "summary-arg-count": 1️⃣0}}}"#,
+                   pass: #"{"aps": {"alert": {"body": "Hi"}}}"#)
     }
   }
 
@@ -198,12 +269,42 @@ extension RuleDefinition {
   static var flagValue: Self {
     Self(.error, .payload,
          fix: .edits("a flag written true or \"1\" becomes the number 1 (\"0\" or false becomes 0 for sound.critical, 1 becomes true for content-changed); other values have no certain fix", PayloadFixes.flagValue),
-         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken (a string \"1\" is reported not to wake it), a widget reload is not requested; softened to a warning where the alert still shows as sent, nothing dropped: for mutable-content the notification service extension does not run, for sound.critical the sound plays as a regular one; true, which iOS reads as 1, changes nothing and is information",
-         summary: "content-available / mutable-content other than the number 1 (true: information, use 1; 0 and false are flag-off); sound.critical other than 0 or 1 (a warning); content-changed other than true",
+         consequence: "a flag other than the number 1 is not the one Apple documents, so what it turns on may not happen: the app is not woken (a string \"1\" is reported not to wake it), a widget reload is not requested (mutable-content and sound.critical, whose alert still shows, are flag-value-ignored; true, which iOS reads as 1, flag-value-true)",
+         summary: "content-available or input-push-token other than the number 1 (true is flag-value-true; 0 and false are flag-off); content-changed other than true",
          card: RuleCard(symptom: "APNs answers 200 but the flag is not set: the app is not woken, the notification service extension does not run, the widget does not reload.",
                         remedy: "Write content-available and mutable-content as the number 1, content-changed as true, and critical as 0 or 1.",
                         platforms: .allAPNs, sources: [.generatingRemoteNotification, .pushingBackgroundUpdates])) {
       RuleExamples(#"{"aps": {"content-available": 1️⃣"1"}}"#,
+                   pass: #"{"aps": {"content-available": 1}}"#,
+                   fixed: #"{"aps": {"content-available": 1}}"#)
+    }
+  }
+
+  /// `flag-value-ignored`
+  static var flagValueIgnored: Self {
+    Self(.warning, .payload, group: RuleID(PayloadRule.flagValue),
+         fix: .edits("a flag written \"1\" becomes the number 1 (\"0\" or false becomes 0 for sound.critical); other values have no certain fix", PayloadFixes.flagValue),
+         consequence: "the alert still shows as sent, nothing dropped, but what the flag turns on does not happen: for mutable-content the notification service extension does not run, for sound.critical the sound plays as a regular one",
+         summary: "mutable-content other than the number 1, or sound.critical other than 0 or 1: the alert shows without the extension's changes or the critical sound",
+         card: RuleCard(symptom: "The alert shows as sent: the notification service extension does not change it, or the critical sound plays as a regular one.",
+                        remedy: "Write mutable-content as the number 1 and critical as 0 or 1.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification, .modifyingContent])) {
+      RuleExamples(#"{"aps": {"alert": "Hi", "mutable-content": 1️⃣"1"}}"#,
+                   pass: #"{"aps": {"alert": "Hi", "mutable-content": 1}}"#,
+                   fixed: #"{"aps": {"alert": "Hi", "mutable-content": 1}}"#)
+    }
+  }
+
+  /// `flag-value-true`
+  static var flagValueTrue: Self {
+    Self(.info, .payload, group: RuleID(PayloadRule.flagValue),
+         fix: .edits("true becomes the number 1, which iOS reads alike", PayloadFixes.flagValue),
+         consequence: "none: iOS reads true as 1, so the flag is on as meant; only Apple's documented value is 1",
+         summary: "content-available, mutable-content or input-push-token written true: iOS reads it as 1, write 1 (omitting the key would turn it off)",
+         card: RuleCard(symptom: "Nothing: iOS reads true as 1.",
+                        remedy: "Write the number 1, as Apple documents; don't drop the key, which turns the flag off.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
+      RuleExamples(#"{"aps": {"content-available": 1️⃣true}}"#,
                    pass: #"{"aps": {"content-available": 1}}"#,
                    fixed: #"{"aps": {"content-available": 1}}"#)
     }
@@ -244,12 +345,26 @@ extension RuleDefinition {
   static var soundShape: Self {
     Self(.warning, .payload,
          fix: .never("whether the sound was meant to be critical, with its volume, or a regular one by name is the author's decision"),
-         consequence: "Apple documents the sound dictionary for critical alerts and the string for regular notifications, so on a regular notification the sound named in the dictionary may not play as meant; a dictionary with critical 0 is Apple's shape with the flag off, plays as the string would, and is information",
+         consequence: "Apple documents the sound dictionary for critical alerts and the string for regular notifications, so on a regular notification the sound named in the dictionary may not play as meant (a dictionary with critical 0 plays as the string would: sound-shape-critical-off)",
          summary: "a sound dictionary on a notification that is not critical: Apple, \"for regular notifications, use the sound string\"",
          card: RuleCard(symptom: "The sound named in a dictionary on a regular notification may not play as meant.",
                         remedy: "Use the sound string (\"sound\": \"chime.caf\") on regular notifications; keep the dictionary for critical alerts, with critical 1 and the critical alerts entitlement.",
                         platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
       RuleExamples(#"{"aps": {"alert": "Hi", "sound": 1️⃣{"name": "ping.caf", "volume": 0.5}}}"#,
+                   pass: #"{"aps": {"alert": "Hi", "sound": "ping.caf"}}"#)
+    }
+  }
+
+  /// `sound-shape-critical-off`
+  static var soundShapeCriticalOff: Self {
+    Self(.info, .payload, group: RuleID(PayloadRule.soundShape),
+         fix: .never("whether the sound was meant to be critical or a regular one by name is the author's decision"),
+         consequence: "none: a sound dictionary with critical 0 is Apple's shape with the flag off, and the named sound plays as the sound string would",
+         summary: "a sound dictionary with critical 0 on a regular notification: it plays as the sound's name as a string would",
+         card: RuleCard(symptom: "Nothing: the named sound plays as a regular one.",
+                        remedy: "Write the sound's name as a string (\"sound\": \"chime.caf\") unless the alert is critical.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
+      RuleExamples(#"{"aps": {"alert": "Hi", "sound": 1️⃣{"critical": 0, "name": "ping.caf"}}}"#,
                    pass: #"{"aps": {"alert": "Hi", "sound": "ping.caf"}}"#)
     }
   }
@@ -330,11 +445,26 @@ extension RuleDefinition {
   static var platformKey: Self {
     Self(.warning, .payload,
          fix: .never("the same payload may go to platforms that read the key; whether to remove it is the author's choice"),
-         consequence: "the platform ignores the key while the rest of the push is delivered, so what it was meant to do there (a Live Activity update, a critical sound, an alert or sound on tvOS) does not happen; url-args in an app's push is information, since only Safari reads it and nothing the app's notification shows changes",
+         consequence: "the platform ignores the key while the rest of the push is delivered, so what it was meant to do there (a Live Activity update, a critical sound, an alert or sound on tvOS) does not happen (url-args in an app's push, which only Safari reads, is url-args-in-app-push)",
          summary: "a key the platform does not support (live activity keys outside ios/visionos, url-args outside safari, critical sound on tvos, alert/sound on tvos, a Safari alert key other than title, body, action; critical sounds are fine on macOS 10.14+)",
          card: RuleCard(symptom: "The rest of the push arrives, but the key does nothing on that platform: no Live Activity update off iPhone and iPad, no alert or sound on tvOS.",
                         remedy: "Send the key only to devices of the platform that reads it, or drop it from pushes to this platform.",
                         platforms: [.iOS(), .iPadOS(), .macOS(), .watchOS(), .tvOS(), .visionOS(), .safari()], sources: [.generatingRemoteNotification, .safariWebsitePush])) {
+      RuleExamples(#"{"aps": {"badge": 1, 1️⃣"sound": "ping.caf"}}"#,
+                   pass: #"{"aps": {"badge": 1}}"#,
+                   triggerFlags: "--platform tvos", passFlags: "--platform tvos")
+    }
+  }
+
+  /// `url-args-in-app-push`
+  static var urlArgsInAppPush: Self {
+    Self(.info, .payload, group: RuleID(PayloadRule.platformKey),
+         fix: .never("the same payload may also go to Safari, which reads url-args; whether to remove it is the author's choice"),
+         consequence: "none: only Safari reads url-args, so in an app's push nothing the notification shows changes (the same payload often goes to both)",
+         summary: "url-args in a push to an app: only Safari reads it",
+         card: RuleCard(symptom: "Nothing: the app's notification ignores url-args.",
+                        remedy: "Keep url-args for pushes to Safari (--platform safari), or drop it from pushes to apps.",
+                        platforms: [.iOS(), .iPadOS(), .macOS(), .watchOS(), .tvOS(), .visionOS()], sources: [.safariWebsitePush])) {
       RuleExamples(#"{"aps": {"alert": "Hi", 1️⃣"url-args": ["a"]}}"#,
                    pass: #"{"aps": {"alert": "Hi"}}"#)
     }
@@ -421,19 +551,22 @@ extension PayloadMessage {
   /// An mdm push without its `mdm` member.
   static var mdmMissing: Self { Self(.apsMissing, "no 'mdm' member; an mdm push needs one instead of 'aps'") }
 
-  /// A location push without `aps`: its extension gets the whole payload and it works, so the
-  /// finding is softened.
+  // MARK: aps-missing-may-work
+
+  /// A location push without `aps`: its extension gets the whole payload and it works.
   static var apsMissingFromLocationPush: Self {
-    Self(.apsMissing,
+    Self(.apsMissingMayWork,
          "no 'aps' member; the whole payload goes to the app's Location Push Service Extension, so this push works, but a notification push needs one: check the push type")
   }
 
-  /// `{}` with no topic to tell: a Wallet pass update is exactly that (softened: nothing says it is
-  /// sent to an app).
+  /// `{}` with no topic to tell: a Wallet pass update is exactly that (nothing says it is sent to
+  /// an app).
   static var emptyPayloadWithoutTopic: Self {
-    Self(.apsMissing,
+    Self(.apsMissingMayWork,
          "an empty payload {} is what a Wallet pass update sends (to the pass type's topic, pass.…); to an app it shows and wakes nothing: give --topic to check it")
   }
+
+  // MARK: aps-missing
 
   /// `hasMDM`: the payload has an `mdm` member; `simulatorNearMiss`: a key close to the Simulator's.
   static func apsMissing(hasMDM: Bool, simulatorNearMiss: Bool) -> Self {
@@ -580,6 +713,43 @@ extension PayloadMessage {
          "'relevance-score' must be between 0 and 1, not \(Checker.show(JSONNumber(value: value, isPlainInteger: false)))")
   }
 
+  // MARK: value-type-ignored, value-range-ignored, flag-value-ignored
+
+  /// `message` (value-type's, value-range's or flag-value's) for a key that is only not applied,
+  /// the alert shown as sent (a badge, a sound, mutable-content…): the same words under the part
+  /// of its rule (`value-type-ignored`, `value-range-ignored`, `flag-value-ignored`); a message of
+  /// another rule (timestamp-unit's) as it is.
+  static func onlyNotApplied(_ message: Self) -> Self {
+    switch message.rule {
+    case .valueType: Self(.valueTypeIgnored, message.text)
+    case .valueRange: Self(.valueRangeIgnored, message.text)
+    case .flagValue: Self(.flagValueIgnored, message.text)
+    default: message
+    }
+  }
+
+  /// value-type's finding for `relevance-score` once the push is known not to be a live activity,
+  /// where the score only sorts the app's notifications (`text`: value-type's words).
+  static func relevanceScoreTypeIgnored(text: String) -> Self { Self(.valueTypeIgnored, text) }
+
+  /// relevance-score outside 0…1 outside a live activity: only sorts the app's notifications.
+  static func relevanceScoreIgnored(_ value: Double) -> Self {
+    Self(.valueRangeIgnored,
+         "'relevance-score' must be between 0 and 1, not \(Checker.show(JSONNumber(value: value, isPlainInteger: false)))")
+  }
+
+  // MARK: value-type-deprecated-key, value-range-deprecated-key
+
+  /// `message` (value-type's or value-range's) for a deprecated key iOS ignores: the same words
+  /// under the part of its rule (`value-type-deprecated-key`, `value-range-deprecated-key`).
+  static func deprecatedKeyValue(_ message: Self) -> Self {
+    switch message.rule {
+    case .valueType: Self(.valueTypeDeprecatedKey, message.text)
+    case .valueRange: Self(.valueRangeDeprecatedKey, message.text)
+    default: message
+    }
+  }
+
   // MARK: value-enum
 
   /// A string outside its key's allowed values, with the nearest one when it is close.
@@ -604,10 +774,12 @@ extension PayloadMessage {
     return Self(.flagValue, text)
   }
 
-  /// `true` for a flag that should be 1: iOS accepts it (the finding is softened), and the
-  /// advice must not be "omit the key", which turns the flag off.
+  // MARK: flag-value-true
+
+  /// `true` for a flag that should be 1: iOS accepts it, and the advice must not be "omit the
+  /// key", which turns the flag off.
   static func flagTrue(_ key: StaticString) -> Self {
-    Self(.flagValue, "'\(key)' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)")
+    Self(.flagValueTrue, "'\(key)' should be the number 1, not true: iOS accepts true, but use 1 (omitting the key would turn it off)")
   }
 
   // MARK: flag-off
@@ -636,9 +808,11 @@ extension PayloadMessage {
          "a 'sound' dictionary is for critical alerts ('critical': 1); for a regular notification write the sound's name as a string")
   }
 
+  // MARK: sound-shape-critical-off
+
   /// A sound dictionary with `critical: 0` (no effect: the named sound plays as a regular sound).
   static var soundDictionaryNotCritical: Self {
-    Self(.soundShape,
+    Self(.soundShapeCriticalOff,
          "with 'critical': 0 the 'sound' dictionary plays its sound as a regular one: the sound's name as a string says the same")
   }
 
@@ -679,6 +853,15 @@ extension PayloadMessage {
     let which = spec.liveActivity ? "a live activity key" : "supported on \(spec.platforms.names) only"
     return Self(.platformKey, "'\(spec.name)' is \(which); the \(platform.rawValue) platform ignores it")
   }
+
+  // MARK: url-args-in-app-push
+
+  /// `url-args` in a push to an app (`platform`): only Safari reads it.
+  static func urlArgsInAppPush(_ spec: KeySpec, platform: Platform) -> Self {
+    Self(.urlArgsInAppPush, platformKey(spec, platform: platform).text)
+  }
+
+  // MARK: platform-key
 
   /// An alert key a website push does not show.
   static func notSafariAlertKey(_ key: StaticString) -> Self {

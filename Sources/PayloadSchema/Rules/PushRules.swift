@@ -20,8 +20,8 @@ extension RuleDefinition {
   static var pushTypeMismatch: Self {
     Self(.error, .push,
          fix: .never("whether the payload or the push type is the wrong one only the author knows; the tool cannot tell which was meant"),
-         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing; softened to warnings where the push still arrives and a part of it is not read or may not show: alert, badge or sound in a background or location push, other keys in a widgets, controls or accessory push, a File Provider push without container-identifier (only the app's PushKit delegate gets it); information where no device is affected or the effect depends on what the tool is not told: aps in an mdm push (not read), anything but {} to a Wallet pass topic (Wallet reads nothing of the payload: the device asks the pass's web service for the changed passes), an empty aps, or one of the app's own data only, with no push type or topic given (exactly what voip, location and pushtotalk pushes send; as an alert push it would show nothing); a warning when that aps holds an alert key in the wrong place (a misplaced title)",
-         summary: "the payload contradicts the push type (alert with nothing to show, Live Activity keys in a push of another type, …; warnings: background or location with alert, badge or sound, widgets or accessory with other aps keys; information: anything but {} to a Wallet pass topic)",
+         consequence: "the push does not do what its type is for: an alert push with nothing to show is not displayed, a liveactivity push without event and timestamp or Live Activity keys in a push of another type never start, update or end the activity, a widgets or controls push without content-changed reloads nothing (the push's other consequences are rules of their own: push-type-key-unread, fileprovider-container-missing, alert-push-may-show-nothing, push-content-unread, aps-empty-untyped)",
+         summary: "the payload contradicts the push type so that it does nothing: an alert push with nothing to show, a liveactivity push without event and timestamp, Live Activity keys in a push of another type, a widgets or controls push without content-changed",
          card: RuleCard(symptom: "APNs answers 200 but the push does not do what its type is for: an alert push with nothing to show displays nothing, Live Activity keys in another type change no activity.",
                         remedy: "Make apns-push-type and the payload agree: change the header to the type the payload is, or the payload to what the type needs.",
                         platforms: .allAPNs, sources: [.sendingNotificationRequests, .generatingRemoteNotification])) {
@@ -32,12 +32,86 @@ extension RuleDefinition {
     }
   }
 
+  /// `push-type-key-unread`
+  static var pushTypeKeyUnread: Self {
+    Self(.warning, .push, group: RuleID(PayloadRule.pushTypeMismatch),
+         fix: .never("whether the key or the push type is the wrong one only the author knows"),
+         consequence: "the push arrives, but a key of it is not read or may not show: alert, badge or sound in a background push (Apple: it triggers no user interaction) or in a location push (handed to the location push extension, nobody sees it), other aps keys in a widgets, controls or accessory push (the system reads only content-changed, or the accessory's four members)",
+         summary: "a key the push type does not read: alert, badge or sound in a background or location push, other aps keys in a widgets, controls or accessory push",
+         card: RuleCard(symptom: "The push arrives, but the alert, badge or sound it carries is not shown, or the other key does nothing.",
+                        remedy: "Send what the key does in a push of the type that reads it (an alert push for alert, badge and sound), or drop the key.",
+                        platforms: .allAPNs, sources: [.pushingBackgroundUpdates, .locationPushExtension, .widgetPushes, .accessoryResponses])) {
+      RuleExamples(#"{"aps": {"content-available": 1, "badge": 1️⃣1}}"#,
+                   pass: #"{"aps": {"content-available": 1}}"#,
+                   triggerFlags: "--push-type background", passFlags: "--push-type background")
+    }
+  }
+
+  /// `fileprovider-container-missing`
+  static var fileProviderContainerMissing: Self {
+    Self(.warning, .push, group: RuleID(PayloadRule.pushTypeMismatch),
+         fix: .never("the container to enumerate again is the app's own identifier, which the payload does not contain"),
+         consequence: "the system signals no enumerator, so the File Provider extension is not told what changed; the app's PushKit delegate still gets the push (Apple, \"Using push notifications to signal changes\")",
+         summary: "a fileprovider push without a top-level container-identifier: no enumerator is signalled, only the app's PushKit delegate gets it",
+         card: RuleCard(symptom: "Files changed on the server do not appear until the system enumerates again on its own; only the app's PushKit delegate sees the push.",
+                        remedy: "Put the container to enumerate again in a top-level container-identifier (NSFileProviderWorkingSetContainerItemIdentifier for the working set), and domain for an app with domains.",
+                        platforms: [.iOS("16.0"), .iPadOS("16.0"), .macOS("13.0")], sources: [.fileProviderPushes])) {
+      RuleExamples(#"1️⃣{"domain": "Files"}"#,
+                   pass: #"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier"}"#,
+                   triggerFlags: "--push-type fileprovider", passFlags: "--push-type fileprovider")
+    }
+  }
+
+  /// `alert-push-may-show-nothing`
+  static var alertPushMayShowNothing: Self {
+    Self(.warning, .push, group: RuleID(PayloadRule.pushTypeMismatch),
+         fix: .never("the push type is a guess here: which one was meant, and what the alert should say, only the author knows"),
+         consequence: "taken as an alert push (no push type or topic given), it shows nothing, and its aps holds a key of the alert written in the wrong place, so something was meant to show; sent with another push type it may be right",
+         summary: "no push type or topic given, and an aps with nothing to show but a key of the alert in the wrong place (launch-image, summary-arg): as an alert push it shows nothing",
+         card: RuleCard(symptom: "As an alert push nothing appears: the key meant to show something is not one the system reads there.",
+                        remedy: "Write the alert's keys where Apple's table puts them (aps.alert.title), and give the push type (--push-type, apns-push-type) so the payload is checked as what it is.",
+                        platforms: .allAPNs, sources: [.generatingRemoteNotification])) {
+      RuleExamples(#"{"aps": 1️⃣{"launch-image": "Splash"}}"#,
+                   pass: #"{"aps": {"alert": {"body": "Hi", "launch-image": "Splash"}}}"#)
+    }
+  }
+
+  /// `push-content-unread`
+  static var pushContentUnread: Self {
+    Self(.info, .push, group: RuleID(PayloadRule.pushTypeMismatch),
+         fix: .never("whether the content was meant for another push only the author knows; removing it changes nothing"),
+         consequence: "none: nothing reads the content, so no device shows or does anything with it: anything but {} to a Wallet pass topic (Wallet reads nothing of the payload: the device asks the pass's web service for the changed passes), aps in an mdm push (the device management daemon reads only mdm)",
+         summary: "content nothing reads: anything but {} to a Wallet pass topic, aps in an mdm push",
+         card: RuleCard(symptom: "Nothing: Wallet fetches the changed pass from its web service, and an MDM push is read for its mdm member only.",
+                        remedy: "Send {} to a pass's topic and {\"mdm\": PushMagic} alone for MDM; put what Wallet should show in the pass's changeMessage.",
+                        platforms: .allAPNs, sources: [.walletPassUpdates])) {
+      RuleExamples(#"1️⃣{"aps": {"alert": "Your pass changed"}}"#,
+                   pass: "{}",
+                   triggerFlags: "--topic pass.com.example.card", passFlags: "--topic pass.com.example.card")
+    }
+  }
+
+  /// `aps-empty-untyped`
+  static var apsEmptyUntyped: Self {
+    Self(.info, .push, group: RuleID(PayloadRule.pushTypeMismatch),
+         fix: .never("the push type decides whether an empty aps is right; only the author knows it"),
+         consequence: "none known: an empty aps, or one of the app's own data only, is exactly what voip, location and pushtotalk pushes send; it would show nothing only as an alert push, a guess made without push type or topic",
+         summary: "an empty aps (or one of the app's own data only) with no push type or topic given: right for voip, location and pushtotalk pushes; give --push-type to check it",
+         card: RuleCard(symptom: "Nothing, if the push is a voip, location or pushtotalk push; as an alert push nothing appears.",
+                        remedy: "Give the push type (--push-type, apns-push-type) or the topic, so the payload is checked as what it is.",
+                        platforms: .allAPNs, sources: [.voipPushes, .locationPushExtension, .pushToTalk])) {
+      RuleExamples(#"{"aps": 1️⃣{}, "call": "1"}"#,
+                   pass: #"{"aps": {}, "call": "1"}"#,
+                   passFlags: "--push-type voip")
+    }
+  }
+
   /// `priority-mismatch`
   static var priorityMismatch: Self {
     Self(.error, .push, answer: APNsAnswer(.badPriority), part: .headers,
          fix: .never("which priority was meant cannot be told from one APNs refuses, and it is often given on the command line rather than in the file"),
-         consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10, and a Live Activity push at 1, are ones Apple calls errors, with no documented answer; a Live Activity request without apns-priority goes at 10, which draws on the activity's update budget: information, since one push changes nothing",
-         summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10; info: a Live Activity request without apns-priority",
+         consequence: "APNs refuses a priority other than 1, 5 or 10 with 400 BadPriority; a background push at priority 10, and a Live Activity push at 1, are ones Apple calls errors, with no documented answer (a Live Activity request without apns-priority, which goes at 10, is live-activity-priority-unset)",
+         summary: "priority not 1, 5 or 10; background with priority other than 5; a Live Activity push with priority other than 5 or 10",
          card: RuleCard(symptom: "APNs answers 400 BadPriority, or a background push at 10 (or a Live Activity push at 1) is one Apple calls an error and may not arrive as meant.",
                         remedy: "Send apns-priority 10 for alerts that must show now, 5 for background pushes and routine Live Activity updates, and never 1 for a Live Activity.",
                         platforms: .allAPNs, sources: [.sendingNotificationRequests, .pushingBackgroundUpdates])) {
@@ -84,8 +158,8 @@ extension RuleDefinition {
   static var liveActivityFields: Self {
     Self(.error, .push,
          fix: .never("the missing attributes, content-state or alert are the app's data, and which event or key was meant only the author knows"),
-         consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, an input-push-channel that is not a base64 channel id or goes to a device before iOS 18 subscribes the activity to no channel (no broadcast update reaches it), and input-push-token with input-push-channel is not a start Apple documents; softened to warnings where the update arrives and only a key is ignored, cut short or of a shape whose handling Apple does not document: start-only keys on an update or end (attributes and the push token or channel are fixed at the start), a string alert (Apple documents a dictionary; its own command-line page sends a string, and nothing says the update is dropped), badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end, an end's dismissal-date past the four hours an ended activity stays (ActivityUIDismissalPolicy.after(_:))",
-         summary: "event start without attributes-type, attributes and alert; an update without content-state; start on the broadcast transport; input-push-token with input-push-channel; input-push-channel not base64, or to iOS before 18 (--os); warnings: start-only keys on other events, a string alert, badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end, an end's dismissal-date more than four hours after its timestamp",
+         consequence: "ActivityKit does not take the push as written: an update without content-state updates nothing, a start without attributes-type, attributes and alert, or sent on the broadcast transport (Apple: 'You can't use broadcast push notifications to start a Live Activity'), never starts the activity, an input-push-channel that is not a base64 channel id or goes to a device before iOS 18 subscribes the activity to no channel (no broadcast update reaches it), and input-push-token with input-push-channel is not a start Apple documents (a key that is only ignored is live-activity-key-ignored)",
+         summary: "event start without attributes-type, attributes and alert; an update without content-state; start on the broadcast transport; input-push-token with input-push-channel; input-push-channel not base64, or to iOS before 18 (--os)",
          card: RuleCard(symptom: "APNs answers 200 but the Live Activity does not change: an update without content-state updates nothing, and a start without attributes-type, attributes and alert never starts.",
                         remedy: "Send event, timestamp and content-state on every update; on a start also attributes-type, attributes and an alert dictionary of title and body; start activities on the device transport, never on a broadcast channel.",
                         platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.liveActivityPushes])) {
@@ -94,16 +168,44 @@ extension RuleDefinition {
     }
   }
 
+  /// `live-activity-key-ignored`
+  static var liveActivityKeyIgnored: Self {
+    Self(.warning, .push, group: RuleID(PayloadRule.liveActivityFields),
+         fix: .never("whether the key belongs in another push or nowhere only the author knows"),
+         consequence: "the update arrives and only a key is ignored, cut short or of a shape whose handling Apple does not document: start-only keys on an update or end (attributes and the push token or channel are fixed at the start), a string alert (Apple documents a dictionary; its own command-line page sends a string, and nothing says the update is dropped), badge, a top-level sound, alert.subtitle, notification keys, dismissal-date on an event other than end, an end's dismissal-date past the four hours an ended activity stays (ActivityUIDismissalPolicy.after(_:))",
+         summary: "a Live Activity key that is ignored: start-only keys on other events, a string alert, badge, a top-level sound, alert.subtitle, notification keys (category, thread-id, interruption-level, target-content-id, filter-criteria), dismissal-date before end, an end's dismissal-date more than four hours after its timestamp",
+         card: RuleCard(symptom: "The Live Activity updates, but the badge, sound, subtitle or other key does nothing, or the ended activity leaves sooner than asked.",
+                        remedy: "Send only what ActivityKit reads for the event: the alert as a dictionary of title, body and sound, start-only keys on the start, dismissal-date on the end within four hours.",
+                        platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.liveActivityPushes])) {
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}, 1️⃣"badge": 1}}"#,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#)
+    }
+  }
+
   /// `timestamp-unit`
   static var timestampUnit: Self {
     Self(.warning, .push,
          fix: .never("a large value is likely milliseconds but may be a mistyped date, and an old one says nothing of the date meant"),
-         consequence: "ActivityKit reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a stale-date or dismissal-date never comes, and a later update whose timestamp is in seconds looks older than this one; a timestamp before 2022 is older than any activity, and ActivityKit ignores an update older than the activity's last one (Apple, Activity.update(_:alertConfiguration:timestamp:)), so such an update is dropped: escalated to an error",
-         summary: "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11); an update's timestamp before 2022 (an error: the update is dropped)",
+         consequence: "ActivityKit reads seconds since 1970, so a value in milliseconds is a date thousands of years ahead: a stale-date or dismissal-date never comes, and a later update whose timestamp is in seconds looks older than this one (an update's timestamp before 2022, which drops it, is timestamp-before-2022)",
+         summary: "timestamp, stale-date or dismissal-date that looks like milliseconds (above 10^11)",
          card: RuleCard(symptom: "A date in milliseconds is thousands of years ahead: the stale or dismissal date never comes, and later updates in seconds are ignored as older.",
                         remedy: "Send timestamp, stale-date and dismissal-date in seconds since 1970 (Date.now() divided by 1000, rounded down).",
                         platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.liveActivityPushes, .activityUpdate])) {
       RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣1700000000000, "content-state": {}}}"#,
+                   pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#)
+    }
+  }
+
+  /// `timestamp-before-2022`
+  static var timestampBefore2022: Self {
+    Self(.error, .push, group: RuleID(PayloadRule.timestampUnit),
+         fix: .never("an old timestamp says nothing of the date meant"),
+         consequence: "a Live Activity update whose timestamp is before 2022 is older than any activity, and ActivityKit ignores an update older than the activity's last one (Apple, Activity.update(_:alertConfiguration:timestamp:)), so the update is dropped",
+         summary: "a Live Activity update's timestamp before 2022: older than any activity, so the update is dropped",
+         card: RuleCard(symptom: "APNs answers 200 but the Live Activity does not change: the update looks older than the activity's last one.",
+                        remedy: "Send the time of the update in seconds since 1970 (Date.now() divided by 1000, rounded down), not a counter or a date before 2022.",
+                        platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.liveActivityPushes, .activityUpdate])) {
+      RuleExamples(#"{"aps": {"event": "update", "timestamp": 1️⃣1234, "content-state": {}}}"#,
                    pass: #"{"aps": {"event": "update", "timestamp": 1700000000, "content-state": {}}}"#)
     }
   }
@@ -202,10 +304,25 @@ extension RuleDefinition {
   static var safariLegacyPush: Self {
     Self(.error, .push,
          fix: .never("moving to web push changes the site's subscription, its server and its keys (VAPID), not the payload"),
-         consequence: "legacy Safari push (a website push sent through APNs with a website push certificate and url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended it, so on Safari 26.4 and later the push is dropped; softened to a warning without --os (the Safari version), where the recipients on Safari 26.3 and earlier still get it",
-         summary: "a Safari website push (platform safari) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push (a warning unless --os names Safari 26.4 or later); send web push (--platform web)",
+         consequence: "legacy Safari push (a website push sent through APNs with a website push certificate and url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended it, so on Safari 26.4 and later the push is dropped (without --os, the Safari version, safari-legacy-push-reach)",
+         summary: "a Safari website push (platform safari) to Safari 26.4 or later (--os): Safari 26.4 ended legacy Safari push; send web push (--platform web)",
          card: RuleCard(symptom: "Users on Safari 26.4 and later get nothing: legacy Safari website push has ended there.",
                         remedy: "Move to web push (the Push API with VAPID through web.push.apple.com) and check those pushes with --platform web; keep legacy pushes only for Safari 26.3 and earlier.",
+                        platforms: [.safari("26.4")], sources: [.safariWebsitePush, .webPush])) {
+      RuleExamples(#"1️⃣{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
+                   pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
+                   triggerFlags: "--platform safari --os 26.4", passFlags: "--platform safari --os 26.3")
+    }
+  }
+
+  /// `safari-legacy-push-reach`
+  static var safariLegacyPushReach: Self {
+    Self(.warning, .push, group: RuleID(PayloadRule.safariLegacyPush),
+         fix: .never("moving to web push changes the site's subscription, its server and its keys (VAPID), not the payload"),
+         consequence: "legacy Safari push reaches Safari 26.3 and earlier only: without the Safari version (--os) some recipients still get the push and those on Safari 26.4 and later get nothing",
+         summary: "a Safari website push (platform safari) with no Safari version given: users on Safari 26.4 and later get nothing, earlier ones still do; send web push (--platform web)",
+         card: RuleCard(symptom: "Users on Safari 26.4 and later get nothing; users on earlier Safari still get the push.",
+                        remedy: "Move to web push (the Push API with VAPID through web.push.apple.com) and check those pushes with --platform web.",
                         platforms: [.safari("26.4")], sources: [.safariWebsitePush, .webPush])) {
       RuleExamples(#"1️⃣{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
                    pass: #"{"aps": {"alert": {"title": "News", "body": "Hi"}, "url-args": []}}"#,
@@ -272,6 +389,13 @@ extension PayloadMessage {
     Self(.pushTypePlatform, "push type '\(pushType.rawValue)' needs \(platform.rawValue) \(minimum) or later (\(receiver)); on \(platform.rawValue) \(os) nothing receives it")
   }
 
+  /// A push-to-start (`"event": "start"`) for an iOS before 17.2, where ActivityKit has no
+  /// push-to-start token (`Activity.pushToStartToken`, iOS 17.2; Apple, "Starting and updating Live
+  /// Activities with ActivityKit push notifications"; Mobile Surfaces' trap MS012).
+  package static func pushToStartTooNew(os: OSVersion) -> Self {
+    Self(.pushTypePlatform, "a Live Activity start ('event': 'start') needs iOS 17.2 or later (ActivityKit's push-to-start token); on iOS \(os) nothing starts")
+  }
+
   // MARK: push-type-deprecated
 
   static var complicationDeprecated: Self {
@@ -280,23 +404,22 @@ extension PayloadMessage {
 
   // MARK: push-type-mismatch
 
-  /// A payload other than `{}` to a Wallet pass topic (information: Wallet reads nothing of it).
+  /// A payload other than `{}` to a Wallet pass topic (`push-content-unread`: Wallet reads nothing of it).
   static var walletIgnoresContent: Self {
-    Self(.pushTypeMismatch,
+    Self(.pushContentUnread,
          "Wallet does not read a pass update's payload: the device asks the pass's web service for the changed passes, and what this payload holds changes nothing, an alert included (a pass update is sent as {}; a pass field's changeMessage is what Wallet shows when it changes)")
   }
 
   /// A visible key (`alert`, `badge`, `sound`) in a background push.
   static func visibleKeyInBackgroundPush(_ key: StaticString) -> Self {
-    Self(.pushTypeMismatch, "a background push should carry only 'content-available': Apple says it triggers no user interaction, so '\(key)' may never show; use push type alert")
+    Self(.pushTypeKeyUnread, "a background push should carry only 'content-available': Apple says it triggers no user interaction, so '\(key)' may never show; use push type alert")
   }
 
   /// A File Provider push without `container-identifier` (Apple, "Using push notifications to
   /// signal changes": the system calls `signalEnumerator(for:)` with the identifier the payload
-  /// names, and also hands the push to the app's PushKit delegates). Softened: the delegates still
-  /// get it.
+  /// names, and also hands the push to the app's PushKit delegates): `fileprovider-container-missing`.
   static var fileProviderWithoutContainer: Self {
-    Self(.pushTypeMismatch, "a File Provider push names the container to enumerate again in a top-level 'container-identifier' "
+    Self(.fileProviderContainerMissing, "a File Provider push names the container to enumerate again in a top-level 'container-identifier' "
       + "(and 'domain' for an app with domains); without it the system signals no enumerator, and only the app's PushKit delegate gets the push")
   }
 
@@ -307,10 +430,16 @@ extension PayloadMessage {
       : "an alert push needs 'alert', 'badge' or 'sound'; a push without them is a background push")
   }
 
-  /// An empty `aps` with neither push type nor topic (information: VoIP, location and Push to Talk
-  /// pushes send exactly this, so what it does depends on the push type it is sent with).
+  /// An alert push whose `aps` holds nothing to show but an alert key in the wrong place, with
+  /// neither push type nor topic given (`alert-push-may-show-nothing`).
+  static var alertPushMayShowNothing: Self {
+    Self(.alertPushMayShowNothing, alertPushShowsNothing(hasMDM: false).text)
+  }
+
+  /// An empty `aps` with neither push type nor topic (`aps-empty-untyped`: VoIP, location and Push
+  /// to Talk pushes send exactly this, so what it does depends on the push type it is sent with).
   static var emptyApsWithoutPushType: Self {
-    Self(.pushTypeMismatch,
+    Self(.apsEmptyUntyped,
          "an empty 'aps' shows nothing as an alert push; voip, location and pushtotalk pushes send exactly this: give --push-type or --topic to check it")
   }
 
@@ -323,7 +452,7 @@ extension PayloadMessage {
   /// nothing says the device or APNs refuses more, and the device management daemon reads only
   /// `mdm`: nothing changes on the device).
   static var apsInMDMPush: Self {
-    Self(.pushTypeMismatch, "an mdm push is {\"mdm\": PushMagic} alone: 'aps' is not read (no app shows an MDM push); leave it out")
+    Self(.pushContentUnread, "an mdm push is {\"mdm\": PushMagic} alone: 'aps' is not read (no app shows an MDM push); leave it out")
   }
 
   /// A widgets or controls push without `content-changed: true`.
@@ -331,14 +460,14 @@ extension PayloadMessage {
     Self(.pushTypeMismatch, "a \(pushType.rawValue) push needs 'content-changed': true")
   }
 
-  /// Another `aps` key in a widgets or controls push (softened: it is only not read).
+  /// Another `aps` key in a widgets or controls push (`push-type-key-unread`).
   static func keyNotReadByContentChangedPush(_ key: StaticString, pushType: PushType) -> Self {
-    Self(.pushTypeMismatch, "a \(pushType.rawValue) push carries only 'content-changed'; '\(key)' is not read")
+    Self(.pushTypeKeyUnread, "a \(pushType.rawValue) push carries only 'content-changed'; '\(key)' is not read")
   }
 
-  /// Another key Apple defines in an accessory push's `aps` (softened: it is only not read).
+  /// Another key Apple defines in an accessory push's `aps` (`push-type-key-unread`).
   static func keyNotReadByAccessoryPush(_ key: StaticString) -> Self {
-    Self(.pushTypeMismatch, "an accessory push's 'aps' carries only 'encryptedData', 'sessionIdentifier', 'keyID' and 'messageIndex'; '\(key)' is not read (nothing shows on the iPhone: the system hands the decrypted response to the accessory's data provider extension)")
+    Self(.pushTypeKeyUnread, "an accessory push's 'aps' carries only 'encryptedData', 'sessionIdentifier', 'keyID' and 'messageIndex'; '\(key)' is not read (nothing shows on the iPhone: the system hands the decrypted response to the accessory's data provider extension)")
   }
 
   /// Live Activity keys (`names`, quoted) in a push of another type; `event` as read.
@@ -353,9 +482,9 @@ extension PayloadMessage {
                 "\(keys), but the push type is \(pushType.rawValue): only a liveactivity push (topic '<bundle id>.push-type.liveactivity') reaches ActivityKit, so \(what)")
   }
 
-  /// A visible key in a location push (softened: nobody sees it).
+  /// A visible key in a location push (`push-type-key-unread`: nobody sees it).
   static func visibleKeyInLocationPush(_ key: StaticString) -> Self {
-    Self(.pushTypeMismatch, "a location push is handed to the location push extension; nobody sees '\(key)'")
+    Self(.pushTypeKeyUnread, "a location push is handed to the location push extension; nobody sees '\(key)'")
   }
 
   // MARK: priority-mismatch
@@ -386,7 +515,7 @@ extension PayloadMessage {
   /// A background push with no apns-priority header, which APNs sends at 10.
   /// A Live Activity request without `apns-priority` (information: one push changes nothing).
   static var liveActivityDefaultPriority: Self {
-    Self(.priorityMismatch, "no apns-priority: APNs sends this Live Activity push at 10, at once, and each push at 10 draws on the activity's budget of high-priority updates, past which the system throttles them (Apple, \"Starting and updating Live Activities with ActivityKit push notifications\", Determine the update frequency); send 5 for updates that need not arrive at once, 10 where they must")
+    Self(.liveActivityPriorityUnset, "no apns-priority: APNs sends this Live Activity push at 10, at once, and each push at 10 draws on the activity's budget of high-priority updates, past which the system throttles them (Apple, \"Starting and updating Live Activities with ActivityKit push notifications\", Determine the update frequency); send 5 for updates that need not arrive at once, 10 where they must")
   }
 
   static var backgroundAtDefaultPriority: Self {
@@ -397,6 +526,13 @@ extension PayloadMessage {
 
   static func topicLacksSuffix(topic: String, suffix: String, pushType: PushType) -> Self {
     Self(.topicMismatch, "topic '\(topic)' lacks the suffix '\(suffix)' a \(pushType.rawValue) push needs")
+  }
+
+  /// The topic carries its push type's suffix twice (`app.push-type.liveactivity.push-type.liveactivity`,
+  /// Mobile Surfaces' trap MS018): APNs reads the bundle id as everything before the last suffix,
+  /// a bundle id with the suffix in it, which the token's app is not.
+  static func topicSuffixTwice(topic: String, suffix: String) -> Self {
+    Self(.topicMismatch, "topic '\(topic)' carries '\(suffix)' twice: the bundle id is the topic once, without the suffix")
   }
 
   /// The topic carries the suffix of `named` pushes (an alert push to `app.voip`).
@@ -437,31 +573,35 @@ extension PayloadMessage {
     Self(.liveActivityFields, "'input-push-token' and 'input-push-channel' together; send one")
   }
 
+  // MARK: live-activity-key-ignored
+
   static func startOnlyKey(_ key: StaticString) -> Self {
-    Self(.liveActivityFields, "'\(key)' belongs to a live activity start only; an update or end does not read it (what it sets is fixed when the activity starts)")
+    Self(.liveActivityKeyIgnored, "'\(key)' belongs to a live activity start only; an update or end does not read it (what it sets is fixed when the activity starts)")
   }
 
   static var liveActivityAlertString: Self {
-    Self(.liveActivityFields, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string; what ActivityKit does with a string is not documented, so the alert may not be shown")
+    Self(.liveActivityKeyIgnored, "a live activity's 'alert' is a dictionary of 'title', 'body' and 'sound', not a string; what ActivityKit does with a string is not documented, so the alert may not be shown")
   }
 
   static var liveActivityBadge: Self {
-    Self(.liveActivityFields, "'badge' is not a live activity key; the system ignores it")
+    Self(.liveActivityKeyIgnored, "'badge' is not a live activity key; the system ignores it")
   }
 
   static var liveActivitySound: Self {
-    Self(.liveActivityFields, "a live activity's sound goes inside 'alert' ('alert': {'sound': …}); 'aps.sound' is ignored")
+    Self(.liveActivityKeyIgnored, "a live activity's sound goes inside 'alert' ('alert': {'sound': …}); 'aps.sound' is ignored")
   }
 
   static var liveActivitySubtitle: Self {
-    Self(.liveActivityFields, "'subtitle' is not a live activity alert key; the alert shows 'title' and 'body'")
+    Self(.liveActivityKeyIgnored, "'subtitle' is not a live activity alert key; the alert shows 'title' and 'body'")
   }
 
   /// A key that presents a notification (`category`, `thread-id`, `interruption-level`,
-  /// `target-content-id`, `filter-criteria`) in a Live Activity push (softened: it is ignored).
+  /// `target-content-id`, `filter-criteria`) in a Live Activity push (`live-activity-key-ignored`).
   static func notALiveActivityKey(_ key: StaticString) -> Self {
-    Self(.liveActivityFields, "'\(key)' is a notification key, not a live activity key; a Live Activity push ignores it")
+    Self(.liveActivityKeyIgnored, "'\(key)' is a notification key, not a live activity key; a Live Activity push ignores it")
   }
+
+  // MARK: live-activity-fields
 
   /// `aps.input-push-channel` that is not a channel id APNs could have issued (`problem`: why).
   static func inputPushChannelNotAChannel(_ problem: String) -> Self {
@@ -473,14 +613,22 @@ extension PayloadMessage {
     Self(.liveActivityFields, "'input-push-channel' needs iOS 18 (ActivityKit's PushType.channel(_:) is iOS 18.0 and later); a device on iOS \(os) does not subscribe the activity to the channel, so no broadcast update reaches it")
   }
 
+  // MARK: live-activity-key-ignored
+
   /// An end's `dismissal-date` more than four hours after its `timestamp` (`hours`, as shown).
   static func dismissalDateBeyondWindow(hours: String) -> Self {
-    Self(.liveActivityFields, "'dismissal-date' is \(hours) hours after the end's 'timestamp'; the system removes an ended Live Activity four hours after it ends at the latest (Apple, ActivityUIDismissalPolicy.after(_:): \"after the specified date or after four hours from the moment the Live Activity ended — whichever comes first\"), so it leaves the Lock Screen earlier than this date")
+    Self(.liveActivityKeyIgnored, "'dismissal-date' is \(hours) hours after the end's 'timestamp'; the system removes an ended Live Activity four hours after it ends at the latest (Apple, ActivityUIDismissalPolicy.after(_:): \"after the specified date or after four hours from the moment the Live Activity ended — whichever comes first\"), so it leaves the Lock Screen earlier than this date")
   }
 
   static var dismissalDateBeforeEnd: Self {
-    Self(.liveActivityFields, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored")
+    Self(.liveActivityKeyIgnored, "'dismissal-date' is read with 'event': 'end' only; on other events it is ignored")
   }
+
+  // MARK: timestamp-before-2022
+
+  /// timestamp-unit's finding of an update's timestamp before 2022 (`text`, its words), once the
+  /// event is known to be an update: the update is dropped.
+  static func timestampBefore2022(text: String) -> Self { Self(.timestampBefore2022, text + ", so this update is dropped") }
 
   // MARK: timestamp-old
 
@@ -533,10 +681,20 @@ extension PayloadMessage {
 
   // MARK: safari-legacy-push
 
-  /// A Safari website push; `os`: the Safari version given with `--os` (26.4 or later), if any.
-  static func legacySafariPushEnded(os: OSVersion?) -> Self {
-    let reach = os.map { "and Safari \($0) drops it" } ?? "so users on Safari 26.4 and later get nothing"
-    return Self(.safariLegacyPush, "a Safari website push (a website push certificate, url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push, \(reach); send a web push instead (check its message with --platform web)")
+  /// A Safari website push to Safari `os` (26.4 or later, `--os`).
+  static func legacySafariPushEnded(os: OSVersion) -> Self {
+    Self(.safariLegacyPush, legacySafariPushText(reach: "and Safari \(os) drops it"))
+  }
+
+  // MARK: safari-legacy-push-reach
+
+  /// A Safari website push with no Safari version given.
+  static var legacySafariPushReach: Self {
+    Self(.safariLegacyPushReach, legacySafariPushText(reach: "so users on Safari 26.4 and later get nothing"))
+  }
+
+  private static func legacySafariPushText(reach: String) -> String {
+    "a Safari website push (a website push certificate, url-args) reaches Safari 26.3 and earlier only: Safari 26.4 ended legacy Safari push, \(reach); send a web push instead (check its message with --platform web)"
   }
 
   // MARK: safari-fields

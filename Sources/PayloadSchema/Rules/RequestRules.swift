@@ -136,8 +136,8 @@ extension RuleDefinition {
   static var pushTypeUnknown: Self {
     Self(.error, .request, answer: APNsAnswer(.invalidPushType), part: .headers,
          fix: .never("which push type an unknown name stands for the tool cannot know, and the push type decides how the device treats the push"),
-         consequence: "APNs refuses the request: 400 InvalidPushType; another capitalization of a documented push type is softened to a warning, since APNs is not documented to refuse it",
-         summary: "apns-push-type not one of the push types (400 InvalidPushType); other spellings of one are a warning",
+         consequence: "APNs refuses the request: 400 InvalidPushType (another capitalization of a documented push type, which APNs is not documented to refuse, is push-type-spelling)",
+         summary: "apns-push-type not one of the push types (400 InvalidPushType); another case of one is push-type-spelling",
          card: RuleCard(symptom: "APNs answers 400 InvalidPushType and nothing is delivered.",
                         remedy: "Send one of Apple's push types, in lowercase: alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls or accessory.",
                         platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
@@ -146,12 +146,26 @@ extension RuleDefinition {
     }
   }
 
+  /// `push-type-spelling`
+  static var pushTypeSpelling: Self {
+    Self(.warning, .request, part: .headers, group: RuleID(PayloadRule.pushTypeUnknown),
+         fix: .never("the header is written by the provider's code or its library, not in the payload"),
+         consequence: "APNs is not documented to refuse another capitalization of a documented push type, so the push most likely arrives as that type; only the spelling differs from Apple's",
+         summary: "apns-push-type written in another case than Apple's documentation (Alert, LiveActivity on a device push)",
+         card: RuleCard(symptom: "Likely nothing: APNs is not documented to refuse it, but nothing documents that it accepts it either.",
+                        remedy: "Write the push type as Apple does, in lowercase (alert, liveactivity); a broadcast's as LiveActivity.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests])) {
+      RuleExamples("POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: 1️⃣Alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}")
+    }
+  }
+
   /// `push-type-missing`
   static var pushTypeMissing: Self {
     Self(.warning, .request, part: .headers,
          fix: .never("the push type can only be guessed from the payload; the author must name the one meant"),
-         consequence: "APNs guesses the push type from the payload; on watchOS 6 and later, which require the header, Apple says APNs may return an error, delay the notification or drop it, so there the finding is escalated to an error",
-         summary: "no apns-push-type: required on watchOS (error there), recommended elsewhere",
+         consequence: "APNs guesses the push type from the payload, so a push whose payload looks like another type is sent as that type (on watchOS, which requires the header, push-type-missing-watchos)",
+         summary: "no apns-push-type: recommended everywhere (on watchOS, which requires it, push-type-missing-watchos)",
          card: RuleCard(symptom: "APNs guesses the push type; on watchOS it may answer an error, delay the notification or drop it.",
                         remedy: "Send apns-push-type on every request, matching the payload.",
                         platforms: .allAPNs, sources: [.sendingNotificationRequests])) {
@@ -160,12 +174,27 @@ extension RuleDefinition {
     }
   }
 
+  /// `push-type-missing-watchos`
+  static var pushTypeMissingWatchOS: Self {
+    Self(.error, .request, part: .headers, group: RuleID(PayloadRule.pushTypeMissing),
+         fix: .never("the push type can only be guessed from the payload; the author must name the one meant"),
+         consequence: "watchOS 6 and later require apns-push-type: Apple says that without it APNs may return an error, delay the notification or drop it",
+         summary: "no apns-push-type on a push to watchOS, which requires it",
+         card: RuleCard(symptom: "APNs may answer an error, deliver late or drop the push to the watch.",
+                        remedy: "Send apns-push-type on every request to watchOS, matching the payload.",
+                        platforms: [.watchOS("6.0")], sources: [.sendingNotificationRequests])) {
+      RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app.watchkitapp\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app.watchkitapp\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   triggerFlags: "--platform watchos", passFlags: "--platform watchos")
+    }
+  }
+
   /// `topic-missing`
   static var topicMissing: Self {
     Self(.error, .request, answer: APNsAnswer(.missingTopic), part: .headers,
          fix: .never("the topic is the app's bundle id (with its push type's suffix), which the request does not contain"),
-         consequence: "APNs refuses the request: 400 MissingTopic (a broadcast without apns-channel-id: 400 MissingChannelId); with a certificate APNs uses the certificate's topic, softened to a warning: it is the wrong one only when the certificate has several",
-         summary: "no apns-topic on a token-authenticated request (400 MissingTopic; a warning with a certificate); a broadcast without apns-channel-id (400 MissingChannelId)",
+         consequence: "APNs refuses the request: 400 MissingTopic (a broadcast without apns-channel-id: 400 MissingChannelId); with a certificate, where APNs uses the certificate's topic, it is topic-missing-certificate",
+         summary: "no apns-topic on a token-authenticated request (400 MissingTopic); a broadcast without apns-channel-id (400 MissingChannelId)",
          card: RuleCard(symptom: "APNs answers 400 MissingTopic (a broadcast without apns-channel-id: 400 MissingChannelId) and nothing is delivered.",
                         remedy: "Send apns-topic: the app's bundle id, with the push type's suffix where one is needed.",
                         platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses])) {
@@ -173,6 +202,21 @@ extension RuleDefinition {
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600",
                    passFlags: "--now 1700000600")
+    }
+  }
+
+  /// `topic-missing-certificate`
+  static var topicMissingCertificate: Self {
+    Self(.warning, .request, part: .headers, group: RuleID(PayloadRule.topicMissing),
+         fix: .never("the topic is the app's bundle id (with its push type's suffix), which the request does not contain"),
+         consequence: "with a certificate APNs uses the certificate's topic, so the push arrives; it goes to the wrong topic only when the certificate has several (an app's and its VoIP or complication topic)",
+         summary: "no apns-topic on a certificate-authenticated request: APNs uses the certificate's topic, the wrong one when it has several",
+         card: RuleCard(symptom: "Usually nothing; with a certificate for several topics, the push may go to the wrong one (the app instead of its VoIP topic).",
+                        remedy: "Send apns-topic: the app's bundle id, with the push type's suffix where one is needed.",
+                        platforms: .allAPNs, sources: [.sendingNotificationRequests, .certificateConnection])) {
+      RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   triggerFlags: "--auth certificate", passFlags: "--auth certificate")
     }
   }
 
@@ -210,12 +254,28 @@ extension RuleDefinition {
   static var providerTokenSyntax: Self {
     Self(.error, .request, answer: APNsAnswer(.invalidProviderToken), part: .authentication,
          fix: .never("a provider token is signed with the provider's key at send time; the tool cannot make or repair one"),
-         consequence: "APNs refuses the request: 403 InvalidProviderToken; an iat written as a string of digits, which APNs accepts, is softened to a warning (RFC 7519 wants a number)",
+         consequence: "APNs refuses the request: 403 InvalidProviderToken (an iat written as a string of digits, which APNs accepts, is token-iat-string)",
          summary: "authorization not bearer and an ES256 JWT with kid, iss and iat as Apple requires (403 InvalidProviderToken)",
          card: RuleCard(symptom: "APNs answers 403 InvalidProviderToken and nothing is delivered.",
                         remedy: "Build the JWT with header alg ES256 and kid your key id, and claims iss your team id and iat the time of issue as a number of seconds.",
                         platforms: .allAPNs, sources: [.sendingNotificationRequests, .deviceResponses, .tokenConnection, .rfc7519])) {
       RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJIUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
+                   triggerFlags: "--now 1700000600",
+                   passFlags: "--now 1700000600")
+    }
+  }
+
+  /// `token-iat-string`
+  static var tokenIATString: Self {
+    Self(.warning, .request, part: .authentication, group: RuleID(PayloadRule.providerTokenSyntax),
+         fix: .never("a provider token is signed with the provider's key at send time; the tool cannot make or repair one"),
+         consequence: "APNs accepts a provider token whose iat is a string of digits, so the push arrives; RFC 7519 wants a number, and a stricter check may refuse it",
+         summary: "the provider token's iat is a string of digits, not a number (RFC 7519's NumericDate): APNs accepts it today",
+         card: RuleCard(symptom: "Nothing today: APNs accepts the token; the claim is not the number RFC 7519 describes.",
+                        remedy: "Write iat as a number of seconds since 1970 (\"iat\": 1700000000, not \"1700000000\").",
+                        platforms: .allAPNs, sources: [.tokenConnection, .rfc7519])) {
+      RuleExamples("POST /3/device/0a1b2c3d HTTP/2\nauthorization: 1️⃣bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoiMTcwMDAwMDAwMCJ9.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    pass: "POST /3/device/0a1b2c3d HTTP/2\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzAwMDAwMDAwfQ.K7Z-2j7ixFdQRvDHQkGe4rS5gdwlAomQuVhaVh1UuBDcWdVqN4BY_Pqg4zercL8O-bYJ8w05Gp4uilgQJc4QIA\napns-topic: com.example.app\napns-push-type: alert\n\n{\"aps\": {\"alert\": \"Hi\"}}",
                    triggerFlags: "--now 1700000600",
                    passFlags: "--now 1700000600")
@@ -301,6 +361,20 @@ extension RuleDefinition {
                    passFlags: "--now 1700000600")
     }
   }
+
+  /// `live-activity-priority-unset`
+  static var liveActivityPriorityUnset: Self {
+    Self(.info, .request, part: .headers, group: RuleID(PayloadRule.priorityMismatch),
+         fix: .never("which updates need to arrive at once is the author's decision"),
+         consequence: "none from one push: APNs sends a Live Activity request without apns-priority at 10, which draws on the activity's budget of high-priority updates, past which the system throttles them (Apple, \"Starting and updating Live Activities with ActivityKit push notifications\", Determine the update frequency)",
+         summary: "a Live Activity request without apns-priority: APNs sends it at 10, drawing on the activity's budget of high-priority updates",
+         card: RuleCard(symptom: "Nothing from one push; many pushes at 10 are throttled once the activity's budget is spent.",
+                        remedy: "Send apns-priority 5 for updates that need not arrive at once, and 10 only where they must.",
+                        platforms: [.iOS("16.1"), .iPadOS("17.0")], sources: [.liveActivityPushes])) {
+      RuleExamples("1️⃣POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app.push-type.liveactivity\napns-push-type: liveactivity\n\n{\"aps\": {\"event\": \"update\", \"timestamp\": 1700000000, \"content-state\": {}}}",
+                   pass: "POST /3/device/0a1b2c3d HTTP/2\napns-topic: com.example.app.push-type.liveactivity\napns-push-type: liveactivity\napns-priority: 5\n\n{\"aps\": {\"event\": \"update\", \"timestamp\": 1700000000, \"content-state\": {}}}")
+    }
+  }
 }
 
 // The messages each rule reports, in the order of the definitions above; `RequestValidator` makes
@@ -384,7 +458,7 @@ extension PayloadMessage {
 
   /// A push type written in another case than `documented`, the spelling Apple's documentation uses.
   static func pushTypeSpelling(_ text: String, documented: String) -> Self {
-    Self(.pushTypeUnknown, "apns-push-type '\(Visible.short(text))' is written '\(documented)' in Apple's documentation")
+    Self(.pushTypeSpelling, "apns-push-type '\(Visible.short(text))' is written '\(documented)' in Apple's documentation")
   }
 
   static func broadcastPushTypeNotLiveActivity(_ text: String) -> Self {
@@ -397,11 +471,16 @@ extension PayloadMessage {
 
   // MARK: push-type-missing
 
-  /// Required on watchOS, recommended elsewhere.
-  static func pushTypeMissing(watchOS: Bool) -> Self {
-    Self(.pushTypeMissing, watchOS
-           ? "no apns-push-type: required for watchOS 6 and later"
-           : "no apns-push-type: recommended (required on watchOS); APNs guesses from the payload")
+  /// Recommended everywhere but watchOS.
+  static var pushTypeMissing: Self {
+    Self(.pushTypeMissing, "no apns-push-type: recommended (required on watchOS); APNs guesses from the payload")
+  }
+
+  // MARK: push-type-missing-watchos
+
+  /// Required on watchOS.
+  static var pushTypeMissingOnWatchOS: Self {
+    Self(.pushTypeMissingWatchOS, "no apns-push-type: required for watchOS 6 and later")
   }
 
   // MARK: topic-missing
@@ -411,7 +490,7 @@ extension PayloadMessage {
   }
 
   static var topicMissingWithCertificate: Self {
-    Self(.topicMissing, "no apns-topic: the certificate's topic is used; name it when the certificate has several")
+    Self(.topicMissingCertificate, "no apns-topic: the certificate's topic is used; name it when the certificate has several")
   }
 
   static var broadcastNeedsChannelID: Self {
@@ -455,7 +534,7 @@ extension PayloadMessage {
 
   /// A well-formed token whose `iat` is a string of digits (the warning `token check` prints too).
   static var issuedAtIsString: Self {
-    Self(.providerTokenSyntax, ProviderToken.issuedAtStringMessage)
+    Self(.tokenIATString, ProviderToken.issuedAtStringMessage)
   }
 
   // MARK: provider-token-signature

@@ -22,12 +22,27 @@ extension RuleDefinition {
   static var webPushNotDeclarative: Self {
     Self(.warning, .web,
          fix: .never("whether the message is meant for Safari to show or for the site's service worker only the author knows"),
-         consequence: "Safari shows nothing by itself for a message that is not declarative: only the site's service worker can show it, and an APNs payload or a web_push that is not the number 8030 is plainly meant to be shown as declared; information for an ordinary service-worker message",
+         consequence: "Safari shows nothing by itself for a message that is not declarative: only the site's service worker can show it, and an APNs payload or a web_push that is not the number 8030 is plainly meant to be shown as declared (an ordinary service-worker message is web-push-service-worker)",
          summary: "a web push message that is not a declarative one: an APNs payload (aps), web_push that is not the number 8030, a notification without web_push",
          card: RuleCard(symptom: "Safari shows nothing unless the site's service worker shows the push.",
                         remedy: "Send a declarative message (web_push 8030 with a notification of title and navigate), or make sure the service worker shows every push.",
                         platforms: [.web], sources: [.declarativeWebPush, .webPush])) {
       RuleExamples(#"{1️⃣"web_push": "8030", "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
+                   pass: #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
+                   triggerFlags: "--platform web", passFlags: "--platform web")
+    }
+  }
+
+  /// `web-push-service-worker`
+  static var webPushServiceWorker: Self {
+    Self(.info, .web, group: RuleID(PayloadRule.webPushNotDeclarative),
+         fix: .never("whether the message is meant for Safari to show or for the site's service worker only the author knows"),
+         consequence: "none: an ordinary web push message, with no aps, web_push or notification, is what a site's service worker receives and shows itself; Safari shows nothing by itself, as meant",
+         summary: "an ordinary web push message for the site's service worker (no web_push, no notification): not a declarative one",
+         card: RuleCard(symptom: "Nothing unless the site's service worker shows it, which is how such messages work.",
+                        remedy: "Make sure the service worker shows every push, or send a declarative message (web_push 8030 with a notification of title and navigate).",
+                        platforms: [.web], sources: [.declarativeWebPush, .webPush])) {
+      RuleExamples(#"1️⃣{"score": 3}"#,
                    pass: #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#,
                    triggerFlags: "--platform web", passFlags: "--platform web")
     }
@@ -185,9 +200,13 @@ extension PayloadMessage {
 
 extension PayloadMessage {
   /// Not declarative and not meant to be (no `web_push`): information.
+  // MARK: web-push-service-worker
+
   static func notDeclarative(reason: String) -> Self {
-    Self(.webPushNotDeclarative, "not a declarative message (\(reason)): an ordinary web push message, which Safari shows only if the site's service worker shows it")
+    Self(.webPushServiceWorker, "not a declarative message (\(reason)): an ordinary web push message, which Safari shows only if the site's service worker shows it")
   }
+
+  // MARK: web-push-not-declarative
 
   static func webPushNotMagic(_ shown: String) -> Self {
     Self(.webPushNotDeclarative, "'web_push' is \(shown), not the number 8030: the message is not declarative, and Safari hands it to the service worker")

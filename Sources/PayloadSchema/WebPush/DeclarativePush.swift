@@ -209,10 +209,8 @@ struct DeclarativeWalk: JSONEventHandler {
 
   enum WebPushValue { case magic, otherNumber(String), string(String), other }
 
-  mutating func report(_ message: PayloadMessage, at offset: Int, path: String?, noEffect: Bool = false) {
-    var finding = Finding(message, offset: offset, line: 0, column: 0, keyPath: path)
-    finding.noEffect = noEffect
-    findings.append(finding)
+  mutating func report(_ message: PayloadMessage, at offset: Int, path: String?) {
+    findings.append(Finding(message, offset: offset, line: 0, column: 0, keyPath: path))
     if message.rule == .webPushDeclarative { failed = true }
   }
 
@@ -432,13 +430,13 @@ struct DeclarativeWalk: JSONEventHandler {
         report(.webPushNotMagic("not a number"), at: webPush!.offset, path: "web_push")
       case nil:
         if !topIsObject {
-          report(.notDeclarative(reason: "its top level is not a JSON object"), at: 0, path: nil, noEffect: true)
+          report(.notDeclarative(reason: "its top level is not a JSON object"), at: 0, path: nil)
         } else if apsOffset >= 0 {
           report(.apnsPayload, at: apsOffset, path: "aps")
         } else if sawNotification {
           report(.webPushMissing, at: 0, path: nil)
         } else {
-          report(.notDeclarative(reason: "it has no 'web_push': 8030"), at: 0, path: nil, noEffect: true)
+          report(.notDeclarative(reason: "it has no 'web_push': 8030"), at: 0, path: nil)
         }
       }
     }

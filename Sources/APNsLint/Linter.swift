@@ -102,7 +102,7 @@ public struct Linter: Sendable {
   /// With the platform inferred (``platformInferred``), a payload whose `aps.url-args` the target's
   /// platform ignores may be a Safari website push (only Safari reads `url-args`): it is checked
   /// as one, and that report returned, unless two or more of its other `aps` keys are ones Safari
-  /// does not read (``appOnlyApsKeys(_:)``: a payload with `badge`, `sound`, `thread-id`,
+  /// does not read (`appOnlyApsKeys(_:)`: a payload with `badge`, `sound`, `thread-id`,
   /// `category` and a stray `url-args` is an app's push, as PyAPNs2's test payloads are; its
   /// `url-args` stays the information it is there). Chunked payloads (`begin`/`feed`/`finish`)
   /// are not re-read: they are over any website push's size anyway.

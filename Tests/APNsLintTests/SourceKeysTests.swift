@@ -21,6 +21,7 @@ import TestSupport
       import SwiftUI
       // NSLocalizedString("Dead in a comment", comment: "")
       /* "Dead in a block comment" */
+      @main struct A: App { var body: some Scene { WindowGroup { V() } } }
       struct V: View {
         var body: some View {
           Text("Welcome \(name), you have \(count) messages")

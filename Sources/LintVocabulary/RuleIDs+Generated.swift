@@ -313,6 +313,8 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case formatMismatch = "strings-format-mismatch"
   /// `strings-argument-left-out`
   case argumentLeftOut = "strings-argument-left-out"
+  /// `strings-argument-reworded`
+  case argumentReworded = "strings-argument-reworded"
   /// `strings-format-gap`
   case formatGap = "strings-format-gap"
   /// `strings-accidental-specifier`

@@ -42,6 +42,45 @@ public struct StringsEntry: Sendable, Hashable {
   }
 }
 
+extension StringsEntry {
+  /// Whether an entry's comment keeps its text out of translation, as a catalog's
+  /// `shouldTranslate: false` does: Interface Builder's localizer hint (`Note = "Do not
+  /// localize";`, Xcode's "Localizer Hint" of the object) or a comment that is itself the
+  /// instruction ("Do not localize.", "Don't translate this", "DNL"), any case. A comment that only
+  /// names words to keep ("Do not translate 'Siri'") is not: the rest of the text is translated.
+  /// Such a key is never missing from a translation, and an empty translation of it is no text lost.
+  public static func marksNotForTranslation(_ comment: String) -> Bool {
+    guard comment.utf8.count >= 3 else { return false }
+    var instruction = Substring(comment)
+    // Interface Builder's `Class = "…"; title = "…"; ObjectID = "…"; Note = "…";`: the note.
+    if let note = comment.range(of: "Note = \"") {
+      instruction = comment[note.upperBound...].prefix { $0 != "\"" }
+    }
+    let lowered = instruction.trimmingPrefix { $0 == " " || $0 == "*" || $0 == "-" }.lowercased()
+    if lowered == "dnl" || lowered.hasPrefix("dnl ") || lowered.hasPrefix("dnl:") { return true }
+    for negation in ["do not ", "don't ", "don’t ", "never "] where lowered.hasPrefix(negation) {
+      let rest = lowered.dropFirst(negation.count)
+      for verb in ["localize", "localise", "translate"] where rest.hasPrefix(verb) {
+        let after = rest.dropFirst(verb.count)
+        if after.isEmpty || after.hasPrefix(" this") || after.hasPrefix(" it") || after.first.map({ ".,;:!-–—(".contains($0) }) == true {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  /// Whether a value is itself the mark "do not localize" (`<dnl>`, `DNL`): a placeholder the
+  /// code replaces at run time, as in mangerlahn/Latest's table cell `<dnl>`, which no user reads
+  /// in any language.
+  public static func isDoNotLocalizeMarker(_ value: String) -> Bool {
+    let count = value.utf8.count
+    guard count == 3 || count == 5 else { return false }
+    let lowered = value.lowercased()
+    return lowered == "<dnl>" || lowered == "dnl"
+  }
+}
+
 extension RuleID {
   /// The id of a rule about one table.
   public init(_ rule: StringsRule) { self.init(id: rule.rawValue) }

@@ -85,7 +85,7 @@ public enum StringCatalog {
         tables[source, default: empty].locations[key] = KeyLocation(key: keyOffset)
         if isStale { tables[source, default: empty].staleKeys.insert(key) }
       }
-      if let source, itemNode["shouldTranslate"]?.bool == false {
+      if let source, itemNode["shouldTranslate"]?.bool == false || comment.map(StringsEntry.marksNotForTranslation) == true {
         tables[source, default: empty].untranslatableKeys.insert(key)
       }
     }

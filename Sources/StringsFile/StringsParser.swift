@@ -133,6 +133,10 @@ public enum StringsParser {
       for entry in result.entries { map[entry.key] = entry.value }
       table.valueMap = map
     }
+    for entry in result.entries {
+      if let comment = entry.comment, StringsEntry.marksNotForTranslation(comment) { table.untranslatableKeys.insert(entry.key) }
+      if StringsEntry.isDoNotLocalizeMarker(entry.value) { table.untranslatableKeys.insert(entry.key) }
+    }
     table.findings += result.findings
     return table
   }

@@ -44,8 +44,9 @@ struct StringsDeviceFormatTests {
 
   /// Kinds, not spellings: `%d`/`%ld`, `% ld` (seen in
   /// github:nextcloud/talk-ios@2d31eda5e2acbf3cef27aa289376942bdf0de25d:NextcloudTalk/ug.lproj/Localizable.stringsdict)
-  /// and `%.0f`/`%.1f` read the same argument the same way; an argument left out is a warning
-  /// (the app name twice, github:twofas/2fas-ios's `app%@` plural suffix); `%@` for an integer,
+  /// and `%.0f`/`%.1f` read the same argument the same way; an argument left out is a warning where
+  /// text is lost (the app name's second sentence) and information where the translation reads whole
+  /// (github:twofas/2fas-ios's `app%@` plural suffix, which Korean has no use for); `%@` for an integer,
   /// `%f` for an integer, an argument past the list and a `%` that swallows text (`%d% завершено`,
   /// github:XcodesOrg/XcodesApp@7fd5b660b0abeaf3fee84b57c7af7f860ba57048:Xcodes/Resources/Localizable.xcstrings)
   /// are errors, each with what the device does; so are `%I` for `%i` (the `%` dropped, "I"
@@ -92,7 +93,7 @@ struct StringsDeviceFormatTests {
       "error strings-format-mismatch 10:1 ERROR: 'ERROR' in 'fr' ('Erreur ：％@。') does not take the arguments of 'en' ('Error: %@.'): position 1 is missing (that argument is left out of the sentence), '％@' starts with U+FF05, a percent sign CoreFoundation does not read as '%': the user reads '％@' where the argument should be",
     ])
     #expect(result["ko.lproj/Localizable.strings"]?.contains(
-      "warning strings-argument-left-out 1:1 SUFFIX: 'SUFFIX' in 'ko' ('앱 %d개 설치됨') does not take the arguments of 'en' ('%d app%@ installed'): position 2 is missing (that argument is left out of the sentence)") == true)
+      "info strings-argument-reworded 1:1 SUFFIX: 'SUFFIX' in 'ko' ('앱 %d개 설치됨') does not take the arguments of 'en' ('%d app%@ installed'): position 2 is missing (that argument is left out of the sentence) (a word's ending in the development text, which the language does not need)") == true)
   }
 
   /// A `%` that loses only itself (`%米`, `%'`, a `%` at the end) garbles the text only when the

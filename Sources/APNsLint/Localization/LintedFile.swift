@@ -123,12 +123,15 @@ extension StringsLint {
         if isInLocalizationFolder || isCatalog, excluded.contains(languageKey) { continue }
         let isDevelopment = languageKey == development || !(isInLocalizationFolder || isCatalog)
         let isFormat = StringsLint.runsFormatRules(isCatalog ? table.kind : kind)
+        // Whether the table is written in Markdown (decided once, only when a value holds markup).
+        var markdownTable: Bool?
         for entry in lastDefinitions(table) {
           if let control = StringsLint.controlCharacter(in: entry.value) {
             add(.controlCharacter(control, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
                 place: .value(language: catalogLanguage))
           }
-          if let markup = StringsLint.shownMarkup(in: entry.value) {
+          if let markup = StringsLint.shownMarkup(in: entry.value),
+             !(markdownTable ?? { let decided = StringsLint.isMarkdownTable(table); markdownTable = decided; return decided }()) {
             add(.markup(markup, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
                 place: .value(language: catalogLanguage))
           }

@@ -171,7 +171,7 @@ extension StringsLint {
     made.reserveCapacity(pending.missing.count)
     for position in pending.missing {
       let (key, devEntry) = reference.keys[position]
-      let shown = fallback(at: position, in: reference, regionalVariant: pending.regionalVariant)
+      let shown = fallback(at: position, in: reference, regionalVariant: pending.regionalVariant, sameScript: pending.scriptsKnown && pending.sameScript)
       let line = devEntry?.line ?? reference.line(of: key)
       file.add(.untranslated(key: key, language: language, developmentLanguage: reference.language, developmentFile: reference.file,
                              line: line, kind: reference.kind, fallback: shown, developmentValue: reference.values[position]),
@@ -185,7 +185,7 @@ extension StringsLint {
       for key in pending.newKeys {
         // A unit in state `new` shows what it holds, the development text as Xcode copies it.
         var shown = MissingFallback.developmentText
-        if let position = reference.index[key] { shown = fallback(at: position, in: reference, regionalVariant: pending.regionalVariant) }
+        if let position = reference.index[key] { shown = fallback(at: position, in: reference, regionalVariant: pending.regionalVariant, sameScript: pending.scriptsKnown && pending.sameScript) }
         let readsAsMeant = !isMissing(shown)
         file.add(.newState(key: key, language: language, value: values[key], readsAsMeant: readsAsMeant), at: nil, key: key,
                  place: .value(language: language))

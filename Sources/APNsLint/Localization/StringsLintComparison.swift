@@ -15,9 +15,11 @@ extension StringsLint {
     for index in members where byLocalization[files[index].localization] == nil { byLocalization[files[index].localization] = index }
     guard let development = pickDevelopment(localizations, developmentLanguage: developmentLanguage),
       let devIndex = byLocalization[development],
-      let devTable = files[devIndex].table, Localizer.isLoaded(devTable)
+      var devTable = files[devIndex].table, Localizer.isLoaded(devTable)
     else { return }
     let devKind = files[devIndex].kind
+    // An `NSMenu` title AppKit never draws is no text to translate (`undrawnMenuTitles`).
+    if devKind == .interfaceBuilder { devTable.untranslatableKeys.formUnion(undrawnMenuTitles(tablePath: files[devIndex].path, table: devTable)) }
     let devName = files[devIndex].relativePath
     var reference = Reference(table: devTable, kind: devKind, language: development, file: devName)
     reference.overridden = files[devIndex].overriddenKeys ?? []
@@ -100,6 +102,10 @@ extension StringsLint {
     /// the languages having it keep is a name or a word the languages share (`OIDC`, `URL`).
     var sameElsewhere: [Int32]
     var translatedElsewhere: [Int32]
+    /// ``translatedElsewhere`` counted only in translations written in a script the development
+    /// language writes (Latin for English): "OK" kept by most Latin-script languages reads as
+    /// those languages write it in another Latin-script one, whatever Russian or Chinese write.
+    var translatedElsewhereSameScript: [Int32]
     /// What a copy of a key's development value is judged (``StringsLint/copyScript(_:position:developmentValue:expected:isCopy:reference:)``),
     /// by its position and the scripts expected (`position << 32 | mask`): the same in every
     /// language of those scripts, so judged once (an untranslated catalog copies the same English
@@ -143,6 +149,7 @@ extension StringsLint {
       fallsBackToText = keys.map { key, entry in entry.map { !showsKey || $0.value == key } ?? false }
       sameElsewhere = Array(repeating: 0, count: keys.count)
       translatedElsewhere = Array(repeating: 0, count: keys.count)
+      translatedElsewhereSameScript = translatedElsewhere
     }
 
     /// The keys the development language's `.stringsdict` defines over this `.strings` table.
@@ -246,7 +253,10 @@ extension StringsLint {
         if isCopy {
           copies.append(position)
         } else if !same {
-          if !variant { reference.translatedElsewhere[position] += 1 }
+          if !variant {
+            reference.translatedElsewhere[position] += 1
+            if pending.scriptsKnown && pending.sameScript { reference.translatedElsewhereSameScript[position] += 1 }
+          }
         }
         if !same || isCopy {
           noteScript(of: keys.entries[i], position: position, developmentValue: devText, isCopy: isCopy, expected: expected,
@@ -254,9 +264,7 @@ extension StringsLint {
         }
       }
       if text.isEmpty && !devText.isEmpty {
-        let entry = keys.entries[i]
-        file.add(.emptyTranslation(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: devText),
-                 at: entry, key: entry.key, place: .value(language: language))
+        reportEmpty(&file, keys.entries[i], language: language, developmentValue: devText, reference: reference)
         continue
       }
       guard isFormat else { continue }
@@ -307,7 +315,7 @@ extension StringsLint {
   /// regional variant or a table copied from the development language (a name, `OIDC`, `OK` where
   /// the languages keep it); an empty key too, and a key that is a format with no word (`(%lld/%lld)`:
   /// the code fills it as it would the translation). A plural key without a value shows its key.
-  static func fallback(at position: Int, in reference: Reference, regionalVariant: Bool) -> MissingFallback {
+  static func fallback(at position: Int, in reference: Reference, regionalVariant: Bool, sameScript: Bool = false) -> MissingFallback {
     let key = reference.keys[position].key
     if key.isEmpty { return .readsAsMeant(regionalVariant: false) }
     guard reference.fallsBackToText[position], let value = reference.values[position] else {
@@ -318,6 +326,9 @@ extension StringsLint {
     if !hasWords(value) { return .readsAsMeant(regionalVariant: false) }
     let same = reference.sameElsewhere[position], translated = reference.translatedElsewhere[position]
     if same > 0 && same >= 2 * translated { return .readsAsMeant(regionalVariant: false) }
+    // A language written in the development language's script reads the text as the languages of
+    // that script keep it (Vietnamese "OK", kept by Danish, German, French, Indonesian).
+    if sameScript, same > 0, same >= 2 * reference.translatedElsewhereSameScript[position] { return .readsAsMeant(regionalVariant: false) }
     return .developmentText
   }
 
@@ -391,19 +402,9 @@ extension StringsLint {
     // the `.stringsdict` over the `.strings` table): this value is never shown.
     if let overridden = file.overriddenKeys, overridden.contains(key) { return }
     if reference.overridden.contains(key) { return }
-    switch reference.reading(position, devValue) {
-    case .appFilled:
-      // Not a format the device could run (`%0 of %1 used`, `{0}`): the app replaces its own
-      // placeholders, so a placeholder lost is a loss, never a format error.
-      let lost = placeholderTokens(devValue).lost(in: placeholderTokens(value))
-      if !lost.isEmpty {
-        file.add(.placeholderDropped(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
-                                     developmentValue: devText, placeholders: lost),
-                 at: entry, key: key)
-      }
+    if reference.reading(position, devValue) == .appFilled {
+      comparePlaceholders(&file, entry: entry, value: value, devValue: devValue, devText: devText, language: language, reference: reference)
       return
-    case .format, .text:
-      break
     }
     let devSignature = reference.signature(position, devValue)
     // A source that reads no argument is shown as it is: a translation's own `% d` or trailing
@@ -411,6 +412,10 @@ extension StringsLint {
     // proves it goes through a format call, so the translation's `% la` reads an argument that
     // does not exist (SPEC §14).
     let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.contains("%%")
+    // A development text that is an identifier (`webdav.error.downloadStalled`: a catalog key with
+    // no development value stands in for it) is no sentence the code was written against: it says
+    // nothing of the arguments the code passes, so a translation's are not compared with it.
+    if sourceIsText && isIdentifier(devValue) { return }
     // The development value's own accidents (`%@: 100% guaranteed` = `% g`) are reported there;
     // a translation that repeats one is not blamed for it.
     let devFormat = reference.format(position, devValue)
@@ -452,11 +457,92 @@ extension StringsLint {
     }
     if !sourceIsText { differences += garbles(value, format: valueFormat, development: devFormat, argumentMissing: !differences.isEmpty, language: reference.language) }
     if !differences.isEmpty {
-      // Only arguments left out (or a `%n`): the sentence misses a value (strings-argument-left-out).
+      // Only arguments left out (or a `%n`): the sentence misses a value (strings-argument-left-out),
+      // unless each is a word's suffix the language has no use for (strings-argument-reworded).
       let message = TableMessage.formatMismatch(key: key, language: language, value: entry.value, developmentLanguage: reference.language,
                                                 developmentValue: devText, differences: differences.map(\.0))
-      file.add(differences.contains { $0.1 } ? message : .argumentLeftOut(message), at: entry, key: key, place: .value(language: language))
+      let breaks = differences.contains(where: { $0.1 })
+      let reworded = !breaks && !sourceIsText && leavesOutOnlySuffixes(value, format: valueFormat, development: devValue)
+      file.add(breaks ? message : reworded ? .argumentReworded(message) : .argumentLeftOut(message), at: entry, key: key,
+               place: .value(language: language))
     }
+  }
+
+  /// Not a format the device could run (`%0 of %1 used`, `{0}`): the app replaces its own
+  /// placeholders, so a placeholder lost is a loss, never a format error.
+  static func comparePlaceholders(_ file: inout LintedFile, entry: StringsEntry, value: String, devValue: String, devText: String,
+                                  language: String, reference: Reference) {
+    let lost = placeholderTokens(devValue).lost(in: placeholderTokens(value))
+    if !lost.isEmpty {
+      file.add(.placeholderDropped(key: entry.key, language: language, value: entry.value, developmentLanguage: reference.language,
+                                   developmentValue: devText, placeholders: lost),
+               at: entry, key: entry.key)
+    }
+  }
+
+  /// `strings-empty-translation` for a translation's empty `entry` where the development language
+  /// has `developmentValue`; none for a key its author keeps out of translation
+  /// (`shouldTranslate: false`, "Do not localize": the empty value is a translator's filler, no
+  /// text the author meant to show). A key Xcode marks stale is still reported: code Xcode does
+  /// not read may look it up (LiveContainer's `"lc.settings.multitaskMode".loc`).
+  static func reportEmpty(_ file: inout LintedFile, _ entry: StringsEntry, language: String, developmentValue: String, reference: Reference) {
+    if reference.table.untranslatableKeys.contains(entry.key) { return }
+    file.add(.emptyTranslation(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: developmentValue),
+             at: entry, key: entry.key, place: .value(language: language))
+  }
+
+  /// Whether `text` is an identifier rather than text: ASCII letters, digits, `.`, `_` and `-`
+  /// only, with at least one `.` or `_` between its parts (`settings.title`, `error_generic`).
+  static func isIdentifier(_ text: String) -> Bool {
+    var separated = false
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): continue
+      case UInt8(ascii: "."), UInt8(ascii: "_"): separated = true
+      default: return false
+      }
+    }
+    return separated && text.utf8.first != UInt8(ascii: ".") && text.utf8.last != UInt8(ascii: ".")
+  }
+
+  /// Whether every argument a translation leaves out is, in the development text, the ending of a
+  /// word a count before it quantifies (`%d app%@ installed`: the `s` the code passes for a
+  /// plural): a language that does not
+  /// inflect so (Korean `앱 %d개 설치됨`) has no use for it, and the translation shows all it means
+  /// (strings-argument-reworded). Any other argument left out is a value the user does not read,
+  /// whatever the sentence around it says (strings-argument-left-out: a name, a count, the lines
+  /// of an error). A translation that reads an argument with `%n` (which prints nothing) is not
+  /// one of these.
+  static func leavesOutOnlySuffixes(_ value: String, format: FormatString, development: String) -> Bool {
+    if format.specifiers.contains(where: { $0.kind != .percent && $0.conversion.hasSuffix("n") }) { return false }
+    let read = format.signature.conversions
+    let developmentFormat = FormatString(development)
+    let scalars = Array(development.utf8)
+    var next = 1, droppedAny = false
+    for specifier in developmentFormat.specifiers where specifier.kind != .percent {
+      // Its position: `%2$@` reads the second argument, a plain `%@` the next one.
+      let digits = specifier.text.utf8.dropFirst().prefix { (0x30...0x39).contains($0) }
+      var position = next
+      if specifier.text.utf8.dropFirst(1 + digits.count).first == UInt8(ascii: "$"), let written = Int(String(decoding: digits, as: UTF8.self)) {
+        position = written
+      } else {
+        next += 1
+      }
+      guard read[position] == nil else { continue }
+      droppedAny = true
+      // A plural ending: glued to a word (a letter right before it, none right after) that a count
+      // earlier in the text quantifies (`%d app%@`); "Advanced Settings%@", whose value is " " and
+      // the app's name, counts nothing, so its value is a name the user does not read.
+      let before = specifier.range.utf8.lowerBound - 1, after = specifier.range.utf8.upperBound
+      func isLetter(_ i: Int) -> Bool { i >= 0 && i < scalars.count && ((scalars[i] | 0x20) >= 0x61 && (scalars[i] | 0x20) <= 0x7A) }
+      guard isLetter(before), !isLetter(after) else { return false }
+      let counted = developmentFormat.specifiers.contains { other in
+        other.range.utf8.upperBound <= specifier.range.utf8.lowerBound && other.kind != .percent
+          && other.conversion.last.map { "diuoxX".contains($0) } == true
+      }
+      guard counted else { return false }
+    }
+    return droppedAny
   }
 
   /// What the format rules read of a development value, the same for every translation of its key.

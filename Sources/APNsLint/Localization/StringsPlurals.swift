@@ -206,9 +206,11 @@ extension StringsLint {
       // `many` (0, 5–20) falls back to `other`, the only form such a count can read, and a table
       // with one, few and other writes exactly that wording there (the three forms these languages
       // had before CLDR split them); only a fractional count would tell, and none is formatted.
-      if missing == [.many], !fractions, !rules.integerCategories.contains(.other), group.forms[.one] != nil, group.forms[.few] != nil,
-         group.forms[.other] != nil {
-        missing = []
+      // The same holds with `few` missing too: `other`, never chosen for a whole number there, was
+      // written for whole numbers, as the plural most of them read (0, 5–20: `many`'s wording);
+      // `few` (2–4) stays missing.
+      if !fractions, !rules.integerCategories.contains(.other), group.forms[.other] != nil {
+        missing.removeAll { $0 == .many }
       }
       // A category whose every integer the `zero` form takes (0) is not missing.
       missing.removeAll { !fractions && rules.fractionExamples[$0] == nil && examples($0).isEmpty && rules.examples[$0]?.isEmpty == false }
@@ -216,6 +218,13 @@ extension StringsLint {
       // beside them (ru "3 файла", "5 файлов"; cs, pl, ar): an `other` form that prints no count,
       // in a text that prints none beside it, reads right for those counts too ("Удалить файлы?").
       if let other = group.forms[.other], !readsArgument(other), !(enclosingFormat.map(printsNumberOutsideVariables) ?? false) {
+        missing.removeAll { $0 == .few || $0 == .many }
+      }
+      // `few` and `many` differ in the words that follow the number (ru "3 файла", "5 файлов";
+      // ar, he, ga): an `other` form whose count has no word of the language's script after it (it
+      // ends the text, "Cask %lld", or a name kept as written follows, "%lld Formula") reads right
+      // for those counts too (Cork's uk `start-page.unloaded-formulae.count-%lld`).
+      if let other = group.forms[.other], !missing.isEmpty, let scripts = scripts(of: language), !wordFollowsCount(other, scripts: scripts) {
         missing.removeAll { $0 == .few || $0 == .many }
       }
       // An `other` form with no word (`%lld`, `%lld+`): nothing in it agrees with the count, so a
@@ -244,6 +253,19 @@ extension StringsLint {
       }
     }
     return out
+  }
+
+  /// Whether a word written in one of `scripts` follows the count in `form` (after spaces and
+  /// punctuation, before the next specifier or the end): a word that may agree with it. True when
+  /// the count cannot be found (a positional or named count): the form may agree, as before.
+  static func wordFollowsCount(_ form: String, scripts: Set<Script>) -> Bool {
+    guard let (count, _) = countSpecifier(form) else { return true }
+    for scalar in String(decoding: form.utf8.dropFirst(count.range.utf8.upperBound), as: UTF8.self).unicodeScalars {
+      if scalar == "%" { return false }
+      if let script = Script.of(scalar) { return scripts.contains(script) }
+      if scalar.properties.isAlphabetic { return true }
+    }
+    return false
   }
 
   /// Whether a form has a word outside its format specifiers (a run with a letter): one that may

@@ -38,6 +38,7 @@ extension TableRule {
     case .developmentCopy: .developmentCopy
     case .formatMismatch: .formatMismatch
     case .argumentLeftOut: .argumentLeftOut
+    case .argumentReworded: .argumentReworded
     case .formatGap: .formatGap
     case .accidentalSpecifier: .accidentalSpecifier
     case .controlCharacter: .controlCharacter

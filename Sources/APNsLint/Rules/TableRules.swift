@@ -113,6 +113,20 @@ extension RuleDefinition {
     }
   }
 
+  /// `strings-argument-reworded`
+  static var argumentReworded: Self {
+    Self(.info, .strings, group: RuleID(TableRule.formatMismatch),
+         fix: .never("whether the language needs the suffix is the translator's decision"),
+         consequence: "none on the device: the arguments the translation leaves out are, in the development text, suffixes of a word (app%@ for the plural s the code passes), which a language that does not inflect so has no use for; the translation shows all it means",
+         summary: "a translation leaves out only arguments that are a word's suffix in the development text (app%@): a language without that inflection needs none",
+         card: RuleCard(symptom: "The translation does not read an argument that the development text glues to a word as its ending.",
+                        remedy: "Nothing to do when the language has no such ending; read the argument (with a position, %2$@) where it does.",
+                        platforms: .allAPNs, sources: [.formatSpecifiers, .cfString])) {
+      RuleExamples("--- en.lproj\n\"APPS\" = \"%d app%@ installed\";\n--- ko.lproj\n1️⃣\"APPS\" = \"앱 %d개 설치됨\";",
+                   pass: "--- en.lproj\n\"APPS\" = \"%d app%@ installed\";\n--- de.lproj\n\"APPS\" = \"%d App%@ installiert\";")
+    }
+  }
+
   /// `strings-format-gap`
   static var formatGap: Self {
     Self(.error, .strings,
@@ -599,6 +613,13 @@ extension TableMessage {
   /// reads it with %n): the same words under strings-argument-left-out.
   static func argumentLeftOut(_ message: Self) -> Self { Self(.argumentLeftOut, message.text) }
 
+  /// `message` (strings-format-mismatch's) when the translation leaves out only arguments that are
+  /// a word's suffix in the development text: the same words and why nothing is lost, under
+  /// strings-argument-reworded.
+  static func argumentReworded(_ message: Self) -> Self {
+    Self(.argumentReworded, message.text + " (a word's ending in the development text, which the language does not need)")
+  }
+
   /// `key`'s `value` in `language` lacks the `placeholders` of `developmentValue`, a text whose
   /// placeholders the app replaces itself (`%0 of %1 used`, `{0}`): a warning, never a format error.
   static func placeholderDropped(key: String, language: String, value: String, developmentLanguage: String, developmentValue: String,
@@ -846,6 +867,23 @@ extension StringsLint {
       }
     }
     return nil
+  }
+
+  /// Whether a table is written in Markdown: more than half of its values carry Markdown
+  /// (``hasMarkdown(_:)``). Such a table is read through a Markdown renderer as a whole (a
+  /// catalog that generates a README, an app's help pages), so an entity in one of its plainer
+  /// values is decoded too (mac-mouse-fix's `Readme.xcstrings`: `Website&nbsp;↗`).
+  static func isMarkdownTable(_ table: StringsTable) -> Bool {
+    var values = 0, markdown = 0
+    for value in table.values.values where !value.isEmpty {
+      values += 1
+      if value.containsUTF8(UInt8(ascii: "[")) || value.containsUTF8(UInt8(ascii: "*")) || value.containsUTF8(UInt8(ascii: "_"))
+        || value.containsUTF8(UInt8(ascii: "`")) || value.containsUTF8(UInt8(ascii: "~")),
+        hasMarkdown(Array(value.unicodeScalars)) {
+        markdown += 1
+      }
+    }
+    return values >= 4 && markdown * 2 > values
   }
 
   /// Whether `scalars` hold an HTML tag: `<` then a letter or `/`, and a `>` later.

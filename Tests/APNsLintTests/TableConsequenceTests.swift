@@ -1,0 +1,210 @@
+import Foundation
+import LocFormat
+import StringsFile
+import Testing
+@testable import APNsLint
+
+/// Path relative to the folder → `severity rule line:column key: message`, every finding.
+private func findings(_ folder: borrowing TableFolder) throws -> [String: [String]] {
+  let files = try StringsLint.lint(root: folder.root.path, developmentLanguage: "en")
+  let base = folder.root.path + "/"
+  return Dictionary(uniqueKeysWithValues: files.map { file in
+    (String(file.path.dropFirst(base.count)),
+     file.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-"): \($0.message)" })
+  })
+}
+
+/// Issue 52, judged on the December tables (docs/accuracy.md, "The December sets"): a finding's
+/// severity is what the device shows. Each fixture is written here after a pattern seen in a
+/// public repository, cited at its test; none of their files is copied.
+@Suite("strings lint: what the device shows decides (arguments reworded, identifier keys, plural words, Markdown tables, do-not-localize, shared words)")
+struct TableConsequenceTests {
+  /// An argument left out of a translation is a value the user does not read, however whole the
+  /// sentence around it reads (judged on the wider tables: Tunnelblick's Russian error list
+  /// without its last line, OpenEmu's Portuguese "remove this collection?" without its name), so a
+  /// warning; only an argument that the development text glues to a word as its ending
+  /// (twofas/2fas-ios's `app%@`, the plural `s`) is nothing lost in a language without that
+  /// ending: information.
+  @Test func anArgumentLeftOutIsAValueLostUnlessItIsAWordsEnding() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.strings", """
+      "TIP" = "Enable to have %@ complete your favorite URLs.";
+      "APPS" = "%d app%@ installed";
+      "MIXED" = "%d file%@ in %@";
+
+      """)
+    try folder.write("ko.lproj/Localizable.strings", """
+      "TIP" = "즐겨찾는 URL을 자동 완성합니다.";
+      "APPS" = "앱 %d개 설치됨";
+      "MIXED" = "파일 %d개";
+
+      """)
+    #expect(try findings(folder)["ko.lproj/Localizable.strings"] == [
+      "warning strings-argument-left-out 1:1 TIP: 'TIP' in 'ko' ('즐겨찾는 URL을 자동 완성합니다.') does not take the arguments of 'en' ('Enable to have %@ complete your favorite URLs.'): position 1 is missing (that argument is left out of the sentence)",
+      "info strings-argument-reworded 2:1 APPS: 'APPS' in 'ko' ('앱 %d개 설치됨') does not take the arguments of 'en' ('%d app%@ installed'): position 2 is missing (that argument is left out of the sentence) (a word's ending in the development text, which the language does not need)",
+      "warning strings-argument-left-out 3:1 MIXED: 'MIXED' in 'ko' ('파일 %d개') does not take the arguments of 'en' ('%d file%@ in %@'): position 2 is missing (that argument is left out of the sentence), position 3 is missing (that argument is left out of the sentence)",
+    ])
+    #expect(StringsLint.leavesOutOnlySuffixes("앱 %d개", format: FormatString("앱 %d개"), development: "%d app%@ installed"))
+    #expect(!StringsLint.leavesOutOnlySuffixes("앱 %d개", format: FormatString("앱 %d개"), development: "%d app %@"))
+    #expect(!StringsLint.leavesOutOnlySuffixes("%d app%@", format: FormatString("%d app%@"), development: "%d app%@"))
+    // Tunnelblick's "Advanced Settings%@" glues " Tunnelblick" to a word no count quantifies.
+    #expect(!StringsLint.leavesOutOnlySuffixes("Napredne postavke", format: FormatString("Napredne postavke"), development: "Advanced Settings%@"))
+  }
+
+  /// A catalog key with no development value stands in for the text; an identifier
+  /// (`webdav.error.downloadStalled`) is no sentence written against the code's arguments, so a
+  /// translation's `%lld` is not compared with it (zizicici/Watermelon's Mac catalog, where only
+  /// `ru` holds such keys and the code formats them with the value ru reads).
+  @Test func anIdentifierKeyWithoutADevelopmentValueSaysNothingOfArguments() throws {
+    let folder = TableFolder()
+    try folder.write("Localizable.xcstrings", catalog("""
+      "webdav.error.downloadStalled": {"localizations": {"ru": \(unit("translated", "Загрузка не продвигалась %lld с."))}},
+      "Open the link": {"localizations": {"de": \(unit("translated", "Den Link %@ öffnen"))}}
+      """))
+    let result = try findings(folder)["Localizable.xcstrings"] ?? []
+    #expect(result.filter { $0.contains("webdav") && !$0.contains("missing-translation") } == [])
+    #expect(result.filter { $0.contains("Den Link") }.count == 1)
+  }
+
+  /// ru, uk, be, pl select `other` for no whole number: an `other` written for an integer count
+  /// is the plural most counts read (0, 5–20, `many`'s wording), so `many` missing beside it is not
+  /// missing; `few` (2–4) still is. A count with no word of the language after it ("Cask %lld",
+  /// "%lld Formula": a name kept in Latin letters) reads right for every count (buresdv/Cork uk
+  /// `start-page.unloaded-casks.count-%lld`, `…unloaded-formulae…`).
+  @Test func pluralWordsThatFollowTheCountDecide() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.stringsdict", stringsdict([
+      "FILES": ["one": "%d file", "other": "%d files"],
+      "CASKS": ["one": "Cask %d", "other": "Cask %d"],
+      "FORMULAE": ["one": "%d Formula", "other": "%d Formulae"],
+    ]))
+    try folder.write("uk.lproj/Localizable.stringsdict", stringsdict([
+      "FILES": ["one": "%d файл", "other": "%d файлів"],
+      "CASKS": ["one": "Cask %d", "other": "Не вдалося завантажити Cask %d"],
+      "FORMULAE": ["one": "%d Formula", "other": "Не вдалося завантажити %d Formula"],
+    ]))
+    let result = try findings(folder)["uk.lproj/Localizable.stringsdict"] ?? []
+    #expect(result.filter { $0.contains("plural") } == [
+      "warning strings-plural-missing 4:82 FILES: 'FILES' (plural 'n'): uk needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 файлів')",
+    ])
+  }
+
+  /// A table written in Markdown (most of its values carry it) is read through a Markdown
+  /// renderer, which decodes entities as CommonMark says, so `&nbsp;` in its plainer values is a
+  /// no-break space (noah-nuebling/mac-mouse-fix's `Readme.xcstrings`: `Website&nbsp;↗`); in a
+  /// plain table it is shown as written.
+  @Test func aMarkdownTableDecodesItsEntities() throws {
+    let folder = TableFolder()
+    try folder.write("Readme.xcstrings", catalog("""
+      "intro": {"localizations": {"en": \(unit("translated", "**Mac Mouse Fix** makes your mouse better"))}},
+      "links": {"localizations": {"en": \(unit("translated", "[Website](https://example.org) and [Help](https://example.org/help)"))}},
+      "more": {"localizations": {"en": \(unit("translated", "See the `config` file"))}},
+      "site": {"localizations": {"en": \(unit("translated", "Website&nbsp;↗"))}},
+      "why": {"localizations": {"en": \(unit("translated", "_Why_ it exists"))}}
+      """))
+    try folder.write("Plain.xcstrings", catalog("""
+      "a": {"localizations": {"en": \(unit("translated", "One"))}},
+      "b": {"localizations": {"en": \(unit("translated", "Two"))}},
+      "c": {"localizations": {"en": \(unit("translated", "Three"))}},
+      "site": {"localizations": {"en": \(unit("translated", "Website&nbsp;↗"))}}
+      """))
+    let result = try findings(folder)
+    #expect(result["Readme.xcstrings"]?.filter { $0.contains("markup") } == [])
+    #expect(result["Plain.xcstrings"]?.filter { $0.contains("markup") }.count == 1)
+  }
+
+  /// Interface Builder's localizer hint `Note = "Do not localize"` (newmarcel/KeepingYouAwake's
+  /// `Warning Label`, whose text the code sets) keeps a text out of translation as
+  /// `shouldTranslate: false` does: an empty or missing translation of it is no text lost. A
+  /// comment that only names a word to keep ("Do not translate 'Siri'") is not such a mark. A value
+  /// that is itself the mark (`<dnl>`, mangerlahn/Latest's table cell) is missing from no translation.
+  @Test func aDoNotLocalizeNoteKeepsATextOutOfTranslation() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Main.strings", """
+      /* Class = "NSTextFieldCell"; title = "Warning Label"; ObjectID = "kYn-pW-tq6"; Note = "Do not localize"; */
+      "kYn-pW-tq6.title" = "Warning Label";
+
+      /* Class = "NSTextFieldCell"; title = "Ask Siri"; ObjectID = "abc-de-fgh"; Note = "Do not translate 'Siri'"; */
+      "abc-de-fgh.title" = "Ask Siri";
+
+      /* Class = "NSTextFieldCell"; title = "<dnl>"; ObjectID = "jLw-y7-vqv"; */
+      "jLw-y7-vqv.title" = "<dnl>";
+
+      """)
+    try folder.write("it.lproj/Main.strings", """
+      "kYn-pW-tq6.title" = "";
+      "abc-de-fgh.title" = "";
+
+      """)
+    #expect(try findings(folder)["it.lproj/Main.strings"] == [
+      "warning strings-empty-translation 2:1 abc-de-fgh.title: 'abc-de-fgh.title' in 'it' is empty where 'en' has 'Ask Siri': the device shows nothing",
+    ])
+    #expect(StringsEntry.isDoNotLocalizeMarker("<dnl>") && StringsEntry.isDoNotLocalizeMarker("DNL") && !StringsEntry.isDoNotLocalizeMarker("DNS"))
+    #expect(StringsEntry.marksNotForTranslation("Do not localize."))
+    #expect(StringsEntry.marksNotForTranslation("DNL"))
+    #expect(StringsEntry.marksNotForTranslation("Class = \"NSButton\"; Note = \"don't translate this\";"))
+    #expect(!StringsEntry.marksNotForTranslation("Do not translate 'Siri'"))
+    #expect(!StringsEntry.marksNotForTranslation("The title; translators: do not localize the app name"))
+  }
+
+  /// A word kept as the development text by most languages written in its script reads as meant
+  /// in another language of that script, whatever languages of other scripts write
+  /// (newmarcel/KeepingYouAwake's "OK": da, de, fi, fr, id keep it, es and tr translate it, ru and
+  /// zh write their own; vi lacks it). Here pl and vi lack it (information), be too (a warning:
+  /// Cyrillic languages write their own).
+  @Test func aWordLanguagesOfTheScriptKeepReadsAsMeant() throws {
+    let folder = TableFolder()
+    func ok(_ language: String, _ value: String) -> String { "\"\(language)\": \(unit("translated", value))" }
+    try folder.write("Localizable.xcstrings", catalog("""
+      "OK": {"localizations": {\(ok("en", "OK")), \(ok("da", "OK")), \(ok("de", "OK")), \(ok("fi", "OK")), \(ok("fr", "OK")), \
+      \(ok("id", "OK")), \(ok("es", "Aceptar")), \(ok("tr", "Tamam")), \(ok("ru", "ОК")), \(ok("uk", "Так")), \(ok("zh-Hans", "好的")), \
+      \(ok("hi", "ठीक है"))}},
+      "Quit": {"localizations": {\(ok("en", "Quit")), \(ok("da", "Afslut")), \(ok("de", "Beenden")), \(ok("fi", "Lopeta")), \
+      \(ok("fr", "Quitter")), \(ok("id", "Keluar")), \(ok("es", "Salir")), \(ok("tr", "Çık")), \(ok("ru", "Выйти")), \(ok("uk", "Вийти")), \
+      \(ok("zh-Hans", "退出")), \(ok("hi", "छोड़ें")), \(ok("vi", "Thoát")), \(ok("pl", "Zakończ")), \(ok("be", "Выйсці"))}}
+      """))
+    let result = try findings(folder)["Localizable.xcstrings"] ?? []
+    #expect(result.filter { $0.contains("strings-missing-translation") } == [
+      "warning strings-missing-translation 1:56 OK: 'OK' of 'en' has no translation in 'be': the Belarusian user reads the English text 'OK'",
+    ])
+  }
+  /// AppKit draws an `NSMenu`'s title only for a submenu of the main menu (Apple's `NSMenu.title`):
+  /// a submenu of a submenu shows its item's title, so an empty or missing translation of its own
+  /// title shows nothing wrong (mangerlahn/Latest's View ▸ Sort By, whose Arabic menu title is empty).
+  @Test func aMenuTitleAppKitNeverDrawsIsNoTextToTranslate() throws {
+    let folder = TableFolder()
+    try folder.write("Base.lproj/Main.storyboard", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB"><scenes><scene><objects>
+      <menu key="mainMenu" title="Main Menu" systemMenu="main" id="AYu-sK-qS6"><items>
+      <menuItem title="View" id="H8h-7b-M4v"><menu key="submenu" title="View" id="HyV-fh-RgO"><items>
+      <menuItem title="Sort By" id="ZKg-u2-aqr"><menu key="submenu" title="Sort By" id="1fA-1k-qER"/></menuItem>
+      </items></menu></menuItem>
+      </items></menu>
+      </objects></scene></scenes></document>
+      """)
+    let english = """
+      /* Class = "NSMenu"; title = "View"; ObjectID = "HyV-fh-RgO"; */
+      "HyV-fh-RgO.title" = "View";
+
+      /* Class = "NSMenuItem"; title = "Sort By"; ObjectID = "ZKg-u2-aqr"; */
+      "ZKg-u2-aqr.title" = "Sort By";
+
+      /* Class = "NSMenu"; title = "Sort By"; ObjectID = "1fA-1k-qER"; */
+      "1fA-1k-qER.title" = "Sort By";
+
+      """
+    try folder.write("en.lproj/Main.strings", english)
+    try folder.write("ar.lproj/Main.strings", """
+      "HyV-fh-RgO.title" = "";
+      "ZKg-u2-aqr.title" = "فرز حسب";
+      "1fA-1k-qER.title" = "";
+
+      """)
+    #expect(try findings(folder)["ar.lproj/Main.strings"] == [
+      "warning strings-empty-translation 1:1 HyV-fh-RgO.title: 'HyV-fh-RgO.title' in 'ar' is empty where 'en' has 'View': the device shows nothing",
+    ])
+    #expect(StringsLint.menuTitlesDrawn(in: try String(contentsOf: folder.root.appendingPathComponent("Base.lproj/Main.storyboard"), encoding: .utf8),
+                                        ids: ["HyV-fh-RgO", "1fA-1k-qER"]) == ["HyV-fh-RgO": true, "1fA-1k-qER": false])
+  }
+}

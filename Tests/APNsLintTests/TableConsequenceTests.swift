@@ -207,4 +207,29 @@ struct TableConsequenceTests {
     #expect(StringsLint.menuTitlesDrawn(in: try String(contentsOf: folder.root.appendingPathComponent("Base.lproj/Main.storyboard"), encoding: .utf8),
                                         ids: ["HyV-fh-RgO", "1fA-1k-qER"]) == ["HyV-fh-RgO": true, "1fA-1k-qER": false])
   }
+  /// A lookup that passes a default text (`NSLocalizedString(key, value: "…")`,
+  /// mozilla-mobile/focus-ios's `UIConstants.swift`; SwiftGen's `fallback:`, savoirfairelinux/
+  /// jami-client-ios) shows that text for a key its translation lacks, not the raw key
+  /// (CFBundleCopyLocalizedString returns the value passed): the finding says the user reads the
+  /// development language, still a warning.
+  @Test func aMissingKeyWithADefaultTextInTheCodeShowsThatText() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.strings", "\"Auth.reason\" = \"Authenticate\";\n\"Auth.title\" = \"Locked\";\n")
+    try folder.write("fr.lproj/Localizable.strings", "\"Other\" = \"Autre\";\n")
+    var files = try StringsLint.lint(root: folder.root.path, developmentLanguage: "en")
+    let sources = SourceKeys(texts: [(#"""
+      let reason = NSLocalizedString("Auth.reason", tableName: "Localizable", value: "Authenticate", comment: "Face ID prompt")
+      let title = NSLocalizedString("Auth.title", comment: "")
+      let list = ["Auth.reason", "Other", "value: not a label of this literal"]
+      """#, .cFamily)])
+    #expect(sources.keysWithDefaultText == ["Auth.reason", "Localizable"])   // the table name too: no key of it
+    _ = StringsLint.markUnreached(&files, sources: sources)
+    let french = try #require(files.first { $0.path.hasSuffix("fr.lproj/Localizable.strings") })
+    #expect(french.groupedFindings.filter { $0.rule.rawValue == "strings-missing-translation" }.map(\.message) == [
+      "fr: 1 of 2 keys of 'Localizable.strings' missing: 'Auth.title' (the device shows the raw key)",
+      "fr: 1 of 2 keys of 'Localizable.strings' missing: 'Auth.reason' (the French user reads the English text)",
+    ])
+    #expect(french.findings.first { $0.keyPath == "Auth.reason" }?.message
+      == "'Auth.reason' of 'en.lproj/Localizable.strings:1' has no translation in 'fr': the device shows the default text the code passes with the key, in the development language")
+  }
 }

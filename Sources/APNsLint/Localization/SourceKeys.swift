@@ -68,6 +68,11 @@ public struct SourceKeys: Sendable {
   public private(set) var uncalledAccessors: Set<String> = []
   /// The literals of generated accessors, by accessor name, until the token pass.
   private var accessorLiterals: [String: [CodeReader.Literal]] = [:]
+  /// Literals passed to a lookup that also passes a default text (`NSLocalizedString("key", value:
+  /// "Text", …)`, SwiftGen's `L10n.tr(…, "key", fallback: "Text")`, `String(localized: "key",
+  /// defaultValue: "Text")`): a key missing from a translation shows that text, in the code's
+  /// language, not the raw key.
+  public private(set) var keysWithDefaultText: Set<String> = []
   /// SwiftUI views no shipped code shows (no code outside previews and views names them, nor a
   /// view that is shown): their literals name no key.
   public private(set) var unshownViews: Set<String> = []
@@ -129,7 +134,7 @@ public struct SourceKeys: Sendable {
         }
       }
       for (file, reading) in zip(batch, readings) {
-        if case .code(_, _, _, _, false, let language) = reading { code.append((file.bytes, file.path, language)) }
+        if case .code(_, _, _, _, _, false, let language) = reading { code.append((file.bytes, file.path, language)) }
         add(reading)
       }
     }
@@ -214,7 +219,7 @@ public struct SourceKeys: Sendable {
     case failed(FileWalk.Problem)
     case xml(values: [String], ids: [String])
     case code(literals: [CodeReader.Literal], accessors: [(String, [CodeReader.Literal])], views: [(String, [CodeReader.Literal])],
-              regionsSkipped: Int, generated: Bool, language: Language)
+              defaultTexts: [[UInt8]], regionsSkipped: Int, generated: Bool, language: Language)
   }
 
   /// How many files are read side by side before what they gave is taken.
@@ -228,8 +233,8 @@ public struct SourceKeys: Sendable {
     let generated = isGenerated(bytes, language: language)
     var reader = CodeReader(bytes, language: language, generated: generated)
     reader.run()
-    return .code(literals: reader.literals, accessors: reader.accessors, views: reader.views, regionsSkipped: reader.regionsSkipped,
-                 generated: generated, language: language)
+    return .code(literals: reader.literals, accessors: reader.accessors, views: reader.views, defaultTexts: reader.keysWithDefaultText,
+                 regionsSkipped: reader.regionsSkipped, generated: generated, language: language)
   }
 
   private mutating func add(_ reading: Reading) {
@@ -245,8 +250,9 @@ public struct SourceKeys: Sendable {
       }
       interfaceIDs.formUnion(ids)
       filesRead += 1
-    case .code(let found, let accessors, let views, let regions, let generated, _):
+    case .code(let found, let accessors, let views, let defaultTexts, let regions, let generated, _):
       for (piece, interpolated) in found { add(literal: piece, interpolated: interpolated) }
+      for key in defaultTexts { keysWithDefaultText.insert(String(decoding: key, as: UTF8.self)) }
       for (name, pieces) in accessors { accessorLiterals[name, default: []] += pieces }
       for (name, pieces) in views { viewLiterals[name, default: []] += pieces }
       previewRegionsSkipped += regions
@@ -482,6 +488,9 @@ struct CodeReader {
   private(set) var literals: [Literal] = []
   /// The literals of generated accessors, by accessor name, in order.
   private(set) var accessors: [(String, [Literal])] = []
+  /// Literals passed to a call that also passes `value:`, `fallback:` or `defaultValue:` (a
+  /// lookup with a default text), in order.
+  private(set) var keysWithDefaultText: [[UInt8]] = []
   /// The literals of SwiftUI view declarations (`struct Name: View { … }`, outermost only), by
   /// view name, in order.
   private(set) var views: [(String, [Literal])] = []
@@ -662,7 +671,41 @@ struct CodeReader {
     }
     if pieces > 1 { take(whole, interpolated: interpolated) }
     if wanted != nil { lookInInterpolations(start, i) }
+    if wanted == nil, pieces == 1, parens > 0, !interpolated, passesDefaultText(after: i) { keysWithDefaultText.append(whole) }
     return i
+  }
+
+  /// Whether the call a literal ending at `start` is an argument of also passes a default text:
+  /// `value:`, `fallback:` or `defaultValue:` after it at the same depth, before the call closes
+  /// (looked for within 400 bytes: a lookup's arguments are short, an array of literals is not).
+  /// Every literal of such a call counts (SwiftGen's table name in `L10n.tr("Localizable", "key",
+  /// fallback: …)` too, which is no key of the table).
+  private func passesDefaultText(after start: Int) -> Bool {
+    var depth = 0, k = start
+    let end = min(bytes.count, start + 400)
+    while k < end {
+      let b = bytes[k]
+      switch b {
+      case 0x28, 0x5B, 0x7B: depth += 1
+      case 0x29, 0x5D, 0x7D:
+        if depth == 0 { return false }
+        depth -= 1
+      case 0x22:                // another literal (a table name, a comment): skipped whole
+        k += 1
+        while k < end && bytes[k] != 0x22 { k += bytes[k] == 0x5C ? 2 : 1 }
+      case 0x76, 0x66, 0x64:    // v f d
+        if depth == 0, k > 0, !Self.isIdentifier(bytes[k - 1]),
+           Self.word(bytes, at: k, is: "value") || Self.word(bytes, at: k, is: "fallback") || Self.word(bytes, at: k, is: "defaultValue") {
+          var colon = k
+          while colon < end && Self.isIdentifier(bytes[colon]) { colon += 1 }
+          while colon < end && bytes[colon] == 0x20 { colon += 1 }
+          if colon < end && bytes[colon] == 0x3A { return true }
+        }
+      default: break
+      }
+      k += 1
+    }
+    return false
   }
 
   /// Whether `bytes` at `start` read `word`, not followed by an identifier character.

@@ -50,6 +50,7 @@ extension StringsLint {
     // The same keys come back in every localization: each is looked up once per table name.
     var known: [String: [String: Bool]] = [:]
     for index in files.indices {
+      useDefaultTexts(&files[index], sources: sources)
       let path = files[index].path
       let table = tableName(path)
       var cache = known[table] ?? [:]
@@ -85,6 +86,43 @@ extension StringsLint {
       files[index].missingTranslations.removeAll { $0.keys.isEmpty }
     }
     return notes
+  }
+
+  /// A missing key whose lookup in the code passes a default text (``SourceKeys/keysWithDefaultText``:
+  /// `NSLocalizedString(key, value:)`, SwiftGen's `fallback:`, `defaultValue:`) shows that text,
+  /// which the development table holds too, not the raw key (CFBundle's
+  /// `CFBundleCopyLocalizedString`: "If no value exists for key, returns value unless value is
+  /// NULL or an empty string"): its groups and findings say so (still a warning: the user reads
+  /// the development language).
+  static func useDefaultTexts(_ file: inout StringsLintFile, sources: SourceKeys) {
+    let withDefault = sources.keysWithDefaultText
+    guard !withDefault.isEmpty, file.missingTranslations.contains(where: { $0.fallback == .rawKey }) else { return }
+    var moved: [MissingTranslations] = []
+    for g in file.missingTranslations.indices where file.missingTranslations[g].fallback == .rawKey && !file.missingTranslations[g].reportedWhole {
+      let keys = file.missingTranslations[g].keys.filter { withDefault.contains($0) }
+      guard !keys.isEmpty else { continue }
+      file.missingTranslations[g].keys.removeAll { withDefault.contains($0) }
+      var group = file.missingTranslations[g]
+      group.keys = keys
+      group.fallback = .developmentText
+      moved.append(group)
+    }
+    guard !moved.isEmpty else { return }
+    for group in moved {
+      if let same = file.missingTranslations.firstIndex(where: {
+        $0.localization == group.localization && $0.table == group.table && $0.fallback == .developmentText && !$0.reportedWhole
+      }) {
+        file.missingTranslations[same].keys += group.keys
+      } else {
+        file.missingTranslations.append(group)
+      }
+    }
+    file.missingTranslations.removeAll { $0.keys.isEmpty }
+    let rule = RuleID(TableRule.missingTranslation)
+    for i in file.findings.indices where file.findings[i].rule == rule {
+      guard let key = file.findings[i].keyPath, withDefault.contains(key) else { continue }
+      file.findings[i].message = TableMessage.showsDefaultText(file.findings[i].message)
+    }
   }
 
   /// `Localizable` for `…/fr.lproj/Localizable.strings`.

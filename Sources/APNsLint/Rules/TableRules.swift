@@ -477,6 +477,14 @@ extension TableMessage {
       + (readsAsMeant ? ", and it reads as meant: the same in every language that has it, or with no word to translate" : ""))
   }
 
+  /// `message` (`untranslated`'s, falling back to the raw key) for a key whose lookup in the code
+  /// passes a default text: the device shows that text instead.
+  static func showsDefaultText(_ message: String) -> String {
+    let raw = ": the device shows the raw key"
+    guard message.hasSuffix(raw) else { return message }
+    return String(message.dropLast(raw.count)) + ": the device shows the default text the code passes with the key, in the development language"
+  }
+
   /// One localization's missing keys of one table that fall back alike (`group.fallback`), as one finding.
   static func missingTranslations(_ group: MissingTranslations) -> Self {
     let listed = group.keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }

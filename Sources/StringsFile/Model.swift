@@ -51,6 +51,8 @@ extension StringsEntry {
   /// Such a key is never missing from a translation, and an empty translation of it is no text lost.
   public static func marksNotForTranslation(_ comment: String) -> Bool {
     guard comment.utf8.count >= 3 else { return false }
+    // Most comments say nothing of it: decided by one pass over the bytes, without a copy.
+    guard mentionsTranslation(comment.utf8) else { return false }
     var instruction = Substring(comment)
     // Interface Builder's `Class = "…"; title = "…"; ObjectID = "…"; Note = "…";`: the note.
     if let note = comment.range(of: "Note = \"") {
@@ -66,6 +68,23 @@ extension StringsEntry {
           return true
         }
       }
+    }
+    return false
+  }
+
+  /// Whether `bytes` hold `ocali`, `ocalis`, `ransl` or `dnl` in any case (`Localize`, `translate`,
+  /// `DNL`): a comment without them is no instruction about translating.
+  static func mentionsTranslation(_ bytes: String.UTF8View) -> Bool {
+    var a: UInt8 = 0, b: UInt8 = 0, c: UInt8 = 0, d: UInt8 = 0  // the last four bytes, lowercased
+    for byte in bytes {
+      let e = byte | 0x20
+      // The five-byte window (a, b, c, d, e).
+      if (a == 0x6F && b == 0x63 && c == 0x61 && d == 0x6C && (e == 0x69 || e == 0x73))   // ocali, ocals
+        || (a == 0x72 && b == 0x61 && c == 0x6E && d == 0x73 && e == 0x6C)               // ransl
+        || (c == 0x64 && d == 0x6E && e == 0x6C) {                                        // dnl
+        return true
+      }
+      a = b; b = c; c = d; d = e
     }
     return false
   }

@@ -126,17 +126,15 @@ public enum StringsParser {
     }
     guard let result = TextTableReader.read(text) else { return nil }
     table.entries = result.entries
-    if valueMap {
-      // The last definition wins.
-      var map: [String: String] = [:]
-      map.reserveCapacity(result.entries.count)
-      for entry in result.entries { map[entry.key] = entry.value }
-      table.valueMap = map
-    }
+    // The last definition wins; keys kept out of translation are noted in the same pass.
+    var map: [String: String] = [:]
+    if valueMap { map.reserveCapacity(result.entries.count) }
     for entry in result.entries {
+      if valueMap { map[entry.key] = entry.value }
       if let comment = entry.comment, StringsEntry.marksNotForTranslation(comment) { table.untranslatableKeys.insert(entry.key) }
-      if StringsEntry.isDoNotLocalizeMarker(entry.value) { table.untranslatableKeys.insert(entry.key) }
+      if entry.value.utf8.count <= 5, StringsEntry.isDoNotLocalizeMarker(entry.value) { table.untranslatableKeys.insert(entry.key) }
     }
+    if valueMap { table.valueMap = map }
     table.findings += result.findings
     return table
   }

@@ -58,7 +58,8 @@ public struct SourceKeys: Sendable {
   public private(set) var codeFilesRead = 0
   /// What could not be read (reported, never skipped in silence).
   public private(set) var problems: [FileWalk.Problem] = []
-  /// Code files left unread because no build the app ships contains them (``isNotShipped(_:)``).
+  /// Code files left unread because no build the app ships contains them (playgrounds,
+  /// `Preview Content`: `isNotShipped(_:)`).
   public private(set) var filesNotShipped = 0
   /// `#Preview` bodies and `PreviewProvider` types whose literals were left out.
   public private(set) var previewRegionsSkipped = 0

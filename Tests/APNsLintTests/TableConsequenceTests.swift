@@ -204,6 +204,17 @@ struct TableConsequenceTests {
     #expect(try findings(folder)["ar.lproj/Main.strings"] == [
       "warning strings-empty-translation 1:1 HyV-fh-RgO.title: 'HyV-fh-RgO.title' in 'ar' is empty where 'en' has 'View': the device shows nothing",
     ])
+    // The same storyboard localized by an Interface Builder String Catalog (noah-nuebling/mac-mouse-fix's
+    // `App/UI/Main/mul.lproj/Main.xcstrings`): the submenu's title needs no translation there either.
+    func item(_ id: String, _ cls: String, _ title: String, _ ar: String) -> String {
+      "\"\(id).title\": {\"comment\": \"Class = \\\"\(cls)\\\"; title = \\\"\(title)\\\"; ObjectID = \\\"\(id)\\\";\", "
+        + "\"localizations\": {\"en\": \(unit("translated", title)), \"ar\": \(unit("translated", ar))}}"
+    }
+    try folder.write("mul.lproj/Main.xcstrings", catalog([item("HyV-fh-RgO", "NSMenu", "View", ""), item("ZKg-u2-aqr", "NSMenuItem", "Sort By", "فرز حسب"),
+                                                         item("1fA-1k-qER", "NSMenu", "Sort By", "")].joined(separator: ", ")))
+    #expect(try findings(folder)["mul.lproj/Main.xcstrings"]?.map { $0.split(separator: " ").enumerated().filter { $0.offset != 2 }.prefix(3).map { String($0.element) } } == [
+      ["warning", "strings-empty-translation", "HyV-fh-RgO.title:"],
+    ])
     #expect(StringsLint.menuTitlesDrawn(in: try String(contentsOf: folder.root.appendingPathComponent("Base.lproj/Main.storyboard"), encoding: .utf8),
                                         ids: ["HyV-fh-RgO", "1fA-1k-qER"]) == ["HyV-fh-RgO": true, "1fA-1k-qER": false])
   }

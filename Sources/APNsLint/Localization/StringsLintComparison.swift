@@ -49,8 +49,10 @@ extension StringsLint {
   static func compareCatalog(_ file: inout LintedFile, developmentLanguage: String, excluded: ExcludedLocalizations) {
     let languages = file.catalogTables.keys.sorted().filter { !excluded.contains($0) }
     guard let source = file.sourceLanguage ?? pickDevelopment(languages, developmentLanguage: developmentLanguage),
-      let sourceTable = file.catalogTables[source]
+      var sourceTable = file.catalogTables[source]
     else { return }
+    // An Interface Builder catalog (`mul.lproj/Main.xcstrings`): its `NSMenu` titles AppKit never draws.
+    if sourceTable.kind == .interfaceBuilder { sourceTable.untranslatableKeys.formUnion(undrawnMenuTitles(tablePath: file.path, table: sourceTable)) }
     var reference = Reference(table: sourceTable, kind: sourceTable.kind, language: source, file: nil)
     var pending: [PendingTranslation] = []
     for language in languages where language != source {

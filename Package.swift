@@ -107,7 +107,7 @@ let package = Package(
     .target(name: "MCPServer", dependencies: ["APNsLint"]),
     // `apns-lint lsp` (SPEC §19): a language server (LSP 3.17 on standard input and output) whose
     // diagnostics, hover, completion and code actions are APNsLint's checks; Foundation only, no NIO.
-    .target(name: "LanguageServer", dependencies: ["APNsLint"]),
+    .target(name: "LanguageServer", dependencies: ["APNsLint", "StringsFile"]),
     .executableTarget(
       name: "apns-lint",
       dependencies: [

@@ -1,6 +1,7 @@
 import APNsLint
 import Foundation
 import PayloadSchema
+import StringsFile
 
 /// What a document is to the server, by its file name.
 enum DocumentKind: Sendable, Equatable {
@@ -94,26 +95,8 @@ struct TextDocument {
     case .request: return true
     case .payload:
       guard let path, path.lowercased().hasSuffix(".json") else { return true }
-      return Self.holds("\"aps\"", in: text) || Self.holds("\"web_push\"", in: text)
+      return text.containsBytes(of: "\"aps\"") || text.containsBytes(of: "\"web_push\"")
     default: return false
-    }
-  }
-
-  static func holds(_ needle: String, in text: [UInt8]) -> Bool {
-    let pattern = Array(needle.utf8)
-    guard text.count >= pattern.count, let first = pattern.first else { return false }
-    return text.withUnsafeBufferPointer { bytes in
-      var i = 0
-      let last = bytes.count - pattern.count
-      while i <= last {
-        if bytes[i] == first {
-          var k = 1
-          while k < pattern.count && bytes[i + k] == pattern[k] { k += 1 }
-          if k == pattern.count { return true }
-        }
-        i += 1
-      }
-      return false
     }
   }
 

@@ -15,3 +15,28 @@ extension String {
     return found ?? utf8.contains(byte)
   }
 }
+
+extension Collection where Element == UInt8 {
+  /// Whether these bytes hold `needle`'s UTF-8 anywhere (a plain scan: the callers look into the
+  /// first kilobytes of a file or a short document). Shared by the source reader (a generated
+  /// file's header) and the language server (a document that is a payload).
+  package func containsBytes(of needle: String) -> Bool {
+    let pattern = Array(needle.utf8)
+    guard count >= pattern.count, let first = pattern.first else { return false }
+    let found = withContiguousStorageIfAvailable { bytes -> Bool in
+      var i = 0
+      let last = bytes.count - pattern.count
+      while i <= last {
+        if bytes[i] == first {
+          var k = 1
+          while k < pattern.count && bytes[i + k] == pattern[k] { k += 1 }
+          if k == pattern.count { return true }
+        }
+        i += 1
+      }
+      return false
+    }
+    return found ?? Array(self).containsBytes(of: needle)
+  }
+}
+

@@ -4,17 +4,6 @@ import StringsFile
 import Testing
 @testable import APNsLint
 
-/// Path relative to the folder → `severity rule line:column key: message`.
-private func lprojLinted(_ folder: borrowing TableFolder) throws -> [String: [String]] {
-  let root = folder.root.path
-  let files = try StringsLint.lint(root: root, developmentLanguage: "en")
-  let base = root.hasSuffix("/") ? root : root + "/"
-  return Dictionary(uniqueKeysWithValues: files.map { file in
-    (String(file.path.dropFirst(base.count)),
-     file.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-"): \($0.message)" })
-  })
-}
-
 /// Issue 52, item 5: a `.lproj` folder is matched as a device matches languages (CFBundle against
 /// the user's preferred languages, which are language codes); one no device language selects but
 /// that most likely means a language is a warning on the folder, and its keys are not compared.
@@ -30,7 +19,7 @@ struct LprojNameTests {
     try folder.write("jp.lproj/Main.strings", "\"T\" = \"タイトル\";\n")
     try folder.write("fr.lproj/Localizable.strings", "\"A\" = \"Archiver\";\n\"B\" = \"Retour\";\n")
     try folder.write("fr.lproj/Main.strings", "\"T\" = \"Titre\";\n")
-    let result = try lprojLinted(folder)
+    let result = try lintedWithSeverity(folder.root.path)
     #expect(result["jp.lproj/Localizable.strings"] == [
       "warning strings-lproj-name 1:1 -: 'jp.lproj' is selected by no device language: 'jp' is Japan's country code, not a language code; "
         + "Japanese is 'ja' (name the folder 'ja.lproj'): devices set to Japanese never load it and show another localization, so its tables are not compared",
@@ -68,7 +57,7 @@ struct LprojNameTests {
     try folder.write("en.lproj/Localizable.strings", "\"A\" = \"Archive\";\n\"B\" = \"Back\";\n")
     try folder.write("se.lproj/Localizable.strings", "\"A\" = \"Arkiiva\";\n")
     try folder.write("pr.lproj/Localizable.strings", "\"A\" = \"Arr\";\n")
-    let result = try lprojLinted(folder)
+    let result = try lintedWithSeverity(folder.root.path)
     #expect(result["se.lproj/Localizable.strings"]?.contains { $0.contains("strings-lproj-name") } == false)
     #expect(result["se.lproj/Localizable.strings"]?.contains { $0.contains("strings-missing-translation") } == true)
     #expect(result["pr.lproj/Localizable.strings"] == [])
@@ -80,7 +69,7 @@ struct LprojNameTests {
     let folder = TableFolder()
     try folder.write("en.lproj/Localizable.strings", "\"A\" = \"Archive\";\n\"B\" = \"Back\";\n")
     try folder.write("kr.lproj/Localizable.strings", "\"A\" = \"보관\";\n")
-    #expect(try lprojLinted(folder)["kr.lproj/Localizable.strings"] == [
+    #expect(try lintedWithSeverity(folder.root.path)["kr.lproj/Localizable.strings"] == [
       "warning strings-lproj-name 1:1 -: 'kr.lproj' is selected by no device language: 'kr' is Kanuri's code (no Apple device runs in Kanuri) and "
         + "South Korea's country code; Korean is 'ko' (name the folder 'ko.lproj'): devices set to Korean never load it and show another localization, "
         + "so its tables are not compared",

@@ -4,16 +4,6 @@ import StringsFile
 import Testing
 @testable import APNsLint
 
-/// Path relative to the folder → `severity rule line:column key: message`.
-private func lintedWithSeverity(_ root: String) throws -> [String: [String]] {
-  let files = try StringsLint.lint(root: root, developmentLanguage: "en")
-  let base = root.hasSuffix("/") ? root : root + "/"
-  return Dictionary(uniqueKeysWithValues: files.map { file in
-    (String(file.path.dropFirst(base.count)),
-     file.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-"): \($0.message)" })
-  })
-}
-
 /// A `.stringsdict` of one key `K` whose variable `n` has value type `valueType` and the given forms.
 private func plural(valueType: String, _ forms: KeyValuePairs<String, String>) -> String {
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>K</key><dict>"

@@ -23,6 +23,17 @@ struct TableFolder: ~Copyable {
   func lint() throws -> [String: [String]] { try linted(root.path) }
 }
 
+/// Path relative to `root` → `severity rule line:column key: message`, every finding of
+/// `strings lint` with development language `en` (the tests that assert severities share it).
+func lintedWithSeverity(_ root: String) throws -> [String: [String]] {
+  let files = try StringsLint.lint(root: root, developmentLanguage: "en")
+  let base = root.hasSuffix("/") ? root : root + "/"
+  return Dictionary(uniqueKeysWithValues: files.map { file in
+    (String(file.path.dropFirst(base.count)),
+     file.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-"): \($0.message)" })
+  })
+}
+
 /// A `.stringsdict` with one entry per key, each with one variable `n` of the given forms.
 func stringsdict(_ entries: KeyValuePairs<String, KeyValuePairs<String, String>>) -> String {
   var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"

@@ -4,16 +4,6 @@ import StringsFile
 import Testing
 @testable import APNsLint
 
-/// Path relative to the folder → `severity rule line:column key: message`, every finding.
-private func findings(_ folder: borrowing TableFolder) throws -> [String: [String]] {
-  let files = try StringsLint.lint(root: folder.root.path, developmentLanguage: "en")
-  let base = folder.root.path + "/"
-  return Dictionary(uniqueKeysWithValues: files.map { file in
-    (String(file.path.dropFirst(base.count)),
-     file.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-"): \($0.message)" })
-  })
-}
-
 /// Issue 52, judged on the December tables (docs/accuracy.md, "The December sets"): a finding's
 /// severity is what the device shows. Each fixture is written here after a pattern seen in a
 /// public repository, cited at its test; none of their files is copied.
@@ -39,7 +29,7 @@ struct TableConsequenceTests {
       "MIXED" = "파일 %d개";
 
       """)
-    #expect(try findings(folder)["ko.lproj/Localizable.strings"] == [
+    #expect(try lintedWithSeverity(folder.root.path)["ko.lproj/Localizable.strings"] == [
       "warning strings-argument-left-out 1:1 TIP: 'TIP' in 'ko' ('즐겨찾는 URL을 자동 완성합니다.') does not take the arguments of 'en' ('Enable to have %@ complete your favorite URLs.'): position 1 is missing (that argument is left out of the sentence)",
       "info strings-argument-reworded 2:1 APPS: 'APPS' in 'ko' ('앱 %d개 설치됨') does not take the arguments of 'en' ('%d app%@ installed'): position 2 is missing (that argument is left out of the sentence) (a word's ending in the development text, which the language does not need)",
       "warning strings-argument-left-out 3:1 MIXED: 'MIXED' in 'ko' ('파일 %d개') does not take the arguments of 'en' ('%d file%@ in %@'): position 2 is missing (that argument is left out of the sentence), position 3 is missing (that argument is left out of the sentence)",
@@ -61,7 +51,7 @@ struct TableConsequenceTests {
       "webdav.error.downloadStalled": {"localizations": {"ru": \(unit("translated", "Загрузка не продвигалась %lld с."))}},
       "Open the link": {"localizations": {"de": \(unit("translated", "Den Link %@ öffnen"))}}
       """))
-    let result = try findings(folder)["Localizable.xcstrings"] ?? []
+    let result = try lintedWithSeverity(folder.root.path)["Localizable.xcstrings"] ?? []
     #expect(result.filter { $0.contains("webdav") && !$0.contains("missing-translation") } == [])
     #expect(result.filter { $0.contains("Den Link") }.count == 1)
   }
@@ -83,7 +73,7 @@ struct TableConsequenceTests {
       "CASKS": ["one": "Cask %d", "other": "Не вдалося завантажити Cask %d"],
       "FORMULAE": ["one": "%d Formula", "other": "Не вдалося завантажити %d Formula"],
     ]))
-    let result = try findings(folder)["uk.lproj/Localizable.stringsdict"] ?? []
+    let result = try lintedWithSeverity(folder.root.path)["uk.lproj/Localizable.stringsdict"] ?? []
     #expect(result.filter { $0.contains("plural") } == [
       "warning strings-plural-missing 4:82 FILES: 'FILES' (plural 'n'): uk needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 файлів')",
     ])
@@ -108,7 +98,7 @@ struct TableConsequenceTests {
       "c": {"localizations": {"en": \(unit("translated", "Three"))}},
       "site": {"localizations": {"en": \(unit("translated", "Website&nbsp;↗"))}}
       """))
-    let result = try findings(folder)
+    let result = try lintedWithSeverity(folder.root.path)
     #expect(result["Readme.xcstrings"]?.filter { $0.contains("markup") } == [])
     #expect(result["Plain.xcstrings"]?.filter { $0.contains("markup") }.count == 1)
   }
@@ -136,7 +126,7 @@ struct TableConsequenceTests {
       "abc-de-fgh.title" = "";
 
       """)
-    #expect(try findings(folder)["it.lproj/Main.strings"] == [
+    #expect(try lintedWithSeverity(folder.root.path)["it.lproj/Main.strings"] == [
       "warning strings-empty-translation 2:1 abc-de-fgh.title: 'abc-de-fgh.title' in 'it' is empty where 'en' has 'Ask Siri': the device shows nothing",
     ])
     #expect(StringsEntry.isDoNotLocalizeMarker("<dnl>") && StringsEntry.isDoNotLocalizeMarker("DNL") && !StringsEntry.isDoNotLocalizeMarker("DNS"))
@@ -163,7 +153,7 @@ struct TableConsequenceTests {
       \(ok("fr", "Quitter")), \(ok("id", "Keluar")), \(ok("es", "Salir")), \(ok("tr", "Çık")), \(ok("ru", "Выйти")), \(ok("uk", "Вийти")), \
       \(ok("zh-Hans", "退出")), \(ok("hi", "छोड़ें")), \(ok("vi", "Thoát")), \(ok("pl", "Zakończ")), \(ok("be", "Выйсці"))}}
       """))
-    let result = try findings(folder)["Localizable.xcstrings"] ?? []
+    let result = try lintedWithSeverity(folder.root.path)["Localizable.xcstrings"] ?? []
     #expect(result.filter { $0.contains("strings-missing-translation") } == [
       "warning strings-missing-translation 1:56 OK: 'OK' of 'en' has no translation in 'be': the Belarusian user reads the English text 'OK'",
     ])
@@ -201,7 +191,7 @@ struct TableConsequenceTests {
       "1fA-1k-qER.title" = "";
 
       """)
-    #expect(try findings(folder)["ar.lproj/Main.strings"] == [
+    #expect(try lintedWithSeverity(folder.root.path)["ar.lproj/Main.strings"] == [
       "warning strings-empty-translation 1:1 HyV-fh-RgO.title: 'HyV-fh-RgO.title' in 'ar' is empty where 'en' has 'View': the device shows nothing",
     ])
     // The same storyboard localized by an Interface Builder String Catalog (noah-nuebling/mac-mouse-fix's
@@ -212,7 +202,7 @@ struct TableConsequenceTests {
     }
     try folder.write("mul.lproj/Main.xcstrings", catalog([item("HyV-fh-RgO", "NSMenu", "View", ""), item("ZKg-u2-aqr", "NSMenuItem", "Sort By", "فرز حسب"),
                                                          item("1fA-1k-qER", "NSMenu", "Sort By", "")].joined(separator: ", ")))
-    #expect(try findings(folder)["mul.lproj/Main.xcstrings"]?.map { $0.split(separator: " ").enumerated().filter { $0.offset != 2 }.prefix(3).map { String($0.element) } } == [
+    #expect(try lintedWithSeverity(folder.root.path)["mul.lproj/Main.xcstrings"]?.map { $0.split(separator: " ").enumerated().filter { $0.offset != 2 }.prefix(3).map { String($0.element) } } == [
       ["warning", "strings-empty-translation", "HyV-fh-RgO.title:"],
     ])
     #expect(StringsLint.menuTitlesDrawn(in: try String(contentsOf: folder.root.appendingPathComponent("Base.lproj/Main.storyboard"), encoding: .utf8),

@@ -32,11 +32,10 @@ extension StringsLint {
     let folder = table.deletingLastPathComponent()
     for place in [folder.deletingLastPathComponent().appendingPathComponent("Base.lproj"), folder] {
       for ext in ["storyboard", "xib"] {
-        let url = place.appendingPathComponent(name + "." + ext)
-        guard let handle = try? FileHandle(forReadingFrom: url) else { continue }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: SourceKeys.maxFileBytes) else { continue }
-        return String(decoding: data, as: UTF8.self)
+        let path = place.appendingPathComponent(name + "." + ext).path
+        guard FileManager.default.fileExists(atPath: path),
+              case .success(let bytes) = FileWalk.read(Array(path.utf8), shownAs: path, limit: SourceKeys.maxFileBytes) else { continue }
+        return String(decoding: bytes, as: UTF8.self)
       }
     }
     return nil

@@ -314,4 +314,52 @@ import TestSupport
     }
     #expect(keys.unshownViews == ["FrameTesting", "Something", "Lonely"])
   }
+
+  /// Swift raw strings (`#"…"#`, `###"…"###`) and multi-line strings (`"""`) are text: their
+  /// quotes end nothing and their words are no code, so a view named only inside one is not
+  /// shown (nostur-com/nostur-ios-public, Nostur/Nostr/DummyData/DummyEvents.swift: JSON events
+  /// in `###"…"###` whose text has the word "Something", the name of a view only previews show).
+  /// A key written as a raw or multi-line literal is named as Swift reads it (a multi-line
+  /// literal without its closing line's indentation), and a raw string's `\#( … )` is code.
+  @Test func rawAndMultiLineStringsAreText() throws {
+    let keys = try Self.keys([
+      ("App/App.swift", #"""
+        import SwiftUI
+        @main struct SampleApp: App {
+          var body: some Scene { WindowGroup { Home() } }
+        }
+        let events = [###"["EVENT",{"content":"Something "quoted" { Hidden() }"}]"###]
+        let note = """
+          Say "Panel()" here, and \
+          then Footer()
+          """
+        """#),
+      ("App/Home.swift", ##"""
+        struct Home: View {
+          var body: some View {
+            Text(#"Say "hi" to \#(Shown.title)"#)
+            Text(NSLocalizedString("""
+              Line one
+                Line two
+              """, comment: ""))
+          }
+        }
+        struct Something: View { var body: some View { Text("Hello, World!") } }
+        struct Hidden: View { var body: some View { Text("Hidden text") } }
+        struct Panel: View { var body: some View { Text("Panel text") } }
+        struct Footer: View { var body: some View { Text("Footer text") } }
+        struct Shown: View {
+          static let title = "x"
+          var body: some View { Text("Shown text") }
+        }
+        """##),
+    ])
+    for key in [#"Say "hi" to %@"#, "Line one\n  Line two", "Shown text"] {
+      #expect(keys.names(key, table: "Localizable"), "\(key)")
+    }
+    for key in ["Hello, World!", "Hidden text", "Panel text", "Footer text"] {
+      #expect(!keys.names(key, table: "Localizable"), "\(key)")
+    }
+    #expect(keys.unshownViews == ["Footer", "Hidden", "Panel", "Something"])
+  }
 }

@@ -322,49 +322,125 @@ public struct SourceKeys: Sendable {
       if c == quote { return (i + 1, out, interpolated) }
       if c == UInt8(ascii: "\n") { return (i, nil, false) }
       if c == UInt8(ascii: "\\") && i + 1 < n {
-        let e = bytes[i + 1]
-        switch e {
-        case UInt8(ascii: "n"): out.append(10)
-        case UInt8(ascii: "t"): out.append(9)
-        case UInt8(ascii: "r"): out.append(13)
-        case UInt8(ascii: "0"): out.append(0)
-        case UInt8(ascii: "u"), UInt8(ascii: "U"):
-          // `\u00A0`, `\U0001F600` (C, Objective-C, Python, JavaScript), `\u{A0}` (Swift).
-          var j = i + 2
-          let braced = j < n && bytes[j] == UInt8(ascii: "{")
-          if braced { j += 1 }
-          var value: UInt32 = 0
-          var digits = 0
-          let most = braced ? 8 : (e == UInt8(ascii: "u") ? 4 : 8)
-          while j < n, digits < most, let d = Self.hexValue(bytes[j]) { value = value << 4 | d; digits += 1; j += 1 }
-          if braced && j < n && bytes[j] == UInt8(ascii: "}") { j += 1 }
-          if digits > 0, let scalar = Unicode.Scalar(value) {
-            out += Array(String(Character(scalar)).utf8)
-            i = j
-            continue
-          }
-          out.append(e)
-        case UInt8(ascii: "("):
-          // Swift interpolation: skip to the balancing parenthesis (strings inside included).
-          var depth = 1
-          var j = i + 2
-          while j < n && depth > 0 && bytes[j] != UInt8(ascii: "\n") {
-            if bytes[j] == UInt8(ascii: "(") { depth += 1 } else if bytes[j] == UInt8(ascii: ")") { depth -= 1 }
-            j += 1
-          }
-          out.append(1)
-          interpolated = true
-          i = j
-          continue
-        default: out.append(e)
-        }
-        i += 2
+        let (next, interpolation) = escape(bytes, at: i + 1, into: &out)
+        interpolated = interpolated || interpolation
+        i = next
         continue
       }
       out.append(c)
       i += 1
     }
     return (n, nil, false)
+  }
+
+  /// Decodes the escape whose character (after its backslash, and a raw string's `#`s) is at
+  /// `start` into `out`: `\n`, `\t`, `\r`, `\0`, `\u00A0`/`\U0001F600`/`\u{A0}`, a Swift
+  /// interpolation `\( … )` (one byte 1 in its place), any other character as itself. Returns
+  /// where reading goes on and whether it was an interpolation.
+  static func escape(_ bytes: [UInt8], at start: Int, into out: inout [UInt8]) -> (Int, Bool) {
+    let n = bytes.count, e = bytes[start]
+    switch e {
+    case UInt8(ascii: "n"): out.append(10)
+    case UInt8(ascii: "t"): out.append(9)
+    case UInt8(ascii: "r"): out.append(13)
+    case UInt8(ascii: "0"): out.append(0)
+    case UInt8(ascii: "u"), UInt8(ascii: "U"):
+      // `\u00A0`, `\U0001F600` (C, Objective-C, Python, JavaScript), `\u{A0}` (Swift).
+      var j = start + 1
+      let braced = j < n && bytes[j] == UInt8(ascii: "{")
+      if braced { j += 1 }
+      var value: UInt32 = 0
+      var digits = 0
+      let most = braced ? 8 : (e == UInt8(ascii: "u") ? 4 : 8)
+      while j < n, digits < most, let d = Self.hexValue(bytes[j]) { value = value << 4 | d; digits += 1; j += 1 }
+      if braced && j < n && bytes[j] == UInt8(ascii: "}") { j += 1 }
+      if digits > 0, let scalar = Unicode.Scalar(value) {
+        out += Array(String(Character(scalar)).utf8)
+        return (j, false)
+      }
+      out.append(e)
+    case UInt8(ascii: "("):
+      // Swift interpolation: skip to the balancing parenthesis (strings inside included).
+      var depth = 1
+      var j = start + 1
+      while j < n && depth > 0 && bytes[j] != UInt8(ascii: "\n") {
+        if bytes[j] == UInt8(ascii: "(") { depth += 1 } else if bytes[j] == UInt8(ascii: ")") { depth -= 1 }
+        j += 1
+      }
+      out.append(1)
+      return (j, true)
+    default: out.append(e)
+    }
+    return (start + 1, false)
+  }
+
+  /// Reads a Swift literal whose opening quote is at `quote`, after `hashes` `#` (a raw string,
+  /// `#"a "b" c"#`, whose escapes are `\#n`, `\#( … )`), single-line or multi-line (`"""`):
+  /// the index after its closing delimiter, its text (a multi-line literal's without the
+  /// indentation of its closing line, its first and last line breaks, and with `\` line
+  /// continuations joined, as Swift reads it) and whether it interpolates. Nil text when it is not
+  /// closed (a single-line one by the end of its line).
+  static func swiftLiteral(_ bytes: [UInt8], quote: Int, hashes: Int) -> (Int, [UInt8]?, Bool) {
+    let n = bytes.count, q = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+    let multiline = quote + 2 < n && bytes[quote + 1] == q && bytes[quote + 2] == q
+    func closes(_ i: Int) -> Bool {
+      let quotes = multiline ? 3 : 1
+      guard i + quotes + hashes <= n else { return false }
+      for k in 0..<quotes where bytes[i + k] != q { return false }
+      for k in 0..<hashes where bytes[i + quotes + k] != UInt8(ascii: "#") { return false }
+      return true
+    }
+    func escapes(_ i: Int) -> Bool {
+      guard bytes[i] == backslash, i + hashes + 1 < n else { return false }
+      for k in 0..<hashes where bytes[i + 1 + k] != UInt8(ascii: "#") { return false }
+      return true
+    }
+    // The literal's extent first: its text, raw, and where it ends.
+    var i = quote + (multiline ? 3 : 1)
+    let begin = i
+    while i < n && !closes(i) {
+      if !multiline && bytes[i] == newline { return (i, nil, false) }
+      i += escapes(i) ? hashes + 2 : 1
+    }
+    guard i < n else { return (n, nil, false) }
+    let end = i + (multiline ? 3 : 1) + hashes
+    var raw = Array(bytes[begin..<i])
+    if multiline { raw = Self.dedented(raw) }
+    var out: [UInt8] = []
+    var interpolated = false
+    var k = 0
+    while k < raw.count {
+      if raw[k] == backslash, k + hashes + 1 < raw.count, (0..<hashes).allSatisfy({ raw[k + 1 + $0] == UInt8(ascii: "#") }) {
+        let at = k + 1 + hashes
+        // A line continuation: the line break goes.
+        if multiline && raw[at] == newline { k = at + 1; continue }
+        let (next, interpolation) = escape(raw, at: at, into: &out)
+        interpolated = interpolated || interpolation
+        k = next
+        continue
+      }
+      out.append(raw[k])
+      k += 1
+    }
+    return (end, out, interpolated)
+  }
+
+  /// A multi-line literal's lines as Swift reads them: the line break after the opening `"""`
+  /// and the one before the closing line go, and the closing line's indentation is taken off every
+  /// line that starts with it.
+  static func dedented(_ raw: [UInt8]) -> [UInt8] {
+    var lines = raw.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Array($0) }
+    guard lines.count >= 2 else { return raw }
+    let indent = lines.removeLast()
+    lines.removeFirst()
+    guard indent.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return raw }
+    var out: [UInt8] = []
+    for (index, var line) in lines.enumerated() {
+      if line.last == 0x0D { line.removeLast() }
+      if index > 0 { out.append(UInt8(ascii: "\n")) }
+      out += line.starts(with: indent) ? line.dropFirst(indent.count) : line[...]
+    }
+    return out
   }
 
   static func hexValue(_ c: UInt8) -> UInt32? {
@@ -598,6 +674,13 @@ struct CodeReader {
         case 0x3B: semicolon()                 // ;
         case newline: if accessor != nil { endOfLine() }
         case hash:
+          // A Swift raw string (`#"a "b" c"#`, `##"…"##`, `#"""…"""#`): its quotes and words are text.
+          var quote = i + 1
+          while quote < n && bytes[quote] == hash { quote += 1 }
+          if quote < n && bytes[quote] == q {
+            i = readSwiftLiteral(at: i, quote: quote, hashes: quote - i)
+            continue
+          }
           if !generated, !inPreview, Self.word(bytes, at: i + 1, is: "Preview") {
             preview = .pending(parens: parens)
             previewHeld = []
@@ -627,11 +710,9 @@ struct CodeReader {
     let n = bytes.count, q: UInt8 = 0x22, at: UInt8 = 0x40
     let cFamily = language == .cFamily, script = language == .script
     var i = start
-    if cFamily && i + 2 < n && bytes[i + 1] == q && bytes[i + 2] == q && inPreview {
-      // A multi-line string in a preview: skipped whole, so that its braces count for nothing.
-      i += 3
-      while i + 2 < n && !(bytes[i] == q && bytes[i + 1] == q && bytes[i + 2] == q) { i += 1 }
-      return min(n, i + 3)
+    if cFamily && i + 2 < n && bytes[i + 1] == q && bytes[i + 2] == q {
+      // A Swift multi-line string: read whole, so that its quotes, braces and words are text.
+      return readSwiftLiteral(at: i, quote: i, hashes: 0)
     }
     // Adjacent literals are one string in C, Objective-C (`@"a" @"b"`) and Python: each
     // piece is kept, and so is the whole.
@@ -656,6 +737,21 @@ struct CodeReader {
     if wanted != nil { lookInInterpolations(start, i) }
     if wanted == nil, pieces == 1, parens > 0, !interpolated, passesDefaultText(after: i) { keysWithDefaultText.append(whole) }
     return i
+  }
+
+  /// Reads a Swift raw or multi-line literal (``SourceKeys/swiftLiteral(_:quote:hashes:)``) that
+  /// starts at `start` (its first `#`, or its quote) and whose quote is at `quote`: its text is
+  /// taken as one literal's; returns where reading goes on. A multi-line string in a preview is
+  /// skipped whole, as it always was.
+  private mutating func readSwiftLiteral(at start: Int, quote: Int, hashes: Int) -> Int {
+    let (end, piece, interpolated) = SourceKeys.swiftLiteral(bytes, quote: quote, hashes: hashes)
+    guard let piece else { return max(end, quote + 1) }
+    let multiline = quote + 2 < bytes.count && bytes[quote + 1] == 0x22 && bytes[quote + 2] == 0x22
+    if multiline && inPreview { return end }
+    take(piece, interpolated: interpolated)
+    if wanted != nil { lookInInterpolations(start, end) }
+    if wanted == nil, parens > 0, !interpolated, passesDefaultText(after: end) { keysWithDefaultText.append(piece) }
+    return end
   }
 
   /// Whether the call a literal ending at `start` is an argument of also passes a default text:
@@ -719,7 +815,10 @@ struct CodeReader {
     while j < end {
       let b = bytes[j]
       if parens == 0 {
-        if b == 0x5C && j + 1 < end && bytes[j + 1] == 0x28 { parens = 1; j += 2 } else { j += 1 }
+        // `\(` or a raw string's `\#(`.
+        var open = j + 1
+        if b == 0x5C { while open < end && bytes[open] == 0x23 { open += 1 } }
+        if b == 0x5C && open < end && bytes[open] == 0x28 { parens = 1; j = open + 1 } else { j += 1 }
         continue
       }
       if b == 0x28 { parens += 1 } else if b == 0x29 { parens -= 1 }

@@ -242,8 +242,11 @@ public enum StringsRule: String, Sendable, Hashable, CaseIterable, Codable {
   case syntax = "strings-syntax"
   /// CoreFoundation stops reading early without an error.
   case truncated = "strings-truncated"
-  /// A key defined twice in one file.
+  /// A key defined twice in a translation, whose last definition (the one the device shows) is
+  /// written in a script the language does not write while the one it overrides is not.
   case duplicateKey = "strings-duplicate-key"
+  /// A key defined again with another text, where nothing shows that the last one is not meant.
+  case duplicateOtherValue = "strings-duplicate-other-value"
   /// A key defined again with the same value (nothing changes on the device).
   case duplicateSameValue = "strings-duplicate-same-value"
   /// Bytes in no encoding CoreFoundation accepts.

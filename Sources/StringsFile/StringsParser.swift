@@ -330,9 +330,10 @@ enum TextTableReader {
       let (line, column) = positions.position(of: keyOffset)
       if let value {
         if let previous = keys.insert(key, at: entries.count, in: entries), let previousLine = entries[previous].line {
-          // The same value again changes nothing on the device (info); another value replaces it.
+          // The same value again changes nothing on the device; another value replaces it, and whether
+          // what shows is meant is judged once the table's language is known (StringsLint).
           let message: StringsMessage = entries[previous].value == value
-            ? .duplicateSameValue(key: key, previousLine: previousLine) : .duplicateKey(key: key, previousLine: previousLine)
+            ? .duplicateSameValue(key: key, previousLine: previousLine) : .duplicateOtherValue(key: key, previousLine: previousLine)
           parser.pending.append(PendingFinding(message, offset: keyOffset, key: key))
         }
         entries.append(StringsEntry(key: key, value: value, line: line, column: column, comment: comment))

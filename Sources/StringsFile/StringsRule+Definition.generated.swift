@@ -13,6 +13,7 @@ extension StringsRule {
     case .syntax: .syntax
     case .truncated: .truncated
     case .duplicateKey: .duplicateKey
+    case .duplicateOtherValue: .duplicateOtherValue
     case .duplicateSameValue: .duplicateSameValue
     case .encoding: .encoding
     case .encodingSpaceSkipped: .encodingSpaceSkipped

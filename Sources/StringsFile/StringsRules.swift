@@ -38,14 +38,30 @@ extension RuleDefinition {
   }
 
   /// `strings-duplicate-key`
-  /// A key defined twice in one file.
+  /// A key defined twice in a translation, whose last definition (the one the device shows) is
+  /// written in a script the language does not write while the one it overrides is not.
   static var duplicateKey: Self {
     Self(.warning, .strings,
-         fix: .never("which of the two values the author meant is not certain"),
-         consequence: "the last definition wins, so the device shows the later value, not the earlier one the author may have meant",
-         summary: "a key defined twice in one file (the last one wins)",
-         card: RuleCard(symptom: "The device shows the later value, not the earlier one.",
-                        remedy: "Keep one definition of the key; delete or rename the other.",
+         fix: .never("which of the two texts the translator meant is theirs to say; the tool cannot tell which to keep"),
+         consequence: "the last definition wins, so the device shows it: text in a script the localization's language does not write (English left in a Japanese table), where the definition it overrides is written in the language's own script",
+         summary: "a key defined twice in a translation whose last definition, the one the device shows, is in a script the language does not write while the overridden one is in the language's own",
+         card: RuleCard(symptom: "The device shows the later definition, written in a script its language does not use, not the translation above it.",
+                        remedy: "Keep the definition written in the language (delete the later one, or move the translation into it).",
+                        platforms: .allAPNs, sources: [.cfOldStylePList])) {
+      RuleExamples("--- en.lproj\n\"DEGREES\" = \"Degrees\";\n--- zh-Hans.lproj\n\"DEGREES\" = \"度\";\n1️⃣\"DEGREES\" = \"Degrees\";",
+                   pass: "--- en.lproj\n\"DEGREES\" = \"Degrees\";\n--- zh-Hans.lproj\n\"DEGREES\" = \"Degrees\";\n\"DEGREES\" = \"度\";")
+    }
+  }
+
+  /// `strings-duplicate-other-value`
+  /// A key defined again with another text, where nothing shows that the last one is not meant.
+  static var duplicateOtherValue: Self {
+    Self(.info, .strings, group: RuleID(StringsRule.duplicateKey),
+         fix: .never("which of the two texts to keep is the author's choice: deleting either changes what someone wrote"),
+         consequence: "none on the device: the last definition wins, as it has on every device the table ran on (the text its author saw when trying the app), and the earlier text never shows; only a text the language does not write shown over a translation is strings-duplicate-key's warning",
+         summary: "a key defined again with another text: the last definition wins and the earlier text never shows",
+         card: RuleCard(symptom: "Nothing changes on the device: the earlier definition's text has never shown.",
+                        remedy: "Delete the definition you do not mean, so that the table says one thing.",
                         platforms: .allAPNs, sources: [.cfOldStylePList])) {
       RuleExamples("\"A\" = \"a\";\n1️⃣\"A\" = \"b\";",
                    pass: "\"A\" = \"a\";\n\"B\" = \"b\";")
@@ -226,7 +242,7 @@ extension RuleDefinition {
 
 /// What a finding about one table says, made only by its rule's named constructors below
 /// (swift-format's `Finding.Message` style): a reader calls `Finding(StringsMessage.emptyFile,
-/// line: 1, column: 1)`, or `PendingFinding(.duplicateKey(key: key, previousLine: line), offset: …)`
+/// line: 1, column: 1)`, or `PendingFinding(.duplicateOtherValue(key: key, previousLine: line), offset: …)`
 /// in the text reader, passing what it found; the constructor writes the text, only when a
 /// finding is made.
 package struct StringsMessage: RuleMessage {
@@ -457,9 +473,17 @@ extension StringsMessage {
 // MARK: strings-duplicate-key
 
 extension StringsMessage {
-  /// `key` defined again; the definition on `previousLine` is overridden.
-  static func duplicateKey(key: String, previousLine: Int) -> Self {
-    Self(.duplicateKey, "key '\(key)' is defined again; line \(previousLine) is overridden, the last definition wins")
+  /// `key` defined again with another text; the definition on `previousLine` never shows.
+  static func duplicateOtherValue(key: String, previousLine: Int) -> Self {
+    Self(.duplicateOtherValue, "key '\(key)' is defined again with another text; line \(previousLine)'s never shows, the last definition wins")
+  }
+
+  /// `key` defined again in a `language` table: the last definition, which the device shows, is
+  /// written in `script`, which the language does not write, over line `previousLine`'s text in
+  /// the language's own script (`StringsLint` judges it once the table's language is known).
+  package static func duplicateKey(key: String, previousLine: Int, language: String, script: String) -> Self {
+    Self(.duplicateKey, "key '\(key)' is defined again: the last definition, which the device shows, is written in \(script), "
+      + "which '\(language)' does not write, over line \(previousLine)'s text in the language's own script")
   }
 
   /// `key` is defined again with the value it had at `previousLine`.

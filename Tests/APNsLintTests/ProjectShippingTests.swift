@@ -44,11 +44,12 @@ struct ProjectShippingTests {
     #expect(files["ShipsApp/en.lproj/Labels.strings"] == [
       "warning strings-missing-translation 1:1 EMPTY: 'EMPTY' of 'ShipsApp/fr.lproj/Labels.strings:3' has no translation in 'en': the device shows the raw key"
     ])
-    // Not in the variant group: not compared (its '%@' against French's plain text is no error),
-    // and its own duplicate key is information.
+    // Not in the variant group: not compared (its '%@' against French's plain text is no error,
+    // and its Russian TITLE over the German one is judged against no language): its duplicate
+    // key is information.
     #expect(files["ShipsApp/de.lproj/Labels.strings"] == [
       "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('ShipsApp.xcodeproj' places 'Labels.strings', but not the 'de.lproj' one); its keys are compared with nothing",
-      "info strings-duplicate-key 4:1 TITLE: key 'TITLE' is defined again; line 2 is overridden, the last definition wins (the table does not ship: no device reads it)",
+      "info strings-duplicate-other-value 4:1 TITLE: key 'TITLE' is defined again with another text; line 2's never shows, the last definition wins",
     ])
     let legacy = "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('ShipsApp.xcodeproj' places it, but no target's build phase holds it); its keys are compared with nothing"
     #expect(files["ShipsApp/fr.lproj/Legacy.strings"] == [legacy])

@@ -36,7 +36,7 @@ struct RealLeftoverFilesTests {
     #expect(french.count == 17)
     #expect(try #require(result["en.lproj/Localizable.strings"]) == [
       "strings-duplicate-same-value 503:1 discover_browse_by_category_health: key 'discover_browse_by_category_health' is defined again with the same value as on line 497: nothing changes on the device",
-      "strings-duplicate-key 542:1 discover_browse_by_category_society_and_culture: key 'discover_browse_by_category_society_and_culture' is defined again; line 539 is overridden, the last definition wins",
+      "strings-duplicate-other-value 542:1 discover_browse_by_category_society_and_culture: key 'discover_browse_by_category_society_and_culture' is defined again with another text; line 539's never shows, the last definition wins",
       "strings-accidental-specifier 3687:1 eoy_year_over_year_title_went_up: 'eoy_year_over_year_title_went_up' has '%' ('Compared to 2022, your listening time went up a whopping %1$@%'): a '%' at the end reads as an incomplete specifier; write '%%' for a percent sign",
     ])
   }

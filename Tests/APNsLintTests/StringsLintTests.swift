@@ -30,7 +30,7 @@ struct StringsLintTests {
       "strings-format-gap 3:1 FILE_RECEIVED: 'FILE_RECEIVED' skips position 1 ('%2$@ reçu'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
       "strings-format-mismatch 4:1 SENT: 'SENT' in 'fr' ('%@ a envoyé %d') does not take the arguments of 'en' ('%@ sent %@'): position 2 is '%d', not '%@' (it prints an object as an integer: a meaningless value)",
       "strings-extra-key 5:1 OLD_KEY: 'OLD_KEY' is not in the development language's 'en.lproj/Messages.strings'",
-      "strings-duplicate-key 6:1 GREETING: key 'GREETING' is defined again; line 2 is overridden, the last definition wins",
+      "strings-duplicate-other-value 6:1 GREETING: key 'GREETING' is defined again with another text; line 2's never shows, the last definition wins",
     ])
     #expect(result.count == 4)
   }
@@ -188,7 +188,7 @@ struct StringsLintTests {
     #expect(files.map(\.path) == [path])
     #expect(files.first.map { described($0.findings) } == [
       "strings-format-gap 3:1 FILE_RECEIVED: 'FILE_RECEIVED' skips position 1 ('%2$@ reçu'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
-      "strings-duplicate-key 6:1 GREETING: key 'GREETING' is defined again; line 2 is overridden, the last definition wins",
+      "strings-duplicate-other-value 6:1 GREETING: key 'GREETING' is defined again with another text; line 2's never shows, the last definition wins",
     ])
   }
 
@@ -259,9 +259,9 @@ struct TableDumpReporterTests {
         ],
         "diagnostics": [
           {
-            "rule": "strings-duplicate-key",
-            "severity": "warning",
-            "message": "key 'HI' is defined again; line 2 is overridden, the last definition wins",
+            "rule": "strings-duplicate-other-value",
+            "severity": "info",
+            "message": "key 'HI' is defined again with another text; line 2's never shows, the last definition wins",
             "line": 3,
             "column": 1,
             "keyPath": "HI"
@@ -277,16 +277,16 @@ struct TableDumpReporterTests {
       en.lproj/Localizable.strings (text, utf-8)
       2:1 "HI" = "Hello";  /* Greeting */
       3:1 "HI" = "Hey \\"you\\"";
-      3:1: warning: key 'HI' is defined again; line 2 is overridden, the last definition wins [strings-duplicate-key]
+      3:1: info: key 'HI' is defined again with another text; line 2's never shows, the last definition wins [strings-duplicate-other-value]
 
       """)
   }
 
   @Test func severitiesComeFromTheConfiguration() throws {
     var configuration = Configuration.builtIn
-    configuration.levels[RuleID(StringsRule.duplicateKey)] = .off
-    #expect(!TableDumpReporter.json(Self.table, configuration: configuration).contains("strings-duplicate-key"))
-    configuration.levels[RuleID(StringsRule.duplicateKey)] = .on(.error)
+    configuration.levels[RuleID(StringsRule.duplicateOtherValue)] = .off
+    #expect(!TableDumpReporter.json(Self.table, configuration: configuration).contains("strings-duplicate-other-value"))
+    configuration.levels[RuleID(StringsRule.duplicateOtherValue)] = .on(.error)
     #expect(TableDumpReporter.text(Self.table, configuration: configuration).contains("3:1: error: key 'HI'"))
   }
 

@@ -233,4 +233,59 @@ struct TableConsequenceTests {
     #expect(french.findings.first { $0.keyPath == "Auth.reason" }?.message
       == "'Auth.reason' of 'en.lproj/Localizable.strings:1' has no translation in 'fr': the device shows the default text the code passes with the key, in the development language")
   }
+
+  /// A key defined twice: the last definition wins, as it has on every device the table ran on,
+  /// so two texts in the language are information, whichever was meant (judged on real tables:
+  /// exelban/stats's Dutch `Fan value`, HabitRPG/habitica-ios's `open_website`, mangerlahn/Latest's
+  /// German `AppStoreNotSignedInError`, two good texts each). Only a last definition in a script
+  /// the language does not write, over a translation in its own, is shown wrong: a warning
+  /// (Steven-A3/AppBox2024's zh-Hans `Degrees`, Chinese first and English last). Our own fixture.
+  @Test func aDuplicateKeyIsAWarningOnlyWhenWhatShowsIsNotInTheLanguage() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.strings", """
+      "DEGREES" = "Degrees";
+      "OPEN" = "Open the website";
+      "OPEN" = "Open Website";
+
+      """)
+    try folder.write("zh-Hans.lproj/Localizable.strings", """
+      "DEGREES" = "度";
+      "DEGREES" = "Degrees";
+      "OPEN" = "打开网站";
+      "OPEN" = "Open the website now";
+
+      """)
+    try folder.write("de.lproj/Localizable.strings", """
+      "DEGREES" = "Grad";
+      "DEGREES" = "Degrees";
+      "OPEN" = "Website öffnen";
+      "OPEN" = "Die Website öffnen";
+
+      """)
+    try folder.write("ja.lproj/Localizable.strings", """
+      "DEGREES" = "Degrees";
+      "DEGREES" = "度";
+      "OPEN" = "ウェブサイトを開く";
+      "OPEN" = "サイトを開く";
+
+      """)
+    let found = try lintedWithSeverity(folder.root.path)
+    #expect(found["zh-Hans.lproj/Localizable.strings"] == [
+      "warning strings-duplicate-key 2:1 DEGREES: key 'DEGREES' is defined again: the last definition, which the device shows, is written in Latin, which 'zh-Hans' does not write, over line 1's text in the language's own script",
+      "info strings-development-copy 2:1 -: zh-Hans: 1 of 2 values of 'Localizable.strings' are the English text unchanged: 'DEGREES' (in a script Chinese, Simplified is not written in, but too few, or too like names, to tell from names)",
+      "warning strings-duplicate-key 4:1 OPEN: key 'OPEN' is defined again: the last definition, which the device shows, is written in Latin, which 'zh-Hans' does not write, over line 3's text in the language's own script",
+    ])
+    #expect(found["de.lproj/Localizable.strings"] == [
+      "info strings-duplicate-other-value 2:1 DEGREES: key 'DEGREES' is defined again with another text; line 1's never shows, the last definition wins",
+      "info strings-development-copy 2:1 -: de: 1 of 2 values of 'Localizable.strings' are the English text unchanged: 'DEGREES' (names and words German shares with English read as meant; text left untranslated reads in English)",
+      "info strings-duplicate-other-value 4:1 OPEN: key 'OPEN' is defined again with another text; line 3's never shows, the last definition wins",
+    ])
+    #expect(found["ja.lproj/Localizable.strings"] == [
+      "info strings-duplicate-other-value 2:1 DEGREES: key 'DEGREES' is defined again with another text; line 1's never shows, the last definition wins",
+      "info strings-duplicate-other-value 4:1 OPEN: key 'OPEN' is defined again with another text; line 3's never shows, the last definition wins",
+    ])
+    #expect(found["en.lproj/Localizable.strings"] == [
+      "info strings-duplicate-other-value 3:1 OPEN: key 'OPEN' is defined again with another text; line 2's never shows, the last definition wins",
+    ])
+  }
 }

@@ -144,8 +144,8 @@ struct TextParserTests {
     #expect(t.values == ["A": "3", "B": "2"])
     #expect(t.entries.count == 3)
     #expect(t.findings == [Finding(
-      rule: RuleID(StringsRule.duplicateKey), severity: .warning,
-      message: "key 'A' is defined again; line 1 is overridden, the last definition wins", line: 3, column: 1, keyPath: "A")])
+      rule: RuleID(StringsRule.duplicateOtherValue), severity: .info,
+      message: "key 'A' is defined again with another text; line 1's never shows, the last definition wins", line: 3, column: 1, keyPath: "A")])
   }
 
   @Test(arguments: [

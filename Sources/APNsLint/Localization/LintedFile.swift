@@ -281,7 +281,7 @@ extension StringsLint {
   static func lastDefinitions(_ table: StringsTable) -> [StringsEntry] {
     // One entry per key already: a catalog's table (StringCatalog keeps a repeated key's last),
     // or a table whose parser found no duplicate (it reports every one).
-    if table.format == .xcstrings || !table.findings.contains(where: { $0.stringsRule == .duplicateKey || $0.stringsRule == .duplicateSameValue }) {
+    if table.format == .xcstrings || !table.findings.contains(where: { $0.stringsRule == .duplicateOtherValue || $0.stringsRule == .duplicateSameValue || $0.stringsRule == .duplicateKey }) {
       return table.entries
     }
     var index: [String: Int] = [:]

@@ -14,7 +14,7 @@ extension StringsLint {
   /// Chinese translation. Which of two texts in the language's own script was meant the table does
   /// not say, so those stay information.
   static func judgeDuplicates(_ file: inout LintedFile, _ table: StringsTable, language: String, expected: Set<Script>?,
-                              sameScript: Bool, reference: Reference) {
+                              reference: Reference) {
     guard let expected, !file.isCatalog,
           file.findings.contains(where: { $0.stringsRule == .duplicateOtherValue }) else { return }
     // Every definition of each repeated key, in the file's order (the last one is the device's).
@@ -27,7 +27,7 @@ extension StringsLint {
             let overriddenLine = overridden.line else { continue }
       let developmentValue = reference.index[key].flatMap { reference.values[$0] }
       guard writesLanguage(overridden.value, developmentValue: developmentValue, expected: expected),
-            let script = shownScript(shown.value, developmentValue: developmentValue, expected: expected, sameScript: sameScript)
+            let script = shownScript(shown.value, developmentValue: developmentValue, expected: expected)
       else { continue }
       var judged = Finding(StringsMessage.duplicateKey(key: key, previousLine: overriddenLine, language: language, script: script.name),
                            line: line, column: file.findings[i].column, keyPath: key)
@@ -45,16 +45,23 @@ extension StringsLint {
   }
 
   /// The script `value` is written in when it is not one `expected` has: judged as
-  /// `strings-wrong-script` judges a value, or, for the development text copied unchanged into
-  /// a language that shares no script with the development language, the script of its letters
-  /// (a single word, which `strings-wrong-script` leaves as a possible name, is text here: the
-  /// definition it overrides is the translation).
-  static func shownScript(_ value: String, developmentValue: String?, expected: Set<Script>, sameScript: Bool) -> Script? {
+  /// `strings-wrong-script` judges a value, or, since the definition it overrides is a
+  /// translation, every letter of its words (brand-like words such as `OK`, `iCloud` left out;
+  /// at least two letters) in one script the language does not write: a single word, which
+  /// `strings-wrong-script` leaves as a possible name, is text here.
+  static func shownScript(_ value: String, developmentValue: String?, expected: Set<Script>) -> Script? {
     let isCopy = sameBytes(developmentValue, value)
     if let script = wrongScript(value, developmentValue: developmentValue, expected: expected, isCopy: isCopy) { return script }
-    guard isCopy, !sameScript, hasWordToTranslate(value) else { return nil }
-    let scripts = value.unicodeScalars.compactMap(Script.of)
-    guard let first = scripts.first, !expected.contains(first), scripts.allSatisfy({ $0 == first }) else { return nil }
-    return first
+    var shown: Script?
+    var letters = 0
+    for word in words(in: Array(value.unicodeScalars)) where !word.isBrandLike {
+      for scalar in word.scalars {
+        guard let script = Script.of(scalar) else { continue }
+        if expected.contains(script) || (shown != nil && shown != script) { return nil }
+        shown = script
+        letters += 1
+      }
+    }
+    return letters >= 2 ? shown : nil
   }
 }

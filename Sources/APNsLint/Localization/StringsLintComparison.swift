@@ -234,7 +234,7 @@ extension StringsLint {
     // `strings-wrong-script` and `strings-development-copy` read every value of a language
     // whose scripts are known; copies of the development text are evidence for the others.
     let expected = pending.noteScripts(developmentLanguage: reference.language)
-    judgeDuplicates(&file, table, language: language, expected: expected, sameScript: pending.sameScript, reference: reference)
+    judgeDuplicates(&file, table, language: language, expected: expected, reference: reference)
     let pendingStates = table.states
     var copies: [Int] = [], compared = 0
     for i in 0..<keys.count {

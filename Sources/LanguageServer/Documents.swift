@@ -81,7 +81,7 @@ extension LanguageServer {
         || checker.files.confine(path) == checker.files.root.path + "/.apns-lint.yml" {
       self.checker?.configuration = loadConfiguration(checker.files)
       for uri in documents.keys { documents[uri]?.stale = true }
-    } else if DocumentKind(path: path) == .table {
+    } else if DocumentKind(path: path) == .table || DocumentKind.isInterfaceFile(path) {
       markTablesStale(dependingOn: checker.files.confine(path))
     }
   }

@@ -71,7 +71,7 @@ extension LanguageServer {
   /// changes on disk (`workspace/didChangeWatchedFiles`).
   func registerWatchers() {
     guard clientWatchesFiles, checker != nil else { return }
-    let watchers: [JSONValue] = ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/.apns-lint.yml"].map { ["globPattern": .string($0)] }
+    let watchers: [JSONValue] = ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/*.storyboard", "**/*.xib", "**/.apns-lint.yml"].map { ["globPattern": .string($0)] }
     write(["jsonrpc": "2.0", "id": "apns-lint-watch", "method": "client/registerCapability",
            "params": ["registrations": [["id": "apns-lint-watched-files", "method": "workspace/didChangeWatchedFiles",
                                          "registerOptions": ["watchers": .array(watchers)]]]]])

@@ -23,6 +23,13 @@ enum DocumentKind: Sendable, Equatable {
     default: self = .other
     }
   }
+
+  /// Whether `path` is a storyboard or XIB, which Interface Builder tables are made from (their
+  /// menus decide which titles no user reads): not a document, but the tables depend on it.
+  static func isInterfaceFile(_ path: String) -> Bool {
+    let ext = (path as NSString).pathExtension.lowercased()
+    return ext == "storyboard" || ext == "xib"
+  }
 }
 
 /// How a file's bytes encode its text on disk, which an editor hides: the open buffer is text,

@@ -26,6 +26,21 @@ struct TableDependenciesTests {
     #expect(french.role(of: "App/Localizable.xcstrings") == nil)
   }
 
+  /// An Interface Builder table reads its storyboard or XIB (which menu titles AppKit never
+  /// draws): in a `Base.lproj` beside its folder or in its folder, of its name; a catalog too.
+  @Test func anInterfaceBuilderTableDependsOnItsInterfaceFile() {
+    let french = TableDependencies(of: "App/fr.lproj/Main.strings", developmentLanguage: "en")
+    #expect(french.role(of: "App/Base.lproj/Main.storyboard") == .interface)
+    #expect(french.role(of: "App/fr.lproj/Main.xib") == .interface)
+    #expect(french.role(of: "App/Base.lproj/Other.storyboard") == nil)
+    #expect(french.role(of: "Widget/Base.lproj/Main.storyboard") == nil)
+    #expect(french.role(of: "App/en.lproj/Main.storyboard") == nil)
+    let catalog = TableDependencies(of: "App/mul.lproj/Main.xcstrings", developmentLanguage: "en")
+    #expect(catalog.role(of: "App/Base.lproj/Main.storyboard") == .interface)
+    #expect(catalog.role(of: "App/mul.lproj/Main.storyboard") == .interface)
+    #expect(TableDependencies(of: "App/fr.lproj/Localizable.strings", developmentLanguage: "en").role(of: "App/Base.lproj/Main.storyboard") == nil)
+  }
+
   /// The development table reads every localization's table of its name (a folder lacking it
   /// is reported there); `en_GB` names the same language as `en-gb`.
   @Test func theDevelopmentTableDependsOnEveryLocalizationOfItsName() {

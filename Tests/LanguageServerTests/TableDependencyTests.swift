@@ -8,7 +8,7 @@ import Testing
 @Suite struct TableDependencyTests {
   /// The tables a change re-lints, by path below the workspace.
   static let tables = ["en.lproj/Localizable.strings", "fr.lproj/Localizable.strings", "de.lproj/Localizable.strings",
-                       "fr.lproj/InfoPlist.strings", "en.lproj/InfoPlist.strings"]
+                       "fr.lproj/InfoPlist.strings", "en.lproj/InfoPlist.strings", "fr.lproj/Main.strings", "de.lproj/Main.strings"]
 
   /// Opens every table, then changes each of `changed` on disk in turn (the client's watcher
   /// says so), and returns, for each change, the open tables published again after it.
@@ -19,6 +19,12 @@ import Testing
     try session.folder.write("de.lproj/Localizable.strings", "\"a\" = \"Hinzufügen\";\n\"b\" = \"Zurück\";\n")
     try session.folder.write("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Notes\";\n")
     try session.folder.write("fr.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Notes\";\n")
+    // Interface Builder tables made from a Base-localized storyboard, which says which menu
+    // titles AppKit never draws.
+    try session.folder.write("Base.lproj/Main.storyboard", "<document><menu title=\"Main Menu\" systemMenu=\"main\" id=\"m-1\"/></document>\n")
+    for language in ["fr", "de"] {
+      try session.folder.write("\(language).lproj/Main.strings", "/* Class = \"NSMenu\"; title = \"Main Menu\"; ObjectID = \"m-1\"; */\n\"m-1.title\" = \"Menu\";\n")
+    }
     session.initialize()
     for table in tables { session.open(session.uri(table), try String(contentsOfFile: session.root + "/" + table, encoding: .utf8)) }
     session.request(100, "apns-lint/marker")
@@ -56,6 +62,12 @@ import Testing
       ["de.lproj/Localizable.strings", "en.lproj/Localizable.strings", "fr.lproj/Localizable.strings"],
       ["de.lproj/Localizable.strings", "en.lproj/Localizable.strings", "fr.lproj/Localizable.strings"],
     ])
+  }
+
+  /// The storyboard an Interface Builder table was made from changed: its tables are linted
+  /// again (which menu titles no user reads may have changed), and no other.
+  @Test func aStoryboardChangeReLintsItsTables() throws {
+    #expect(try Self.relinted(after: ["Base.lproj/Main.storyboard"]) == [["de.lproj/Main.strings", "fr.lproj/Main.strings"]])
   }
 
   /// Nothing changed: nothing is linted again.

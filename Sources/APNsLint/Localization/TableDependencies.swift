@@ -17,8 +17,13 @@ import Foundation
 ///   whether each keeps the development text unchanged or translates it, which decides whether a
 ///   missing key or a copy of the development text reads as meant (`strings-missing-translation`
 ///   as information, `strings-wrong-script` counting a copy).
+/// - ``Role/interface``: the storyboard or XIB the table was made from (`NAME.storyboard` or
+///   `NAME.xib` in a `Base.lproj` beside the table's folder, or in the table's folder), whose
+///   menus say which `NSMenu` titles AppKit never draws (SPEC §3, "Not for translation"): a
+///   `.strings` table's and an Interface Builder String Catalog's alike.
 ///
-/// A String Catalog and a table outside any `.lproj` folder depend on themselves only. Tables of
+/// A String Catalog and a table outside any `.lproj` folder depend on themselves (and their
+/// interface file) only. Tables of
 /// another name, in another folder, or of another directory's `.lproj` folders are never read
 /// for it. Two inputs are not files of the tree and are not listed: the project files that say
 /// what ships (`strings lint` reads them once for the whole tree, the language server not at
@@ -29,7 +34,7 @@ import Foundation
 public struct TableDependencies: Sendable, Hashable {
   /// How a file bears on the table's findings.
   public enum Role: String, Sendable, Hashable {
-    case itself, sibling, development, translation, evidence
+    case itself, sibling, development, translation, evidence, interface
   }
 
   /// The table's path, standardized.
@@ -64,15 +69,29 @@ public struct TableDependencies: Sendable, Hashable {
   public func role(of candidate: String) -> Role? {
     let standard = Self.standard(candidate)
     if standard == path { return .itself }
+    if isInterfaceFile(standard) { return .interface }
     guard let scope else { return nil }
     let parts = Self.parts(standard)
-    guard parts.scope == scope, parts.name == name, let other = parts.localization,
-          !standard.lowercased().hasSuffix(".xcstrings") else { return nil }
+    let ext = (standard as NSString).pathExtension.lowercased()
+    guard parts.scope == scope, parts.name == name, let other = parts.localization, ext == "strings" || ext == "stringsdict" else { return nil }
     let otherKey = StringsLint.sameLanguageKey(other)
     if otherKey == StringsLint.sameLanguageKey(localization) { return .sibling }
     if isDevelopment { return .translation }
     if otherKey == developmentKey { return .development }
     return .evidence
+  }
+
+  /// Whether `candidate` (standardized) is the table's storyboard or XIB, where
+  /// `StringsLint.interfaceFile(for:)` looks for it: the table's name, in a `Base.lproj` beside the
+  /// table's folder or in that folder.
+  private func isInterfaceFile(_ candidate: String) -> Bool {
+    let ext = (candidate as NSString).pathExtension.lowercased()
+    guard ext == "storyboard" || ext == "xib",
+          ((candidate as NSString).lastPathComponent as NSString).deletingPathExtension == name else { return false }
+    let folder = (path as NSString).deletingLastPathComponent
+    let candidateFolder = (candidate as NSString).deletingLastPathComponent
+    return candidateFolder == folder
+      || candidateFolder == Self.standard(((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Base.lproj"))
   }
 
   /// Whether the table's findings depend on `candidate` (it has a ``role(of:)``).

@@ -176,7 +176,10 @@ struct StringsCommand: ParsableCommand {
         }
         let (root, name) = StringsLint.comparisonScope(of: file.path)
         let path = file.path
-        let include = StringsLint.dependencies(of: path, developmentLanguage: development)
+        // Every file the table's findings read (TableDependencies: the other translations too,
+        // whose keeping or translating a text decides whether a missing key reads as meant).
+        let dependencies = TableDependencies(of: path, developmentLanguage: development)
+        let include: @Sendable (String) -> Bool = { dependencies.dependsOn($0) }
         let result = FixPlanner.fix(path: path, bytes: bytes, table: true, findings: findings) { fixed in
           var ignored: [FileWalk.Problem] = []
           let again = (try? StringsLint.lint(root: root, developmentLanguage: development, table: name, exclude: exclude,

@@ -108,6 +108,24 @@ import Testing
     #expect(try String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8) == payload)
   }
 
+  /// A table's fix is checked again with every table its findings read, the other translations
+  /// included: French lacking `OK`, which English, German, Spanish and Italian all keep as `OK`,
+  /// needs no translation (information); checked with English alone, the removed duplicate
+  /// seemed to bring out a missing-translation warning, and the fix was refused.
+  @Test func aTableFixIsCheckedAgainstEveryTranslation() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-fix-evidence-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for language in ["en", "de", "es", "it", "fr"] {
+      try FileManager.default.createDirectory(at: dir.appendingPathComponent("\(language).lproj"), withIntermediateDirectories: true)
+      let text = language == "fr" ? "\"SAVE\" = \"Enregistrer\";\n\"SAVE\" = \"Enregistrer\";\n" : "\"OK\" = \"OK\";\n\"SAVE\" = \"Save \(language)\";\n"
+      try text.write(to: dir.appendingPathComponent("\(language).lproj/Localizable.strings"), atomically: true, encoding: .utf8)
+    }
+    let (status, _, err) = try runCLI(["strings", "lint", ".", "--fix"], in: dir.path)
+    #expect(err == "apns-lint: fixed 1 finding in 1 file\n", "\(err)")
+    #expect(status == 0)
+    #expect(try String(contentsOf: dir.appendingPathComponent("fr.lproj/Localizable.strings"), encoding: .utf8) == "\"SAVE\" = \"Enregistrer\";\n")
+  }
+
   /// A fix that brings out a finding another fix removes is applied with it: `contentAvailable:
   /// true` renamed is `content-available: true`, which flag-value writes as 1, in one step.
   @Test func aFollowUpFixIsAppliedInTheSameStep() throws {

@@ -297,26 +297,6 @@ public enum StringsLint {
     return (above.isEmpty ? "." : above, name)
   }
 
-  /// The files a table's own findings depend on, for `lint(…include:…)` over its
-  /// ``comparisonScope(of:)``: a translation's are itself, its `.lproj`'s table of the same name in
-  /// the other kind (`.stringsdict` beside `.strings`) and the development language's; the
-  /// development table's are every localization's (a folder that lacks the table is reported in it).
-  public static func dependencies(of path: String, developmentLanguage: String) -> @Sendable (String) -> Bool {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    let above = (folder as NSString).deletingLastPathComponent
-    let localization = ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
-    let development = localization.lowercased() == developmentLanguage.lowercased()
-    return { candidate in
-      let candidateFolder = (candidate as NSString).deletingLastPathComponent
-      guard ((candidateFolder as NSString).deletingLastPathComponent as NSString).standardizingPath == (above as NSString).standardizingPath,
-            ((candidate as NSString).lastPathComponent as NSString).deletingPathExtension == name else { return false }
-      if development { return true }
-      let candidateLocalization = ((candidateFolder as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
-      return candidateLocalization == localization.lowercased() || candidateLocalization == developmentLanguage.lowercased()
-    }
-  }
-
   /// Whether two paths name the same file, written differently (`./a`, `a`, `x/../a`).
   public static func samePath(_ a: String, _ b: String) -> Bool {
     a == b || (a as NSString).standardizingPath == (b as NSString).standardizingPath

@@ -134,10 +134,10 @@ struct StringsCommand: ParsableCommand {
 
     /// What the projects below the folder ship (nil with `--no-project`, or when there is none);
     /// their notes go to standard error. `--development-language` wins over the projects'.
-    func readShipping() -> ProjectShipping? {
+    func readShipping(quiet: Bool = false) -> ProjectShipping? {
       guard !noProject, var shipping = ProjectShipping.read(root: directory, jobs: Workers.default) else { return nil }
       shipping.decidesDevelopmentLanguage = developmentLanguage == nil
-      if let summary = shipping.summary { complain(ToolProblem(summary, kind: .note)) }
+      if !quiet, let summary = shipping.summary { complain(ToolProblem(summary, kind: .note)) }
       return shipping
     }
 
@@ -158,9 +158,13 @@ struct StringsCommand: ParsableCommand {
       let exclude = configuration.excludedLocalizations
       var problems: [FileWalk.Problem] = []
       let files: [StringsLintFile]
+      // What the projects below the folder ship, as the report after the fixes reads it (which
+      // says the note; a dry run, which makes no report, says it here): the development language
+      // and the tables no target builds.
+      let shipping = readShipping(quiet: !fixOptions.dryRun)
       do {
         files = try StringsLint.lint(root: directory, developmentLanguage: development, table: table, exclude: exclude,
-                                     jobs: Workers.default, problems: &problems)
+                                     jobs: Workers.default, shipping: shipping, problems: &problems)
       } catch {
         throw ToolProblem("no such file or folder", path: directory)
       }
@@ -174,7 +178,7 @@ struct StringsCommand: ParsableCommand {
           session.left.count(findings)
           continue
         }
-        let (root, name) = StringsLint.comparisonScope(of: file.path)
+        let name = StringsLint.comparisonScope(of: file.path).table
         let path = file.path
         // Every file the table's findings read (TableDependencies: the other translations too,
         // whose keeping or translating a text decides whether a missing key reads as meant).
@@ -182,9 +186,10 @@ struct StringsCommand: ParsableCommand {
         let include: @Sendable (String) -> Bool = { dependencies.dependsOn($0) }
         let result = FixPlanner.fix(path: path, bytes: bytes, table: true, findings: findings) { fixed in
           var ignored: [FileWalk.Problem] = []
-          let again = (try? StringsLint.lint(root: root, developmentLanguage: development, table: name, exclude: exclude,
+          // Below the same folder as the first lint, so that the projects place the table alike.
+          let again = (try? StringsLint.lint(root: directory, developmentLanguage: development, table: name, exclude: exclude,
                                              contents: { StringsLint.samePath($0, path) ? fixed : nil }, include: include,
-                                             problems: &ignored)) ?? []
+                                             shipping: shipping, problems: &ignored)) ?? []
           return linter.configured(again.first { StringsLint.samePath($0.path, path) }?.findings ?? [])
         }
         session.take(result, table: true)

@@ -126,6 +126,24 @@ import Testing
     #expect(try String(contentsOf: dir.appendingPathComponent("fr.lproj/Localizable.strings"), encoding: .utf8) == "\"SAVE\" = \"Enregistrer\";\n")
   }
 
+  /// A table's fix is checked with what the project ships, as the report reads it:
+  /// `Fixtures/Localizations/ShipsApp`'s project makes French the development language, so English
+  /// lacks `EMPTY` (one warning) and the German table, which no target builds, is compared with
+  /// nothing. Checked without the project, English was the development language and the dry run
+  /// counted four warnings left where the report shows one.
+  @Test func aTableFixIsCheckedWithWhatTheProjectShips() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-fix-ships-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: packageRoot).appendingPathComponent("Fixtures/Localizations/ShipsApp"), to: dir)
+    try "\"TITLE\" = \"Shelf\";\n\"TITLE\" = \"Shelf\";\n".write(to: dir.appendingPathComponent("ShipsApp/en.lproj/Labels.strings"), atomically: true, encoding: .utf8)
+    let (_, _, report) = try runCLI(["strings", "lint", "."], in: dir.path)
+    #expect(report.hasPrefix("note: read 1 project (ShipsApp.xcodeproj)"), "\(report)")
+    let (status, _, err) = try runCLI(["strings", "lint", ".", "--fix", "--dry-run"], in: dir.path)
+    #expect(err.hasPrefix("note: read 1 project (ShipsApp.xcodeproj)"), "\(err)")
+    #expect(err.hasSuffix("apns-lint: would fix 1 finding in 1 file; 0 errors, 1 warning would be left\n"), "\(err)")
+    #expect(status == 0)
+  }
+
   /// A fix that brings out a finding another fix removes is applied with it: `contentAvailable:
   /// true` renamed is `content-available: true`, which flag-value writes as 1, in one step.
   @Test func aFollowUpFixIsAppliedInTheSameStep() throws {

@@ -45,6 +45,11 @@ struct DocumentChecker {
   let now: () -> Int64
   /// Threads `strings lint` reads and compares tables on.
   let jobs: Int
+  /// What the workspace's Xcode projects and packages ship (SPEC §3 "What ships"), read when the
+  /// workspace opens and again when a project file changes; nil when there is none. A table is
+  /// linted with it as `strings lint` at the workspace's root lints it: a table no target builds
+  /// is information, compared with nothing, and the project's development language is its.
+  var shipping: ProjectShipping? = nil
 
   /// The findings of a payload or request document, or the problem that stops a request file
   /// from being read (at its line and column).
@@ -85,8 +90,12 @@ struct DocumentChecker {
     var problems: [FileWalk.Problem] = []
     let linted: [StringsLintFile]
     do {
+      // The projects were read at the workspace's root; the table's folder is below it.
+      let workspace = files.root.path
+      let scope = root == workspace ? "" : root.hasPrefix(workspace + "/") ? String(root.dropFirst(workspace.count + 1)) : nil
       linted = try StringsLint.lint(root: root, developmentLanguage: configuration.developmentLanguage, table: table,
-                                    exclude: configuration.excludedLocalizations, jobs: jobs, contents: contents, problems: &problems)
+                                    exclude: configuration.excludedLocalizations, jobs: jobs, contents: contents,
+                                    shipping: scope.flatMap { shipping?.below($0) }, problems: &problems)
     } catch {
       return ([:], problems)
     }

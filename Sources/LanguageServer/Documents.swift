@@ -81,6 +81,11 @@ extension LanguageServer {
         || checker.files.confine(path) == checker.files.root.path + "/.apns-lint.yml" {
       self.checker?.configuration = loadConfiguration(checker.files)
       for uri in documents.keys { documents[uri]?.stale = true }
+    } else if let real = checker.files.confine(path), real.hasPrefix(checker.files.root.path + "/"),
+              ProjectShipping.isProjectFile(String(real.dropFirst(checker.files.root.path.count + 1))) {
+      // What ships may have changed for any table.
+      self.checker?.shipping = ProjectShipping.read(root: checker.files.root.path, jobs: checker.jobs)
+      for (uri, document) in documents where document.kind == .table { documents[uri]?.stale = true }
     } else if DocumentKind(path: path) == .table || DocumentKind.isInterfaceFile(path) {
       markTablesStale(dependingOn: checker.files.confine(path))
     }

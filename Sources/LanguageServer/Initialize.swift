@@ -30,6 +30,8 @@ extension LanguageServer {
         let root = try WorkspaceRoot(given)
         var checker = DocumentChecker(configuration: .builtIn, files: WorkspaceFiles(root: root, read: read), now: now, jobs: jobs)
         checker.configuration = loadConfiguration(checker.files)
+        checker.shipping = ProjectShipping.read(root: root.path, jobs: jobs)
+        if let summary = checker.shipping?.summary { log("apns-lint lsp: \(summary)") }
         self.checker = checker
       } catch {
         log("apns-lint lsp: \(error.description): no document is checked")
@@ -71,7 +73,8 @@ extension LanguageServer {
   /// changes on disk (`workspace/didChangeWatchedFiles`).
   func registerWatchers() {
     guard clientWatchesFiles, checker != nil else { return }
-    let watchers: [JSONValue] = ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/*.storyboard", "**/*.xib", "**/.apns-lint.yml"].map { ["globPattern": .string($0)] }
+    let watchers: [JSONValue] = ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/*.storyboard", "**/*.xib", "**/.apns-lint.yml",
+                                  "**/project.pbxproj", "**/Package.swift"].map { ["globPattern": .string($0)] }
     write(["jsonrpc": "2.0", "id": "apns-lint-watch", "method": "client/registerCapability",
            "params": ["registrations": [["id": "apns-lint-watched-files", "method": "workspace/didChangeWatchedFiles",
                                          "registerOptions": ["watchers": .array(watchers)]]]]])

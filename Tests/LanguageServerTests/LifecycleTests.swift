@@ -33,7 +33,8 @@ import Testing
     let outcome = session.run()
     let registration = outcome.messages.first { $0["method"] == "client/registerCapability" }
     let watchers = registration?["params"]?["registrations"]?.array?.first?["registerOptions"]?["watchers"]?.array ?? []
-    #expect(watchers.map { $0["globPattern"] } == ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/*.storyboard", "**/*.xib", "**/.apns-lint.yml"])
+    #expect(watchers.map { $0["globPattern"] } == ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/*.storyboard", "**/*.xib", "**/.apns-lint.yml",
+                                                          "**/project.pbxproj", "**/Package.swift"])
     #expect(registration?["id"] != nil)
 
     let plain = try LSPSession()

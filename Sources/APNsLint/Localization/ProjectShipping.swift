@@ -81,6 +81,23 @@ public struct ProjectShipping: Sendable {
   /// Whether the projects' development language replaces the one the lint is given (false when
   /// the command line names one: `--development-language`).
   public var decidesDevelopmentLanguage = true
+  /// The folder below the root that the paths asked about are relative to (``below(_:)``).
+  var pathPrefix = ""
+
+  /// The same projects, asked about paths relative to `folder` (below the root) instead of the
+  /// root: the language server reads the projects of the whole workspace once and lints a
+  /// table's folder (`App` for `App/fr.lproj/Localizable.strings`).
+  public func below(_ folder: String) -> ProjectShipping {
+    var copy = self
+    let folder = XcodeProject.normalised(folder)
+    if !folder.isEmpty && folder != "." { copy.pathPrefix = pathPrefix.isEmpty ? folder : pathPrefix + "/" + folder }
+    return copy
+  }
+
+  /// `relativePath` (below the folder asked about) as a path below the root, normalised.
+  func rootPath(_ relativePath: String) -> String {
+    XcodeProject.normalised(pathPrefix.isEmpty ? relativePath : pathPrefix + "/" + relativePath)
+  }
 
   /// The folders of a package where SwiftPM looks for targets' files.
   static let packageSourceFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins"]
@@ -206,7 +223,7 @@ public struct ProjectShipping: Sendable {
 
   /// What the projects say of the table at `relativePath` (below the root, as the walk gives it).
   public func decision(for relativePath: String) -> Decision {
-    let path = XcodeProject.normalised(relativePath)
+    let path = rootPath(relativePath)
     var notShipped: (reason: String, language: String?)? = nil
     var nearest: (depth: Int, language: String)? = nil
     for project in projects {

@@ -21,7 +21,7 @@ extension ProjectShipping {
   /// says (no project holds it, or none ships it). A project that builds it wins over one that
   /// copies it.
   func delivery(for relativePath: String) -> TableDelivery? {
-    let path = XcodeProject.normalised(relativePath)
+    let path = rootPath(relativePath)
     var verbatim: TableDelivery? = nil
     for project in projects {
       guard let below = Self.path(path, below: project.folder) else { continue }

@@ -26,8 +26,8 @@ import Foundation
 /// interface file) only. Tables of
 /// another name, in another folder, or of another directory's `.lproj` folders are never read
 /// for it. Two inputs are not files of the tree and are not listed: the project files that say
-/// what ships (`strings lint` reads them once for the whole tree, the language server not at
-/// all) and the keys the code looks up (`--sources`, applied to the findings after the lint).
+/// what ships (`strings lint` reads them once for the whole tree, the language server when the
+/// workspace opens and again when one changes, re-linting every open table) and the keys the code looks up (`--sources`, applied to the findings after the lint).
 ///
 /// The development language is the one named; a folder that only stands in for it (`en_GB.lproj`
 /// with no `en.lproj`) is a translation here, which still depends on every table of the group.

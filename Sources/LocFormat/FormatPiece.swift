@@ -54,9 +54,9 @@ public struct FormatSpecifier: Sendable, Hashable {
   /// `"@"` for `%@`, `%2$@` and `%(name)@`, `"d"` for `%1$d`, `"lld"`, `"5@"` for `%5@`, `"%"`
   /// for `%%`, `""` for a `%` at the end.
   public var conversion: String {
-    var scalars = afterPosition
-    if let name { scalars = scalars.dropFirst(name.unicodeScalars.count + 2) }
-    return String(String.UnicodeScalarView(scalars))
+    let start = afterPosition
+    if let close = nameClose(from: start) { return String(text[text.utf8.index(after: close)...]) }
+    return String(text[start...])
   }
 
   /// The name of a named placeholder (Xcode 26): `"count"` for `%(count)lld` and `%1$(count)lld`;
@@ -64,19 +64,29 @@ public struct FormatSpecifier: Sendable, Hashable {
   public var name: String? {
     // The parser ends an unnamed specifier at its conversion, so a text that goes on after a `(`
     // there is a named one: `%(` alone is a `%` whose conversion is `(`.
-    let scalars = afterPosition
-    guard scalars.first == "(", let close = scalars.firstIndex(of: ")") else { return nil }
-    return String(String.UnicodeScalarView(scalars[scalars.index(after: scalars.startIndex)..<close]))
+    let start = afterPosition
+    guard let close = nameClose(from: start) else { return nil }
+    return String(text[text.utf8.index(after: start)..<close])
   }
 
-  /// The text after `%` and a leading `n$`.
-  private var afterPosition: Substring.UnicodeScalarView {
-    var scalars = Substring(text).unicodeScalars.dropFirst()
-    let digits = scalars.prefix { (48...57).contains($0.value) }
-    if !digits.isEmpty, scalars.dropFirst(digits.count).first == "$" {
-      scalars = scalars.dropFirst(digits.count + 1)
-    }
-    return scalars
+  /// Where the text after `%` and a leading `n$` starts. Read over the UTF-8 bytes (this ran for
+  /// every specifier of every value the format rules compare): digits, `$`, `(` and `)` are ASCII,
+  /// one byte each, so every index found is a scalar's.
+  private var afterPosition: String.Index {
+    let utf8 = text.utf8
+    guard !text.isEmpty else { return text.startIndex }
+    let start = text.unicodeScalars.index(after: text.startIndex)
+    var i = start
+    while i < utf8.endIndex, (48...57).contains(utf8[i]) { i = utf8.index(after: i) }
+    if i > start, i < utf8.endIndex, utf8[i] == UInt8(ascii: "$") { return utf8.index(after: i) }
+    return start
+  }
+
+  /// The `)` that closes a name starting at `start` (a `(` there); nil when there is none.
+  private func nameClose(from start: String.Index) -> String.Index? {
+    let utf8 = text.utf8
+    guard start < utf8.endIndex, utf8[start] == UInt8(ascii: "(") else { return nil }
+    return utf8[start...].firstIndex(of: UInt8(ascii: ")"))
   }
 }
 

@@ -139,6 +139,8 @@ extension FormatSignature {
   /// device reads them (`ArgumentKind`), so `%d`/`%ld`/`% lu`, `%.0f`/`%.1f` agree and `%@` for
   /// an integer does not. Empty when the translation runs like the development format.
   public func deviceDifferences(from development: FormatSignature) -> [FormatDifference] {
+    // The same conversions at the same places read every argument as passed (most translations).
+    if conversions == development.conversions && names == development.names { return [] }
     var out: [FormatDifference] = []
     for position in Set(conversions.keys).union(development.conversions.keys).sorted() {
       switch (conversions[position], development.conversions[position]) {

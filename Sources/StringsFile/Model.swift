@@ -75,6 +75,36 @@ extension StringsEntry {
   /// Whether `bytes` hold `ocali`, `ocalis`, `ransl` or `dnl` in any case (`Localize`, `translate`,
   /// `DNL`): a comment without them is no instruction about translating.
   static func mentionsTranslation(_ bytes: String.UTF8View) -> Bool {
+    // Over the contiguous bytes when there are (every native string): no iterator per byte.
+    bytes.withContiguousStorageIfAvailable { mentionsTranslation(contiguous: $0) } ?? mentionsTranslation(in: bytes)
+  }
+
+  /// ``mentionsTranslation(_:)`` over contiguous bytes: every pattern holds an `l`, so the bytes
+  /// are passed over eight at a time up to an `l` or `L`, and only there are the bytes before it read.
+  static func mentionsTranslation(contiguous bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base), n = bytes.count
+    @inline(__always) func lower(_ i: Int) -> UInt8 { bytes[i] | 0x20 }
+    var q = 0
+    while q < n {
+      if q + 8 <= n {
+        // No byte that lowercases to `l` among the eight: none of them ends or holds a pattern's `l`.
+        let x = (raw.loadUnaligned(fromByteOffset: q, as: UInt64.self) | 0x2020_2020_2020_2020) ^ 0x6C6C_6C6C_6C6C_6C6C
+        if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 { q += 8; continue }
+      }
+      if q >= 2 && lower(q) == 0x6C {
+        if lower(q - 2) == 0x64 && lower(q - 1) == 0x6E { return true }                                    // dnl
+        if q >= 4 && lower(q - 4) == 0x72 && lower(q - 3) == 0x61 && lower(q - 2) == 0x6E && lower(q - 1) == 0x73 { return true }  // ransl
+        if q >= 3 && q + 1 < n && lower(q - 3) == 0x6F && lower(q - 2) == 0x63 && lower(q - 1) == 0x61
+          && (lower(q + 1) == 0x69 || lower(q + 1) == 0x73) { return true }                                // ocali, ocals
+      }
+      q += 1
+    }
+    return false
+  }
+
+  /// ``mentionsTranslation(_:)`` over any bytes.
+  static func mentionsTranslation<Bytes: Sequence<UInt8>>(in bytes: Bytes) -> Bool {
     var a: UInt8 = 0, b: UInt8 = 0, c: UInt8 = 0, d: UInt8 = 0  // the last four bytes, lowercased
     for byte in bytes {
       let e = byte | 0x20

@@ -284,15 +284,21 @@ enum PlistTable {
 
   /// The index of a CLDR form name in ``pluralForms``, or -1.
   static func pluralFormIndex(_ key: String) -> Int {
-    switch key {
-    case "zero": 0
-    case "one": 1
-    case "two": 2
-    case "few": 3
-    case "many": 4
-    case "other": 5
-    default: -1
+    // By the bytes: a switch over Strings compares with each name in turn, as canonical
+    // equivalents (these ASCII names have no other spelling). This ran on every key of every
+    // variable of every `.stringsdict`.
+    let utf8 = key.utf8
+    guard let first = utf8.first, (3...5).contains(utf8.count) else { return -1 }
+    let index: Int
+    switch first {
+    case UInt8(ascii: "z"): index = 0
+    case UInt8(ascii: "o"): index = utf8.count == 3 ? 1 : 5
+    case UInt8(ascii: "t"): index = 2
+    case UInt8(ascii: "f"): index = 3
+    case UInt8(ascii: "m"): index = 4
+    default: return -1
     }
+    return utf8.elementsEqual(pluralForms[index].utf8) ? index : -1
   }
 
   /// The plural forms CLDR names, in its order (what `dump` lists first).

@@ -71,6 +71,8 @@ extension StringsLint {
         : fileName.hasSuffix(".strings") ? fileName.dropLast(".strings".count) : Substring(fileName)
       return directory + "\u{0}" + base
     }
+    /// The key ``offset(of:_:)`` last looked up with ``StringsTable/located(_:in:)``, and where it stands.
+    var lastLocated: (key: String, location: KeyLocation?)?
     /// For a `.strings` table: the keys its localization's `.stringsdict` of the same name defines,
     /// which the device reads from there (nil when there is none).
     var overriddenKeys: Set<String>?
@@ -125,20 +127,26 @@ extension StringsLint {
         let isFormat = StringsLint.runsFormatRules(isCatalog ? table.kind : kind)
         // Whether the table is written in Markdown (decided once, only when a value holds markup).
         var markdownTable: Bool?
-        for entry in lastDefinitions(table) {
-          if let control = StringsLint.controlCharacter(in: entry.value) {
+        // By index: an entry is copied (its strings retained) only when a rule reads more than its value.
+        let entries = lastDefinitions(table)
+        for index in entries.indices {
+          let value = entries[index].value
+          if let control = StringsLint.controlCharacter(in: value) {
+            let entry = entries[index]
             add(.controlCharacter(control, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
                 place: .value(language: catalogLanguage))
           }
-          if let markup = StringsLint.shownMarkup(in: entry.value),
+          if let markup = StringsLint.shownMarkup(in: value),
              !(markdownTable ?? { let decided = StringsLint.isMarkdownTable(table); markdownTable = decided; return decided }()) {
+            let entry = entries[index]
             add(.markup(markup, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
                 place: .value(language: catalogLanguage))
           }
           guard isFormat else { continue }
-          let argumentFormat = table.argumentFormats.isEmpty ? nil : table.argumentFormats[entry.key]
-          let formatText = argumentFormat ?? entry.value
+          let argumentFormat = table.argumentFormats.isEmpty ? nil : table.argumentFormats[entries[index].key]
+          let formatText = argumentFormat ?? value
           guard formatText.containsUTF8(0x25) else { continue }
+          let entry = entries[index]
           let format = FormatString(formatText)
           // A development value that is no evident format (no specifier a format call would be
           // given an argument for, no `%%`) is shown as it is: its `100% guaranteed` is text.
@@ -200,11 +208,15 @@ extension StringsLint {
 
     /// The byte offset of `place` of `key` in this file, falling back to the key's own; nil
     /// when neither is known.
-    func offset(of key: String, _ place: Place) -> Int? {
+    mutating func offset(of key: String, _ place: Place) -> Int? {
       func location(_ language: String?) -> KeyLocation? {
         if isCatalog, let language { return catalogTables[language]?.locations[key] }
         if case .key = place { return table?.locations[key] }
-        return table?.located(key, in: source)
+        // A key's findings come one after another: its entry is read again once for all of them.
+        if let last = lastLocated, last.key == key { return last.location }
+        let found = table?.located(key, in: source)
+        lastLocated = (key, found)
+        return found
       }
       switch place {
       case .key:
@@ -299,21 +311,25 @@ extension StringsLint {
   /// the plural keys that have no definition (a `.stringsdict`'s), sorted. What ``keyed(_:)``
   /// lists, without a tuple (and its retains) per key.
   struct KeyedTable {
-    var entries: [StringsEntry]
-    var pluralOnly: [String]
+    let entries: [StringsEntry]
+    let pluralOnly: [String]
+    /// Every key, in that order: read by index without copying an entry (matching reads each).
+    let keys: [String]
 
     init(_ table: StringsTable) {
       entries = lastDefinitions(table)
+      let definedKeys = entries.map(\.key)
       if table.pluralKeys.isEmpty {
         pluralOnly = []
+        keys = definedKeys
       } else {
-        let definedKeys = Set(entries.map(\.key))
-        pluralOnly = table.pluralKeys.subtracting(definedKeys).sorted()
+        pluralOnly = table.pluralKeys.subtracting(Set(definedKeys)).sorted()
+        keys = definedKeys + pluralOnly
       }
     }
 
-    var count: Int { entries.count + pluralOnly.count }
-    func key(_ i: Int) -> String { i < entries.count ? entries[i].key : pluralOnly[i - entries.count] }
+    var count: Int { keys.count }
+    func key(_ i: Int) -> String { keys[i] }
     func entry(_ i: Int) -> StringsEntry? { i < entries.count ? entries[i] : nil }
   }
 

@@ -43,13 +43,17 @@ extension StringsLint {
 
   /// Notes what one translated value is written in, for `finish`: a value in a script `expected`
   /// lacks, else a copy of the development text with words to translate.
-  static func noteScript(of entry: StringsEntry, position: Int, developmentValue: String, isCopy: Bool, expected: Set<Script>?,
-                         into pending: inout PendingTranslation, reference: inout Reference) {
-    if let expected, !isName(entry.key), let script = copyScript(entry.value, position: position, developmentValue: developmentValue,
-                                                                  expected: expected, isCopy: isCopy, reference: &reference) {
-      pending.wrongScript.append((position, entry, isCopy, script))
-    } else if isCopy, reference.copyHasWords(position, entry.value) {
-      pending.copies.append((position, entry))
+  /// (`entries[index]` is the value's entry, read in place: copied only when noted.)
+  static func noteScript(of entries: [StringsEntry], at index: Int, position: Int, developmentValue: String, isCopy: Bool,
+                         expected: Set<Script>?, into pending: inout PendingTranslation, reference: inout Reference) {
+    let value = entries[index].value
+    // The byte scan `copyScript` starts with first: most values are in the expected script.
+    if let expected, mayBeWrongScript(value, latinExpected: expected.contains(.latin)), !isName(entries[index].key),
+       let script = copyScript(value, position: position, developmentValue: developmentValue, expected: expected,
+                               isCopy: isCopy, reference: &reference) {
+      pending.wrongScript.append((position, entries[index], isCopy, script))
+    } else if isCopy, reference.copyHasWords(position, value) {
+      pending.copies.append((position, entries[index]))
     }
   }
 

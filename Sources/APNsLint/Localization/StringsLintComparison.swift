@@ -76,6 +76,8 @@ extension StringsLint {
     let kind: StringsTableKind
     /// The keys that need a translation (not `shouldTranslate: false`), with their last definition.
     let keys: [(key: String, entry: StringsEntry?)]
+    /// The keys of `keys` alone (matching compares them without copying a tuple).
+    let keyNames: [String]
     /// Key → its position in `keys` (the first, were a key listed twice).
     let index: [String: Int]
     /// Whether every key in `keys` is listed once (always, by construction; checked, as matching
@@ -138,6 +140,7 @@ extension StringsLint {
       index.reserveCapacity(keys.count)
       for (position, (key, _)) in keys.enumerated() where index[key] == nil { index[key] = position }
       self.keys = keys
+      keyNames = keys.map(\.key)
       self.index = index
       keysAreUnique = index.count == keys.count
       signatures = Array(repeating: nil, count: keys.count)
@@ -262,7 +265,7 @@ extension StringsLint {
           }
         }
         if !same || isCopy {
-          noteScript(of: keys.entries[i], position: position, developmentValue: devText, isCopy: isCopy, expected: expected,
+          noteScript(of: keys.entries, at: i, position: position, developmentValue: devText, isCopy: isCopy, expected: expected,
                      into: &pending, reference: &reference)
         }
       }
@@ -293,7 +296,7 @@ extension StringsLint {
       var next = 0
       for i in 0..<keys.count {
         let key = keys.key(i)
-        let position = next < devCount && reference.keys[next].key == key ? next : reference.index[key] ?? -1
+        let position = next < devCount && reference.keyNames[next] == key ? next : reference.index[key] ?? -1
         if position >= 0 {
           devPosition[i] = position
           matched[position] = true
@@ -304,7 +307,7 @@ extension StringsLint {
       var byKey: Set<String> = []
       for i in 0..<keys.count { byKey.insert(keys.key(i)) }
       for i in 0..<keys.count { devPosition[i] = reference.index[keys.key(i)] ?? -1 }
-      for position in 0..<devCount { matched[position] = byKey.contains(reference.keys[position].key) }
+      for position in 0..<devCount { matched[position] = byKey.contains(reference.keyNames[position]) }
     }
     return (devPosition, matched)
   }
@@ -714,21 +717,33 @@ extension StringsLint {
 
   /// The flags a specifier's text writes after its `%` (`" "` for `% d`).
   static func flags(_ text: String) -> String {
-    let flagCharacters: Set<Unicode.Scalar> = [" ", "+", "-", "#", "0", "'"]
-    return String(String.UnicodeScalarView(text.unicodeScalars.dropFirst().prefix { flagCharacters.contains($0) }))
+    // The flags are ASCII: read over the bytes after the first scalar (the `%`), no set made per call.
+    guard !text.isEmpty else { return "" }
+    let utf8 = text.utf8, start = text.unicodeScalars.index(after: text.startIndex)
+    var end = start
+    while end < utf8.endIndex, isFlag(utf8[end]) { end = utf8.index(after: end) }
+    return end == start ? "" : String(text[start..<end])
+  }
+
+  /// Whether `byte` is a printf flag: space, `+`, `-`, `#`, `0` or `'`.
+  static func isFlag(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x2B || byte == 0x2D || byte == 0x23 || byte == 0x30 || byte == 0x27
   }
 
   /// ``flagsEatingALetter(_:developmentValue:)`` with the development value's flags made once per key.
   static func flagsEatingALetter(_ value: String, format: FormatString, developmentFlags: Set<String>) -> [(specifier: String, text: String)] {
     guard value.containsUTF8(0x25) else { return [] }
-    let bytes = Array(value.utf8)
     var out: [(specifier: String, text: String)] = []
-    for specifier in format.specifiers where ArgumentKind(conversion: specifier.conversion) != nil {
+    for specifier in format.specifiers {
+      // Most specifiers write no flag (`%@`, `%1$d`): passed over before anything is made of them.
+      if specifier.text.utf8.first == 0x25, !(specifier.text.utf8.dropFirst().first.map(isFlag) ?? false) { continue }
+      guard ArgumentKind(conversion: specifier.conversion) != nil else { continue }
       let written = flags(specifier.text)
       let scalars = Array(specifier.text.unicodeScalars)
       guard !written.isEmpty, !developmentFlags.contains(written), scalars.count == 1 + written.unicodeScalars.count + 1,
             let letter = scalars.last, letter.properties.isAlphabetic else { continue }
-      let rest = String(decoding: bytes[min(specifier.range.utf8.upperBound, bytes.count)...], as: UTF8.self)
+      let bytes = value.utf8
+      let rest = String(decoding: bytes.dropFirst(min(specifier.range.utf8.upperBound, bytes.count)), as: UTF8.self)
       let word = String(letter) + String(rest.prefix { $0.isLetter })
       guard word.count > 1 else { continue }
       out.append((specifier.text, "'\(specifier.text)' reads an argument with the flag '\(written)', which the development value's specifiers do not have: "
@@ -761,7 +776,9 @@ extension StringsLint {
         }
       }
     }
-    // U+FF05 FULLWIDTH PERCENT SIGN, U+066A ARABIC PERCENT SIGN, U+FE6A SMALL PERCENT SIGN.
+    // U+FF05 FULLWIDTH PERCENT SIGN, U+066A ARABIC PERCENT SIGN, U+FE6A SMALL PERCENT SIGN: in
+    // UTF-8 led by 0xEF or 0xD9, which most values do not hold (then no scalar is decoded).
+    guard value.containsUTF8(0xEF) || value.containsUTF8(0xD9) else { return out }
     let scalars = Array(value.unicodeScalars)
     for i in scalars.indices where ["\u{FF05}", "\u{066A}", "\u{FE6A}"].contains(scalars[i]) && i + 1 < scalars.count {
       let next = scalars[i + 1]
@@ -792,6 +809,10 @@ extension StringsLint {
   /// CoreFoundation formats it (the space flag does nothing to an object).
   static func comparableSignature(_ text: String, format parsed: FormatString? = nil, drop: (FormatSpecifier) -> Bool) -> FormatSignature {
     let format = parsed ?? FormatString(text)
+    // Only an unsupported specifier is dropped or rewritten: without one, the signature as parsed.
+    guard format.pieces.contains(where: { if case .specifier(let s) = $0 { s.kind == .unsupported } else { false } }) else {
+      return format.signature
+    }
     let utf8 = Array(text.utf8)
     var kept: [UInt8] = []
     var last = 0

@@ -350,10 +350,10 @@ extension StringsLint {
   /// that is depends on the entry's format), or a catalog's `%arg` (typed by its substitution).
   static func countSpecifier(_ text: String) -> (specifier: FormatSpecifier, kind: ArgumentKind)? {
     guard text.containsUTF8(UInt8(ascii: "%")) else { return nil }
-    let utf8 = Array(text.utf8)
+    let utf8 = text.utf8
     for specifier in FormatString(text).specifiers where specifier.kind != .percent && specifier.name == nil {
       let end = specifier.range.utf8.upperBound
-      if specifier.text == "%a", end + 1 < utf8.count, utf8[end] == UInt8(ascii: "r"), utf8[end + 1] == UInt8(ascii: "g") { return nil }
+      if specifier.text == "%a", end + 1 < utf8.count, utf8.dropFirst(end).starts(with: [UInt8(ascii: "r"), UInt8(ascii: "g")]) { return nil }
       guard let kind = ArgumentKind(conversion: specifier.conversion) else { continue }
       let afterPercent = specifier.text.utf8.dropFirst()
       let digits = afterPercent.prefix { (0x30...0x39).contains($0) }
@@ -369,11 +369,12 @@ extension StringsLint {
   /// does with a form that reads another kind is in the message: `%@` or `%s` for an integer
   /// crashes, `%f` for an integer prints a meaningless number, `%n` prints nothing.
   static func pluralTypeFindings(_ group: PluralGroup, source: PluralGroup?, key: String, catalogLanguage: String?) -> [(TableMessage, ArgumentMismatch)] {
-    let declared: (kind: ArgumentKind, by: String)?
+    // What declares the kind, put in words only for a finding (most plurals have none).
+    let declared: (kind: ArgumentKind, valueType: String?, sourceSpecifier: String?)?
     if let valueType = group.valueType, let kind = ArgumentKind(conversion: valueType) {
-      declared = (kind, "its value type '\(valueType)'")
+      declared = (kind, valueType, nil)
     } else if let source, let (specifier, kind) = source.forms.texts.lazy.compactMap(countSpecifier).first {
-      declared = (kind, "the source language's '\(specifier.text)'")
+      declared = (kind, nil, specifier.text)
     } else {
       declared = nil
     }
@@ -382,8 +383,9 @@ extension StringsLint {
     for category in group.forms.categories {
       guard let text = group.forms[category], let (specifier, kind) = countSpecifier(text),
             let mismatch = kind.reading(declared.kind) else { continue }
+      let by = declared.valueType.map { "its value type '\($0)'" } ?? "the source language's '\(declared.sourceSpecifier ?? "")'"
       out.append((.pluralType(key: key, plural: group.name, category: category, form: text, specifier: specifier.text, read: kind,
-                              declared: declared.kind, declaredBy: declared.by, mismatch: mismatch, catalogLanguage: catalogLanguage), mismatch))
+                              declared: declared.kind, declaredBy: by, mismatch: mismatch, catalogLanguage: catalogLanguage), mismatch))
     }
     return out
   }
@@ -416,7 +418,7 @@ extension StringsLint.LintedFile {
         if groups.isEmpty { continue }
         plurals.append((key, groups))
         var findings: [(message: TableMessage, plural: String)] = []
-        let copied = copiedPlurals.contains(language + "\n" + key)
+        let copied = !copiedPlurals.isEmpty && copiedPlurals.contains(language + "\n" + key)
         for group in groups {
           // The text around the plural: a `.stringsdict` entry's format, a catalog substitution's value.
           let enclosing = isCatalog

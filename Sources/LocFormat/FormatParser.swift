@@ -60,11 +60,45 @@ enum FormatParser {
 
     func appendLiteral(upTo end: Cursor) {
       guard literalStart.index < end.index else { return }
-      let literal = String(scalars[literalStart.index..<end.index])
+      let literal = slice(text, from: literalStart, to: end, bytes: bytes)
       result.pieces.append(.literal(literal, range: literalStart.range(to: end)))
       reads.append(0)
     }
 
+    while true {
+      skipLiteral(&cursor, in: text, bytes: bytes)
+      guard cursor.index < scalars.endIndex else { break }
+      appendLiteral(upTo: cursor)
+      let (specifier, read) = nextSpecifier(&cursor, in: text, bytes: bytes, counter: &counter)
+      result.pieces.append(.specifier(specifier))
+      reads.append(read)
+      literalStart = cursor
+    }
+    appendLiteral(upTo: cursor)
+
+    result.positions = distinctSorted(reads)
+    result.argumentIndices = reads.map { $0 == 0 ? -1 : index(of: $0, in: result.positions) }
+    result.issues = issues(pieces: result.pieces, reads: reads, positions: result.positions)
+    return result
+  }
+
+  /// The specifiers of `text` in text order, as `parse` makes them, each given to `visit` until it
+  /// returns false; the literal text is passed over and nothing else is built.
+  static func forEachSpecifier(_ text: String, bytes: UnsafeBufferPointer<UInt8>?, _ visit: (FormatSpecifier) -> Bool) {
+    var counter = 0
+    var cursor = Cursor(index: text.unicodeScalars.startIndex)
+    while true {
+      skipLiteral(&cursor, in: text, bytes: bytes)
+      guard cursor.index < text.unicodeScalars.endIndex else { return }
+      if !visit(nextSpecifier(&cursor, in: text, bytes: bytes, counter: &counter).specifier) { return }
+    }
+  }
+
+  /// Moves `cursor` to the next `%`, or to the end of the text. With the UTF-8 bytes, literal
+  /// text is skipped over them (a `%` is one byte and always starts a scalar); strings without
+  /// contiguous UTF-8 (bridged ones) are read scalar by scalar.
+  private static func skipLiteral(_ cursor: inout Cursor, in text: String, bytes: UnsafeBufferPointer<UInt8>?) {
+    let scalars = text.unicodeScalars
     while cursor.index < scalars.endIndex {
       if let bytes, bytes[cursor.utf8Offset] != 0x25 {
         // To the next `%` (or the end), counting the scalars passed: every byte that is not a
@@ -85,24 +119,29 @@ enum FormatParser {
         cursor.advance(over: scalar, in: scalars)
         continue
       }
-      appendLiteral(upTo: cursor)
-      let start = cursor
-      cursor.advance(over: scalar, in: scalars)
-
-      let parts = readSpecifier(after: &cursor, in: scalars)
-      let (kind, read) = classify(parts, counter: &counter)
-      let specifier = FormatSpecifier(
-        text: String(scalars[start.index..<cursor.index]), range: start.range(to: cursor), kind: kind)
-      result.pieces.append(.specifier(specifier))
-      reads.append(read)
-      literalStart = cursor
+      return
     }
-    appendLiteral(upTo: cursor)
+  }
 
-    result.positions = distinctSorted(reads)
-    result.argumentIndices = reads.map { $0 == 0 ? -1 : index(of: $0, in: result.positions) }
-    result.issues = issues(pieces: result.pieces, reads: reads, positions: result.positions)
-    return result
+  /// Reads the specifier whose `%` is at `cursor`, moving `cursor` past it: the specifier and the
+  /// position it reads (0 for none); `counter` as in `classify`.
+  private static func nextSpecifier(_ cursor: inout Cursor, in text: String, bytes: UnsafeBufferPointer<UInt8>?,
+                                    counter: inout Int) -> (specifier: FormatSpecifier, read: Int) {
+    let scalars = text.unicodeScalars
+    let start = cursor
+    cursor.advance(over: "%", in: scalars)
+    let parts = readSpecifier(after: &cursor, in: scalars)
+    let (kind, read) = classify(parts, counter: &counter)
+    let specifier = FormatSpecifier(
+      text: slice(text, from: start, to: cursor, bytes: bytes), range: start.range(to: cursor), kind: kind)
+    return (specifier, read)
+  }
+
+  /// The text between two cursors: copied from the UTF-8 bytes when there are any (the offsets
+  /// always stand at a scalar's start), else from the scalars.
+  private static func slice(_ text: String, from start: Cursor, to end: Cursor, bytes: UnsafeBufferPointer<UInt8>?) -> String {
+    guard let bytes else { return String(text.unicodeScalars[start.index..<end.index]) }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start.utf8Offset..<end.utf8Offset]), as: UTF8.self)
   }
 
   /// What follows a `%`, as CoreFoundation reads it.

@@ -77,6 +77,19 @@ public struct FormatString: Sendable, Hashable {
     }
   }
 
+  /// Hands the specifiers of `text` to `body` in text order, exactly as `FormatString(text).specifiers`
+  /// lists them, until `body` returns false. Nothing else of the format is built (no literal
+  /// pieces, positions or issues), so a question about the first specifiers costs a fraction of a
+  /// parse.
+  ///
+  /// ```swift
+  /// FormatString.forEachSpecifier(in: "%d of %@") { print($0.text); return true }  // %d, %@
+  /// ```
+  public static func forEachSpecifier(in text: String, _ body: (FormatSpecifier) -> Bool) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { FormatParser.forEachSpecifier(text, bytes: $0, body) }
+    if done == nil { FormatParser.forEachSpecifier(text, bytes: nil, body) }
+  }
+
   /// How many arguments the format reads: the number of distinct positions it references.
   public var argumentsNeeded: Int { positions.count }
 

@@ -131,6 +131,13 @@ import Testing
     }
   }
 
+  @Test func defaultLevelsAreTheCataloguesInItsOrder() {
+    // `catalogueDefaults` reads them instead of building the catalogue (start-up cost).
+    #expect(Rule.defaultLevels.map(\.0) == Rule.catalogue.map(\.id))
+    #expect(Rule.defaultLevels.map(\.1) == Rule.catalogue.map(\.defaultLevel))
+    #expect(Configuration.builtIn == Configuration.catalogueDefaults)
+  }
+
   @Test func rulesYAMLListsEveryRuleInOrderWithItsSummaryConsequenceAndRemedy() throws {
     let lines = Configuration.builtInYAML.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var cursor = 0

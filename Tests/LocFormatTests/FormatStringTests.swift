@@ -94,6 +94,29 @@ import Testing
       }
     }
   }
+
+  /// `forEachSpecifier(in:_:)` hands over exactly the parse's specifiers (text, range, kind), and
+  /// stops where the body says.
+  @Test func forEachSpecifierIsTheParsesSpecifiers() {
+    let alphabet: [Unicode.Scalar] = Array("%%%$@@(()0123dlsh.-+ *#qé\u{301}🙂\n".unicodeScalars)
+    var rng = SplitMix64(seed: 0x5EC)
+    for _ in 0..<5_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...20, using: &rng) {
+        scalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
+      }
+      let text = String(scalars)
+      var all: [FormatSpecifier] = []
+      FormatString.forEachSpecifier(in: text) { all.append($0); return true }
+      #expect(all == FormatString(text).specifiers, "\(text.debugDescription)")
+      var first: [FormatSpecifier] = []
+      FormatString.forEachSpecifier(in: text) { first.append($0); return false }
+      #expect(first == Array(all.prefix(1)))
+    }
+    var texts: [String] = []
+    FormatString.forEachSpecifier(in: "%(n)lld of %2$@ %%") { texts.append($0.text); return true }
+    #expect(texts == ["%(n)lld", "%2$@", "%%"])
+  }
 }
 
 @Suite struct SpecifiersReadingPositionTests {

@@ -55,7 +55,7 @@ public enum ConfigurationTemplate {
   /// every rule in catalogue order under its category's heading, with its summary and its
   /// consequence (why its default severity) as comments,
   /// its default severity and its parameters. `apns-lint rules --format yaml` prints it,
-  /// `Configuration.builtIn` is read from it, and the repository's `rules.yaml` is this text
+  /// `Configuration.builtIn` is what it parses to (a test checks it), and the repository's `rules.yaml` is this text
   /// (a test compares them).
   public static func rulesYAML() -> String {
     let base = Configuration.catalogueDefaults

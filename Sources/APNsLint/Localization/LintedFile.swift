@@ -147,26 +147,29 @@ extension StringsLint {
           let formatText = argumentFormat ?? value
           guard formatText.containsUTF8(0x25) else { continue }
           let entry = entries[index]
-          let format = FormatString(formatText)
+          // Only a position (`%2$@`, a `$`) can leave a gap: the format is parsed whole only then;
+          // the specifiers alone are read over without building the rest.
+          let format = formatText.containsUTF8(UInt8(ascii: "$")) ? FormatString(formatText) : nil
           // A development value that is no evident format (no specifier a format call would be
           // given an argument for, no `%%`) is shown as it is: its `100% guaranteed` is text.
-          let isEvidentFormat = !isDevelopment || StringsLint.isEvidentFormat(entry.value)
-          // The value is the format unless a catalog gave an argument format: parsed once then.
+          let isEvidentFormat = !isDevelopment || StringsLint.isEvidentFormat(entry.value, format: argumentFormat == nil ? format : nil)
+          // The value's specifiers (the format's unless a catalog gave an argument format).
           var positionWithoutConversion = false
-          for piece in (argumentFormat == nil ? format : FormatString(entry.value)).pieces {
-            guard case .specifier(let specifier) = piece, specifier.kind == .unsupported,
+          FormatString.forEachSpecifier(in: entry.value) { specifier in
+            guard specifier.kind == .unsupported,
                   let reading = StringsLint.accidentalReading(specifier, inDevelopmentLanguage: isDevelopment && isEvidentFormat)
-            else { continue }
+            else { return true }
             // `40 %1$ av … 20 %2$ (`: one finding says it (a translation tool's doing, value-wide).
             if reading == .positionWithoutConversion {
-              if positionWithoutConversion { continue }
+              if positionWithoutConversion { return true }
               positionWithoutConversion = true
             }
             add(.accidentalSpecifier(specifier.text, reading: reading, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage),
                 at: entry, place: .value(language: catalogLanguage))
+            return true
           }
           // Positions with no conversion are said above; the positions they leave are no gap.
-          for issue in format.issues where !positionWithoutConversion {
+          for issue in format?.issues ?? [] where !positionWithoutConversion {
             guard case .gap(let missing) = issue.kind else { continue }
             add(.formatGap(missing, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,
                 place: .value(language: catalogLanguage))
@@ -259,10 +262,17 @@ extension StringsLint {
   }
 
   /// Whether a value evidently goes through a format call: it writes `%%`, or a specifier that
-  /// reads an argument and is no accident (``isImplausible(_:)``).
-  static func isEvidentFormat(_ value: String) -> Bool {
+  /// reads an argument and is no accident (``isImplausible(_:)``). `format` is `value` parsed,
+  /// when the caller has it.
+  static func isEvidentFormat(_ value: String, format: FormatString? = nil) -> Bool {
     if value.contains("%%") { return true }
-    return FormatString(value).specifiers.contains { $0.kind != .percent && !isImplausible($0) }
+    if let format { return format.specifiers.contains { $0.kind != .percent && !isImplausible($0) } }
+    var evident = false
+    FormatString.forEachSpecifier(in: value) { specifier in
+      evident = specifier.kind != .percent && !isImplausible(specifier)
+      return !evident
+    }
+    return evident
   }
 
   /// Why an unsupported specifier is surely not meant, or nil when it may be (a `%d` in an app's

@@ -278,7 +278,12 @@ extension StringsLint {
   /// nested variable `%#@name@`).
   static func readsArgument(_ text: String) -> Bool {
     guard text.containsUTF8(UInt8(ascii: "%")) else { return false }
-    return FormatString(text).specifiers.contains { $0.kind != .percent }
+    var reads = false
+    FormatString.forEachSpecifier(in: text) { specifier in
+      reads = specifier.kind != .percent
+      return !reads
+    }
+    return reads
   }
 
   /// Whether a format prints a number outside its variables: a specifier that is neither `%%`, a
@@ -351,16 +356,20 @@ extension StringsLint {
   static func countSpecifier(_ text: String) -> (specifier: FormatSpecifier, kind: ArgumentKind)? {
     guard text.containsUTF8(UInt8(ascii: "%")) else { return nil }
     let utf8 = text.utf8
-    for specifier in FormatString(text).specifiers where specifier.kind != .percent && specifier.name == nil {
+    // The specifiers up to the count only (this runs on every form of every plural).
+    var found: (specifier: FormatSpecifier, kind: ArgumentKind)?
+    FormatString.forEachSpecifier(in: text) { specifier in
+      guard specifier.kind != .percent && specifier.name == nil else { return true }
       let end = specifier.range.utf8.upperBound
-      if specifier.text == "%a", end + 1 < utf8.count, utf8.dropFirst(end).starts(with: [UInt8(ascii: "r"), UInt8(ascii: "g")]) { return nil }
-      guard let kind = ArgumentKind(conversion: specifier.conversion) else { continue }
+      if specifier.text == "%a", end + 1 < utf8.count, utf8.dropFirst(end).starts(with: [UInt8(ascii: "r"), UInt8(ascii: "g")]) { return false }
+      guard let kind = ArgumentKind(conversion: specifier.conversion) else { return true }
       let afterPercent = specifier.text.utf8.dropFirst()
       let digits = afterPercent.prefix { (0x30...0x39).contains($0) }
-      if !digits.isEmpty, afterPercent.dropFirst(digits.count).first == UInt8(ascii: "$") { return nil }
-      return (specifier, kind)
+      if !digits.isEmpty, afterPercent.dropFirst(digits.count).first == UInt8(ascii: "$") { return false }
+      found = (specifier, kind)
+      return false
     }
-    return nil
+    return found
   }
 
   /// `strings-plural-type`: each form of a plural against the kind its count has — a

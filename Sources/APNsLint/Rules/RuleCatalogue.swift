@@ -120,6 +120,16 @@ extension Rule {
     + StringsRule.allCases.map { Rule(RuleID($0), $0.definition) }
     + TableRule.allCases.map { Rule(RuleID($0), $0.definition) }
 
+  /// Every rule's id and default level, in catalogue order: what ``catalogue`` says (`init` reads
+  /// the same definitions), without building it. `Configuration.catalogueDefaults` reads this: the
+  /// catalogue's examples cost every run some 10 M instructions at start-up that a lint never reads.
+  static var defaultLevels: [(RuleID, RuleLevel)] {
+    PayloadRule.allCases.map { (RuleID($0), RuleLevel(default: $0.definition.defaultSeverity)) }
+      + LocalizationRule.allCases.map { (RuleID($0), RuleLevel(default: $0.definition.defaultSeverity)) }
+      + StringsRule.allCases.map { (RuleID($0), RuleLevel(default: $0.definition.defaultSeverity)) }
+      + TableRule.allCases.map { (RuleID($0), RuleLevel(default: $0.definition.defaultSeverity)) }
+  }
+
   /// The rules split from this one (its parts, whose ``group`` it is), in catalogue order; empty
   /// for a rule that has none.
   public var parts: [Rule] { (Self.partsIndex[id.rawValue] ?? []).map { Self.catalogue[$0] } }

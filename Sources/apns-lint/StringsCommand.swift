@@ -178,18 +178,22 @@ struct StringsCommand: ParsableCommand {
           session.left.count(findings)
           continue
         }
-        let name = StringsLint.comparisonScope(of: file.path).table
+        let (scope, name) = StringsLint.comparisonScope(of: file.path)
         let path = file.path
+        // The projects were read below `directory`; the table's folder is below it (or is it).
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let scopeShipping = scope == base ? shipping
+          : scope.hasPrefix(base + "/") ? shipping?.below(String(scope.dropFirst(base.count + 1))) : nil
         // Every file the table's findings read (TableDependencies: the other translations too,
         // whose keeping or translating a text decides whether a missing key reads as meant).
         let dependencies = TableDependencies(of: path, developmentLanguage: development)
         let include: @Sendable (String) -> Bool = { dependencies.dependsOn($0) }
         let result = FixPlanner.fix(path: path, bytes: bytes, table: true, findings: findings) { fixed in
           var ignored: [FileWalk.Problem] = []
-          // Below the same folder as the first lint, so that the projects place the table alike.
-          let again = (try? StringsLint.lint(root: directory, developmentLanguage: development, table: name, exclude: exclude,
+          // Over the table's folder, with the projects asked about it as the first lint asked.
+          let again = (try? StringsLint.lint(root: scope, developmentLanguage: development, table: name, exclude: exclude,
                                              contents: { StringsLint.samePath($0, path) ? fixed : nil }, include: include,
-                                             shipping: shipping, problems: &ignored)) ?? []
+                                             shipping: scopeShipping, problems: &ignored)) ?? []
           return linter.configured(again.first { StringsLint.samePath($0.path, path) }?.findings ?? [])
         }
         session.take(result, table: true)

@@ -84,6 +84,50 @@ struct StringsPluralTests {
     #expect(result["ru.lproj/Localizable.stringsdict"] == [])
   }
 
+  /// A missing `one` whose `other` form writes, after the count, only words the localization
+  /// itself writes after a singular determiner reads right for 1: French `mois` and `fois`
+  /// (`le mois`, `une fois`: zizicici/Watermelon's fr `home.confirm.backupMonths`, ours), German
+  /// `Fehler` (`ein Fehler`). A word never seen singular (`fichiers`, `Elemente`), a plural
+  /// determiner before the count (`les`) or a word after it that agrees (`sauvegardés`) keeps
+  /// the finding; after a preposition (`de suite`) the words belong to another noun.
+  @Test func aMissingOneIsNotMissingWhereTheTableWritesTheWordsAlikeInTheSingular() throws {
+    let folder = TableFolder()
+    func plural(_ other: String) -> String { "{\"variations\": \(pluralJSON(["other": other]))}" }
+    func unit(_ value: String) -> String { "{\"stringUnit\": {\"state\": \"translated\", \"value\": \"\(value)\"}}" }
+    let english = "{\"variations\": \(pluralJSON(["one": "%lld item", "other": "%lld items"]))}"
+    let keys = ["MONTHS", "TIMES", "FILES", "THE_MONTHS", "SAVED_MONTHS", "ERRORS", "ELEMENTS"]
+    let french = [
+      "MONTHS": plural("Sauvegarder %lld mois"), "TIMES": plural("Répéter %lld fois de suite"),
+      "FILES": plural("Sauvegarder %lld fichiers"), "THE_MONTHS": plural("Sauvegarder les %lld mois"),
+      "SAVED_MONTHS": plural("%lld mois sauvegardés"), "MONTH": unit("Le mois %@ est sauvegardé."),
+      "ONCE": unit("Une fois par jour"), "FILE": unit("Le fichier est prêt."),
+    ]
+    let german = [
+      "ERRORS": plural("%lld Fehler"), "ELEMENTS": plural("%lld Elemente"),
+      "ERROR": unit("Ein Fehler ist aufgetreten."), "ELEMENT": unit("Wähle ein Element."),
+    ]
+    var strings: [String] = []
+    for key in keys + ["MONTH", "ONCE", "FILE", "ERROR", "ELEMENT"] {
+      var localizations = ["\"en\": " + (keys.contains(key) ? english : unit(key.lowercased()))]
+      if let value = french[key] { localizations.append("\"fr\": " + value) }
+      if let value = german[key] { localizations.append("\"de\": " + value) }
+      strings.append("\"\(key)\": {\"localizations\": {" + localizations.joined(separator: ", ") + "}}")
+    }
+    try folder.write("Catalog.xcstrings", "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\n"
+      + strings.joined(separator: ",\n") + "\n}}")
+    let result = try folder.lint()
+    #expect(result["Catalog.xcstrings"]?.filter { $0.hasPrefix("strings-plural-missing") } == [
+      "strings-plural-missing 4:230 FILES: in 'fr', 'FILES': fr needs one, other; 'one' is missing: a count of 0 shows the 'other' form ('Sauvegarder 0 fichiers')",
+      "strings-plural-missing 5:235 THE_MONTHS: in 'fr', 'THE_MONTHS': fr needs one, other; 'one' is missing: a count of 0 shows the 'other' form ('Sauvegarder les 0 mois')",
+      "strings-plural-missing 6:237 SAVED_MONTHS: in 'fr', 'SAVED_MONTHS': fr needs one, other; 'one' is missing: a count of 0 shows the 'other' form ('0 mois sauvegardés')",
+      "strings-plural-missing 8:233 ELEMENTS: in 'de', 'ELEMENTS': de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('1 Elemente')",
+    ])
+    // The words proved are the table's own: without `le mois` and `une fois`, both are missing.
+    #expect(StringsLint.SingularWords(language: "fr-CA", texts: ["Le mois %@", "une fois"])?.words == ["mois", "fois"])
+    #expect(StringsLint.SingularWords(language: "fr", texts: ["Les mois", "des fois"])?.readsAsOne("%lld mois") == false)
+    #expect(StringsLint.SingularWords(language: "ja", texts: ["この月"]) == nil)
+  }
+
   /// A plural copied unchanged from the development language (an untranslated `.stringsdict`, as
   /// nextcloud/talk-ios ships for `sl` and `ar`): a category the copy lacks falls back to `other`,
   /// the same English the copy shows for every count, so nothing is reported; a translated plural

@@ -178,8 +178,10 @@ extension StringsLint {
   /// `enclosingFormat` is the text around the plural, when there is one (a `.stringsdict` entry's
   /// format, a catalog substitution's value): a number it prints beside the plural's words makes
   /// them agree with it as a form's own count would.
+  /// `readsAsOne` says whether a count of `one` reading an `other` form reads what `one` would
+  /// (the localization's own words: ``SingularWords``); nil proves nothing.
   static func pluralFindings(_ groups: [PluralGroup], language: String, rules: PluralRules, key: String, catalogLanguage: String?,
-                             enclosingFormat: String? = nil) -> [TableMessage] {
+                             enclosingFormat: String? = nil, readsAsOne: ((String) -> Bool)? = nil) -> [TableMessage] {
     var out: [TableMessage] = []
     for group in groups {
       // Only languages with categories that only fractions select (ru, cs, lt …) care.
@@ -230,6 +232,12 @@ extension StringsLint {
       // An `other` form with no word (`%lld`, `%lld+`): nothing in it agrees with the count, so a
       // count of any missing category reads right through it (Watermelon's uk `settings.worker.count`).
       if let other = group.forms[.other], !hasWord(other) { missing.removeAll() }
+      // `one` missing where each word agreeing with the count is written alike in the singular,
+      // as the localization itself shows (fr `Sauvegarder %lld mois` beside `le mois`: Watermelon's
+      // `home.confirm.backupMonths`): 1 reads `other`, which says what `one` would.
+      if missing.contains(.one), let other = group.forms[.other], let readsAsOne, readsAsOne(other) {
+        missing.removeAll { $0 == .one }
+      }
       // Messages are made only for a plural that has a finding (most have none).
       guard let other = group.forms[.other] else {
         // An integer count of ru, uk, be, pl with one, few and many never reaches `other`
@@ -420,6 +428,15 @@ extension StringsLint.LintedFile {
       // Each plural's findings stand at the plural (a `.stringsdict` variable's `<key>`, a
       // catalog's `plural`); a `one` form writing the digit at that form's text.
       var found: [(key: String, findings: [(message: TableMessage, plural: String)])] = []
+      // The words this localization writes in the singular, read only when a `one` form is
+      // missing (most tables have none missing).
+      var singulars: StringsLint.SingularWords??
+      func readsAsOne(_ other: String) -> Bool {
+        if singulars == nil {
+          singulars = .some(StringsLint.SingularWords(language: language, table: table))
+        }
+        return singulars??.readsAsOne(other) ?? false
+      }
       // Each key's plurals, taken apart once for both passes below.
       var plurals: [(key: String, groups: [PluralGroup])] = []
       for (key, variations) in table.variations {
@@ -434,7 +451,7 @@ extension StringsLint.LintedFile {
             ? (group.name.isEmpty || group.name.hasPrefix("device.") ? nil : catalogValue(table, key))
             : variations.first { $0.name == "format" }?.value
           for message in StringsLint.pluralFindings([group], language: language, rules: rules, key: key, catalogLanguage: catalogLanguage,
-                                                    enclosingFormat: enclosing)
+                                                    enclosingFormat: enclosing, readsAsOne: readsAsOne)
           where !(copied && message.rule == .pluralMissing) {
             findings.append((message, group.name))
           }

@@ -7,10 +7,14 @@
 //   .target(name: "App", plugins: [.plugin(name: "APNsLintBuildPlugin", package: "apns-lint")])
 //
 // Every file below the target's folder is considered, declared as a resource or not (SwiftPM lists
-// resources, sources and excluded files apart; Xcode lists a target's files its own way). The lint
-// is one build command whose inputs are those files and the configuration (the nearest
-// `.apns-lint.yml` from the target's folder up to the package's), and whose output is a Swift file
-// the target compiles: SwiftPM and Xcode run it only when one of its inputs changed.
+// resources, sources and excluded files apart; Xcode lists a target's files its own way). The tool
+// reads the package's (or Xcode project's) folder as `strings lint` run there reads it: its
+// projects say which tables ship and the development language, its code which keys are looked up.
+// The lint is one build command whose inputs are those files, the target's own code and the
+// configuration (the nearest `.apns-lint.yml` from the target's folder up to the package's), and
+// whose output is a Swift file the target compiles: SwiftPM and Xcode run it only when one of its
+// inputs changed (code of another target that starts naming a key shows at the next change of
+// one of these).
 
 import Foundation
 import PackagePlugin
@@ -27,8 +31,9 @@ struct APNsLintBuildPlugin: BuildToolPlugin {
     }
     // The folder's files, and any file the manifest names elsewhere (a resource outside the folder).
     let files = LintedFiles.below(directory) + module.sourceFiles.map(\.url).filter(LintedFiles.isCandidate)
+    let code = module.sourceFiles.map(\.url).filter(LintedFiles.isCode)
     return try LintedFiles.commands(
-      tool: context.tool(named: "apns-lint-build").url, files: files, directory: directory,
+      tool: context.tool(named: "apns-lint-build").url, files: files, code: code, directory: directory,
       root: context.package.directoryURL, workDirectory: context.pluginWorkDirectoryURL, name: target.name)
   }
 }
@@ -42,9 +47,10 @@ extension APNsLintBuildPlugin: XcodeBuildToolPlugin {
   /// and the folder the configuration is looked for from is the one that holds them all.
   func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
     let files = target.inputFiles.map(\.url).filter(LintedFiles.isCandidate)
+    let code = target.inputFiles.map(\.url).filter(LintedFiles.isCode)
     let root = context.xcodeProject.directoryURL
     return try LintedFiles.commands(
-      tool: context.tool(named: "apns-lint-build").url, files: files, directory: LintedFiles.commonFolder(files) ?? root,
+      tool: context.tool(named: "apns-lint-build").url, files: files, code: code, directory: LintedFiles.commonFolder(files) ?? root,
       root: root, workDirectory: context.pluginWorkDirectoryURL, name: target.displayName)
   }
 }
@@ -64,6 +70,12 @@ enum LintedFiles {
 
   static func isCandidate(_ url: URL) -> Bool { extensions.contains(url.pathExtension.lowercased()) }
 
+  /// Extensions of the code whose keys the tool reads (the C family and Swift, as `strings lint`
+  /// reads them): a target's own code is an input, so that a key it starts or stops naming is seen.
+  static let codeExtensions: Set<String> = ["swift", "m", "mm", "h", "c", "cc", "cpp", "hpp"]
+
+  static func isCode(_ url: URL) -> Bool { codeExtensions.contains(url.pathExtension.lowercased()) }
+
   /// Every candidate file below `directory`, hidden files and `skipped` folders left out.
   static func below(_ directory: URL) -> [URL] {
     guard let walk = FileManager.default.enumerator(
@@ -82,13 +94,13 @@ enum LintedFiles {
   }
 
   /// The lint as one build command (none when there is nothing to lint): the files sorted and
-  /// without repeats, the configuration among the inputs, the stamp as the output.
-  static func commands(tool: URL, files: [URL], directory: URL, root: URL, workDirectory: URL, name: String) -> [Command] {
+  /// without repeats, the target's code and the configuration among the inputs, the stamp as the output.
+  static func commands(tool: URL, files: [URL], code: [URL], directory: URL, root: URL, workDirectory: URL, name: String) -> [Command] {
     var seen: Set<String> = []
     let paths = files.map { $0.standardizedFileURL.path }.filter { seen.insert($0).inserted }.sorted()
     guard !paths.isEmpty else { return [] }
     let stamp = workDirectory.appendingPathComponent("APNsLintBuildStamp.swift")
-    var inputs = paths.map { URL(fileURLWithPath: $0) }
+    var inputs = paths.map { URL(fileURLWithPath: $0) } + code
     if let configuration = configurationFile(from: directory, upTo: root) { inputs.append(configuration) }
     return [.buildCommand(
       displayName: "apns-lint: linting \(name)'s tables and payloads",

@@ -14,7 +14,8 @@ import StringsFile
 ///
 /// What is read, by extension: `.strings`, `.stringsdict` and `.xcstrings` are tables, linted with
 /// their `.lproj` siblings as `strings lint` lints the folder that holds the `.lproj` folders
-/// (every key counts as looked up, as with `--no-sources`: the build's inputs are the tables);
+/// (with ``root``, as `strings lint ROOT` lints them: the projects below it decide which tables
+/// ship and the development language, and the code below it which keys are looked up);
 /// `.apns` files and `.json` files whose top-level object has an `aps` or `web_push` member
 /// (``holdsPayloadMember(_:)``) are payloads, checked as `check` checks them. Anything else is
 /// left out. Severities are the configuration's; an info finding is a `note:` line.
@@ -23,6 +24,12 @@ package struct BuildLint {
   package var configuration: Configuration
   /// Threads that read and compare tables (the result is the same whatever the number).
   package var jobs = 1
+  /// The package's or Xcode project's folder: the projects below it say which tables ship and the
+  /// development language, and the code below it which keys are looked up, as for `strings lint`
+  /// run there (SPEC §3 "What ships", "Keys the code looks up"), so that Xcode shows at a key what
+  /// the command line and the editor show. Nil lints the tables alone (every table ships, every
+  /// key is looked up: `--no-project --no-sources`).
+  package var root: String?
 
   /// A lint with `configuration` (severities, the development language, `build.fail-on`).
   package init(configuration: Configuration) {
@@ -77,7 +84,11 @@ package struct BuildLint {
     let inputs = files.map(Self.standardized)
     let tables = inputs.filter { Self.kind(of: $0) == .table }
     var results: [String: LintResult] = [:]
-    for result in lintTables(tables, problems: &report.problems) { results[result.path] = result }
+    let context = root.map(Self.standardized).map { root in
+      (root: root, shipping: tables.isEmpty ? nil : ProjectShipping.read(root: root, jobs: jobs),
+       sources: tables.isEmpty ? nil : StringsLint.sourceKeys(directory: root, sources: [], noSources: false, jobs: jobs).keys)
+    }
+    for result in lintTables(tables, context: context, problems: &report.problems) { results[result.path] = result }
     var linter = Linter(configuration: configuration)
     for path in inputs where results[path] == nil {
       guard let kind = Self.kind(of: path), kind != .table else { continue }
@@ -111,7 +122,10 @@ package struct BuildLint {
   /// folder that holds a table's `.lproj` folder (on the file itself for a String Catalog or a
   /// table outside `.lproj`), a folder inside another linted one left to that one, and only the
   /// results of the inputs kept. Findings are configured and grouped as `strings lint`'s text shows them.
-  func lintTables(_ tables: [String], problems: inout [ToolProblem]) -> [LintResult] {
+  /// `context` is what ``root`` holds: its projects, from which each linted folder's tables
+  /// are asked about, and its code, whose keys decide which findings are information.
+  func lintTables(_ tables: [String], context: (root: String, shipping: ProjectShipping?, sources: SourceKeys?)? = nil,
+                  problems: inout [ToolProblem]) -> [LintResult] {
     let wanted = Set(tables)
     var roots: [String] = []
     for path in tables {
@@ -127,8 +141,17 @@ package struct BuildLint {
     for root in roots {
       var walkProblems: [FileWalk.Problem] = []
       do {
-        let files = try StringsLint.lint(root: root, developmentLanguage: configuration.developmentLanguage,
-                                         exclude: configuration.excludedLocalizations, jobs: jobs, problems: &walkProblems)
+        // The projects asked about this folder, as `strings lint` over the package asks them.
+        var shipping: ProjectShipping?
+        if let context, let projects = context.shipping {
+          let base = context.root
+          shipping = root == base ? projects
+            : root.hasPrefix(base == "/" ? "/" : base + "/") ? projects.below(String(root.dropFirst(base.count + 1))) : nil
+        }
+        var files = try StringsLint.lint(root: root, developmentLanguage: configuration.developmentLanguage,
+                                         exclude: configuration.excludedLocalizations, jobs: jobs, shipping: shipping,
+                                         problems: &walkProblems)
+        if let sources = context?.sources { _ = StringsLint.markUnreached(&files, sources: sources) }
         for file in files where wanted.contains(file.path) {
           results.append(LintResult(path: file.path, findings: Linter.configured(file.groupedFindings, configuration: configuration)))
         }

@@ -30,9 +30,10 @@ struct PublishedDiagnostic: Sendable {
 
 /// Checks documents as the command line checks files: a payload or request file as `apns-lint
 /// check` does, a table with the tables it is compared with as `apns-lint strings lint --table
-/// NAME` does over the folder that holds its `.lproj` folder (without reading the app's code:
-/// as `--no-sources`). Open documents are checked as they are in the editor, in the file's own
-/// encoding; every other table comes from the workspace, read again only when it changed.
+/// NAME` does over the folder that holds its `.lproj` folder, with what the workspace's projects
+/// ship and the keys the workspace's code names, as `strings lint` at the workspace's root reads
+/// them. Open documents are checked as they are in the editor, in the file's own encoding; every
+/// other table comes from the workspace, read again only when it changed.
 struct DocumentChecker {
   /// The rule reference, which each diagnostic's code links to.
   static let rulesPage = "https://github.com/apns-lint/apns-lint/blob/main/docs/rules.md"
@@ -50,6 +51,11 @@ struct DocumentChecker {
   /// linted with it as `strings lint` at the workspace's root lints it: a table no target builds
   /// is information, compared with nothing, and the project's development language is its.
   var shipping: ProjectShipping? = nil
+  /// The keys the workspace's code names (SPEC §3 "Keys the code looks up"), read when the
+  /// workspace opens and again when a source file changes; nil when the workspace holds no code
+  /// (every key counts as looked up). A finding about a key no source names is information, as
+  /// `strings lint` at the workspace's root reports it.
+  var sources: SourceKeys? = nil
 
   /// The findings of a payload or request document, or the problem that stops a request file
   /// from being read (at its line and column).
@@ -88,7 +94,7 @@ struct DocumentChecker {
       return nil
     }
     var problems: [FileWalk.Problem] = []
-    let linted: [StringsLintFile]
+    var linted: [StringsLintFile]
     do {
       // The projects were read at the workspace's root; the table's folder is below it.
       let workspace = files.root.path
@@ -99,6 +105,7 @@ struct DocumentChecker {
     } catch {
       return ([:], problems)
     }
+    if let sources { _ = StringsLint.markUnreached(&linted, sources: sources) }
     var byPath: [String: [Finding]] = [:]
     for file in linted {
       guard let real = files.confine(file.path) else { continue }

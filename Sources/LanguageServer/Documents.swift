@@ -89,6 +89,15 @@ extension LanguageServer {
     } else if DocumentKind(path: path) == .table || DocumentKind.isInterfaceFile(path) {
       markTablesStale(dependingOn: checker.files.confine(path))
     }
+    if SourceKeys.isCode(path), checker.files.confine(path)?.hasPrefix(checker.files.root.path + "/") == true {
+      // The keys the code names may have changed for any table: read again before the next check.
+      // A storyboard's or XIB's object IDs name only the keys of the tables made from it, which
+      // are marked above.
+      sourcesStale = true
+      if !DocumentKind.isInterfaceFile(path) {
+        for (uri, document) in documents where document.kind == .table { documents[uri]?.stale = true }
+      }
+    }
   }
 
   /// Marks stale the open tables whose findings depend on the table at `realPath`
@@ -145,6 +154,13 @@ extension LanguageServer {
 
   /// Lints a table with its siblings, the open ones as they are in the editor.
   private func checkTable(_ uri: String, realPath: String, checker: DocumentChecker) {
+    var checker = checker
+    if sourcesStale {
+      // A source file changed since the code was read: read the workspace's code again, once.
+      sourcesStale = false
+      checker.sources = StringsLint.sourceKeys(directory: checker.files.root.path, sources: [], noSources: false, jobs: checker.jobs).keys
+      self.checker?.sources = checker.sources
+    }
     var open: [String: (uri: String, checked: CheckedText)] = [:]
     for (otherURI, other) in documents where other.kind == .table {
       if let real = other.realPath { open[real] = (otherURI, other.checkedText) }

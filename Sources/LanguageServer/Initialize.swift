@@ -32,6 +32,9 @@ extension LanguageServer {
         checker.configuration = loadConfiguration(checker.files)
         checker.shipping = ProjectShipping.read(root: root.path, jobs: jobs)
         if let summary = checker.shipping?.summary { log("apns-lint lsp: \(summary)") }
+        let (sources, note) = StringsLint.sourceKeys(directory: root.path, sources: [], noSources: false, jobs: jobs)
+        checker.sources = sources
+        if let note { log("apns-lint lsp: \(note)") }
         self.checker = checker
       } catch {
         log("apns-lint lsp: \(error.description): no document is checked")
@@ -69,12 +72,14 @@ extension LanguageServer {
     return .builtIn
   }
 
-  /// Asks a client that registers watchers dynamically to say when a table or the configuration
-  /// changes on disk (`workspace/didChangeWatchedFiles`).
+  /// Asks a client that registers watchers dynamically to say when a table, the configuration,
+  /// a project or a source file changes on disk (`workspace/didChangeWatchedFiles`).
   func registerWatchers() {
     guard clientWatchesFiles, checker != nil else { return }
-    let watchers: [JSONValue] = ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/*.storyboard", "**/*.xib", "**/.apns-lint.yml",
-                                  "**/project.pbxproj", "**/Package.swift"].map { ["globPattern": .string($0)] }
+    let tables = ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/*.storyboard", "**/*.xib", "**/.apns-lint.yml",
+                  "**/project.pbxproj", "**/Package.swift"]
+    let code = SourceKeys.codeExtensions.sorted().map { "**/*." + $0 }.filter { !tables.contains($0) }
+    let watchers: [JSONValue] = (tables + code).map { ["globPattern": .string($0)] }
     write(["jsonrpc": "2.0", "id": "apns-lint-watch", "method": "client/registerCapability",
            "params": ["registrations": [["id": "apns-lint-watched-files", "method": "workspace/didChangeWatchedFiles",
                                          "registerOptions": ["watchers": .array(watchers)]]]]])

@@ -58,6 +58,9 @@ public final class LanguageServer {
   var exitCode: Int32? = nil
   /// The unreadable files already logged.
   var loggedProblems: Set<FileWalk.Problem> = []
+  /// A source file changed since the workspace's code was read (`DocumentChecker.sources`): it is
+  /// read again before the next table is checked, once for a burst of changes.
+  var sourcesStale = false
 
   enum Lifecycle { case starting, running, shuttingDown }
 

@@ -78,6 +78,8 @@ func run() -> Int32 {
   }
   var lint = BuildLint(configuration: configuration)
   lint.jobs = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+  // The package's or project's folder: its projects and code, as `strings lint` there reads them.
+  lint.root = arguments.root
   let report = lint.run(arguments.files)
   var out = report.lines.map { $0 + "\n" }.joined()
   out += report.summary + "\n"

@@ -36,6 +36,54 @@ import TestSupport
     _ = folder
   }
 
+  /// With the package's folder as the root, the build reads what `strings lint` there reads: the
+  /// package's `defaultLocalization` (German) is the development language, and the code names
+  /// `TITLE` and `PHOTO_BODY` but not `EMPTY` or `OLD_BODY`, whose findings are notes (no device
+  /// shows them). Without a root, English is compared as the development language and every key
+  /// counts as looked up.
+  @Test func theRootsProjectsAndCodeDecideAsStringsLintThere() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Package.swift", """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(name: "Shelf", defaultLocalization: "de", targets: [.target(name: "Shelf")])
+
+      """)
+    try folder.write("Sources/Shelf/Shelf.swift", """
+      import Foundation
+      let title = NSLocalizedString("TITLE", bundle: .module, comment: "")
+      func body(_ sender: String) -> String { String(format: NSLocalizedString("PHOTO_BODY", bundle: .module, comment: ""), sender) }
+
+      """)
+    let de = try folder.write("Sources/Shelf/Resources/de.lproj/Localizable.strings",
+                              "\"TITLE\" = \"Regal\";\n\"EMPTY\" = \"Leer\";\n\"PHOTO_BODY\" = \"%@ hat dir ein Foto geschickt\";\n\"OLD_BODY\" = \"%@ ist weg\";\n")
+    let en = try folder.write("Sources/Shelf/Resources/en.lproj/Localizable.strings",
+                              "\"TITLE\" = \"Shelf\";\n\"PHOTO_BODY\" = \"You got a photo\";\n\"OLD_BODY\" = \"Gone\";\n")
+    var lint = BuildLint(configuration: .builtIn)
+    lint.root = folder.path
+    let report = lint.run([de, en])
+    #expect(report.lines == [
+      en + ":1:1: note: 'EMPTY' of 'de.lproj/Localizable.strings:2' has no translation in 'en': the device shows the raw key "
+        + "(no source file names the key: no device shows it) [strings-missing-translation]",
+      en + ":2:1: warning: 'PHOTO_BODY' in 'en' ('You got a photo') does not take the arguments of 'de' ('%@ hat dir ein Foto geschickt'): "
+        + "position 1 is missing (that argument is left out of the sentence) [strings-argument-left-out]",
+      en + ":3:1: note: 'OLD_BODY' in 'en' ('Gone') does not take the arguments of 'de' ('%@ ist weg'): position 1 is missing "
+        + "(that argument is left out of the sentence) (no source file names the key: no device shows it) [strings-argument-left-out]",
+    ])
+    // The tables alone: English is the development language, and OLD_BODY counts as looked up.
+    lint.root = nil
+    #expect(lint.run([de, en]).lines.map { $0.replacingOccurrences(of: de, with: "de") } == [
+      "de:2:1: note: 'EMPTY' is not in the development language's 'en.lproj/Localizable.strings' [strings-extra-key]",
+      "de:3:1: warning: 'PHOTO_BODY' in 'de' ('%@ hat dir ein Foto geschickt') does not take the arguments of 'en' ('You got a photo'): "
+        + "'%@' where 'en' has none: if the code formats this key, that reads an argument the code does not pass (a crash); "
+        + "if it does not, the user reads '%@' [strings-argument-left-out]",
+      "de:4:1: warning: 'OLD_BODY' in 'de' ('%@ ist weg') does not take the arguments of 'en' ('Gone'): "
+        + "'%@' where 'en' has none: if the code formats this key, that reads an argument the code does not pass (a crash); "
+        + "if it does not, the user reads '%@' [strings-argument-left-out]",
+    ])
+    _ = folder
+  }
+
   @Test func warningsFailTheBuildOnlyWithFailOnWarning() throws {
     let (folder, tables) = try Self.target()
     let strict = try Self.configuration("build: {fail-on: warning}\n")

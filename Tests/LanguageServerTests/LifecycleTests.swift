@@ -25,8 +25,8 @@ import Testing
     #expect(outcome.status == 0)
   }
 
-  /// A client that registers file watchers dynamically is asked to watch the tables and the
-  /// configuration; one that does not is asked nothing.
+  /// A client that registers file watchers dynamically is asked to watch the tables, the
+  /// configuration, the projects and the code whose keys are read; one that does not is asked nothing.
   @Test func watchersAreRegisteredWhenTheClientCan() throws {
     let session = try LSPSession()
     session.initialize(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
@@ -34,7 +34,9 @@ import Testing
     let registration = outcome.messages.first { $0["method"] == "client/registerCapability" }
     let watchers = registration?["params"]?["registrations"]?.array?.first?["registerOptions"]?["watchers"]?.array ?? []
     #expect(watchers.map { $0["globPattern"] } == ["**/*.strings", "**/*.stringsdict", "**/*.xcstrings", "**/*.storyboard", "**/*.xib", "**/.apns-lint.yml",
-                                                          "**/project.pbxproj", "**/Package.swift"])
+                                                          "**/project.pbxproj", "**/Package.swift", "**/*.c", "**/*.cc", "**/*.cpp",
+                                                          "**/*.h", "**/*.hpp", "**/*.intentdefinition", "**/*.js", "**/*.jsx", "**/*.m",
+                                                          "**/*.mm", "**/*.plist", "**/*.py", "**/*.swift", "**/*.ts", "**/*.tsx"])
     #expect(registration?["id"] != nil)
 
     let plain = try LSPSession()

@@ -89,6 +89,15 @@ public struct SourceKeys: Sendable {
 
   enum Language { case cFamily, python, script, xml }
 
+  /// Extensions of the files whose keys are read (code, and the property lists, intents,
+  /// storyboards and XIBs that name keys), lowercased.
+  public static let codeExtensions: Set<String> = [
+    "swift", "m", "mm", "h", "c", "cc", "cpp", "hpp", "py", "js", "jsx", "ts", "tsx", "plist", "intentdefinition", "storyboard", "xib",
+  ]
+
+  /// Whether the file at `path` is one whose keys are read (by its extension).
+  public static func isCode(_ path: String) -> Bool { language(of: path) != nil }
+
   static func language(of path: String) -> Language? {
     guard let dot = path.lastIndex(of: ".") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {

@@ -216,28 +216,7 @@ extension StringsLint {
       }
       // A category whose every integer the `zero` form takes (0) is not missing.
       missing.removeAll { !fractions && rules.fractionExamples[$0] == nil && examples($0).isEmpty && rules.examples[$0]?.isEmpty == false }
-      // `few` and `many` differ from `other` only in how the words agree with a number written
-      // beside them (ru "3 файла", "5 файлов"; cs, pl, ar): an `other` form that prints no count,
-      // in a text that prints none beside it, reads right for those counts too ("Удалить файлы?").
-      if let other = group.forms[.other], !readsArgument(other), !(enclosingFormat.map(printsNumberOutsideVariables) ?? false) {
-        missing.removeAll { $0 == .few || $0 == .many }
-      }
-      // `few` and `many` differ in the words that follow the number (ru "3 файла", "5 файлов";
-      // ar, he, ga): an `other` form whose count has no word of the language's script after it (it
-      // ends the text, "Cask %lld", or a name kept as written follows, "%lld Formula") reads right
-      // for those counts too (Cork's uk `start-page.unloaded-formulae.count-%lld`).
-      if let other = group.forms[.other], !missing.isEmpty, let scripts = scripts(of: language), !wordFollowsCount(other, scripts: scripts) {
-        missing.removeAll { $0 == .few || $0 == .many }
-      }
-      // An `other` form with no word (`%lld`, `%lld+`): nothing in it agrees with the count, so a
-      // count of any missing category reads right through it (Watermelon's uk `settings.worker.count`).
-      if let other = group.forms[.other], !hasWord(other) { missing.removeAll() }
-      // `one` missing where each word agreeing with the count is written alike in the singular,
-      // as the localization itself shows (fr `Sauvegarder %lld mois` beside `le mois`: Watermelon's
-      // `home.confirm.backupMonths`): 1 reads `other`, which says what `one` would.
-      if missing.contains(.one), let other = group.forms[.other], let readsAsOne, readsAsOne(other) {
-        missing.removeAll { $0 == .one }
-      }
+      readsRight(&missing, other: group.forms[.other], language: language, enclosingFormat: enclosingFormat, readsAsOne: readsAsOne)
       // Messages are made only for a plural that has a finding (most have none).
       guard let other = group.forms[.other] else {
         // An integer count of ru, uk, be, pl with one, few and many never reaches `other`
@@ -261,6 +240,37 @@ extension StringsLint {
       }
     }
     return out
+  }
+
+  /// Takes from `missing` the categories that the `other` form reads right for, by what the forms
+  /// say (SPEC §14): a count of such a category falls back to `other` and shows what its own form
+  /// would. `enclosingFormat` is the text around the plural; `readsAsOne` as for
+  /// `pluralFindings(_:language:rules:key:catalogLanguage:enclosingFormat:readsAsOne:)`.
+  static func readsRight(_ missing: inout [PluralCategory], other: String?, language: String, enclosingFormat: String?,
+                         readsAsOne: ((String) -> Bool)?) {
+    guard let other, !missing.isEmpty else { return }
+    // `few` and `many` differ from `other` only in how the words agree with a number written
+    // beside them (ru "3 файла", "5 файлов"; cs, pl, ar): an `other` form that prints no count,
+    // in a text that prints none beside it, reads right for those counts too ("Удалить файлы?").
+    if !readsArgument(other), !(enclosingFormat.map(printsNumberOutsideVariables) ?? false) {
+      missing.removeAll { $0 == .few || $0 == .many }
+    }
+    // `few` and `many` differ in the words that follow the number (ru "3 файла", "5 файлов";
+    // ar, he, ga): an `other` form whose count has no word of the language's script after it (it
+    // ends the text, "Cask %lld", or a name kept as written follows, "%lld Formula") reads right
+    // for those counts too (Cork's uk `start-page.unloaded-formulae.count-%lld`).
+    if !missing.isEmpty, let scripts = scripts(of: language), !wordFollowsCount(other, scripts: scripts) {
+      missing.removeAll { $0 == .few || $0 == .many }
+    }
+    // An `other` form with no word (`%lld`, `%lld+`): nothing in it agrees with the count, so a
+    // count of any missing category reads right through it (Watermelon's uk `settings.worker.count`).
+    if !hasWord(other) { missing.removeAll() }
+    // `one` missing where each word agreeing with the count is written alike in the singular,
+    // as the localization itself shows (fr `Sauvegarder %lld mois` beside `le mois`: Watermelon's
+    // `home.confirm.backupMonths`): 1 reads `other`, which says what `one` would.
+    if missing.contains(.one), let readsAsOne, readsAsOne(other) {
+      missing.removeAll { $0 == .one }
+    }
   }
 
   /// Whether a word written in one of `scripts` follows the count in `form` (after spaces and
@@ -428,15 +438,8 @@ extension StringsLint.LintedFile {
       // Each plural's findings stand at the plural (a `.stringsdict` variable's `<key>`, a
       // catalog's `plural`); a `one` form writing the digit at that form's text.
       var found: [(key: String, findings: [(message: TableMessage, plural: String)])] = []
-      // The words this localization writes in the singular, read only when a `one` form is
-      // missing (most tables have none missing).
-      var singulars: StringsLint.SingularWords??
-      func readsAsOne(_ other: String) -> Bool {
-        if singulars == nil {
-          singulars = .some(StringsLint.SingularWords(language: language, table: table))
-        }
-        return singulars??.readsAsOne(other) ?? false
-      }
+      // The words this localization writes in the singular, read only if a `one` form is missing.
+      let singulars = StringsLint.SingularWordsOnDemand(language: language, table: table)
       // Each key's plurals, taken apart once for both passes below.
       var plurals: [(key: String, groups: [PluralGroup])] = []
       for (key, variations) in table.variations {
@@ -451,7 +454,7 @@ extension StringsLint.LintedFile {
             ? (group.name.isEmpty || group.name.hasPrefix("device.") ? nil : catalogValue(table, key))
             : variations.first { $0.name == "format" }?.value
           for message in StringsLint.pluralFindings([group], language: language, rules: rules, key: key, catalogLanguage: catalogLanguage,
-                                                    enclosingFormat: enclosing, readsAsOne: readsAsOne)
+                                                    enclosingFormat: enclosing, readsAsOne: singulars.readsAsOne)
           where !(copied && message.rule == .pluralMissing) {
             findings.append((message, group.name))
           }

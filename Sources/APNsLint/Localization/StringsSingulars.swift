@@ -194,4 +194,19 @@ extension StringsLint {
       flush()
     }
   }
+
+  /// ``SingularWords`` of one table, read the first time a plural asks (most tables never do).
+  final class SingularWordsOnDemand {
+    let language: String
+    let table: StringsTable
+    private lazy var words: SingularWords? = SingularWords(language: language, table: table)
+
+    init(language: String, table: StringsTable) {
+      self.language = language
+      self.table = table
+    }
+
+    /// ``SingularWords/readsAsOne(_:)`` over the table's words; false for a language without lists.
+    func readsAsOne(_ other: String) -> Bool { words?.readsAsOne(other) ?? false }
+  }
 }

@@ -70,6 +70,37 @@ struct StringsScriptTests {
     ])
   }
 
+  /// Ten values written as sentences in a script the language does not write are text left
+  /// untranslated whatever their share of the table (jami-client-ios: 16 English sentences among
+  /// 642 Russian values, "You don't have any conversations yet."; ours): a warning, where nine
+  /// among the same number of values are still too few to tell from names.
+  @Test func tenSentencesInAnotherScriptAreAWarningWhateverTheirShare() throws {
+    for left in [9, 10] {
+      let folder = TableFolder()
+      var english = "", russian = "", german = ""
+      for i in 0..<300 {
+        english += "\"K\(i)\" = \"You have no message number \(i) yet\";\n"
+        german += "\"K\(i)\" = \"Du hast noch keine Nachricht Nummer \(i)\";\n"
+        russian += i < left ? "\"K\(i)\" = \"You have no message number \(i) yet\";\n" : "\"K\(i)\" = \"У вас ещё нет сообщения номер \(i)\";\n"
+      }
+      try folder.write("en.lproj/Localizable.strings", english)
+      try folder.write("de.lproj/Localizable.strings", german)
+      try folder.write("ru.lproj/Localizable.strings", russian)
+      let file = try Self.lint(folder, "ru.lproj/Localizable.strings")
+      let found = Self.severe(file.groupedFindings).filter { $0.hasPrefix("strings-wrong-script") }
+      if left == 9 {
+        #expect(found == [])
+      } else {
+        #expect(found == [
+          "strings-wrong-script warning 1:1 -: ru: 10 of 300 values of 'Localizable.strings' are written in Latin letters, which Russian "
+            + "is not written in, all of them the English text unchanged: 'K0' ('You have no message number 0 yet'), 'K1' ('You have no "
+            + "message number 1 yet'), 'K2' ('You have no message number 2 yet') and 7 more; the Russian user reads them in another language",
+        ])
+      }
+    }
+    #expect(StringsLint.reportsWrongScript(10, of: 1_000, sentences: 10) && !StringsLint.reportsWrongScript(10, of: 1_000, sentences: 9))
+  }
+
   /// A few values in another script are as likely names as text left untranslated: fewer than
   /// three written as text (not as names), or fewer than a twentieth of a table of fewer than
   /// twenty, make no finding.

@@ -116,9 +116,12 @@ extension StringsLint {
   /// The values of one translation that a table reports in a script its language does not write:
   /// at least ``wrongScriptMinimum`` of them not written like names, and a twentieth of its values
   /// or ``wrongScriptAlways`` (a few values in Latin letters are as likely names as text left in
-  /// another language).
+  /// another language); or ``wrongScriptSentences`` not written like names, whatever their share
+  /// (jami's Russian, Japanese and Arabic tables each hold 16 English sentences among 642 values,
+  /// "You don't have any conversations yet.": text left in English, which no name reads like).
   static let wrongScriptMinimum = 3
   static let wrongScriptAlways = 20
+  static let wrongScriptSentences = 10
 
   /// Whether `count` values of `total` in another script make a finding, `sentences` of them
   /// not written like names (``isNameLike(_:)``): names are kept in every language's table
@@ -128,6 +131,7 @@ extension StringsLint {
   static func reportsWrongScript(_ count: Int, of total: Int, sentences: Int) -> Bool {
     guard count >= wrongScriptMinimum else { return false }
     if count * 2 >= total { return true }
+    if sentences >= wrongScriptSentences { return true }
     return sentences >= wrongScriptMinimum && (count >= wrongScriptAlways || count * 20 >= total)
   }
 
@@ -138,12 +142,12 @@ extension StringsLint {
   }
 
   /// How many of `values` (in another script) are written as text, not like names, counted up to
-  /// ``wrongScriptMinimum`` (all that `reportsWrongScript` needs).
+  /// ``wrongScriptSentences`` (all that `reportsWrongScript` needs).
   static func sentenceCount<Values: Sequence<(Script, String)>>(_ values: Values) -> Int {
     var count = 0
     for (script, value) in values where script != .latin || !isNameLike(value) {
       count += 1
-      if count >= wrongScriptMinimum { break }
+      if count >= wrongScriptSentences { break }
     }
     return count
   }

@@ -16,6 +16,23 @@ extension String {
   }
 }
 
+extension String {
+  /// Whether the two strings hold the same UTF-8 bytes (`==` compares canonical equivalents):
+  /// `memcmp` over the contiguous bytes (`elementsEqual` went byte by byte through the views).
+  package func sameUTF8(as other: String) -> Bool {
+    let n = utf8.count
+    guard n == other.utf8.count else { return false }
+    let compared = utf8.withContiguousStorageIfAvailable { a in
+      other.utf8.withContiguousStorageIfAvailable { b -> Bool in
+        guard n > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return memcmp(x, y, n) == 0
+      }
+    }
+    if let compared, let same = compared { return same }
+    return utf8.elementsEqual(other.utf8)
+  }
+}
+
 extension Collection where Element == UInt8 {
   /// Whether these bytes hold `needle`'s UTF-8 anywhere (a plain scan: the callers look into the
   /// first kilobytes of a file or a short document). Shared by the source reader (a generated

@@ -243,7 +243,13 @@ extension StringsTable {
   /// `NSPredicateEditor` when a key or value holds a `%[…]@` or `%1$[…]@` template.
   public var kind: StringsTableKind {
     // Split by bytes: splitting the String by Characters cost 50,000 instructions a path.
-    let name = path.utf8.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? path
+    // The last non-empty component, found from the end (splitting the whole path made an array of every component).
+    let utf8 = path.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+    var start = end
+    while start > utf8.startIndex, utf8[utf8.index(before: start)] != UInt8(ascii: "/") { start = utf8.index(before: start) }
+    let name = start < end ? String(decoding: utf8[start..<end], as: UTF8.self) : path
     if name.lowercased().hasPrefix("infoplist.") { return .infoPlist }
     if entries.isEmpty { return .standard }
     // By index, reading only the fields needed: a closure over `entries` copied every entry

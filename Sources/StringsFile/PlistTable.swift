@@ -134,8 +134,8 @@ enum PlistTable {
         // about (`StringsTable.located(_:in:)`): most have none.
         if variations { table.variations[key] = pluralVariations(rule) }
         noteVariables(rule, key: key, in: &table)
-        if !rule.contains(where: { if $0.key == "NSStringLocalizedFormatKey", case .string = $0.value { true } else { false } }),
-           !rule.contains(where: { VariableStructure.ruleTypeKeys.contains($0.key) }) {
+        if !rule.contains(where: { if Keyword($0.key) == .localizedFormat, case .string = $0.value { true } else { false } }),
+           !rule.contains(where: { Keyword($0.key) == .ruleType }) {
           table.findings.append(Finding(StringsMessage.pluralEntryWithoutFormat(key: key), offset: member.keyOffset, keyPath: key))
         }
       case .string:
@@ -152,25 +152,96 @@ enum PlistTable {
   /// entry's dictionary of that name, reading the count with its `NSStringFormatValueTypeKey`.
   /// A device or width rule (no format) is left alone.
   static func noteVariables(_ rule: [StringsdictReader.Member], key: String, in table: inout StringsTable) {
-    guard let format = rule.lazy.compactMap({ member -> String? in
-      guard member.key == "NSStringLocalizedFormatKey", case .string(let text) = member.value else { return nil }
-      return text
-    }).first, !rule.contains(where: { VariableStructure.entryKeys.contains($0.key) && $0.key != "NSStringLocalizedFormatKey" })
-    else { return }
+    // The member keys are compared by their bytes (`Keyword`): this runs on every entry of every
+    // `.stringsdict`, and comparing and hashing them as Strings was most of its cost.
+    var format: String?
+    for member in rule {
+      switch Keyword(member.key) {
+      case .localizedFormat:
+        if format == nil, case .string(let text) = member.value { format = text }
+      case .ruleType:
+        return
+      default:
+        continue
+      }
+    }
+    guard let format else { return }
     var texts = [format], defined: [String] = [], types: [(variable: String, type: String)] = []
-    for member in rule where !VariableStructure.entryKeys.contains(member.key) {
+    for member in rule where Keyword(member.key) != .localizedFormat {
       guard case .dictionary(let spec) = member.value else { continue }
       defined.append(member.key)
       for form in spec {
         guard case .string(let text) = form.value else { continue }
-        if form.key == "NSStringFormatValueTypeKey" {
-          types.append((member.key, text))
-        } else if !form.key.hasPrefix("NSStringFormat") {
-          texts.append(text)
+        switch Keyword(form.key) {
+        case .valueType: types.append((member.key, text))
+        case .otherFormat, .specType: continue
+        default: texts.append(text)
         }
       }
     }
     record(VariableStructure.check(texts: texts, defined: defined, types: types), key: key, in: &table)
+  }
+
+  /// What a `.stringsdict` member key is to the readers above, told from its bytes.
+  enum Keyword: Equatable {
+    /// `NSStringLocalizedFormatKey`.
+    case localizedFormat
+    /// `NSStringFormatValueTypeKey`.
+    case valueType
+    /// `NSStringFormatSpecTypeKey`.
+    case specType
+    /// Another key that starts with `NSStringFormat`.
+    case otherFormat
+    /// `NSStringDeviceSpecificRuleType` or `NSStringVariableWidthRuleType` (``VariableStructure/ruleTypeKeys``).
+    case ruleType
+    /// Anything else (a variable, a form).
+    case other
+
+    init(_ key: String) {
+      if let known = key.utf8.withContiguousStorageIfAvailable({ Keyword.classify($0) }), let known {
+        self = known
+      } else {
+        self = Keyword.comparingStrings(key)
+      }
+    }
+
+    /// From the bytes: every keyword is ASCII, at least 14 bytes, and starts with `NSString`, so
+    /// a key that is shorter or starts otherwise is none, whatever its other bytes (a String
+    /// canonically equivalent to an ASCII one is no shorter, and starts with the same letters
+    /// here). Else from the bytes of an ASCII key (where comparing bytes is comparing Strings);
+    /// nil for any other, which Strings compare as canonical equivalents (U+212A KELVIN SIGN is `K`).
+    private static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> Keyword? {
+      guard bytes.count >= 14, let base = bytes.baseAddress,
+            UnsafeRawPointer(base).loadUnaligned(as: UInt64.self) == nsStringWord else { return .other }
+      let rest = UnsafeBufferPointer(rebasing: bytes[8...])
+      // A keyword's very bytes (then the key is ASCII): the common case, told without a scan.
+      if same(rest, localizedFormatRest) { return .localizedFormat }
+      if same(rest, valueTypeRest) { return .valueType }
+      if same(rest, specTypeRest) { return .specType }
+      if same(rest, deviceRuleRest) || same(rest, widthRuleRest) { return .ruleType }
+      for byte in rest where byte >= 0x80 { return nil }
+      return rest.starts(with: format) ? .otherFormat : .other
+    }
+
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+      a.count == b.count && b.withUnsafeBufferPointer { memcmp(a.baseAddress!, $0.baseAddress!, a.count) == 0 }
+    }
+
+    /// What the String comparisons these readers made say of `key`.
+    private static func comparingStrings(_ key: String) -> Keyword {
+      if key == "NSStringLocalizedFormatKey" { return .localizedFormat }
+      if key == "NSStringFormatValueTypeKey" { return .valueType }
+      if VariableStructure.ruleTypeKeys.contains(key) { return .ruleType }
+      if key.hasPrefix("NSStringFormat") { return key == "NSStringFormatSpecTypeKey" ? .specType : .otherFormat }
+      return .other
+    }
+
+    /// `NSString`'s eight bytes as one word, loaded as ``classify(_:)`` loads a key's.
+    private static let nsStringWord = Array("NSString".utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    private static let format = Array("Format".utf8)
+    private static let valueTypeRest = Array("FormatValueTypeKey".utf8), specTypeRest = Array("FormatSpecTypeKey".utf8)
+    private static let localizedFormatRest = Array("LocalizedFormatKey".utf8)
+    private static let deviceRuleRest = Array("DeviceSpecificRuleType".utf8), widthRuleRest = Array("VariableWidthRuleType".utf8)
   }
 
   /// ``noteVariables(_:key:in:)`` for an entry `PropertyListSerialization` read.
@@ -234,12 +305,18 @@ enum PlistTable {
     // members are looked at once (a slot per CLDR form), and keys are sorted only when they are
     // not in order already or a variable has keys other than CLDR's forms.
     var out: [(name: String, value: String)] = []
-    for member in rule where member.key == "NSStringLocalizedFormatKey" {
+    // At most one name per string of the entry: one allocation instead of growing by doubling.
+    var strings = 0
+    for member in rule {
+      if case .dictionary(let spec) = member.value { strings += spec.count } else { strings += 1 }
+    }
+    out.reserveCapacity(strings)
+    for member in rule where Keyword(member.key) == .localizedFormat {
       if case .string(let format) = member.value { out.append(("format", format)) }
       break
     }
     let inOrder = zip(rule, rule.dropFirst()).allSatisfy { $0.key < $1.key }
-    for member in inOrder ? rule : rule.sorted(by: { $0.key < $1.key }) where member.key != "NSStringLocalizedFormatKey" {
+    for member in inOrder ? rule : rule.sorted(by: { $0.key < $1.key }) where Keyword(member.key) != .localizedFormat {
       let variable = member.key
       guard case .dictionary(let spec) = member.value else { continue }
       var type: String?
@@ -250,8 +327,10 @@ enum PlistTable {
       for form in spec {
         let key = form.key, node = form.value
         let index = pluralFormIndex(key)
+        // Only a key that is no CLDR form can be a keyword (`Keyword`, told from its bytes).
+        let keyword = index >= 0 ? Keyword.other : Keyword(key)
         guard case .string(let text) = node else {
-          if index >= 0 { seen |= 1 << index } else if key == "NSStringFormatValueTypeKey" { seenType = true }
+          if index >= 0 { seen |= 1 << index } else if keyword == .valueType { seenType = true }
           continue
         }
         if index >= 0 {
@@ -265,10 +344,10 @@ enum PlistTable {
           case 4: forms.4 = text
           default: forms.5 = text
           }
-        } else if key == "NSStringFormatValueTypeKey" {
+        } else if keyword == .valueType {
           if !seenType { type = text }
           seenType = true
-        } else if !key.hasPrefix("NSStringFormat"), !others.contains(where: { $0.key == key }) {
+        } else if keyword != .specType, keyword != .otherFormat, !others.contains(where: { $0.key == key }) {
           others.append((key, text))
         }
       }
@@ -287,19 +366,33 @@ enum PlistTable {
     // By the bytes: a switch over Strings compares with each name in turn, as canonical
     // equivalents (these ASCII names have no other spelling). This ran on every key of every
     // variable of every `.stringsdict`.
+    // The name's bytes packed into a word, compared with each form's (all are ASCII, at most
+    // five bytes): a byte-by-byte `elementsEqual` per key cost more than the rest of the lookup.
     let utf8 = key.utf8
-    guard let first = utf8.first, (3...5).contains(utf8.count) else { return -1 }
-    let index: Int
-    switch first {
-    case UInt8(ascii: "z"): index = 0
-    case UInt8(ascii: "o"): index = utf8.count == 3 ? 1 : 5
-    case UInt8(ascii: "t"): index = 2
-    case UInt8(ascii: "f"): index = 3
-    case UInt8(ascii: "m"): index = 4
+    guard (3...5).contains(utf8.count) else { return -1 }
+    var word = UInt64(utf8.count) << 56, shift: UInt64 = 0
+    for byte in utf8 {
+      word |= UInt64(byte) << shift
+      shift += 8
+    }
+    switch word {
+    case packedForms.0: return 0
+    case packedForms.1: return 1
+    case packedForms.2: return 2
+    case packedForms.3: return 3
+    case packedForms.4: return 4
+    case packedForms.5: return 5
     default: return -1
     }
-    return utf8.elementsEqual(pluralForms[index].utf8) ? index : -1
   }
+
+  /// ``pluralForms`` packed as ``pluralFormIndex(_:)`` packs a name (its length in the top byte).
+  private static let packedForms: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = {
+    let packed = pluralForms.map { form in
+      form.utf8.enumerated().reduce(UInt64(form.utf8.count) << 56) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+    }
+    return (packed[0], packed[1], packed[2], packed[3], packed[4], packed[5])
+  }()
 
   /// The plural forms CLDR names, in its order (what `dump` lists first).
   static let pluralForms = ["zero", "one", "two", "few", "many", "other"]

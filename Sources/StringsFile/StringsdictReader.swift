@@ -67,6 +67,19 @@ enum StringsdictReader {
     return same ?? decoded.utf8.elementsEqual(raw) ? decoded : nil
   }
 
+  /// The keys every plural entry repeats, as constant strings (too long to be small strings:
+  /// each was an allocation of its own, several per entry); nil for any other bytes.
+  static func keyword(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+    guard raw.count == 25 || raw.count == 26, raw[0] == UInt8(ascii: "N") else { return nil }
+    func matches(_ literal: StaticString) -> Bool {
+      literal.utf8CodeUnitCount == raw.count && memcmp(raw.baseAddress!, literal.utf8Start, raw.count) == 0
+    }
+    if matches("NSStringLocalizedFormatKey") { return "NSStringLocalizedFormatKey" }
+    if matches("NSStringFormatValueTypeKey") { return "NSStringFormatValueTypeKey" }
+    if matches("NSStringFormatSpecTypeKey") { return "NSStringFormatSpecTypeKey" }
+    return nil
+  }
+
   /// Deeper than this is left to Foundation (real files nest three levels).
   static let maxDepth = 16
 
@@ -122,6 +135,8 @@ enum StringsdictReader {
     mutating func dictionary(depth: Int) -> [Member]? {
       guard depth <= StringsdictReader.maxDepth else { return nil }
       var members: [Member] = []
+      // A plural rule's dictionary has a handful of members: one allocation instead of growing by doubling.
+      members.reserveCapacity(8)
       var seen: Set<String> = []
       while true {
         skipSpace()
@@ -188,7 +203,7 @@ enum StringsdictReader {
       let end = i
       guard take(close) else { return nil }
       let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
-      if plain && high < 0x80 { return String(decoding: raw, as: UTF8.self) }
+      if plain && high < 0x80 { return StringsdictReader.keyword(raw) ?? String(decoding: raw, as: UTF8.self) }
       if plain { return StringsdictReader.string(raw) }
       var out: [UInt8] = []
       out.reserveCapacity(raw.count)
@@ -216,6 +231,7 @@ enum StringsdictReader {
       while i < bytes.count && isSpace(bytes[i]) { i += 1 }
     }
 
+    @inline(__always)
     func starts(with literal: StaticString) -> Bool {
       let n = literal.utf8CodeUnitCount
       guard i + n <= bytes.count else { return false }
@@ -224,6 +240,7 @@ enum StringsdictReader {
       return true
     }
 
+    @inline(__always)
     mutating func take(_ literal: StaticString) -> Bool {
       guard starts(with: literal) else { return false }
       i += literal.utf8CodeUnitCount

@@ -41,7 +41,12 @@ package enum VariableStructure {
   /// digits and `_` up to the closing `@`); `%%` is a percent sign. Other specifiers are skipped.
   package static func names(in text: String) -> [String] {
     guard text.containsUTF8(UInt8(ascii: "#")) else { return [] }
-    let bytes = Array(text.utf8)
+    // Read in place (a copy of the bytes for each text was most of the cost).
+    if let found = text.utf8.withContiguousStorageIfAvailable({ names(inUTF8: $0) }) { return found }
+    return Array(text.utf8).withUnsafeBufferPointer { names(inUTF8: $0) }
+  }
+
+  private static func names(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var names: [String] = []
     var i = 0
     while i < bytes.count {
@@ -50,7 +55,7 @@ package enum VariableStructure {
       if j < bytes.count, bytes[j] == UInt8(ascii: "%") { i = j + 1; continue }
       var sharp = false
       // Position, flags, width, precision and length, as CoreFoundation's parser skips them.
-      while j < bytes.count, "0123456789$#-+ '.*hlqLzjt".utf8.contains(bytes[j]) {
+      while j < bytes.count, isSkippedByte(bytes[j]) {
         if bytes[j] == UInt8(ascii: "#") { sharp = true }
         j += 1
       }
@@ -66,6 +71,17 @@ package enum VariableStructure {
       }
     }
     return names
+  }
+
+  /// `0123456789$#-+ '.*hlqLzjt`: what CoreFoundation's parser skips before a conversion.
+  private static func isSkippedByte(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+      UInt8(ascii: " "), UInt8(ascii: "'"), UInt8(ascii: "."), UInt8(ascii: "*"), UInt8(ascii: "h"), UInt8(ascii: "l"),
+      UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "z"), UInt8(ascii: "j"), UInt8(ascii: "t"):
+      true
+    default: false
+    }
   }
 
   private static func isNameByte(_ c: UInt8) -> Bool {

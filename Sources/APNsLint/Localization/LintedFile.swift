@@ -240,7 +240,20 @@ extension StringsLint {
 
   /// A language name compared case-insensitively with `-` and `_` alike (SPEC §6).
   static func sameLanguageKey(_ name: String) -> String {
-    String(name.lowercased().map { $0 == "_" ? "-" : $0 })
+    // An ASCII name (every real one) from its bytes: the same text the Characters give, without
+    // an array of them (this ran several times for every table).
+    let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+      for byte in bytes where byte >= 0x80 { return nil }
+      return String(unsafeUninitializedCapacity: bytes.count) { out in
+        for i in bytes.indices {
+          let byte = bytes[i]
+          out[i] = byte == UInt8(ascii: "_") ? UInt8(ascii: "-") : (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+        }
+        return bytes.count
+      }
+    }
+    if let ascii, let ascii { return ascii }
+    return String(name.lowercased().map { $0 == "_" ? "-" : $0 })
   }
 
   /// Why an unsupported specifier is surely not meant (`strings-accidental-specifier` says it in

@@ -44,11 +44,12 @@ extension StringsLint {
   /// Notes what one translated value is written in, for `finish`: a value in a script `expected`
   /// lacks, else a copy of the development text with words to translate.
   /// (`entries[index]` is the value's entry, read in place: copied only when noted.)
+  /// `latinExpected` is whether `expected` holds Latin, asked once per translation rather than per value.
   static func noteScript(of entries: [StringsEntry], at index: Int, position: Int, developmentValue: String, isCopy: Bool,
-                         expected: Set<Script>?, into pending: inout PendingTranslation, reference: inout Reference) {
+                         expected: Set<Script>?, latinExpected: Bool, into pending: inout PendingTranslation, reference: inout Reference) {
     let value = entries[index].value
     // The byte scan `copyScript` starts with first: most values are in the expected script.
-    if let expected, mayBeWrongScript(value, latinExpected: expected.contains(.latin)), !isName(entries[index].key),
+    if let expected, mayBeWrongScript(value, latinExpected: latinExpected), !isName(entries[index].key),
        let script = copyScript(value, position: position, developmentValue: developmentValue, expected: expected,
                                isCopy: isCopy, reference: &reference) {
       pending.wrongScript.append((position, entries[index], isCopy, script))
@@ -138,7 +139,7 @@ extension StringsLint {
   /// Whether two values are the same bytes (what the device shows; `==` compares canonical equivalents).
   static func sameBytes(_ a: String?, _ b: String) -> Bool {
     guard let a else { return false }
-    return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    return a.sameUTF8(as: b)
   }
 
   /// How many of `values` (in another script) are written as text, not like names, counted up to

@@ -402,8 +402,12 @@ public struct ExcludedLocalizations: Sendable {
   /// `Base`, legacy names (`English`) and anything else stay in.
   public static func isUnpickable(_ localization: String) -> Bool {
     let key = StringsLint.sameLanguageKey(localization)
-    if key.contains("@") || StringsLint.countryCodes[key] != nil { return true }
-    let language = key.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key
+    // An ASCII name (every real one) is searched by its bytes, where a byte is a Character.
+    let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
+    if (isASCII ? key.utf8.contains(UInt8(ascii: "@")) : key.contains("@")) || StringsLint.countryCodes[key] != nil { return true }
+    let language = isASCII
+      ? key.utf8.firstIndex(of: UInt8(ascii: "-")).map { String(key[..<$0]) } ?? key
+      : key.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? key
     switch language.utf8.count {
     case 2: return language == key && !iso639Part1.contains(language)
     case 3: return historicalOrReserved.contains(language) || ("qaa"..."qtz").contains(language)

@@ -135,7 +135,7 @@ extension StringsLint {
       self.kind = kind
       self.language = language
       self.file = file
-      let keys = keyed(table).filter { !table.untranslatableKeys.contains($0.key) }
+      let keys = table.untranslatableKeys.isEmpty ? keyed(table) : keyed(table).filter { !table.untranslatableKeys.contains($0.key) }
       var index: [String: Int] = [:]
       index.reserveCapacity(keys.count)
       for (position, (key, _)) in keys.enumerated() where index[key] == nil { index[key] = position }
@@ -228,7 +228,7 @@ extension StringsLint {
       // The localization's `.stringsdict` has it: the device reads it from there.
       if let overridden = file.overriddenKeys, overridden.contains(key) { continue }
       // Xcode marks it stale: no code looks it up any more (`strings-stale` says so once).
-      if reference.table.staleKeys.contains(key) { continue }
+      if !reference.table.staleKeys.isEmpty, reference.table.staleKeys.contains(key) { continue }
       // What the device shows instead is decided once every translation is compared (`finish`).
       pending.missing.append(position)
     }
@@ -237,6 +237,7 @@ extension StringsLint {
     // `strings-wrong-script` and `strings-development-copy` read every value of a language
     // whose scripts are known; copies of the development text are evidence for the others.
     let expected = pending.noteScripts(developmentLanguage: reference.language)
+    let latinExpected = expected?.contains(.latin) ?? false
     judgeDuplicates(&file, table, language: language, expected: expected, reference: reference)
     let pendingStates = table.states
     var copies: [Int] = [], compared = 0
@@ -254,7 +255,7 @@ extension StringsLint {
         compared += 1
         // A unit not yet translated or reviewed is no evidence: its states are reported apart.
         // Compared byte for byte (the device shows the bytes; `==` compares canonical equivalents).
-        let same = text.utf8.count == devText.utf8.count && text.utf8.elementsEqual(devText.utf8)
+        let same = text.sameUTF8(as: devText)
         let isCopy = same && (pendingStates.isEmpty || pendingStates[keys.entries[i].key] == nil)
         if isCopy {
           copies.append(position)
@@ -266,7 +267,7 @@ extension StringsLint {
         }
         if !same || isCopy {
           noteScript(of: keys.entries, at: i, position: position, developmentValue: devText, isCopy: isCopy, expected: expected,
-                     into: &pending, reference: &reference)
+                     latinExpected: latinExpected, into: &pending, reference: &reference)
         }
       }
       if text.isEmpty && !devText.isEmpty {
@@ -406,8 +407,9 @@ extension StringsLint {
     if devValue.isEmpty { return }
     // A key the same `.lproj`'s `.stringsdict` also defines is read from there (CFBundle merges
     // the `.stringsdict` over the `.strings` table): this value is never shown.
-    if let overridden = file.overriddenKeys, overridden.contains(key) { return }
-    if reference.overridden.contains(key) { return }
+    // (An empty set is not asked: `contains` hashes the key first.)
+    if let overridden = file.overriddenKeys, !overridden.isEmpty, overridden.contains(key) { return }
+    if !reference.overridden.isEmpty, reference.overridden.contains(key) { return }
     if reference.reading(position, devValue) == .appFilled {
       comparePlaceholders(&file, entry: entry, value: value, devValue: devValue, devText: devText, language: language, reference: reference)
       return

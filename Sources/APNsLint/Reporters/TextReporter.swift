@@ -81,9 +81,7 @@ public struct JSONReporter: Sendable {
     out.append(contentsOf: count == 0 ? Self.firstSeparator : Self.separator)
     count += 1
     guard r.findings.isEmpty else {
-      var text = ""
-      Self.value(r).write(to: &text, indent: 2)
-      out.append(contentsOf: text.utf8)
+      Self.value(r).write(to: &out, indent: 2)
       return
     }
     // Written straight, byte for byte as `value(r)` would be.

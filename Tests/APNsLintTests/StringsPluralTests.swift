@@ -84,6 +84,23 @@ struct StringsPluralTests {
     #expect(result["ru.lproj/Localizable.stringsdict"] == [])
   }
 
+  /// Forms that write the same words and differ only in how they write the number (`1 g` beside
+  /// `%ld g`: Steven-A3/AppBox2024's Polish hour and month abbreviations, ours) leave nothing
+  /// missing: `few` reads `other`, whose words every form writes. Forms whose words differ do not.
+  @Test func formsWithTheSameWordsLeaveNothingMissing() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.stringsdict", stringsdict(["HOURS": ["one": "%ld hr", "other": "%ld hrs"],
+                                                                     "FILES": ["one": "%ld file", "other": "%ld files"]]))
+    try folder.write("pl.lproj/Localizable.stringsdict", stringsdict(["HOURS": ["zero": "0 g", "one": "1 g", "other": "%ld g"],
+                                                                     "FILES": ["one": "1 plik", "other": "%ld plików"]]))
+    let result = try folder.lint()
+    #expect(result["pl.lproj/Localizable.stringsdict"] == [
+      "strings-plural-missing 5:82 FILES: 'FILES' (plural 'n'): pl needs one, few, many, other; 'few' is missing: a count of 2 shows the 'other' form ('2 plików')",
+    ])
+    #expect(StringsLint.sameWords(["1 g", "%ld g"]) && StringsLint.sameWords(["0 m", "1 m", "%ld m"]))
+    #expect(!StringsLint.sameWords(["1 plik", "%ld plików"]) && !StringsLint.sameWords(["1", "%ld"]))
+  }
+
   /// A missing `one` whose `other` form writes, after the count, only words the localization
   /// itself writes after a singular determiner reads right for 1: French `mois` and `fois`
   /// (`le mois`, `une fois`: zizicici/Watermelon's fr `home.confirm.backupMonths`, ours), German

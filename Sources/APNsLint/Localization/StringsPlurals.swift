@@ -199,10 +199,12 @@ extension StringsLint {
       let unused = PluralCategory.allCases.contains { $0 != .zero && group.forms[$0] != nil && !rules.categories.contains($0) }
       let oneDigit = rules.oneCoversMore && group.forms.one.map(writesDigitOne) == true && examples(.one).contains { $0 != 1 }
       if !anyMissing && !unused && !oneDigit && group.forms.other != nil { continue }
-      // Forms that all read the same (an abbreviation that does not inflect, `%d mos`): a missing
-      // category falls back to `other`, which reads that same text, so nothing different is shown.
+      // Forms that all read the same words (an abbreviation that does not inflect, `%d mos`; `1 g`
+      // beside `%ld g`, the number written as a digit in one and a specifier in the other): a
+      // missing category falls back to `other`, whose words are those every form writes, so
+      // nothing different is shown.
       let present = group.forms.categories.compactMap { group.forms[$0] }
-      let uniform = present.count > 1 && present.allSatisfy { $0 == present[0] }
+      let uniform = present.count > 1 && (present.allSatisfy { $0 == present[0] } || sameWords(present))
       var missing = uniform ? [] : needed.filter { group.forms[$0] == nil && $0 != .other }
       // `many` missing where `other` selects no integer (ru, uk, be, pl): an integer count of
       // `many` (0, 5–20) falls back to `other`, the only form such a count can read, and a table
@@ -284,6 +286,17 @@ extension StringsLint {
       if scalar.properties.isAlphabetic { return true }
     }
     return false
+  }
+
+  /// Whether every form writes the same words (runs with a letter, outside format specifiers; a
+  /// number is no word), at least one: forms that differ only in how they write the number.
+  static func sameWords(_ forms: [String]) -> Bool {
+    func lettered(_ form: String) -> [String] {
+      words(in: Array(form.unicodeScalars)).filter { $0.scalars.contains { $0.properties.isAlphabetic } }.map(\.text)
+    }
+    guard let first = forms.first else { return false }
+    let written = lettered(first)
+    return !written.isEmpty && forms.dropFirst().allSatisfy { lettered($0) == written }
   }
 
   /// Whether a form has a word outside its format specifiers (a run with a letter): one that may

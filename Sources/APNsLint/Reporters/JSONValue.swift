@@ -25,82 +25,53 @@ public enum JSONValue: Sendable {
     return out + "\n"
   }
 
+  /// Appends the value, pretty-printed at `indent` levels, to `out`: the bytes the byte writer
+  /// below makes, as text.
   func write(to out: inout String, indent: Int) {
-    switch self {
-    case .string(let s): JSONValue.writeString(s, to: &out)
-    case .int(let n): out += String(n)
-    case .number(let d): out += JSONValue.numberText(d)
-    case .bool(let b): out += b ? "true" : "false"
-    case .null: out += "null"
-    case .array(let items):
-      if items.isEmpty { out += "[]"; return }
-      out += "[\n"
-      for (i, item) in items.enumerated() {
-        out += String(repeating: "  ", count: indent + 1)
-        item.write(to: &out, indent: indent + 1)
-        out += i == items.count - 1 ? "\n" : ",\n"
-      }
-      out += String(repeating: "  ", count: indent) + "]"
-    case .object(let members):
-      if members.isEmpty { out += "{}"; return }
-      out += "{\n"
-      for (i, (key, value)) in members.enumerated() {
-        out += String(repeating: "  ", count: indent + 1)
-        JSONValue.writeString(key, to: &out)
-        out += ": "
-        value.write(to: &out, indent: indent + 1)
-        out += i == members.count - 1 ? "\n" : ",\n"
-      }
-      out += String(repeating: "  ", count: indent) + "}"
-    }
+    var bytes: [UInt8] = []
+    write(to: &bytes, indent: indent)
+    out += String(decoding: bytes, as: UTF8.self)
   }
 
-  /// What `write(to:indent:)` appends to a `String`, appended as its UTF-8 bytes, byte for byte:
-  /// what a JSON report of many findings writes (appending to a `String` piece by piece cost
-  /// about 3,000 instructions a line).
+  /// Appends the value, pretty-printed at `indent` levels, as UTF-8 bytes: the one writer every
+  /// JSON text goes through (a JSON report of many findings is written straight into its bytes;
+  /// appending to a `String` piece by piece cost about 3,000 instructions a line).
   func write(to out: inout [UInt8], indent: Int) {
     switch self {
     case .string(let s): JSONText.write(s, to: &out)
     case .int(let n): out.append(contentsOf: String(n).utf8)
     case .number(let d): out.append(contentsOf: JSONValue.numberText(d).utf8)
-    case .bool(let b): out.append(contentsOf: b ? JSONValue.trueBytes : JSONValue.falseBytes)
-    case .null: out.append(contentsOf: JSONValue.nullBytes)
+    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+    case .null: out.append(contentsOf: "null".utf8)
     case .array(let items):
-      if items.isEmpty { out.append(UInt8(ascii: "[")); out.append(UInt8(ascii: "]")); return }
-      out.append(UInt8(ascii: "["))
-      out.append(UInt8(ascii: "\n"))
-      for i in items.indices {
-        JSONValue.indent(indent + 1, to: &out)
+      JSONValue.container(UInt8(ascii: "["), UInt8(ascii: "]"), count: items.count, indent: indent, to: &out) { i, out in
         items[i].write(to: &out, indent: indent + 1)
-        if i != items.count - 1 { out.append(UInt8(ascii: ",")) }
-        out.append(UInt8(ascii: "\n"))
       }
-      JSONValue.indent(indent, to: &out)
-      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      if members.isEmpty { out.append(UInt8(ascii: "{")); out.append(UInt8(ascii: "}")); return }
-      out.append(UInt8(ascii: "{"))
-      out.append(UInt8(ascii: "\n"))
-      for i in members.indices {
-        JSONValue.indent(indent + 1, to: &out)
+      JSONValue.container(UInt8(ascii: "{"), UInt8(ascii: "}"), count: members.count, indent: indent, to: &out) { i, out in
         JSONText.write(members[i].0, to: &out)
-        out.append(UInt8(ascii: ":"))
-        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: ": ".utf8)
         members[i].1.write(to: &out, indent: indent + 1)
-        if i != members.count - 1 { out.append(UInt8(ascii: ",")) }
-        out.append(UInt8(ascii: "\n"))
       }
-      JSONValue.indent(indent, to: &out)
-      out.append(UInt8(ascii: "}"))
     }
   }
 
-  /// Two spaces per level.
-  private static func indent(_ level: Int, to out: inout [UInt8]) {
-    for _ in 0..<(2 * max(0, level)) { out.append(0x20) }
+  /// An array or object: `open`, then each element on its own line one level in (`element`
+  /// writes the `i`th), commas between, and `close` on a line of its own; `[]`, `{}` when empty.
+  private static func container(_ open: UInt8, _ close: UInt8, count: Int, indent: Int, to out: inout [UInt8],
+                                element: (Int, inout [UInt8]) -> Void) {
+    out.append(open)
+    guard count > 0 else { out.append(close); return }
+    out.append(UInt8(ascii: "\n"))
+    for i in 0..<count {
+      out.append(contentsOf: repeatElement(0x20, count: 2 * (indent + 1)))
+      element(i, &out)
+      if i != count - 1 { out.append(UInt8(ascii: ",")) }
+      out.append(UInt8(ascii: "\n"))
+    }
+    out.append(contentsOf: repeatElement(0x20, count: 2 * max(0, indent)))
+    out.append(close)
   }
-
-  private static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8), nullBytes = Array("null".utf8)
 
   /// RFC 8259 escaping: quote, backslash and control characters; everything else as is.
   static func writeString(_ s: String, to out: inout String) { JSONText.write(s, to: &out) }

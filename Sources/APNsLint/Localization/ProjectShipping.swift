@@ -238,7 +238,41 @@ public struct ProjectShipping: Sendable {
       }
     }
     if let notShipped { return .notShipped(reason: notShipped.reason, developmentLanguage: language(notShipped.language)) }
+    if let reason = placedNowhere(path) { return .notShipped(reason: reason, developmentLanguage: language(nearest?.language)) }
     return .undecided(developmentLanguage: language(nearest?.language))
+  }
+
+  /// Why no target builds the file at `path` (below the root) that no project knows, when the
+  /// projects whose folder is the nearest to hold it are Xcode projects: such a project builds
+  /// only what its groups, folder references and synchronized folders place, so a file in its
+  /// folder that none of them places is not in the app (an `.xcloc` export, fastlane's
+  /// screenshot titles, a table left behind when its storyboard moved, a Swift file saved with a
+  /// table's name). Nil when the nearest project folder is a package's or one this run could not
+  /// read (CocoaPods' `Pods`, whose resources a script copies); when a project's script phase
+  /// copies localized files by itself; and inside a built bundle (`Sparkle.framework`), which a
+  /// project places whole, under a name a symbolic link or a script may give it.
+  func placedNowhere(_ path: String) -> String? {
+    func holds(_ folder: String) -> Bool { folder.isEmpty || path.hasPrefix(folder + "/") }
+    let folders = projects.map(\.folder).filter(holds) + notedFolders.filter(holds)
+    guard let nearest = folders.max(by: { $0.count < $1.count }), !notedFolders.contains(nearest) else { return nil }
+    let below = Self.path(path, below: nearest) ?? path
+    guard !below.split(separator: "/").dropLast().contains(where: Self.isBuiltBundle) else { return nil }
+    var names: [String] = []
+    for project in projects where project.folder == nearest {
+      guard case .xcode(let xcode) = project.kind, !xcode.scriptCopiesTables else { return nil }
+      names.append("'\(project.name)'")
+    }
+    guard !names.isEmpty else { return nil }
+    let verb = names.count == 1 ? "places" : "place"
+    return "\(names.joined(separator: " and ")) \(verb) it nowhere: no group, folder reference or synchronized folder holds it"
+  }
+
+  /// Extensions of the bundles a build makes, whose files a project places by placing the bundle.
+  static let builtBundleExtensions = [".framework", ".xcframework", ".bundle", ".app", ".appex", ".plugin", ".kext", ".xpc"]
+
+  static func isBuiltBundle(_ folder: Substring) -> Bool {
+    let lowered = folder.lowercased()
+    return builtBundleExtensions.contains { lowered.hasSuffix($0) }
   }
 
   private func language(_ language: String?) -> String? { decidesDevelopmentLanguage ? language : nil }

@@ -173,6 +173,13 @@ public struct StringsTable: Sendable {
   /// A String Catalog's keys with `"extractionState": "stale"` (Xcode no longer finds them in
   /// code); the same set in every language's table of the catalog.
   public var staleKeys: Set<String> = []
+  /// How many of a String Catalog's keys Xcode's extraction keeps (no `extractionState`, or
+  /// `extracted_with_value`) and how many are `manual` (added by hand, looked up by code Xcode
+  /// does not read); set on the source language's table. A catalog mostly extracted shows
+  /// Xcode's extraction maintains it, so that a key it marks stale is one no code it reads names.
+  public var extractedKeyCount = 0
+  /// See ``extractedKeyCount``.
+  public var manualKeyCount = 0
   /// Values that are not the entry's plain value, by key: a catalog's plural and device
   /// variations (`plural.one`, `device.iphone`, `count.plural.other` for a substitution), a
   /// `.stringsdict` entry's format key and plural forms. What `dump` shows besides the entries.

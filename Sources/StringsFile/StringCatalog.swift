@@ -60,7 +60,15 @@ public enum StringCatalog {
         continue
       }
       let comment = itemNode["comment"]?.string
-      let isStale = itemNode["extractionState"]?.string == "stale"
+      let extractionState = itemNode["extractionState"]?.string
+      let isStale = extractionState == "stale"
+      if let source {
+        switch extractionState {
+        case nil, "extracted_with_value": tables[source, default: empty].extractedKeyCount += 1
+        case "manual": tables[source, default: empty].manualKeyCount += 1
+        default: break
+        }
+      }
       var localizations: [JSONMember] = []
       for member in itemNode["localizations"]?.members ?? [] {
         if let k = localizations.firstIndex(where: { $0.key == member.key }) { localizations[k] = member } else { localizations.append(member) }

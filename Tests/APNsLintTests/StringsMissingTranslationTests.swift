@@ -139,4 +139,35 @@ struct StringsMissingTranslationTests {
       "strings-missing-translation 4",
     ])
   }
+
+  /// What is wrong in the texts of a key Xcode marks stale is information, as for a key no source
+  /// names, when Xcode's extraction maintains the catalog (ejbills/DockDoor at e19292a: eight
+  /// empty or argument-dropping translations of stale keys, such as `Current Version: %@`, which
+  /// no Swift file of that commit names, beside 564 extracted keys; Cork's and Nostur's likewise).
+  /// In a catalog whose keys are mostly `manual`, the app looks them up by code Xcode does not
+  /// read (LiveContainer's `"lc.settings.multitaskMode".loc`, 206 manual keys and 129 stale ones,
+  /// none extracted): a stale mark says nothing there, and the finding stays a warning.
+  @Test func whatIsWrongInAStaleKeyIsInformationWhereXcodeExtractsTheCatalog() throws {
+    func catalog(_ quitState: String) -> String {
+      """
+      {"sourceLanguage": "en", "version": "1.0", "strings": {
+        "Current Version: %@": {"extractionState": "stale", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "Current Version: %@"}},
+          "sv": {"stringUnit": {"state": "translated", "value": ""}}}},
+        "Quit": {\(quitState)"localizations": {"sv": {"stringUnit": {"state": "translated", "value": "Avsluta"}}}}
+      }}
+      """
+    }
+    let extracted = TableFolder()
+    try extracted.write("Localizable.xcstrings", catalog(""))
+    #expect(try lintedWithSeverity(extracted.root.path)["Localizable.xcstrings"] == [
+      "info strings-stale 2:3 Current Version: %@: 'Current Version: %@' is stale: Xcode no longer finds it in code and offers to remove it, with its 1 translation; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
+      "info strings-empty-translation 3:59 Current Version: %@: 'Current Version: %@' in 'sv' is empty where 'en' has 'Current Version: %@': the device shows nothing (Xcode marks the key stale: no code it builds names it, no device shows it)",
+    ])
+    let manual = TableFolder()
+    try manual.write("Localizable.xcstrings", catalog(#""extractionState": "manual", "#))
+    #expect(try lintedWithSeverity(manual.root.path)["Localizable.xcstrings"]?.map { String($0.prefix(40)) } == [
+      "info strings-stale 2:3 Current Version: ",
+      "warning strings-empty-translation 3:59 C",
+    ])
+  }
 }

@@ -365,4 +365,24 @@ extension StringsLint.LintedFile {
     missing = []
     stateGroups = []
   }
+
+  /// A String Catalog's keys Xcode marks `"extractionState": "stale"` are keys its extraction no
+  /// longer finds in the code it builds: what is wrong in their texts is information, as for a
+  /// key no source names (`markUnreached`), found from the catalog alone. That holds when Xcode's
+  /// extraction maintains the catalog: at least as many of its keys extracted as `manual` ones.
+  /// Where most keys are manual, the app looks them up by code Xcode does not read
+  /// (LiveContainer's `"lc.settings.multitaskMode".loc`, 206 manual keys, none extracted), and a
+  /// stale mark says nothing. The key itself is reported once (`strings-stale`), and its missing
+  /// translations are not counted.
+  mutating func markStaleKeys() {
+    guard isCatalog, let source = sourceLanguage.flatMap({ catalogTables[$0] }), !source.staleKeys.isEmpty,
+          source.extractedKeyCount >= source.manualKeyCount else { return }
+    let stale = source.staleKeys
+    for index in findings.indices where findings[index].severity != .info {
+      guard let key = findings[index].keyPath, stale.contains(key),
+            !StringsLint.tableWideRules.contains(findings[index].rule) else { continue }
+      findings[index].unreached = true
+      findings[index].message += " (Xcode marks the key stale: no code it builds names it, no device shows it)"
+    }
+  }
 }

@@ -229,6 +229,7 @@ public enum StringsLint {
     file.checkXMLEscapes()
     file.judgeExtraBOM()
     file.markNotShipped()
+    file.markStaleKeys()
     // Findings placed by byte offset (plists, catalogs) get their line and column here, in one
     // pass over the file; a binary plist has no lines: 1:1, the offset kept.
     TextPositions.resolve(&file.findings, in: file.source, lines: file.table?.hasLines ?? true)

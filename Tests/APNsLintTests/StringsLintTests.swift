@@ -192,6 +192,28 @@ struct StringsLintTests {
     ])
   }
 
+  /// After `swift build`, a package's `.build` holds a copy of each of its tables in the target's
+  /// resource bundle (`.build/debug/App_App.resources/fr.lproj/…`), and `checkouts` its
+  /// dependencies' code: the walk does not enter it (nor Xcode's `DerivedData` or Theos's
+  /// `.theos`, whose `_/Applications/*.app` copies BlitzModder's tables), so each finding is
+  /// reported once, at the table the author edits. A build folder given itself is read.
+  @Test func buildProductsAreNotWalked() throws {
+    let folder = TableFolder()
+    try folder.write("Sources/App/en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n")
+    try folder.write("Sources/App/fr.lproj/Localizable.strings", "\"a\" = \"B %d\";\n")
+    for copy in [".build/debug/App_App.resources", "DerivedData/App/Build/Products/Debug/App.app", ".theos/_/Applications/App.app"] {
+      try folder.write("\(copy)/en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n")
+      try folder.write("\(copy)/fr.lproj/Localizable.strings", "\"a\" = \"B %d\";\n")
+    }
+    let mismatch = "strings-format-mismatch 1:1 a: 'a' in 'fr' ('B %d') does not take the arguments of 'en' ('A %@'): position 1 is '%d', not '%@' (it prints an object as an integer: a meaningless value)"
+    #expect(try linted(folder.root.path) == [
+      "Sources/App/en.lproj/Localizable.strings": [],
+      "Sources/App/fr.lproj/Localizable.strings": [mismatch],
+    ])
+    let bundle = folder.root.appendingPathComponent(".build/debug/App_App.resources").path
+    #expect(try linted(bundle) == ["en.lproj/Localizable.strings": [], "fr.lproj/Localizable.strings": [mismatch]])
+  }
+
   @Test func missingRootThrows() {
     #expect(throws: (any Error).self) { try StringsLint.lint(root: "/nonexistent/strings", developmentLanguage: "en") }
   }

@@ -119,7 +119,7 @@ public struct SourceKeys: Sendable {
         continue
       }
       if isDirectory.boolValue {
-        let walk = FileWalk.files(below: root, jobs: jobs) { Self.language(of: $0) != nil }
+        let walk = FileWalk.files(below: root, jobs: jobs, skipping: FileWalk.buildFolders) { Self.language(of: $0) != nil }
         found += walk.files.filter { !$0.isSymbolicLink }
         problems += walk.problems
       } else {

@@ -133,7 +133,8 @@ public enum StringsLint {
     }
     var found: [FileWalk.File]
     if isDirectory.boolValue {
-      let walk = FileWalk.files(below: root, jobs: jobs) { isTableFile($0, table: table, standalone: true) }
+      // Not into build products (`FileWalk.buildFolders`): a built bundle's copy of a table repeats its findings.
+      let walk = FileWalk.files(below: root, jobs: jobs, skipping: FileWalk.buildFolders) { isTableFile($0, table: table, standalone: true) }
       // `include` keeps the files a table's findings depend on (`comparisonScope(of:developmentLanguage:)`).
       found = include.map { keep in walk.files.filter { keep($0.path) } } ?? walk.files
       problems += walk.problems

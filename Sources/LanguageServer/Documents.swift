@@ -155,6 +155,14 @@ extension LanguageServer {
   /// Lints a table with its siblings, the open ones as they are in the editor.
   private func checkTable(_ uri: String, realPath: String, checker: DocumentChecker) {
     var checker = checker
+    if let pending = pendingSources {
+      // The code read since `initialize`, waited for here: no table is checked without it.
+      pendingSources = nil
+      let (keys, note) = pending.wait()
+      checker.sources = keys
+      self.checker?.sources = keys
+      if let note { log("apns-lint lsp: \(note)") }
+    }
     if sourcesStale {
       // A source file changed since the code was read: read the workspace's code again, once.
       sourcesStale = false

@@ -32,9 +32,10 @@ extension LanguageServer {
         checker.configuration = loadConfiguration(checker.files)
         checker.shipping = ProjectShipping.read(root: root.path, jobs: jobs)
         if let summary = checker.shipping?.summary { log("apns-lint lsp: \(summary)") }
-        let (sources, note) = StringsLint.sourceKeys(directory: root.path, sources: [], noSources: false, jobs: jobs)
-        checker.sources = sources
-        if let note { log("apns-lint lsp: \(note)") }
+        // The workspace's code is read on another thread: the answer to `initialize`, payloads,
+        // hover and completion do not wait for it; the first table checked does (`checkTable`).
+        let path = root.path, jobs = jobs, readSources = readSources
+        pendingSources = PendingSources { readSources(path, jobs) }
         self.checker = checker
       } catch {
         log("apns-lint lsp: \(error.description): no document is checked")

@@ -61,6 +61,13 @@ public final class LanguageServer {
   /// A source file changed since the workspace's code was read (`DocumentChecker.sources`): it is
   /// read again before the next table is checked, once for a burst of changes.
   var sourcesStale = false
+  /// The workspace's code being read since `initialize` (``PendingSources``), until a table check
+  /// takes it into `checker`.
+  var pendingSources: PendingSources? = nil
+  /// Reads the code below a folder on `jobs` threads (a test holds it back to see what waits).
+  var readSources: @Sendable (_ folder: String, _ jobs: Int) -> (keys: SourceKeys?, note: String?) = { folder, jobs in
+    StringsLint.sourceKeys(directory: folder, sources: [], noSources: false, jobs: jobs)
+  }
 
   enum Lifecycle { case starting, running, shuttingDown }
 

@@ -19,6 +19,8 @@ final class LSPSession {
   private(set) var input: [(bytes: [UInt8], action: (() -> Void)?)] = []
   /// The largest message the server reads.
   var maxMessageBytes = LanguageServer.defaultMaxMessageBytes
+  /// How the server reads the workspace's code; nil: as it does.
+  var readSources: (@Sendable (String, Int) -> (keys: SourceKeys?, note: String?))? = nil
 
   init() throws {
     folder = try TemporaryFolder()
@@ -92,6 +94,7 @@ final class LSPSession {
       box.lock.unlock()
       return FileWalk.read(Array(path.utf8), shownAs: path, limit: limit)
     }
+    if let readSources { server.readSources = readSources }
     var chunks = input[...]
     var at = 0
     let status = server.serve { buffer in

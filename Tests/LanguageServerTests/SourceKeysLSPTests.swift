@@ -47,4 +47,45 @@ import TestSupport
     #expect(SourceKeys.codeExtensions.allSatisfy { SourceKeys.isCode("File." + $0) })
     #expect(!SourceKeys.isCode("fr.lproj/Localizable.strings") && !SourceKeys.isCode("payload.json"))
   }
+
+  /// The workspace's code is read on a thread of its own: `initialize` is answered while it is
+  /// read, and the first table waits for it, so its findings already know which keys the code
+  /// names (no warning published and then withdrawn).
+  @Test func initializeIsAnsweredWhileTheCodeIsRead() throws {
+    let session = try LSPSession()
+    try session.folder.write("App/en.lproj/Localizable.strings", "\"TITLE\" = \"%@ photos\";\n\"OLD\" = \"%@ left\";\n")
+    let french = "\"TITLE\" = \"Photos\";\n\"OLD\" = \"Parti\";\n"
+    try session.folder.write("App/fr.lproj/Localizable.strings", french)
+    try session.folder.write("App/App.swift", #"let t = String(format: NSLocalizedString("TITLE", comment: ""), n)"#)
+    final class Gate: @unchecked Sendable {
+      let open = DispatchSemaphore(value: 0)
+      var heldUntilOpened = false
+    }
+    let gate = Gate()
+    session.readSources = { folder, jobs in
+      // Held until the test has seen the answer to `initialize` (a deadlock fails, not hangs).
+      gate.heldUntilOpened = gate.open.wait(timeout: .now() + 60) == .success
+      return StringsLint.sourceKeys(directory: folder, sources: [], noSources: false, jobs: jobs)
+    }
+    var answeredBeforeRead = false
+    session.initialize()
+    session.perform {
+      answeredBeforeRead = true
+      gate.open.signal()
+    }
+    let uri = session.uri("App/fr.lproj/Localizable.strings")
+    session.open(uri, french)
+    session.request(1, "shutdown")
+    session.notify("exit")
+    let outcome = session.run()
+    #expect(answeredBeforeRead && gate.heldUntilOpened)
+    #expect(outcome.answer(0)?["result"]?["capabilities"] != nil)
+    // One publication, with the code read: TITLE, which the code formats, is a warning; OLD, which
+    // no code names, is information.
+    let runs = outcome.published(uri).map { published in
+      (published["diagnostics"]?.array ?? []).map { "\($0["range"]?["start"]?["line"]?.int ?? -1) \($0["severity"]?.int ?? 0) \($0["code"]?.string ?? "")" }
+    }
+    #expect(runs == [["0 2 strings-argument-left-out", "1 3 strings-argument-left-out"]])
+    #expect(outcome.log.contains { $0.hasPrefix("apns-lint lsp: read 1 source files below") })
+  }
 }

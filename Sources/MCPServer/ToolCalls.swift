@@ -67,6 +67,8 @@ extension Tools {
     }
     if let keys = StringsLint.sourceKeys(directory: real, sources: [], noSources: false, jobs: workers).keys {
       _ = StringsLint.markUnreached(&files, sources: keys)
+    } else {
+      StringsLint.markStale(&files)
     }
     let linter = Linter(configuration: configuration)
     let captured = CapturedOutput()

@@ -57,11 +57,11 @@ public enum FileWalk {
 
   /// The folders build tools write their products into, by the end of their name: SwiftPM's
   /// `.build` (its `*.resources` bundles hold copies of a package's tables, `checkouts` its
-  /// dependencies' code), Xcode's `DerivedData` and intermediate `*.build` folders, Theos's
-  /// `.theos`. What is in them is a copy of what the author edits elsewhere (or another
+  /// dependencies' code), Xcode's `DerivedData`, intermediate `*.build` folders and archives
+  /// (`*.xcarchive`), Theos's `.theos`. What is in them is a copy of what the author edits elsewhere (or another
   /// project's), so the walks of tables and code do not enter them below the folder they are
   /// given; a build folder given itself is read.
-  public static let buildFolders = [".build", "DerivedData", ".theos"]
+  public static let buildFolders = [".build", "DerivedData", ".xcarchive", ".theos"]
 
   /// Every regular file below `root` whose path below the root `wanted` accepts, sorted by path,
   /// and every problem met. `root` itself must be a folder.

@@ -213,6 +213,17 @@ public struct XcodeProject: Sendable, Hashable {
   /// Whether a target runs a script that names localized files (`lproj`, `.strings`,
   /// `.stringsdict`, `.xcstrings`): it may copy tables no build phase holds.
   public var scriptCopiesTables: Bool
+  /// Whether a target runs a script that may place files in the product this reader cannot
+  /// follow: one that names the product's folders (`TARGET_BUILD_DIR`, `CONTENTS_FOLDER_PATH` …)
+  /// or CocoaPods' (`PODS_ROOT`: its resources script), copies (`cp`, `rsync`, `ditto`), or runs
+  /// another script file (`"${SRCROOT}/scripts/copy.sh"`). A file such a project does not place may
+  /// still ship.
+  public var scriptMayPlaceFiles = false
+  /// Whether a group or file is placed where a path cannot be known here (`<absolute>`, a build
+  /// setting such as `PODS_ROOT`), other than the product (`BUILT_PRODUCTS_DIR`) and the system's
+  /// (`SDKROOT`, `DEVELOPER_DIR`, `PLATFORM_DIR`): a file the project does not place by a known
+  /// path may be one of those.
+  public var placesUnknownPaths = false
   /// The names of the targets.
   public var targetNames: [String]
   /// References placed where a path cannot be known (`<absolute>`, `BUILT_PRODUCTS_DIR`, `SDKROOT`…):
@@ -255,6 +266,26 @@ public struct XcodeProject: Sendable, Hashable {
     script.split(separator: "\n", omittingEmptySubsequences: true)
       .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") }
       .joined(separator: "\n")
+  }
+
+  /// Whether a script's lines (lowercased, comments left out) may place files in the product:
+  /// they name the product's folders or CocoaPods', copy, or run another script file (a first
+  /// word, or the word after an interpreter, that is a path or a script's name).
+  static func mayPlaceFiles(_ script: String) -> Bool {
+    let names = ["target_build_dir", "built_products_dir", "contents_folder_path", "unlocalized_resources_folder_path",
+                 "wrapper_name", "full_product_name", "codesigning_folder_path", "pods_root", "pods_podfile_dir_path",
+                 "cp ", "rsync", "ditto", "install "]
+    if names.contains(where: { script.contains($0) }) { return true }
+    let interpreters: Set<Substring> = ["exec", "sh", "bash", "zsh", "/bin/sh", "/bin/bash", "/bin/zsh", "python", "python3",
+                                        "ruby", "node", "perl", "swift", "xcrun", "source", "."]
+    for line in script.split(separator: "\n") {
+      var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+      while let first = words.first, interpreters.contains(first) { words = words.dropFirst() }
+      guard let word = words.first else { continue }
+      let command = word.filter { $0 != "\"" && $0 != "'" }
+      if command.contains("/") || [".sh", ".py", ".rb", ".js", ".pl", ".swift"].contains(where: { command.hasSuffix($0) }) { return true }
+    }
+    return false
   }
 
   /// What the project says about one path.
@@ -416,6 +447,7 @@ public struct XcodeProject: Sendable, Hashable {
           if ["lproj", ".strings", ".stringsdict", ".xcstrings"].contains(where: { script.contains($0) }) {
             result.scriptCopiesTables = true
           }
+          if XcodeProject.mayPlaceFiles(script) { result.scriptMayPlaceFiles = true }
         }
         for buildFileID in phase["files"]?.strings ?? [] {
           if let fileRef = objects[buildFileID]?.dictionary?["fileRef"]?.string { inPhase.insert(fileRef) }
@@ -445,6 +477,9 @@ public struct XcodeProject: Sendable, Hashable {
       }
       guard let place else {
         result.unplaced += 1
+        if !["BUILT_PRODUCTS_DIR", "SDKROOT", "DEVELOPER_DIR", "PLATFORM_DIR"].contains(object["sourceTree"]?.string ?? "") {
+          result.placesUnknownPaths = true
+        }
         continue
       }
       switch object["isa"]?.string ?? "" {

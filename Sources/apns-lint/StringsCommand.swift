@@ -110,6 +110,8 @@ struct StringsCommand: ParsableCommand {
       if let note { complain(ToolProblem(note, kind: .note)) }
       if let keys {
         for note in StringsLint.markUnreached(&files, sources: keys) { complain("\(note)") }
+      } else {
+        StringsLint.markStale(&files)
       }
       // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
       for problem in problems { complain(ToolProblem(problem.message, path: problem.path)) }

@@ -267,7 +267,7 @@ struct ProjectShippingTests {
     try folder.write("Kit/Sources/Kit/fr.lproj/Kit.strings", "\"K\" = \"Kit\";\n")
     let (files, notes) = try shipped(folder.path)
     #expect(notes == [])
-    let nowhere = "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('App.xcodeproj' places it nowhere: no group, folder reference or synchronized folder holds it); its keys are compared with nothing"
+    let nowhere = "info strings-not-shipped 1:1 -: not in any target's resources: no device reads it ('App.xcodeproj' does not reference it: no group, folder reference or synchronized folder holds it); its keys are compared with nothing"
     #expect(files["Localizablel.strings"] == [
       nowhere,
       "info strings-syntax 5:8 -: expected '=' or ';' after the key 'import', found 'S' (the table does not ship: no device reads it)",
@@ -276,6 +276,46 @@ struct ProjectShippingTests {
     #expect(files["App/fr.lproj/Labels.strings"] == [])
     #expect(files["Widget/fr.lproj/Widget.strings"] == [])
     #expect(files["Kit/Sources/Kit/fr.lproj/Kit.strings"] == [])
+  }
+
+  /// Where something may place a file unseen, a file its project does not reference is linted as
+  /// before: a project in another folder placing it through `../` (a library's
+  /// `Example/Example.xcodeproj` shipping `../Sources/Resources`), a group placed by an absolute
+  /// path or a build setting (CMake's generated projects, CocoaPods' `PODS_ROOT`), and a script
+  /// phase that runs a script file or names CocoaPods' folder (a `copy-translations.sh`,
+  /// `[CP] Copy Pods Resources`). A script that only runs a linter decides nothing.
+  @Test func whatMayPlaceAFileUnseenLeavesItUndecided() throws {
+    let fr = "\"A\" = \"Bonjour %d\";\n", en = "\"A\" = \"Hello %@\";\n"
+    func lint(_ phases: [String], groups: [String] = [], example: Bool = false) throws -> [String] {
+      let folder = try TemporaryFolder()
+      try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
+        "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T); };",
+        "G = {isa = PBXGroup; children = (\(groups.isEmpty ? "" : "A")); sourceTree = \"<group>\"; };",
+        "T = {isa = PBXNativeTarget; buildPhases = (\(phases.indices.map { "S\($0)" }.joined(separator: ", "))); name = App; productType = \"com.apple.product-type.application\"; };",
+      ] + groups + phases.enumerated().map { "S\($0.offset) = {isa = PBXShellScriptBuildPhase; shellScript = \"\($0.element)\"; };" }))
+      if example {
+        try folder.write("Example/Example.xcodeproj/project.pbxproj", pbxproj([
+          "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T); };",
+          "G = {isa = PBXGroup; children = (V); sourceTree = \"<group>\"; };",
+          "V = {isa = PBXVariantGroup; children = (E, F); name = Labels.strings; path = ../Sources/Resources; sourceTree = \"<group>\"; };",
+          "E = {isa = PBXFileReference; name = en; path = en.lproj/Labels.strings; sourceTree = \"<group>\"; };",
+          "F = {isa = PBXFileReference; name = fr; path = fr.lproj/Labels.strings; sourceTree = \"<group>\"; };",
+          "T = {isa = PBXNativeTarget; buildPhases = (R); name = Example; productType = \"com.apple.product-type.application\"; };",
+          "R = {isa = PBXResourcesBuildPhase; files = (B); };",
+          "B = {isa = PBXBuildFile; fileRef = V; };",
+        ]))
+      }
+      try folder.write("Sources/Resources/en.lproj/Labels.strings", en)
+      try folder.write("Sources/Resources/fr.lproj/Labels.strings", fr)
+      return try shipped(folder.path).files["Sources/Resources/fr.lproj/Labels.strings"]?.map { String($0.prefix(40)) } ?? []
+    }
+    let compared = ["error strings-format-mismatch 1:1 A: 'A'"]
+    #expect(try lint([]).first?.hasPrefix("info strings-not-shipped") == true)
+    #expect(try lint(["if which swiftlint >/dev/null; then\\n  swiftlint\\nfi\\n"]).first?.hasPrefix("info strings-not-shipped") == true)
+    #expect(try lint([#"\"${SRCROOT}/scripts/copy-translations.sh\"\n"#]) == compared)
+    #expect(try lint([#"\"${PODS_ROOT}/Target Support Files/Pods-App/Pods-App-resources.sh\"\n"#]) == compared)
+    #expect(try lint([], groups: ["A = {isa = PBXGroup; children = (); path = /Users/me/App/Sources; sourceTree = \"<absolute>\"; };"]) == compared)
+    #expect(try lint([], example: true) == compared)
   }
 
   /// A String Catalog in no build phase is not compared inside either.

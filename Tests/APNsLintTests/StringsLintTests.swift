@@ -201,7 +201,8 @@ struct StringsLintTests {
     let folder = TableFolder()
     try folder.write("Sources/App/en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n")
     try folder.write("Sources/App/fr.lproj/Localizable.strings", "\"a\" = \"B %d\";\n")
-    for copy in [".build/debug/App_App.resources", "DerivedData/App/Build/Products/Debug/App.app", ".theos/_/Applications/App.app"] {
+    for copy in [".build/debug/App_App.resources", "DerivedData/App/Build/Products/Debug/App.app", ".theos/_/Applications/App.app",
+                 "archives/App.xcarchive/Products/Applications/App.app"] {
       try folder.write("\(copy)/en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n")
       try folder.write("\(copy)/fr.lproj/Localizable.strings", "\"a\" = \"B %d\";\n")
     }

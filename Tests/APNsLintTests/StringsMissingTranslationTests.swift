@@ -140,34 +140,51 @@ struct StringsMissingTranslationTests {
     ])
   }
 
-  /// What is wrong in the texts of a key Xcode marks stale is information, as for a key no source
-  /// names, when Xcode's extraction maintains the catalog (ejbills/DockDoor at e19292a: eight
-  /// empty or argument-dropping translations of stale keys, such as `Current Version: %@`, which
-  /// no Swift file of that commit names, beside 564 extracted keys; Cork's and Nostur's likewise).
-  /// In a catalog whose keys are mostly `manual`, the app looks them up by code Xcode does not
-  /// read (LiveContainer's `"lc.settings.multitaskMode".loc`, 206 manual keys and 129 stale ones,
-  /// none extracted): a stale mark says nothing there, and the finding stays a warning.
+  /// Where no code is read, what is wrong in the texts of a key Xcode marks stale is information,
+  /// as for a key no source names, when Xcode's extraction maintains the catalog (most keys
+  /// extracted). ejbills/DockDoor at e19292a: eight empty or argument-dropping translations of
+  /// stale keys, such as `Current Version: %@`, which no Swift file of that commit names, beside
+  /// 564 extracted keys and 266 stale; Cork's and Nostur's likewise. Where most keys are manual or
+  /// stale the app looks them up by code Xcode does not read (LiveContainer's
+  /// `"lc.settings.multitaskMode".loc`: 206 manual, 129 stale, none extracted; a catalog migrated
+  /// from `.strings` and read through SwiftGen's `L10n.tr`, all stale): the finding stays a
+  /// warning. With the code read, the code decides: a stale key it names keeps its warning.
   @Test func whatIsWrongInAStaleKeyIsInformationWhereXcodeExtractsTheCatalog() throws {
-    func catalog(_ quitState: String) -> String {
+    func catalog(_ otherKeys: String) -> String {
       """
       {"sourceLanguage": "en", "version": "1.0", "strings": {
         "Current Version: %@": {"extractionState": "stale", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "Current Version: %@"}},
           "sv": {"stringUnit": {"state": "translated", "value": ""}}}},
-        "Quit": {\(quitState)"localizations": {"sv": {"stringUnit": {"state": "translated", "value": "Avsluta"}}}}
+        \(otherKeys)
       }}
       """
     }
-    let extracted = TableFolder()
-    try extracted.write("Localizable.xcstrings", catalog(""))
-    #expect(try lintedWithSeverity(extracted.root.path)["Localizable.xcstrings"] == [
-      "info strings-stale 2:3 Current Version: %@: 'Current Version: %@' is stale: Xcode no longer finds it in code and offers to remove it, with its 1 translation; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
-      "info strings-empty-translation 3:59 Current Version: %@: 'Current Version: %@' in 'sv' is empty where 'en' has 'Current Version: %@': the device shows nothing (Xcode marks the key stale: no code it builds names it, no device shows it)",
+    let extracted = #""Quit": {"localizations": {"sv": {"stringUnit": {"state": "translated", "value": "Avsluta"}}}}, "Open": {}"#
+    func lint(_ folder: borrowing TableFolder, sources: SourceKeys? = nil) throws -> [String] {
+      var files = try StringsLint.lint(root: folder.root.path, developmentLanguage: "en")
+      if let sources { _ = StringsLint.markUnreached(&files, sources: sources) } else { StringsLint.markStale(&files) }
+      return files.flatMap { $0.findings.filter { $0.keyPath == "Current Version: %@" }
+        .map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.line):\($0.column): \($0.message)" } }
+    }
+    let maintained = TableFolder()
+    try maintained.write("Localizable.xcstrings", catalog(extracted))
+    #expect(try lint(maintained) == [
+      "info strings-stale 2:3: 'Current Version: %@' is stale: Xcode no longer finds it in code and offers to remove it, with its 1 translation; a key used only by pushes (a payload's loc-key) or by code Xcode does not read is still needed: set its 'extractionState' to 'manual'",
+      "info strings-empty-translation 3:59: 'Current Version: %@' in 'sv' is empty where 'en' has 'Current Version: %@': the device shows nothing (Xcode marks the key stale: its extraction no longer finds it in the code; unless something looks it up at run time, no device shows it)",
     ])
-    let manual = TableFolder()
-    try manual.write("Localizable.xcstrings", catalog(#""extractionState": "manual", "#))
-    #expect(try lintedWithSeverity(manual.root.path)["Localizable.xcstrings"]?.map { String($0.prefix(40)) } == [
-      "info strings-stale 2:3 Current Version: ",
-      "warning strings-empty-translation 3:59 C",
+    // The code is read and names the key (a package's code, which Xcode does not extract for the app).
+    try maintained.write("Kit/Kit.swift", #"let v = String(format: NSLocalizedString("Current Version: %@", comment: ""), version)"#)
+    #expect(try lint(maintained, sources: SourceKeys(roots: [maintained.root.path + "/Kit"])).map { String($0.prefix(40)) } == [
+      "info strings-stale 2:3: 'Current Version",
+      "warning strings-empty-translation 3:59: ",
     ])
+    for others in [#""Quit": {"extractionState": "manual", "localizations": {}}, "Open": {}"#,
+                   #""Quit": {"extractionState": "stale", "localizations": {}}"#] {
+      let manual = TableFolder()
+      try manual.write("Localizable.xcstrings", catalog(others))
+      #expect(try lint(manual).filter { $0.contains("strings-empty-translation") }.map { String($0.prefix(40)) } == [
+        "warning strings-empty-translation 3:59: ",
+      ])
+    }
   }
 }

@@ -76,6 +76,10 @@ extension StringsLint {
     /// For a `.strings` table: the keys its localization's `.stringsdict` of the same name defines,
     /// which the device reads from there (nil when there is none).
     var overriddenKeys: Set<String>?
+    /// Translations (`language` NUL `key`) whose shown markup (`strings-markup`) the development
+    /// value writes too: the translator kept the author's text, and the finding stands at the
+    /// development value.
+    var markupAsDevelopment: Set<String> = []
 
     mutating func read(_ bytes: [UInt8]) {
       if isCatalog {
@@ -137,6 +141,7 @@ extension StringsLint {
                 place: .value(language: catalogLanguage))
           }
           if let markup = StringsLint.shownMarkup(in: value),
+             isDevelopment || markupAsDevelopment.isEmpty || !markupAsDevelopment.contains(language + "\u{0}" + entries[index].key),
              !(markdownTable ?? { let decided = StringsLint.isMarkdownTable(table); markdownTable = decided; return decided }()) {
             let entry = entries[index]
             add(.markup(markup, key: entry.key, value: entry.value, catalogLanguage: catalogLanguage), at: entry,

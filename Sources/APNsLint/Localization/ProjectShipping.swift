@@ -247,10 +247,13 @@ public struct ProjectShipping: Sendable {
   /// only what its groups, folder references and synchronized folders place, so a file in its
   /// folder that none of them places is not in the app (an `.xcloc` export, fastlane's
   /// screenshot titles, a table left behind when its storyboard moved, a Swift file saved with a
-  /// table's name). Nil when the nearest project folder is a package's or one this run could not
-  /// read (CocoaPods' `Pods`, whose resources a script copies); when a project's script phase
-  /// copies localized files by itself; and inside a built bundle (`Sparkle.framework`), which a
-  /// project places whole, under a name a symbolic link or a script may give it.
+  /// table's name). Nil, the file undecided, wherever something may place it unseen: a nearer
+  /// folder is a package's or a project's this run could not read (CocoaPods' `Pods`); a project
+  /// places paths that cannot be known here (`<absolute>`, `PODS_ROOT`) or runs a script that may
+  /// place files (``XcodeProject/scriptMayPlaceFiles``, ``XcodeProject/scriptCopiesTables``); a
+  /// project in another folder places it (`../Sources/Resources` from `Example/`); or the file is
+  /// inside a built bundle (`Sparkle.framework`), which a project places whole, under a name a
+  /// symbolic link or a script may give it.
   func placedNowhere(_ path: String) -> String? {
     func holds(_ folder: String) -> Bool { folder.isEmpty || path.hasPrefix(folder + "/") }
     let folders = projects.map(\.folder).filter(holds) + notedFolders.filter(holds)
@@ -258,13 +261,27 @@ public struct ProjectShipping: Sendable {
     let below = Self.path(path, below: nearest) ?? path
     guard !below.split(separator: "/").dropLast().contains(where: Self.isBuiltBundle) else { return nil }
     var names: [String] = []
-    for project in projects where project.folder == nearest {
-      guard case .xcode(let xcode) = project.kind, !xcode.scriptCopiesTables else { return nil }
-      names.append("'\(project.name)'")
+    for project in projects {
+      guard case .xcode(let xcode) = project.kind else {
+        if project.folder == nearest { return nil }
+        continue
+      }
+      if project.folder == nearest {
+        guard !xcode.scriptCopiesTables, !xcode.scriptMayPlaceFiles, !xcode.placesUnknownPaths else { return nil }
+        names.append("'\(project.name)'")
+      } else if !holds(project.folder), xcode.lookup(Self.relative(path, from: project.folder)) != nil {
+        return nil
+      }
     }
     guard !names.isEmpty else { return nil }
-    let verb = names.count == 1 ? "places" : "place"
-    return "\(names.joined(separator: " and ")) \(verb) it nowhere: no group, folder reference or synchronized folder holds it"
+    let verb = names.count == 1 ? "does" : "do"
+    return "\(names.joined(separator: " and ")) \(verb) not reference it: no group, folder reference or synchronized folder holds it"
+  }
+
+  /// `path` (below the root) as a project in `folder` (below the root) writes it: `../` for each
+  /// of the folder's components (`Example` and `Sources/R/x.strings`: `../Sources/R/x.strings`).
+  static func relative(_ path: String, from folder: String) -> String {
+    folder.isEmpty ? path : String(repeating: "../", count: folder.split(separator: "/").count) + path
   }
 
   /// Extensions of the bundles a build makes, whose files a project places by placing the bundle.
@@ -366,23 +383,16 @@ extension StringsLint.LintedFile {
     stateGroups = []
   }
 
-  /// A String Catalog's keys Xcode marks `"extractionState": "stale"` are keys its extraction no
-  /// longer finds in the code it builds: what is wrong in their texts is information, as for a
-  /// key no source names (`markUnreached`), found from the catalog alone. That holds when Xcode's
-  /// extraction maintains the catalog: at least as many of its keys extracted as `manual` ones.
-  /// Where most keys are manual, the app looks them up by code Xcode does not read
-  /// (LiveContainer's `"lc.settings.multitaskMode".loc`, 206 manual keys, none extracted), and a
-  /// stale mark says nothing. The key itself is reported once (`strings-stale`), and its missing
-  /// translations are not counted.
-  mutating func markStaleKeys() {
+  /// A String Catalog's keys Xcode marks `"extractionState": "stale"`, when Xcode's extraction
+  /// maintains the catalog (most of its keys extracted: more than manual and stale together):
+  /// keys its extraction no longer finds in the code. Where most keys are manual or stale, the app
+  /// looks them up by code Xcode does not read (LiveContainer's `"…".loc`, SwiftGen's
+  /// `L10n.tr`, a catalog migrated from `.strings`), and a stale mark says nothing. The evidence
+  /// counts only where no code is read (``StringsLint/markStale(_:)``): code that names a key
+  /// outweighs it.
+  func evidentlyStaleKeys() -> Set<String> {
     guard isCatalog, let source = sourceLanguage.flatMap({ catalogTables[$0] }), !source.staleKeys.isEmpty,
-          source.extractedKeyCount >= source.manualKeyCount else { return }
-    let stale = source.staleKeys
-    for index in findings.indices where findings[index].severity != .info {
-      guard let key = findings[index].keyPath, stale.contains(key),
-            !StringsLint.tableWideRules.contains(findings[index].rule) else { continue }
-      findings[index].unreached = true
-      findings[index].message += " (Xcode marks the key stale: no code it builds names it, no device shows it)"
-    }
+          source.extractedKeyCount > source.manualKeyCount + source.staleKeys.count else { return [] }
+    return source.staleKeys
   }
 }

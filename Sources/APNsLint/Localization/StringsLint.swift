@@ -18,6 +18,10 @@ public struct StringsLintFile: Sendable, Hashable {
   /// (``groupedFindings`` shows one finding per group, as for missing translations).
   public var stateGroups: [StateGroup] = []
 
+  /// A String Catalog's keys Xcode marks stale where its extraction maintains the catalog: what
+  /// ``StringsLint/markStale(_:)`` makes information when no code is read.
+  public var staleKeys: Set<String> = []
+
   /// Creates a file result.
   public init(path: String, findings: [Finding], missingTranslations: [MissingTranslations] = [], stateGroups: [StateGroup] = []) {
     self.path = path
@@ -230,17 +234,19 @@ public enum StringsLint {
     file.checkXMLEscapes()
     file.judgeExtraBOM()
     file.markNotShipped()
-    file.markStaleKeys()
     // Findings placed by byte offset (plists, catalogs) get their line and column here, in one
     // pass over the file; a binary plist has no lines: 1:1, the offset kept.
     TextPositions.resolve(&file.findings, in: file.source, lines: file.table?.hasLines ?? true)
     let ordered = file.findings.enumerated().sorted {
       ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
     }.map(\.element)
+    let staleKeys = file.evidentlyStaleKeys()
     file.table = nil
     file.catalogTables = [:]
     file.source = []
-    return StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing, stateGroups: file.stateGroups)
+    var result = StringsLintFile(path: file.path, findings: ordered, missingTranslations: file.missing, stateGroups: file.stateGroups)
+    result.staleKeys = staleKeys
+    return result
   }
 
   /// What one thread does at a time: the files of one comparison group with the directory's

@@ -274,6 +274,12 @@ extension StringsLint {
         reportEmpty(&file, keys.entries[i], language: language, developmentValue: devText, reference: reference)
         continue
       }
+      // An entity or interpolation the development value writes too is the author's, kept by the
+      // translator: `strings-markup` reports it once, at the development value.
+      if text.containsUTF8(UInt8(ascii: "&")) || text.containsUTF8(UInt8(ascii: "\\")),
+         let markup = shownMarkup(in: text), devText.contains(markup.text) {
+        file.markupAsDevelopment.insert(language + "\u{0}" + keys.entries[i].key)
+      }
       guard isFormat else { continue }
       compareFormat(&file, table: table, entry: keys.entries[i], text: text, devText: devText, position: position,
                     language: language, with: &reference)

@@ -88,6 +88,23 @@ extension StringsLint {
     return notes
   }
 
+  /// Where no code is read (`--no-sources`, a folder of tables alone), what Xcode says of the code
+  /// instead: every error and warning about a catalog key it marks stale, in a catalog its
+  /// extraction maintains (``StringsLintFile/staleKeys``), is information, "(Xcode marks the key
+  /// stale: …)". Table-wide findings are never marked. With the code read, ``markUnreached(_:sources:)``
+  /// decides, and a stale key the code names keeps its findings.
+  public static func markStale(_ files: inout [StringsLintFile]) {
+    for index in files.indices where !files[index].staleKeys.isEmpty {
+      let stale = files[index].staleKeys
+      for i in files[index].findings.indices {
+        let f = files[index].findings[i]
+        guard let key = f.keyPath, f.severity != .info, !tableWideRules.contains(f.rule), stale.contains(key) else { continue }
+        files[index].findings[i].unreached = true
+        files[index].findings[i].message += " (Xcode marks the key stale: its extraction no longer finds it in the code; unless something looks it up at run time, no device shows it)"
+      }
+    }
+  }
+
   /// A missing key whose lookup in the code passes a default text (``SourceKeys/keysWithDefaultText``:
   /// `NSLocalizedString(key, value:)`, SwiftGen's `fallback:`, `defaultValue:`) shows that text,
   /// which the development table holds too, not the raw key (CFBundle's

@@ -832,6 +832,13 @@ extension StringsLint {
     case entity(String, meant: String)
     /// A Swift interpolation (`\\(name)`).
     case interpolation(String)
+
+    /// The markup as written in the value.
+    var text: String {
+      switch self {
+      case .entity(let text, _), .interpolation(let text): text
+      }
+    }
   }
 
   /// The named entities a translation tool or an HTML source leaves in text, and their characters.

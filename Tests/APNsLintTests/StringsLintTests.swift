@@ -128,6 +128,27 @@ struct StringsLintTests {
     #expect(StringsLint.shownMarkup(in: "Tom & Jerry;") == nil)
   }
 
+  /// A translation that keeps the markup its development value writes kept the author's text:
+  /// reported once, at the development value (aonez/Keka's `Credits.strings`, `&amp;` in English
+  /// and 16 translations; CofficLab/GitOK's catalogs, `\(sizeMB)` in English and Chinese). Markup
+  /// only the translation writes is still the translation's.
+  @Test func markupKeptFromTheDevelopmentValueIsReportedThere() throws {
+    let result = try lintedTree([
+      "en.lproj/Credits.strings": "\"_PROGRAMMER_\" = \"Programmer, designer &amp; maintainer\";\n\"_THANKS_\" = \"Thanks for using Keka!\";\n",
+      "fr.lproj/Credits.strings": "\"_PROGRAMMER_\" = \"Programmeur, designer &amp; mainteneur\";\n\"_THANKS_\" = \"Merci d&apos;utiliser Keka !\";\n",
+      "App/Localizable.xcstrings": catalog(#""Size": {"localizations": {"en": \#(unit("translated", "Size \\\\(mb) MB")), "zh-Hans": \#(unit("translated", "大小 \\\\(mb) MB"))}}"#),
+    ])
+    #expect(result["en.lproj/Credits.strings"] == [
+      "strings-markup 1:1 _PROGRAMMER_: '_PROGRAMMER_' holds the HTML entity '&amp;': a table value is not HTML, so the device shows it as written; write '&' ('Programmer, designer &amp; maintainer')",
+    ])
+    #expect(result["fr.lproj/Credits.strings"] == [
+      "strings-markup 2:1 _THANKS_: '_THANKS_' holds the HTML entity '&apos;': a table value is not HTML, so the device shows it as written; write ''' ('Merci d&apos;utiliser Keka !')",
+    ])
+    #expect(result["App/Localizable.xcstrings"]?.filter { $0.hasPrefix("strings-markup") }.map { String($0.prefix(34)) } == [
+      "strings-markup 1:137 Size: in 'en'",
+    ])
+  }
+
   /// The word-at-a-time test for control characters equals the byte loop it replaced.
   @Test func controlCharactersFoundAsByteByByte() {
     var rng = SplitMix64(state: 42)

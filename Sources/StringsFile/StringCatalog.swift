@@ -62,18 +62,8 @@ public enum StringCatalog {
       let comment = itemNode["comment"]?.string
       let extractionState = itemNode["extractionState"]?.string
       let isStale = extractionState == "stale"
-      if let source {
-        switch extractionState {
-        case nil, "extracted_with_value": tables[source, default: empty].extractedKeyCount += 1
-        case "manual": tables[source, default: empty].manualKeyCount += 1
-        default: break
-        }
-      }
-      var localizations: [JSONMember] = []
-      for member in itemNode["localizations"]?.members ?? [] {
-        if let k = localizations.firstIndex(where: { $0.key == member.key }) { localizations[k] = member } else { localizations.append(member) }
-      }
-      localizations.sort { $0.key < $1.key }
+      if let source { Self.count(extractionState, in: &tables[source, default: empty]) }
+      let localizations = Self.localizations(of: itemNode)
       for member in localizations {
         let language = member.key, localization = member.value
         guard case .object = localization else { continue }
@@ -110,6 +100,26 @@ public enum StringCatalog {
 }
 
 extension StringCatalog {
+  /// A key's localizations by language, sorted; a language given twice keeps its last value.
+  private static func localizations(of item: JSONNode) -> [JSONMember] {
+    var localizations: [JSONMember] = []
+    for member in item["localizations"]?.members ?? [] {
+      if let k = localizations.firstIndex(where: { $0.key == member.key }) { localizations[k] = member } else { localizations.append(member) }
+    }
+    localizations.sort { $0.key < $1.key }
+    return localizations
+  }
+
+  /// Counts a key by its `extractionState` in the source language's table
+  /// (``StringsTable/extractedKeyCount``, ``StringsTable/manualKeyCount``).
+  private static func count(_ extractionState: String?, in table: inout StringsTable) {
+    switch extractionState {
+    case nil, "extracted_with_value": table.extractedKeyCount += 1
+    case "manual": table.manualKeyCount += 1
+    default: break
+    }
+  }
+
   /// Adds what one language of one key holds to that language's table.
   private static func add(_ read: ReadLocalization, key: String, keyOffset: Int, member: JSONMember, comment: String?,
                           isStale: Bool, to table: inout StringsTable) {

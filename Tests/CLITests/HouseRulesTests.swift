@@ -218,7 +218,6 @@ import Testing
     "PayloadSchema/Request/RequestFile.swift: func parse": 95,
     "StringsFile/LocalizationBundle.swift: init": 94,
     "StringsFile/OldStylePlistParser.swift: func parseObject": 85,
-    "StringsFile/StringCatalog.swift: func parse": 81,
     "apns-lint/CheckCommand.swift: func run": 82,
   ]
 

@@ -274,12 +274,7 @@ extension StringsLint {
         reportEmpty(&file, keys.entries[i], language: language, developmentValue: devText, reference: reference)
         continue
       }
-      // An entity or interpolation the development value writes too is the author's, kept by the
-      // translator: `strings-markup` reports it once, at the development value.
-      if text.containsUTF8(UInt8(ascii: "&")) || text.containsUTF8(UInt8(ascii: "\\")),
-         let markup = shownMarkup(in: text), devText.contains(markup.text) {
-        file.markupAsDevelopment.insert(language + "\u{0}" + keys.entries[i].key)
-      }
+      noteMarkupKept(&file, key: keys.entries[i].key, text: text, devText: devText, language: language)
       guard isFormat else { continue }
       compareFormat(&file, table: table, entry: keys.entries[i], text: text, devText: devText, position: position,
                     language: language, with: &reference)
@@ -290,6 +285,14 @@ extension StringsLint {
     if !variant && copies.count * 2 <= compared {
       for position in copies where reference.fallsBackToText[position] { reference.sameElsewhere[position] += 1 }
     }
+  }
+
+  /// An entity or interpolation the development value writes too is the author's, kept by the
+  /// translator: `strings-markup` reports it once, at the development value (``LintedFile/markupAsDevelopment``).
+  static func noteMarkupKept(_ file: inout LintedFile, key: String, text: String, devText: String, language: String) {
+    guard text.containsUTF8(UInt8(ascii: "&")) || text.containsUTF8(UInt8(ascii: "\\")),
+          let markup = shownMarkup(in: text), devText.contains(markup.text) else { return }
+    file.markupAsDevelopment.insert(language + "\u{0}" + key)
   }
 
   /// Each translation key's position among the development keys (-1: not there), and which

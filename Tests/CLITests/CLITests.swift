@@ -176,6 +176,45 @@ func runCLI(_ arguments: [String], stdin: Data? = nil, in directory: String = pa
     #expect(badge?["column"] as? Int == 3_000_028)
   }
 
+  /// The bound on memory, measured where nothing else allocates: the peak resident memory of an
+  /// `apns-lint check --ndjson` process (`wait4`'s `ru_maxrss`) reading a stream with a 50 MB
+  /// record grows by less than 25 MB over the same process reading a stream of small records.
+  /// Held whole, the record alone would add 50 MB; streamed, the reader keeps about 2 MiB of
+  /// buffers. (Read in the test process, its resident size moved with every test running beside it.)
+  @Test func aFiftyMegabyteRecordIsReadInBoundedMemory() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-peak-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let small = folder.appendingPathComponent("small.ndjson").path, large = folder.appendingPathComponent("large.ndjson").path
+    let record = Data(#"{"aps":{"alert":"a"}}"#.utf8) + Data([0x0A])
+    #expect(FileManager.default.createFile(atPath: small, contents: record + record))
+    var stream = record + Data(#"{"aps":{"alert":""#.utf8)
+    stream += Data(repeating: 0x78, count: 50_000_000)
+    stream += Data(#"","badge":"9"}}"#.utf8) + Data([0x0A]) + record
+    #expect(FileManager.default.createFile(atPath: large, contents: stream))
+    stream = Data()
+    func peakMegabytes(_ path: String) throws -> (status: Int32, peak: Int) {
+      var pid: pid_t = 0
+      let devNull = "/dev/null"
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 1, devNull, O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, devNull, O_WRONLY, 0)
+      let arguments = [cliExecutable, "check", "--ndjson", path, "--format", "json"]
+      var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+      defer { argv.forEach { free($0) } }
+      #expect(posix_spawn(&pid, cliExecutable, &actions, nil, &argv, environ) == 0)
+      var status: Int32 = 0
+      var usage = rusage()
+      #expect(wait4(pid, &status, 0, &usage) == pid)
+      return ((status >> 8) & 0xFF, usage.ru_maxrss / 1024)   // ru_maxrss is in KiB on Linux
+    }
+    let base = try peakMegabytes(small), peak = try peakMegabytes(large)
+    #expect(base.status == 0 && peak.status == 1, "the large record has errors, the small ones none")
+    #expect(peak.peak - base.peak < 25, "peak resident memory \(peak.peak) MB against \(base.peak) MB for small records")
+  }
+
   @Test func badConfigurationIsExitTwoWithPosition() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-cfg-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -358,7 +358,7 @@ extension RuleDefinition {
     Self(.info, .strings,
          fix: .never("whether the table belongs in a target or is left over is the author's decision"),
          consequence: "none: no target of the Xcode project or Swift package below the folder builds the table, so no device reads it; its keys are compared with nothing and its own findings are information",
-         summary: "a table the project below the folder does not ship (no target's build phase holds it, its variant group lacks its localization, every target of its synchronized folder leaves it out, no package target holds it or one excludes it): no device reads it",
+         summary: "a table the project below the folder does not ship (no target's build phase holds it, its variant group lacks its localization, every target of its synchronized folder leaves it out, no package target holds it or one excludes it, or the Xcode project does not reference it at all where nothing else may place it): no device reads it",
          card: RuleCard(symptom: "Nothing on the device: no target ships the table.",
                         remedy: "Add the table to a target's resources (Copy Bundle Resources, or the package target's resources), or delete it.",
                         platforms: .allAPNs, sources: [.stringCatalogs, .localizingPackageResources])) {

@@ -25,6 +25,18 @@ private func pbxproj(_ objects: [String]) -> String {
   "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + objects.map { "\t\t\($0)\n" }.joined() + "\t};\n\trootObject = P;\n}\n"
 }
 
+/// The objects of a `Labels.strings` variant group with `en` and `fr` (V, E, F) that the resources
+/// phase R of a target holds (through build file B); `path` is the group's folder, if any.
+private func labelsShipped(path: String? = nil) -> [String] {
+  [
+    "V = {isa = PBXVariantGroup; children = (E, F); name = Labels.strings; \(path.map { "path = \($0); " } ?? "")sourceTree = \"<group>\"; };",
+    "E = {isa = PBXFileReference; name = en; path = en.lproj/Labels.strings; sourceTree = \"<group>\"; };",
+    "F = {isa = PBXFileReference; name = fr; path = fr.lproj/Labels.strings; sourceTree = \"<group>\"; };",
+    "R = {isa = PBXResourcesBuildPhase; files = (B); };",
+    "B = {isa = PBXBuildFile; fileRef = V; };",
+  ]
+}
+
 /// SPEC §3 "What ships": with the project below the folder, a table no target builds is
 /// information and compared with nothing, and the development language is the project's.
 @Suite("What ships decides: Xcode projects and Swift packages (issue 52)")
@@ -218,13 +230,17 @@ struct ProjectShippingTests {
       "G = {isa = PBXGroup; children = (K); sourceTree = \"<group>\"; };",
       "K = {isa = PBXFileReference; lastKnownFileType = wrapper.framework; path = Kit.framework; sourceTree = \"<group>\"; };",
     ]))
-    try folder.write("Kit_2.framework/Resources/fr.lproj/Labels.strings", "\"A\" = \"Pomme\";\n\"B\" = \"Poire\";\n")
-    try folder.write("Kit_2.framework/Resources/en.lproj/Labels.strings", "\"A\" = \"Apple\";\n")
-    let (files, _) = try shipped(folder.path)
-    #expect(files["Kit_2.framework/Resources/en.lproj/Labels.strings"] == [
-      "warning strings-missing-translation 1:1 B: 'B' of 'Kit_2.framework/Resources/fr.lproj/Labels.strings:2' has no translation in 'en': the device shows the raw key"
-    ])
-    #expect(files["Kit_2.framework/Resources/fr.lproj/Labels.strings"] == [])
+    // French is the project's development language: English lacks B, and the French table is complete.
+    func expectEnglishLacksB(below tables: String) throws {
+      try folder.write(tables + "/fr.lproj/Labels.strings", "\"A\" = \"Pomme\";\n\"B\" = \"Poire\";\n")
+      try folder.write(tables + "/en.lproj/Labels.strings", "\"A\" = \"Apple\";\n")
+      let (files, _) = try shipped(folder.path)
+      #expect(files[tables + "/en.lproj/Labels.strings"] == [
+        "warning strings-missing-translation 1:1 B: 'B' of '\(tables)/fr.lproj/Labels.strings:2' has no translation in 'en': the device shows the raw key"
+      ])
+      #expect(files[tables + "/fr.lproj/Labels.strings"] == [])
+    }
+    try expectEnglishLacksB(below: "Kit_2.framework/Resources")
 
     try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
       "P = {isa = PBXProject; developmentRegion = fr; mainGroup = G; targets = (T); };",
@@ -232,12 +248,7 @@ struct ProjectShippingTests {
       "T = {isa = PBXNativeTarget; buildPhases = (S); name = App; productType = \"com.apple.product-type.application\"; };",
       "S = {isa = PBXShellScriptBuildPhase; shellScript = \"cp -R Extra/*.lproj \\\"$TARGET_BUILD_DIR\\\"\\n\"; };",
     ]))
-    try folder.write("Extra/fr.lproj/Labels.strings", "\"A\" = \"Pomme\";\n\"B\" = \"Poire\";\n")
-    try folder.write("Extra/en.lproj/Labels.strings", "\"A\" = \"Apple\";\n")
-    let (copied, _) = try shipped(folder.path)
-    #expect(copied["Extra/en.lproj/Labels.strings"] == [
-      "warning strings-missing-translation 1:1 B: 'B' of 'Extra/fr.lproj/Labels.strings:2' has no translation in 'en': the device shows the raw key"
-    ])
+    try expectEnglishLacksB(below: "Extra")
   }
 
   /// An Xcode project builds only what its groups, folder references and synchronized folders
@@ -250,14 +261,9 @@ struct ProjectShippingTests {
     try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
       "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T); };",
       "G = {isa = PBXGroup; children = (V, S); sourceTree = \"<group>\"; };",
-      "V = {isa = PBXVariantGroup; children = (E, F); name = Labels.strings; path = App; sourceTree = \"<group>\"; };",
-      "E = {isa = PBXFileReference; name = en; path = en.lproj/Labels.strings; sourceTree = \"<group>\"; };",
-      "F = {isa = PBXFileReference; name = fr; path = fr.lproj/Labels.strings; sourceTree = \"<group>\"; };",
       "S = {isa = PBXFileSystemSynchronizedRootGroup; path = Widget; sourceTree = \"<group>\"; };",
       "T = {isa = PBXNativeTarget; buildPhases = (R); fileSystemSynchronizedGroups = (S); name = App; productType = \"com.apple.product-type.application\"; };",
-      "R = {isa = PBXResourcesBuildPhase; files = (B); };",
-      "B = {isa = PBXBuildFile; fileRef = V; };",
-    ]))
+    ] + labelsShipped(path: "App")))
     try folder.write("App/en.lproj/Labels.strings", "\"A\" = \"Apple\";\n")
     try folder.write("App/fr.lproj/Labels.strings", "\"A\" = \"Pomme\";\n")
     try folder.write("Widget/fr.lproj/Widget.strings", "\"W\" = \"Widget\";\n")
@@ -281,7 +287,7 @@ struct ProjectShippingTests {
   /// Where something may place a file unseen, a file its project does not reference is linted as
   /// before: a project in another folder placing it through `../` (a library's
   /// `Example/Example.xcodeproj` shipping `../Sources/Resources`), a group placed by an absolute
-  /// path or a build setting (CMake's generated projects, CocoaPods' `PODS_ROOT`), and a script
+  /// path or a build setting (a path on the author's machine, CocoaPods' `PODS_ROOT`), and a script
   /// phase that runs a script file or names CocoaPods' folder (a `copy-translations.sh`,
   /// `[CP] Copy Pods Resources`). A script that only runs a linter decides nothing.
   @Test func whatMayPlaceAFileUnseenLeavesItUndecided() throws {
@@ -297,13 +303,8 @@ struct ProjectShippingTests {
         try folder.write("Example/Example.xcodeproj/project.pbxproj", pbxproj([
           "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T); };",
           "G = {isa = PBXGroup; children = (V); sourceTree = \"<group>\"; };",
-          "V = {isa = PBXVariantGroup; children = (E, F); name = Labels.strings; path = ../Sources/Resources; sourceTree = \"<group>\"; };",
-          "E = {isa = PBXFileReference; name = en; path = en.lproj/Labels.strings; sourceTree = \"<group>\"; };",
-          "F = {isa = PBXFileReference; name = fr; path = fr.lproj/Labels.strings; sourceTree = \"<group>\"; };",
           "T = {isa = PBXNativeTarget; buildPhases = (R); name = Example; productType = \"com.apple.product-type.application\"; };",
-          "R = {isa = PBXResourcesBuildPhase; files = (B); };",
-          "B = {isa = PBXBuildFile; fileRef = V; };",
-        ]))
+        ] + labelsShipped(path: "../Sources/Resources")))
       }
       try folder.write("Sources/Resources/en.lproj/Labels.strings", en)
       try folder.write("Sources/Resources/fr.lproj/Labels.strings", fr)
@@ -349,19 +350,14 @@ struct ProjectShippingTests {
     try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
       "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T, U); };",
       "G = {isa = PBXGroup; children = (V, W); sourceTree = \"<group>\"; };",
-      "V = {isa = PBXVariantGroup; children = (E, F); name = Labels.strings; sourceTree = \"<group>\"; };",
-      "E = {isa = PBXFileReference; name = en; path = en.lproj/Labels.strings; sourceTree = \"<group>\"; };",
-      "F = {isa = PBXFileReference; name = fr; path = fr.lproj/Labels.strings; sourceTree = \"<group>\"; };",
       "W = {isa = PBXVariantGroup; children = (X); name = Shots.strings; sourceTree = \"<group>\"; };",
       "X = {isa = PBXFileReference; name = fr; path = fr.lproj/Shots.strings; sourceTree = \"<group>\"; };",
       "T = {isa = PBXNativeTarget; buildPhases = (R, S); name = App; productType = \"com.apple.product-type.application\"; };",
-      "R = {isa = PBXResourcesBuildPhase; files = (B); };",
-      "B = {isa = PBXBuildFile; fileRef = V; };",
       "S = {isa = PBXShellScriptBuildPhase; shellScript = \"# Update: we no longer copy the .strings files:\\n#   cp -R en.lproj \\\"$TARGET_BUILD_DIR\\\"\\necho done\\n\"; };",
       "U = {isa = PBXNativeTarget; buildPhases = (Q); name = ScreenshotTests; productType = \"com.apple.product-type.bundle.ui-testing\"; };",
       "Q = {isa = PBXResourcesBuildPhase; files = (C); };",
       "C = {isa = PBXBuildFile; fileRef = W; };",
-    ]))
+    ] + labelsShipped()))
     try folder.write("en.lproj/Labels.strings", "\"A\" = \"Apple\";\n")
     try folder.write("fr.lproj/Labels.strings", "\"A\" = \"Pomme\";\n")
     try folder.write("fr.lproj/Shots.strings", "\"A\" = \"Capture\";\n")

@@ -151,7 +151,7 @@ package struct BuildLint {
         var files = try StringsLint.lint(root: root, developmentLanguage: configuration.developmentLanguage,
                                          exclude: configuration.excludedLocalizations, jobs: jobs, shipping: shipping,
                                          problems: &walkProblems)
-        if let sources = context?.sources { _ = StringsLint.markUnreached(&files, sources: sources) } else { StringsLint.markStale(&files) }
+        StringsLint.markDead(&files, sources: context?.sources)
         for file in files where wanted.contains(file.path) {
           results.append(LintResult(path: file.path, findings: Linter.configured(file.groupedFindings, configuration: configuration)))
         }

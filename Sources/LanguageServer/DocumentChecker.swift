@@ -105,7 +105,7 @@ struct DocumentChecker {
     } catch {
       return ([:], problems)
     }
-    if let sources { _ = StringsLint.markUnreached(&linted, sources: sources) } else { StringsLint.markStale(&linted) }
+    StringsLint.markDead(&linted, sources: sources)
     var byPath: [String: [Finding]] = [:]
     for file in linted {
       guard let real = files.confine(file.path) else { continue }

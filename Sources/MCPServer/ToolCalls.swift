@@ -65,11 +65,7 @@ extension Tools {
     } catch {
       throw ToolFailure("'\(VisibleText.escape(given))' (path): no such file or folder in the workspace")
     }
-    if let keys = StringsLint.sourceKeys(directory: real, sources: [], noSources: false, jobs: workers).keys {
-      _ = StringsLint.markUnreached(&files, sources: keys)
-    } else {
-      StringsLint.markStale(&files)
-    }
+    StringsLint.markDead(&files, sources: StringsLint.sourceKeys(directory: real, sources: [], noSources: false, jobs: workers).keys)
     let linter = Linter(configuration: configuration)
     let captured = CapturedOutput()
     var sink = ResultSink(format: .json, linter: linter, strict: false, output: captured.output, colour: false)

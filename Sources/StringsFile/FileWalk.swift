@@ -58,17 +58,23 @@ public enum FileWalk {
   /// The folders build tools write their products into, by the end of their name: SwiftPM's
   /// `.build` (its `*.resources` bundles hold copies of a package's tables, `checkouts` its
   /// dependencies' code), Xcode's `DerivedData`, intermediate `*.build` folders and archives
-  /// (`*.xcarchive`), Theos's `.theos`. What is in them is a copy of what the author edits elsewhere (or another
-  /// project's), so the walks of tables and code do not enter them below the folder they are
-  /// given; a build folder given itself is read.
-  public static let buildFolders = [".build", "DerivedData", ".xcarchive", ".theos"]
+  /// (`*.xcarchive`), Theos's `.theos`; and, by the end of their path, what
+  /// `xcodebuild -derivedDataPath DIR` writes into a folder of any name: `Build/Products` (the
+  /// built apps), Xcode's `*.noindex` folders (`Build/Intermediates.noindex`,
+  /// `ModuleCache.noindex`, `Index.noindex`) and the packages it resolves
+  /// (`SourcePackages/checkouts`, `SourcePackages/artifacts`). What is in them is a copy of what
+  /// the author edits elsewhere (or another project's), so the walks of tables and code do not
+  /// enter them below the folder they are given; a build folder given itself is read.
+  public static let buildFolders = [".build", "DerivedData", ".xcarchive", ".theos", ".noindex",
+                                    "Build/Products", "SourcePackages/checkouts", "SourcePackages/artifacts"]
 
   /// Every regular file below `root` whose path below the root `wanted` accepts, sorted by path,
   /// and every problem met. `root` itself must be a folder.
   ///
   /// With `jobs` above 1 the root's subfolders are walked side by side, on up to `jobs` threads;
   /// the files and the problems, and their order, are the same as on one thread. A folder whose
-  /// name ends with one of `skipping` (`.lproj`) is not entered.
+  /// name ends with one of `skipping` (`.lproj`) is not entered, nor one whose path below the root
+  /// ends, at a folder boundary, with an entry of `skipping` that holds a `/` (`Build/Products`).
   public static func files(below root: String, jobs: Int = 1, skipping: [String] = [],
                            where wanted: (String) -> Bool) -> (files: [File], problems: [Problem]) {
     let skip = skipping.map { Array($0.utf8) }
@@ -139,6 +145,19 @@ public enum FileWalk {
     }
   }
 
+  /// Whether a folder (its `name`, its path below the root) is one `skip` leaves out: its name
+  /// ends with an entry without `/`, or its path ends with an entry with one, after a `/` or at
+  /// the root.
+  private static func skipped(_ name: [UInt8], _ relative: [UInt8], _ skip: [[UInt8]]) -> Bool {
+    skip.contains { entry in
+      if !entry.contains(UInt8(ascii: "/")) {
+        return name.count >= entry.count && name.suffix(entry.count).elementsEqual(entry)
+      }
+      guard relative.count >= entry.count, relative.suffix(entry.count).elementsEqual(entry) else { return false }
+      return relative.count == entry.count || relative[relative.count - entry.count - 1] == UInt8(ascii: "/")
+    }
+  }
+
   /// Reads up to `folders` folders off the `pending` stack (paths below the root), pushing the
   /// subfolders found, in name order, and adding the wanted files and the problems.
   private static func walk(_ rootBytes: [UInt8], _ base: [UInt8], _ pending: inout [[UInt8]], _ files: inout [File],
@@ -167,7 +186,7 @@ public enum FileWalk {
         // opened, and checked with fstat, when read); links, other kinds and file systems that
         // do not say are asked.
         if type == UInt8(DT_DIR) {
-          if !skip.contains(where: { name.count >= $0.count && name.suffix($0.count).elementsEqual($0) }) { pending.append(childRelative) }
+          if !skipped(name, childRelative, skip) { pending.append(childRelative) }
           continue
         }
         if type == UInt8(DT_REG) {
@@ -183,7 +202,7 @@ public enum FileWalk {
         }
         let kind = link.st_mode & S_IFMT
         if kind == S_IFDIR {
-          if !skip.contains(where: { name.count >= $0.count && name.suffix($0.count).elementsEqual($0) }) { pending.append(childRelative) }
+          if !skipped(name, childRelative, skip) { pending.append(childRelative) }
           continue
         }
         let shownRelative = show(childRelative)

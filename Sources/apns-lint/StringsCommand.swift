@@ -108,11 +108,7 @@ struct StringsCommand: ParsableCommand {
       let (keys, note) = StringsLint.sourceKeys(directory: directory, sources: sources, noSources: noSources, jobs: Workers.default)
       if !sources.isEmpty { problems += keys?.problems ?? [] }   // the linted folder's own are reported with its tables
       if let note { complain(ToolProblem(note, kind: .note)) }
-      if let keys {
-        for note in StringsLint.markUnreached(&files, sources: keys) { complain("\(note)") }
-      } else {
-        StringsLint.markStale(&files)
-      }
+      for note in StringsLint.markDead(&files, sources: keys) { complain("\(note)") }
       // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
       for problem in problems { complain(ToolProblem(problem.message, path: problem.path)) }
       let linter = Linter(configuration: configuration)

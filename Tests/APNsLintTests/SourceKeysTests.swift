@@ -101,12 +101,15 @@ import TestSupport
     #expect(file.keys == nil && file.note == nil)
   }
 
-  /// A dependency's code that SwiftPM checked out into `.build/checkouts` is not the app's: it is
-  /// not read, and a key only it names is named by no source.
+  /// A dependency's code that SwiftPM checked out into `.build/checkouts` (or `xcodebuild
+  /// -derivedDataPath` into `SourcePackages/checkouts`) is not the app's: it is not read, and a
+  /// key only it names is named by no source.
   @Test func codeInBuildFoldersIsNotRead() throws {
     let dir = try TemporaryFolder()
     try dir.write("Sources/App/App.swift", #"let t = String(localized: "Open")"#)
     try dir.write(".build/checkouts/Kit/Sources/Kit/Kit.swift", #"let t = String(localized: "Close")"#)
+    // xcodebuild -derivedDataPath build: the packages it resolved.
+    try dir.write("build/SourcePackages/checkouts/Kit/Sources/Kit/Kit.swift", #"let t = String(localized: "Close")"#)
     let keys = SourceKeys(roots: [dir.path])
     #expect(keys.codeFilesRead == 1)
     #expect(keys.names("Open", table: "Localizable"))

@@ -216,19 +216,32 @@ struct StringsLintTests {
   /// After `swift build`, a package's `.build` holds a copy of each of its tables in the target's
   /// resource bundle (`.build/debug/App_App.resources/fr.lproj/…`), and `checkouts` its
   /// dependencies' code: the walk does not enter it (nor Xcode's `DerivedData` or Theos's
-  /// `.theos`, whose `_/Applications/*.app` copies BlitzModder's tables), so each finding is
-  /// reported once, at the table the author edits. A build folder given itself is read.
+  /// `.theos`, whose `_/Applications/*.app` copies BlitzModder's tables, nor what
+  /// `xcodebuild -derivedDataPath build` writes: `build/Build/Products`, `*.noindex`, the packages
+  /// in `SourcePackages/checkouts`), so each finding is reported once, at the table the author
+  /// edits. A folder the author names `Products` elsewhere is walked. A build folder given itself is read.
   @Test func buildProductsAreNotWalked() throws {
     let folder = TableFolder()
     try folder.write("Sources/App/en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n")
     try folder.write("Sources/App/fr.lproj/Localizable.strings", "\"a\" = \"B %d\";\n")
     for copy in [".build/debug/App_App.resources", "DerivedData/App/Build/Products/Debug/App.app", ".theos/_/Applications/App.app",
-                 "archives/App.xcarchive/Products/Applications/App.app"] {
+                 "archives/App.xcarchive/Products/Applications/App.app", "build/Build/Products/Debug-iphonesimulator/App.app",
+                 "build/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build",
+                 "build/SourcePackages/checkouts/Kit/Sources/Kit/Resources", "Build/Products/Release/App.app"] {
       try folder.write("\(copy)/en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n")
       try folder.write("\(copy)/fr.lproj/Localizable.strings", "\"a\" = \"B %d\";\n")
     }
     let mismatch = "strings-format-mismatch 1:1 a: 'a' in 'fr' ('B %d') does not take the arguments of 'en' ('A %@'): position 1 is '%d', not '%@' (it prints an object as an integer: a meaningless value)"
     #expect(try linted(folder.root.path) == [
+      "Sources/App/en.lproj/Localizable.strings": [],
+      "Sources/App/fr.lproj/Localizable.strings": [mismatch],
+    ])
+    // An app's own folder named Products (not Xcode's Build/Products) holds tables the author edits.
+    try folder.write("Products/Shop/en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n")
+    try folder.write("Products/Shop/fr.lproj/Localizable.strings", "\"a\" = \"B %d\";\n")
+    #expect(try linted(folder.root.path) == [
+      "Products/Shop/en.lproj/Localizable.strings": [],
+      "Products/Shop/fr.lproj/Localizable.strings": [mismatch],
       "Sources/App/en.lproj/Localizable.strings": [],
       "Sources/App/fr.lproj/Localizable.strings": [mismatch],
     ])

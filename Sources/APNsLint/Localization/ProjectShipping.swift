@@ -108,8 +108,10 @@ public struct ProjectShipping: Sendable {
     self.notes = notes
   }
 
-  /// Folders no project file is looked for in, by the end of their name (`fr.lproj`, `.git`).
-  static let skippedFolders = [".lproj", ".xcassets", ".git", ".build", "node_modules", "DerivedData", ".xcworkspace", "xcuserdata"]
+  /// Folders no project file is looked for in, by the end of their name (`fr.lproj`, `.git`), and
+  /// the build tools' folders the walks of tables and code leave out too (`FileWalk.buildFolders`:
+  /// the packages a build checked out are other projects).
+  static let skippedFolders = [".lproj", ".xcassets", ".git", "node_modules", ".xcworkspace", "xcuserdata"] + FileWalk.buildFolders
 
   /// Whether a path below the root is a project file read here.
   public static func isProjectFile(_ relativePath: String) -> Bool {

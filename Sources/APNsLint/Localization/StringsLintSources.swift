@@ -88,6 +88,19 @@ extension StringsLint {
     return notes
   }
 
+  /// What the code, or where none is read what Xcode says of it, makes of the findings: with
+  /// `sources`, ``markUnreached(_:sources:)`` (its notes returned); without,
+  /// ``markStale(_:)``. Every front end (the command line, the language server, the build plugin,
+  /// the MCP server) makes this one choice here.
+  @discardableResult
+  public static func markDead(_ files: inout [StringsLintFile], sources: SourceKeys?) -> [String] {
+    guard let sources else {
+      markStale(&files)
+      return []
+    }
+    return markUnreached(&files, sources: sources)
+  }
+
   /// Where no code is read (`--no-sources`, a folder of tables alone), what Xcode says of the code
   /// instead: every error and warning about a catalog key it marks stale, in a catalog its
   /// extraction maintains (``StringsLintFile/staleKeys``), is information, "(Xcode marks the key

@@ -266,7 +266,7 @@ extension StringsTable {
       return .predicateEditor
     }
     if (0..<count).allSatisfy({ Self.isInterfaceBuilderKey(entries[$0].key) })
-      || (0..<count).allSatisfy({ entries[$0].comment?.contains("ObjectID = \"") ?? false }) {
+      || (0..<count).allSatisfy({ entries[$0].comment?.containsUTF8("ObjectID = \"") ?? false }) {
       return .interfaceBuilder
     }
     return .standard

@@ -363,7 +363,7 @@ public struct XcodeProject: Sendable, Hashable {
   public static func normalised(_ path: String) -> String {
     let utf8 = path.utf8
     // Most paths need nothing done: no `//`, no `.` or `..` component, no `/` at either end.
-    if utf8.first != UInt8(ascii: "/"), utf8.last != UInt8(ascii: "/"), !path.contains("//"), !path.contains("./"),
+    if utf8.first != UInt8(ascii: "/"), utf8.last != UInt8(ascii: "/"), !path.containsUTF8("//"), !path.containsUTF8("./"),
        !path.hasSuffix("/."), !path.hasSuffix("/.."), path != ".", path != ".." {
       return path
     }

@@ -116,6 +116,35 @@ import TestSupport
     #expect(!keys.names("Close", table: "Localizable"))
   }
 
+  /// A property list's or storyboard's `<key>`/`<string>` texts (entities decoded) and `id="…"`
+  /// attributes, read over the bytes: a tag left open ends the search for its kind, a value over
+  /// 4096 bytes or empty is left out, text outside ASCII is kept whole.
+  @Test func xmlTextsAndIdentifiersAreReadOverTheBytes() {
+    let xml = #"<dict><key>NSCameraUsageDescription</key><string>Scan &amp; share «photos»</string>"#
+      + #"<key></key><string>\#(String(repeating: "x", count: 4097))</string><label id="Ab1-cD-2eF" text="t"/><button id="x"#
+      + "<string>open"
+    let found = SourceKeys.xmlStrings(Array(xml.utf8))
+    #expect(found.values == ["NSCameraUsageDescription", "Scan & share «photos»"])
+    #expect(found.ids == ["Ab1-cD-2eF"])
+    #expect(SourceKeys.xmlStrings([]).values.isEmpty)
+  }
+
+  /// The byte search the readers share: found at the start, at the very end, not past the end,
+  /// and after a first byte that begins no match.
+  @Test func bytesAreFoundWhereTheyStart() {
+    let text = Array("a<ke<key>b<key>".utf8)
+    func find(_ pattern: String, from start: Int) -> Int? {
+      text.withUnsafeBufferPointer { t in Array(pattern.utf8).withUnsafeBufferPointer { t.firstOffset(of: $0, from: start) } }
+    }
+    #expect(find("<key>", from: 0) == 4)
+    #expect(find("<key>", from: 5) == 10)
+    #expect(find("<key>", from: 11) == nil)
+    #expect(find("a", from: 0) == 0)
+    #expect(find(">", from: 15) == nil)
+    #expect(find("", from: 3) == 3)
+    #expect("a%%b".containsUTF8("%%") && !"a%b%".containsUTF8("%%"))
+  }
+
   @Test func aMissingSourceFolderIsAProblem() {
     let keys = SourceKeys(roots: ["/nonexistent-apns-lint-sources"])
     #expect(keys.problems.map(\.message) == ["no such file or folder"])

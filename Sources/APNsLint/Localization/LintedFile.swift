@@ -283,7 +283,7 @@ extension StringsLint {
   /// reads an argument and is no accident (``isImplausible(_:)``). `format` is `value` parsed,
   /// when the caller has it.
   static func isEvidentFormat(_ value: String, format: FormatString? = nil) -> Bool {
-    if value.contains("%%") { return true }
+    if value.containsUTF8("%%") { return true }
     if let format { return format.specifiers.contains { $0.kind != .percent && !isImplausible($0) } }
     var evident = false
     FormatString.forEachSpecifier(in: value) { specifier in

@@ -190,7 +190,7 @@ public struct SourceKeys: Sendable {
   public func names(_ key: String, table: String) -> Bool {
     if Self.systemTables.contains(table) || literals.contains(key) { return true }
     if let dot = key.firstIndex(of: "."), interfaceIDs.contains(String(key[..<dot])) { return true }
-    if key.contains("%") {
+    if key.containsUTF8(UInt8(ascii: "%")) {
       // A format key is looked up as written (or as Swift writes an interpolation), never built.
       guard let pattern = Self.pattern(ofKey: key) else { return false }
       return patterns.contains(pattern)
@@ -256,7 +256,7 @@ public struct SourceKeys: Sendable {
     case .xml(let values, let ids):
       for value in values {
         literals.insert(value)
-        if value.contains("%"), let pattern = Self.pattern(ofKey: value) { addTemplate(pattern) }
+        if value.containsUTF8(UInt8(ascii: "%")), let pattern = Self.pattern(ofKey: value) { addTemplate(pattern) }
       }
       interfaceIDs.formUnion(ids)
       filesRead += 1
@@ -469,7 +469,7 @@ public struct SourceKeys: Sendable {
       addTemplate(text)
     } else {
       literals.insert(text)
-      if text.contains("%"), let pattern = Self.pattern(ofKey: text) { addTemplate(pattern) }
+      if text.containsUTF8(UInt8(ascii: "%")), let pattern = Self.pattern(ofKey: text) { addTemplate(pattern) }
       if bytes.count >= 4, let last = bytes.last, "_.-/".utf8.contains(last) { keyPrefixes.insert(text) }
     }
   }
@@ -482,29 +482,35 @@ public struct SourceKeys: Sendable {
 
   /// `<key>`/`<string>` contents (entities decoded, at most 4096 bytes) and `id="…"` attributes
   /// of an XML file.
-  static func xmlStrings(_ bytes: [UInt8]) -> (values: [String], ids: [String]) {
-    let text = String(decoding: bytes, as: UTF8.self)
+  package static func xmlStrings(_ bytes: [UInt8]) -> (values: [String], ids: [String]) {
+    // Over the bytes (`range(of:)` on the decoded text went through Foundation's UTF-16 search:
+    // a tenth of a lint over a project's storyboards and property lists).
     var values: [String] = []
     var ids: [String] = []
-    for tag in ["key", "string"] {
-      var rest = text[...]
-      while let open = rest.range(of: "<\(tag)>"), let close = rest[open.upperBound...].range(of: "</\(tag)>") {
-        let value = Self.decodeEntities(String(rest[open.upperBound..<close.lowerBound]))
-        if !value.isEmpty && value.utf8.count <= 4096 { values.append(value) }
-        rest = rest[close.upperBound...]
+    bytes.withUnsafeBufferPointer { text in
+      for (open, close) in [(Array("<key>".utf8), Array("</key>".utf8)), (Array("<string>".utf8), Array("</string>".utf8))] {
+        var at = 0
+        while let start = open.withUnsafeBufferPointer({ text.firstOffset(of: $0, from: at) }),
+              let end = close.withUnsafeBufferPointer({ text.firstOffset(of: $0, from: start + open.count) }) {
+          let value = Self.decodeEntities(String(decoding: text[(start + open.count)..<end], as: UTF8.self))
+          if !value.isEmpty && value.utf8.count <= 4096 { values.append(value) }
+          at = end + close.count
+        }
       }
-    }
-    var rest = text[...]
-    while let open = rest.range(of: " id=\"") {
-      guard let close = rest[open.upperBound...].firstIndex(of: "\"") else { break }
-      ids.append(String(rest[open.upperBound..<close]))
-      rest = rest[rest.index(after: close)...]
+      let attribute = Array(" id=\"".utf8)
+      var at = 0
+      while let start = attribute.withUnsafeBufferPointer({ text.firstOffset(of: $0, from: at) }) {
+        let from = start + attribute.count
+        guard let end = text[from...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+        ids.append(String(decoding: text[from..<end], as: UTF8.self))
+        at = end + 1
+      }
     }
     return (values, ids)
   }
 
   static func decodeEntities(_ s: String) -> String {
-    guard s.contains("&") else { return s }
+    guard s.containsUTF8(UInt8(ascii: "&")) else { return s }
     return s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
       .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
       .replacingOccurrences(of: "&amp;", with: "&")

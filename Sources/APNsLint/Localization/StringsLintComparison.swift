@@ -428,7 +428,7 @@ extension StringsLint {
     // `%` (French "50 % de réduction") is text there too. Unless the source writes `%%`: that
     // proves it goes through a format call, so the translation's `% la` reads an argument that
     // does not exist (SPEC §14).
-    let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.contains("%%")
+    let sourceIsText = devSignature.conversions.isEmpty && devSignature.names.isEmpty && !devValue.containsUTF8("%%")
     // A development text that is an identifier (`webdav.error.downloadStalled`: a catalog key with
     // no development value stands in for it) is no sentence the code was written against: it says
     // nothing of the arguments the code passes, so a translation's are not compared with it.
@@ -600,7 +600,7 @@ extension StringsLint {
   /// placeholder `{0}`, is filled by the app itself (`replacingOccurrences`), never by
   /// `String(format:)`. Without either it is text.
   static func developmentReading(_ value: String) -> DevelopmentReading {
-    if value.contains("%%") { return .format }
+    if value.containsUTF8("%%") { return .format }
     var plausible = false
     var implausible = false
     if value.containsUTF8(0x25) {

@@ -185,3 +185,12 @@ extension String {
     return String(s)
   }
 }
+
+/// The localization a bundle gives a language, for the package's other modules: the index in
+/// `names` (`.lproj` names without the extension) of the one ``LanguageMatcher`` picks for
+/// `language` alone, or nil when none has the language and script.
+package enum LocalizationChoice {
+  package static func index(for language: String, among names: [String]) -> Int? {
+    LanguageMatcher.match(language, tags: names.map { LanguageTag($0) }, names: names)
+  }
+}

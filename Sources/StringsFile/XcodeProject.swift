@@ -219,6 +219,10 @@ public struct XcodeProject: Sendable, Hashable {
   /// another script file (`"${SRCROOT}/scripts/copy.sh"`). A file such a project does not place may
   /// still ship.
   public var scriptMayPlaceFiles = false
+  /// Whether a target runs CocoaPods' own phases (``isCocoaPodsPhase(_:)``): they place what
+  /// CocoaPods installed, which is the app's own files only for a pod the Podfile takes from a
+  /// folder of the repository (`:path`).
+  public var runsCocoaPodsPhases = false
   /// Whether a group or file is placed where a path cannot be known here (`<absolute>`, a build
   /// setting such as `PODS_ROOT`), other than the product (`BUILT_PRODUCTS_DIR`) and the system's
   /// (`SDKROOT`, `DEVELOPER_DIR`, `PLATFORM_DIR`): a file the project does not place by a known
@@ -286,6 +290,28 @@ public struct XcodeProject: Sendable, Hashable {
       if command.contains("/") || [".sh", ".py", ".rb", ".js", ".pl", ".swift"].contains(where: { command.hasSuffix($0) }) { return true }
     }
     return false
+  }
+
+  /// Whether a script (lowercased, comments left out) is one of the phases `pod install` writes
+  /// into the app's target: `[CP] Check Pods Manifest.lock` (it compares `Podfile.lock` with
+  /// `Pods/Manifest.lock` and writes a stamp) or `[CP] Embed Pods Frameworks` / `[CP] Copy Pods
+  /// Resources` (each only runs `${PODS_ROOT}/Target Support Files/…-frameworks.sh` or
+  /// `…-resources.sh`, which copy what CocoaPods installed). Every line must be one of theirs.
+  static func isCocoaPodsPhase(_ script: String) -> Bool {
+    let lines = script.split(separator: "\n").map { line in
+      line.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
+    }.map { String($0) }.filter { !$0.isEmpty }
+    guard !lines.isEmpty else { return false }
+    let runsSupportScripts = lines.allSatisfy { line in
+      let command = line.filter { $0 != "\"" }
+      return command.hasPrefix("${pods_root}/target support files/") && (command.hasSuffix("-frameworks.sh") || command.hasSuffix("-resources.sh"))
+    }
+    if runsSupportScripts { return true }
+    return lines.allSatisfy { line in
+      line.hasPrefix("diff \"${pods_podfile_dir_path}/podfile.lock\" \"${pods_root}/manifest.lock\"")
+        || line.hasPrefix("if [ $? != 0 ]") || line.hasPrefix("echo \"error:") || line == "exit 1" || line == "fi"
+        || line.hasPrefix("echo \"success\" > \"${script_output_file_0}\"")
+    } && lines.contains { $0.hasPrefix("diff \"${pods_podfile_dir_path}/podfile.lock\"") }
   }
 
   /// What the project says about one path.
@@ -447,7 +473,11 @@ public struct XcodeProject: Sendable, Hashable {
           if ["lproj", ".strings", ".stringsdict", ".xcstrings"].contains(where: { script.contains($0) }) {
             result.scriptCopiesTables = true
           }
-          if XcodeProject.mayPlaceFiles(script) { result.scriptMayPlaceFiles = true }
+          if XcodeProject.isCocoaPodsPhase(script) {
+            result.runsCocoaPodsPhases = true
+          } else if XcodeProject.mayPlaceFiles(script) {
+            result.scriptMayPlaceFiles = true
+          }
         }
         for buildFileID in phase["files"]?.strings ?? [] {
           if let fileRef = objects[buildFileID]?.dictionary?["fileRef"]?.string { inPhase.insert(fileRef) }

@@ -289,11 +289,14 @@ struct ProjectShippingTests {
   /// `Example/Example.xcodeproj` shipping `../Sources/Resources`), a group placed by an absolute
   /// path or a build setting (a path on the author's machine, CocoaPods' `PODS_ROOT`), and a script
   /// phase that runs a script file or names CocoaPods' folder (a `copy-translations.sh`,
-  /// `[CP] Copy Pods Resources`). A script that only runs a linter decides nothing.
+  /// `[CP] Copy Pods Resources` where no Podfile is read or one takes a pod from a folder of the
+  /// repository). A script that only runs a linter decides nothing, nor CocoaPods' own phases
+  /// where the Podfile takes every pod from elsewhere.
   @Test func whatMayPlaceAFileUnseenLeavesItUndecided() throws {
     let fr = "\"A\" = \"Bonjour %d\";\n", en = "\"A\" = \"Hello %@\";\n"
-    func lint(_ phases: [String], groups: [String] = [], example: Bool = false) throws -> [String] {
+    func lint(_ phases: [String], groups: [String] = [], example: Bool = false, podfile: String? = nil) throws -> [String] {
       let folder = try TemporaryFolder()
+      if let podfile { try folder.write("Podfile", podfile) }
       try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
         "P = {isa = PBXProject; developmentRegion = en; mainGroup = G; targets = (T); };",
         "G = {isa = PBXGroup; children = (\(groups.isEmpty ? "" : "A")); sourceTree = \"<group>\"; };",
@@ -315,8 +318,54 @@ struct ProjectShippingTests {
     #expect(try lint(["if which swiftlint >/dev/null; then\\n  swiftlint\\nfi\\n"]).first?.hasPrefix("info strings-not-shipped") == true)
     #expect(try lint([#"\"${SRCROOT}/scripts/copy-translations.sh\"\n"#]) == compared)
     #expect(try lint([#"\"${PODS_ROOT}/Target Support Files/Pods-App/Pods-App-resources.sh\"\n"#]) == compared)
+    // CocoaPods' own phases copy what it installed: with a Podfile that takes no pod from a folder
+    // of the repository, they place none of its files; a local pod's (`:path`) or a phase that
+    // also copies leaves the file undecided.
+    let manifestCheck = #"diff \"${PODS_PODFILE_DIR_PATH}/Podfile.lock\" \"${PODS_ROOT}/Manifest.lock\" > /dev/null\nif [ $? != 0 ] ; then\n    # print error to STDERR\n    echo \"error: The sandbox is not in sync with the Podfile.lock. Run 'pod install' or update your CocoaPods installation.\" >&2\n    exit 1\nfi\n# This output is used by Xcode 'outputs' to avoid re-running this script phase.\necho \"SUCCESS\" > \"${SCRIPT_OUTPUT_FILE_0}\"\n"#
+    let cocoaPods = [manifestCheck, #"\"${PODS_ROOT}/Target Support Files/Pods-My App/Pods-My App-frameworks.sh\"\n"#,
+                     #"\"${PODS_ROOT}/Target Support Files/Pods-My App/Pods-My App-resources.sh\"\n"#]
+    let remote = "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Alamofire', '~> 5.0'\n  # pod 'Kit', :path => '../Kit'\nend\n"
+    #expect(try lint(cocoaPods, podfile: remote).first?.hasPrefix("info strings-not-shipped") == true)
+    #expect(try lint(cocoaPods, podfile: remote + "target 'App' do\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n") == compared)
+    #expect(try lint(cocoaPods + [#"cp -R \"${SRCROOT}/Extra\" \"${PODS_ROOT}/Extra\"\n"#], podfile: remote) == compared)
+    #expect(try lint([manifestCheck + #"cp -R Extra \"${TARGET_BUILD_DIR}\"\n"#], podfile: remote) == compared)
     #expect(try lint([], groups: ["A = {isa = PBXGroup; children = (); path = /Users/me/App/Sources; sourceTree = \"<absolute>\"; };"]) == compared)
     #expect(try lint([], example: true) == compared)
+  }
+
+  /// A prebuilt framework takes the language the app runs in (CFBundle tries the main bundle's
+  /// language first): its localizations that no language the app's projects list selects are read
+  /// by no device, and are compared with nothing. Not so when the app sets
+  /// `CFBundleAllowMixedLocalizations`, when the framework lacks one of the app's languages (then
+  /// CFBundle falls back to the user's), or for a framework inside another app (its own host).
+  @Test func aFrameworksLocalizationsTheAppNeverSelectsAreReadByNoDevice() throws {
+    func lint(knownRegions: String = "en, de, Base", framework: String = "Vendor/Kit.framework", infoPlist: String? = nil) throws -> [String] {
+      let folder = try TemporaryFolder()
+      try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
+        "P = {isa = PBXProject; developmentRegion = en; knownRegions = (\(knownRegions)); mainGroup = G; targets = (T); };",
+        "G = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };",
+        "T = {isa = PBXNativeTarget; buildPhases = (); name = App; productType = \"com.apple.product-type.application\"; };",
+      ]))
+      if let infoPlist { try folder.write("App/Info.plist", infoPlist) }
+      let resources = framework + "/Versions/A/Resources"
+      try folder.write("\(resources)/en.lproj/Kit.strings", "\"A\" = \"Apple %@\";\n")
+      try folder.write("\(resources)/de.lproj/Kit.strings", "\"A\" = \"Apfel %@\";\n")
+      try folder.write("\(resources)/fi.lproj/Kit.strings", "\"A\" = \"Omena %d\";\n")
+      let files = try shipped(folder.path).files
+      #expect(files["\(resources)/de.lproj/Kit.strings"] == [])
+      return files["\(resources)/fi.lproj/Kit.strings"]?.map { String($0.prefix(120)) } ?? []
+    }
+    #expect(try lint() == [
+      "info strings-not-shipped 1:1 -: no device reads this localization: 'fi.lproj' of 'Kit.framework', a framework, which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (de, en) selects it; its keys are compared with nothing",
+    ].map { String($0.prefix(120)) })
+    let compared = ["error strings-format-mismatch 1:1 A: 'A' in 'fi' ('Omena %d') does not take the arguments of 'en' ('Apple %@'): position 1 is"]
+      .map { String($0.prefix(120)) }
+    #expect(try lint(knownRegions: "en, de, fr_FR, Base") == compared)
+    #expect(try lint(infoPlist: "<plist><dict><key>CFBundleAllowMixedLocalizations</key><true/></dict></plist>\n") == compared)
+    #expect(try lint(framework: "Helper.app/Contents/Frameworks/Kit.framework") == compared)
+    #expect(try lint(knownRegions: "de, Base") == [
+      "info strings-not-shipped 1:1 -: no device reads this localization: 'fi.lproj' of 'Kit.framework', a framework, which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (de) selects it; its keys are compared with nothing",
+    ].map { String($0.prefix(120)) })
   }
 
   /// A String Catalog in no build phase is not compared inside either.

@@ -208,6 +208,28 @@ struct TableConsequenceTests {
     #expect(StringsLint.menuTitlesDrawn(in: try String(contentsOf: folder.root.appendingPathComponent("Base.lproj/Main.storyboard"), encoding: .utf8),
                                         ids: ["HyV-fh-RgO", "1fA-1k-qER"]) == ["HyV-fh-RgO": true, "1fA-1k-qER": false])
   }
+  /// Text Xcode's object library gives a new label or button ("Label", "Button", "Text Cell" …)
+  /// is no author's words: the code fills the object before it shows (inaturalist/INaturalistIOS's
+  /// `reasonLabel`, "Label" in `Onboarding.storyboard`), so a translation missing or empty changes
+  /// nothing a user reads; a real text missing beside it is still reported.
+  @Test func xcodesPlaceholderTextIsNoTextToTranslate() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Onboarding.strings", """
+      /* Class = "UILabel"; text = "Label"; ObjectID = "oAC-8Z-BHX"; */
+      "oAC-8Z-BHX.text" = "Label";
+
+      /* Class = "UIButton"; normalTitle = "Button"; ObjectID = "k2P-aa-9xQ"; */
+      "k2P-aa-9xQ.normalTitle" = "Button";
+
+      /* Class = "UILabel"; text = "Welcome to iNaturalist"; ObjectID = "Wq1-3r-Tt0"; */
+      "Wq1-3r-Tt0.text" = "Welcome to iNaturalist";
+
+      """)
+    try folder.write("es.lproj/Onboarding.strings", "\"k2P-aa-9xQ.normalTitle\" = \"\";\n")
+    #expect(try lintedWithSeverity(folder.root.path)["es.lproj/Onboarding.strings"] == [
+      "warning strings-missing-translation 1:1 Wq1-3r-Tt0.text: 'Wq1-3r-Tt0.text' of 'en.lproj/Onboarding.strings:8' has no translation in 'es': the device shows the nib's own text, the English 'Welcome to iNaturalist'",
+    ])
+  }
   /// A lookup that passes a default text (`NSLocalizedString(key, value: "…")`,
   /// mozilla-mobile/focus-ios's `UIConstants.swift`; SwiftGen's `fallback:`, savoirfairelinux/
   /// jami-client-ios) shows that text for a key its translation lacks, not the raw key

@@ -24,6 +24,24 @@ extension StringsLint {
     return hidden
   }
 
+  /// The text Xcode's object library gives a new object, which no author writes as an app's words:
+  /// a label's "Label" and "Multiline Label", a button's "Button", a table column's "Text Cell"
+  /// and "Table View Cell", a pop-up button's "Item 1" to "Item 3", a text view's Lorem ipsum. An
+  /// object still showing it is filled by the code before it shows (an outlet), or shows the
+  /// placeholder in every language: a translation missing changes nothing a user reads.
+  static let xcodePlaceholderTexts: Set<String> = ["Label", "Multiline Label", "Button", "Text Cell", "Table View Cell",
+                                                   "Item 1", "Item 2", "Item 3"]
+
+  /// The keys of an Interface Builder table whose development text is Xcode's placeholder
+  /// (``xcodePlaceholderTexts``, or the Lorem ipsum a new text view holds).
+  static func placeholderKeys(_ table: StringsTable) -> Set<String> {
+    var keys: Set<String> = []
+    for entry in table.entries where xcodePlaceholderTexts.contains(entry.value) || entry.value.hasPrefix("Lorem ipsum dolor sit er elit lamet") {
+      keys.insert(entry.key)
+    }
+    return keys
+  }
+
   /// The storyboard or XIB a table `…/X.lproj/NAME.strings` was made from, as text: in a
   /// sibling `Base.lproj`, else beside the table (read up to ``SourceKeys/maxFileBytes``).
   static func interfaceFile(for tablePath: String) -> String? {

@@ -44,6 +44,9 @@ extension StringsLint {
     /// Why no target of the project below the root builds the table (``ProjectShipping``); nil
     /// when one does or no project says.
     var notShipped: String?
+    /// Whether ``notShipped`` says why no device reads this localization of a framework that ships
+    /// (``ProjectShipping/markFrameworkLocalizationsUnread(_:)``), not why no target builds it.
+    var unreadLocalization = false
     /// The development language the project gives the table (nil: the one the lint is given).
     var projectLanguage: String?
     /// How the project below the root puts the table on the device (nil: no project says).

@@ -83,6 +83,28 @@ public struct ProjectShipping: Sendable {
   public var decidesDevelopmentLanguage = true
   /// The folder below the root that the paths asked about are relative to (``below(_:)``).
   var pathPrefix = ""
+  /// Whether CocoaPods' phases may place files of the repository that no project references:
+  /// unless a Podfile was read below the root and none takes a pod from a folder (`:path`), they
+  /// may (a local pod's resources are the repository's files).
+  public var cocoaPodsMayPlaceRepositoryFiles = true
+  /// Whether an `Info.plist` or a project below the root sets `CFBundleAllowMixedLocalizations`
+  /// (`INFOPLIST_KEY_CFBundleAllowMixedLocalizations`): a framework then picks its own
+  /// localization from the user's languages, not the app's.
+  public var allowsMixedLocalizations = false
+
+  /// The languages the app runs in, as far as its Xcode projects list them: every project's
+  /// `knownRegions` but `Base` (empty when no Xcode project lists one).
+  public var appLanguages: [String] {
+    var seen = Set<String>()
+    var languages: [String] = []
+    for project in projects {
+      guard case .xcode(let xcode) = project.kind else { continue }
+      for region in xcode.knownRegions where region.lowercased() != "base" && seen.insert(region.lowercased()).inserted {
+        languages.append(region)
+      }
+    }
+    return languages
+  }
 
   /// The same projects, asked about paths relative to `folder` (below the root) instead of the
   /// root: the language server reads the projects of the whole workspace once and lints a
@@ -123,11 +145,27 @@ public struct ProjectShipping: Sendable {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
     // No project file lies in a localization, an asset catalog or a repository's own folders.
-    let walk = FileWalk.files(below: root, jobs: jobs, skipping: skippedFolders) { isProjectFile($0) }
-    guard !walk.files.isEmpty else { return nil }
+    // Podfiles and the apps' Info.plists (not a built bundle's) are read for what they say of
+    // placing and of localizations.
+    let walk = FileWalk.files(below: root, jobs: jobs, skipping: skippedFolders) {
+      isProjectFile($0) || isPodfile($0) || (isInfoPlist($0) && !$0.split(separator: "/").dropLast().contains(where: isBuiltBundle))
+    }
+    guard walk.files.contains(where: { isProjectFile($0.relativePath) }) else { return nil }
     var files: [(relativePath: String, bytes: [UInt8]?)] = []
     var unread: [(folder: String, note: String)] = []
-    for file in walk.files {
+    var podfiles = 0
+    var podfileHasLocalPods = false
+    var allowsMixedLocalizations = false
+    for file in walk.files where !isProjectFile(file.relativePath) {
+      guard case .success(let bytes) = FileWalk.read(file.bytes, shownAs: file.path, limit: PackageManifest.maxBytes) else { continue }
+      if isPodfile(file.relativePath) {
+        podfiles += 1
+        if Self.takesLocalPods(bytes) { podfileHasLocalPods = true }
+      } else if bytes.containsBytes(of: "CFBundleAllowMixedLocalizations") {
+        allowsMixedLocalizations = true
+      }
+    }
+    for file in walk.files where isProjectFile(file.relativePath) {
       let limit = file.relativePath.hasSuffix(".pbxproj") ? XcodeProject.maxBytes : PackageManifest.maxBytes
       switch FileWalk.read(file.bytes, shownAs: file.path, limit: limit) {
       case .success(let bytes): files.append((file.relativePath, bytes))
@@ -142,7 +180,22 @@ public struct ProjectShipping: Sendable {
     }
     shipping.notedFolders = unread.map(\.folder) + shipping.notedFolders
     shipping.notes = unread.map(\.note) + shipping.notes
+    shipping.cocoaPodsMayPlaceRepositoryFiles = podfiles == 0 || podfileHasLocalPods
+    shipping.allowsMixedLocalizations = allowsMixedLocalizations
+      || files.contains { $0.relativePath.hasSuffix(".pbxproj") && ($0.bytes?.containsBytes(of: "CFBundleAllowMixedLocalizations") ?? false) }
     return shipping
+  }
+
+  static func isPodfile(_ relativePath: String) -> Bool { relativePath == "Podfile" || relativePath.hasSuffix("/Podfile") }
+
+  static func isInfoPlist(_ relativePath: String) -> Bool { relativePath.lowercased().hasSuffix("info.plist") }
+
+  /// Whether a Podfile's lines (comments left out) take a pod from a folder (`:path =>`, `path:`).
+  static func takesLocalPods(_ bytes: [UInt8]) -> Bool {
+    String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
+      let code = line.prefix { $0 != "#" }
+      return code.contains(":path") || code.contains("path:")
+    }
   }
 
   /// The notes about projects that hold one of the tables at `relativePaths` (below the root):
@@ -269,7 +322,8 @@ public struct ProjectShipping: Sendable {
         continue
       }
       if project.folder == nearest {
-        guard !xcode.scriptCopiesTables, !xcode.scriptMayPlaceFiles, !xcode.placesUnknownPaths else { return nil }
+        guard !xcode.scriptCopiesTables, !xcode.scriptMayPlaceFiles, !xcode.placesUnknownPaths,
+              !(xcode.runsCocoaPodsPhases && cocoaPodsMayPlaceRepositoryFiles) else { return nil }
         names.append("'\(project.name)'")
       } else if !holds(project.folder), xcode.lookup(Self.relative(path, from: project.folder)) != nil {
         return nil
@@ -360,8 +414,57 @@ extension StringsLint {
         planned[index].take(shipping.decision(for: planned[index].relativePath))
         planned[index].delivery = shipping.delivery(for: planned[index].relativePath)
       }
+      shipping.markFrameworkLocalizationsUnread(&planned)
     }
     return planned
+  }
+}
+
+extension ProjectShipping {
+  /// The bundle types that run as a process of their own: each is its own main bundle, and picks
+  /// its localization from the user's languages.
+  static let mainBundleExtensions = [".app", ".appex", ".xpc"]
+
+  /// Marks the localizations of a prebuilt framework (`Sparkle.framework/…/fi.lproj`) that the
+  /// app's language never selects: CFBundle gives a bundle other than the main one the language
+  /// the app runs in (`_CFBundleAddPreferredLprojNamesInDirectory` in `CFBundle_Locale.c` tries the
+  /// main bundle's first language before the user's), so when the framework has a localization
+  /// for each language the app's projects list (`knownRegions`), its others are read by no device.
+  /// Nothing is decided when the app sets `CFBundleAllowMixedLocalizations`, when no Xcode project
+  /// lists the app's languages, when the framework lacks one of them (CFBundle then falls back to
+  /// the user's languages), or for a framework inside an app, app extension or XPC service (its
+  /// host is not this app). English and the language the project develops in are kept: CFBundle
+  /// appends the development region for what a localization lacks.
+  func markFrameworkLocalizationsUnread(_ planned: inout [StringsLint.LintedFile]) {
+    let appLanguages = appLanguages
+    guard !allowsMixedLocalizations, !appLanguages.isEmpty else { return }
+    var byDirectory: [String: [Int]] = [:]
+    for index in planned.indices where planned[index].isInLocalizationFolder && !planned[index].isCatalog && planned[index].notShipped == nil {
+      byDirectory[planned[index].directory, default: []].append(index)
+    }
+    for (directory, members) in byDirectory {
+      let components = rootPath(directory).split(separator: "/")
+      guard let bundle = components.lastIndex(where: Self.isBuiltBundle), components[bundle].lowercased().hasSuffix(".framework"),
+            !components[..<bundle].contains(where: { folder in Self.mainBundleExtensions.contains { folder.lowercased().hasSuffix($0) } })
+      else { continue }
+      let localizations = Array(Set(members.map { planned[$0].localization }).filter { $0.lowercased() != "base" }).sorted()
+      var selected: Set<String> = []
+      var lacksAppLanguage = false
+      for language in appLanguages {
+        guard let index = LocalizationChoice.index(for: language, among: localizations) else { lacksAppLanguage = true; break }
+        selected.insert(localizations[index])
+      }
+      guard !lacksAppLanguage else { continue }
+      for language in ["en", "English", "en_US", "en-US"] + projects.compactMap(\.developmentLanguage) {
+        if let index = LocalizationChoice.index(for: language, among: localizations) { selected.insert(localizations[index]) }
+      }
+      let framework = String(components[bundle])
+      let listed = appLanguages.sorted().joined(separator: ", ")
+      for index in members where !selected.contains(planned[index].localization) && planned[index].localization.lowercased() != "base" {
+        planned[index].notShipped = "'\(planned[index].localization).lproj' of '\(framework)', a framework, which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (\(listed)) selects it"
+        planned[index].unreadLocalization = true
+      }
+    }
   }
 }
 
@@ -378,9 +481,11 @@ extension StringsLint.LintedFile {
     guard let reason = notShipped else { return }
     for index in findings.indices where findings[index].severity != .info {
       findings[index].unreached = true
-      findings[index].message += " (the table does not ship: no device reads it)"
+      findings[index].message += unreadLocalization ? " (no device reads this localization: the framework takes the app's language)"
+        : " (the table does not ship: no device reads it)"
     }
-    findings.insert(Finding(TableMessage.notShipped(reason: reason), line: 1, column: 1), at: 0)
+    findings.insert(Finding(unreadLocalization ? TableMessage.unreadLocalization(reason: reason) : TableMessage.notShipped(reason: reason),
+                            line: 1, column: 1), at: 0)
     missing = []
     stateGroups = []
   }

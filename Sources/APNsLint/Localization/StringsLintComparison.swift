@@ -19,7 +19,10 @@ extension StringsLint {
     else { return }
     let devKind = files[devIndex].kind
     // An `NSMenu` title AppKit never draws is no text to translate (`undrawnMenuTitles`).
-    if devKind == .interfaceBuilder { devTable.untranslatableKeys.formUnion(undrawnMenuTitles(tablePath: files[devIndex].path, table: devTable)) }
+    if devKind == .interfaceBuilder {
+      devTable.untranslatableKeys.formUnion(undrawnMenuTitles(tablePath: files[devIndex].path, table: devTable))
+      devTable.untranslatableKeys.formUnion(placeholderKeys(devTable))
+    }
     let devName = files[devIndex].relativePath
     var reference = Reference(table: devTable, kind: devKind, language: development, file: devName)
     reference.overridden = files[devIndex].overriddenKeys ?? []
@@ -52,7 +55,10 @@ extension StringsLint {
       var sourceTable = file.catalogTables[source]
     else { return }
     // An Interface Builder catalog (`mul.lproj/Main.xcstrings`): its `NSMenu` titles AppKit never draws.
-    if sourceTable.kind == .interfaceBuilder { sourceTable.untranslatableKeys.formUnion(undrawnMenuTitles(tablePath: file.path, table: sourceTable)) }
+    if sourceTable.kind == .interfaceBuilder {
+      sourceTable.untranslatableKeys.formUnion(undrawnMenuTitles(tablePath: file.path, table: sourceTable))
+      sourceTable.untranslatableKeys.formUnion(placeholderKeys(sourceTable))
+    }
     var reference = Reference(table: sourceTable, kind: sourceTable.kind, language: source, file: nil)
     var pending: [PendingTranslation] = []
     for language in languages where language != source {

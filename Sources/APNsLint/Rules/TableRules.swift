@@ -357,8 +357,8 @@ extension RuleDefinition {
   static var notShipped: Self {
     Self(.info, .strings,
          fix: .never("whether the table belongs in a target or is left over is the author's decision"),
-         consequence: "none: no target of the Xcode project or Swift package below the folder builds the table, so no device reads it; its keys are compared with nothing and its own findings are information",
-         summary: "a table the project below the folder does not ship (no target's build phase holds it, its variant group lacks its localization, every target of its synchronized folder leaves it out, no package target holds it or one excludes it, or the Xcode project does not reference it at all where nothing else may place it): no device reads it",
+         consequence: "none: no target of the Xcode project or Swift package below the folder builds the table, or the framework it belongs to never takes its language, so no device reads it; its keys are compared with nothing and its own findings are information",
+         summary: "a table the project below the folder does not ship (no target's build phase holds it, its variant group lacks its localization, every target of its synchronized folder leaves it out, no package target holds it or one excludes it, or the Xcode project does not reference it at all where nothing else may place it), or a localization of a prebuilt framework that no language the app lists selects: no device reads it",
          card: RuleCard(symptom: "Nothing on the device: no target ships the table.",
                         remedy: "Add the table to a target's resources (Copy Bundle Resources, or the package target's resources), or delete it.",
                         platforms: .allAPNs, sources: [.stringCatalogs, .localizingPackageResources])) {
@@ -805,6 +805,11 @@ extension TableMessage {
   /// A table no target of the project below the folder builds, for `reason` (which project, and why).
   static func notShipped(reason: String) -> Self {
     Self(.notShipped, "not in any target's resources: no device reads it (\(reason)); its keys are compared with nothing")
+  }
+
+  /// A localization of a framework that ships which the app's language never selects, for `reason`.
+  static func unreadLocalization(reason: String) -> Self {
+    Self(.notShipped, "no device reads this localization: \(reason); its keys are compared with nothing")
   }
 }
 

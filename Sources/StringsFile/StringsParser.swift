@@ -136,7 +136,23 @@ public enum StringsParser {
     }
     if valueMap { table.valueMap = map }
     table.findings += result.findings
+    if Unit.isUTF8, bytes.starts(with: [0xEF, 0xBF, 0xBD]),
+       let first = table.findings.firstIndex(where: { $0.rule == RuleID(StringsRule.syntax) && $0.line == 1 }) {
+      table.findings[first].message += replacementCharacterHint(bytes)
+    }
     return table
+  }
+
+  /// Why a text that begins with U+FFFD (`EF BF BD`) fails at once: a tool that could not decode
+  /// the start of the file replaced it. Two of them before UTF-16 text (zero bytes between ASCII
+  /// letters) are a UTF-16 byte order mark (`FF FE`) read as UTF-8 and written back.
+  static func replacementCharacterHint(_ bytes: [UInt8]) -> String {
+    let rest = bytes.dropFirst(6).prefix(64)
+    let oddZeros = rest.indices.filter { ($0 - rest.startIndex) % 2 == 1 && rest[$0] == 0 }.count
+    if bytes.count >= 8, bytes[3..<6].elementsEqual([0xEF, 0xBF, 0xBD]), rest.count >= 8, oddZeros * 2 >= rest.count * 3 / 4 {
+      return " (the file begins with EF BF BD EF BF BD, two U+FFFD replacement characters where a UTF-16 byte order mark (FF FE) was, and UTF-16 text follows: a tool read the file as UTF-8 and wrote the mark back replaced; CoreFoundation then reads it all as UTF-8 and refuses it: save it again as UTF-16 with its mark, or as UTF-8)"
+    }
+    return " (the file begins with U+FFFD, the replacement character a tool writes for bytes it could not decode: CoreFoundation refuses the table there)"
   }
 }
 
@@ -309,11 +325,13 @@ enum TextTableReader {
         return false
       }
       var value: String?
+      var valueStart = -1
       let c = parser.text[parser.curr]
       if c == 0x3B {
         value = key
       } else if c == 0x3D {
         parser.curr += 1
+        if parser.advance() { valueStart = parser.curr }
         parser.building = true
         let scanned = parser.parseObject(requireObject: true, depth: 1)
         parser.building = false
@@ -339,7 +357,14 @@ enum TextTableReader {
         entries.append(StringsEntry(key: key, value: value, line: line, column: column, comment: comment))
       }
       guard parser.advance(), parser.text[parser.curr] == 0x3B else {
-        parser.setError(.expectedSemicolon(afterValueOf: key, found: parser.describe(at: parser.curr)), at: parser.curr)
+        // A value that ran over lines to here most likely lost its closing quote on its first line.
+        var opened: (line: Int, column: Int, lines: Int)? = nil
+        if valueStart >= 0, let value, value.containsUTF8(0x0A) {
+          let (valueLine, valueColumn) = positions.position(of: valueStart)
+          let (errorLine, _) = positions.position(of: parser.curr)
+          if errorLine > valueLine { opened = (valueLine, valueColumn, errorLine - valueLine + 1) }
+        }
+        parser.setError(.expectedSemicolon(afterValueOf: key, found: parser.describe(at: parser.curr), opened: opened), at: parser.curr)
         return false
       }
       parser.curr += 1

@@ -175,12 +175,29 @@ struct TextParserTests {
     ("\"just a string\"", "strings-syntax@1:1", "the file holds a single string, not a table of 'key = value;' entries"),
     ("{ \"a\" = \"b\"; } junk", "strings-syntax@1:16", "unexpected 'j' after the closing '}'"),
     ("{ \"a\" = \"b\";; }", "strings-syntax@1:13", "expected '}' to end the table, found ';'"),
+    // A value whose closing quote is missing swallows the lines up to the next quote (Sparkle's
+    // Turkish `Sparkle.strings` in simplenote-macos): the finding says where it opened.
+    ("\"a\" = \"b;\n\n\"c\" = \"d\";", "strings-syntax@3:2",
+     "expected ';' after the value of 'a', found 'c' (the value opened at 1:7 runs over 3 lines to here: if it ends on line 1, its closing quote is missing there)"),
   ])
   func syntaxErrors(source: String, finding: String, message: String) {
     let t = table(utf8(source))
     #expect(foundation(utf8(source)) == nil)
     #expect(located(t) == [finding])
     #expect(t.findings.first?.message == message)
+  }
+
+  /// A UTF-16 file whose byte order mark a tool rewrote as two U+FFFD (`EF BF BD EF BF BD`,
+  /// iAPS's `Settings.bundle/nl.lproj/Root.strings`): CoreFoundation reads UTF-8 and refuses it at
+  /// once, and the finding says why; a lone U+FFFD at the start is named too.
+  @Test func aByteOrderMarkRewrittenAsReplacementCharactersIsNamed() {
+    let rewritten: [UInt8] = [0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD] + utf16LE("/* A */\n\"A\" = \"B\";\n", bom: false)
+    let t = table(rewritten)
+    #expect(foundation(rewritten) == nil)
+    #expect(located(t) == ["strings-syntax@1:1"])
+    #expect(t.findings.first?.message == "expected a value, found '\u{FFFD}' (the file begins with EF BF BD EF BF BD, two U+FFFD replacement characters where a UTF-16 byte order mark (FF FE) was, and UTF-16 text follows: a tool read the file as UTF-8 and wrote the mark back replaced; CoreFoundation then reads it all as UTF-8 and refuses it: save it again as UTF-16 with its mark, or as UTF-8)")
+    let lone: [UInt8] = [0xEF, 0xBF, 0xBD] + Array("\"A\" = \"B\";\n".utf8)
+    #expect(table(lone).findings.first?.message == "expected a value, found '\u{FFFD}' (the file begins with U+FFFD, the replacement character a tool writes for bytes it could not decode: CoreFoundation refuses the table there)")
   }
 
   @Test func nonStringValuesAreReported() {

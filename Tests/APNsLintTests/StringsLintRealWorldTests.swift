@@ -132,6 +132,13 @@ struct StringsLintRealWorldTests {
     #expect(result["da.lproj/Vector.strings"] == [
       "strings-missing-translation 1:1 -: da: 7 of 8 keys of 'Vector.strings' missing: 'K2', 'K3', 'K4', 'K5', 'K6' and 2 more (the device shows the raw keys)"
     ])
+    // Keys written as the English text (Sparkle's `Sparkle.strings`): the raw key a device shows
+    // is words, which the user reads untranslated; a key that is an identifier is not said to be.
+    let sparkle = try lintedTree(["en.lproj/Sparkle.strings": "\"Checking for updates...\" = \"Checking for updates…\";\n\"Learn More...\" = \"Learn More…\";\n\"OK\" = \"OK\";\n",
+                                  "ca.lproj/Sparkle.strings": "\"OK\" = \"D'acord\";\n"], grouped: true)
+    #expect(sparkle["ca.lproj/Sparkle.strings"] == [
+      "strings-missing-translation 1:1 -: ca: 2 of 3 keys of 'Sparkle.strings' missing: 'Checking for updates...', 'Learn More...' (the device shows the raw keys, themselves text the user reads untranslated)"
+    ])
     let files = try StringsLint.lint(root: localizationFixtures.appendingPathComponent("LintApp").path)
     #expect(StringsLint.translationSummary(files).map(\.line) == ["fr: 1 of 4 keys missing in 1 table"])
     #expect(StringsLint.grouped(2_493) == "2,493" && StringsLint.grouped(25_000_000) == "25,000,000" && StringsLint.grouped(12) == "12")
@@ -167,7 +174,7 @@ struct StringsLintRealWorldTests {
       "strings-plural-missing 8:98 followers %lld %@: in 'de', 'followers %lld %@' (plural 'followers'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('%2$@ Follower')",
       "strings-argument-left-out 10:59 followers %lld %@: 'followers %lld %@' in 'ko' ('팔로워 %2$@명') does not take the arguments of 'en' ('%#@followers@'): position 1 is missing (that argument is left out of the sentence)",
       "strings-format-gap 10:59 followers %lld %@: in 'ko', 'followers %lld %@' skips position 1 ('팔로워 %2$@명'): String(format:) and the device give the arguments to the positions it reads in order, so it shows the wrong argument",
-      "strings-missing-translation 11:3 favorite %lld: 'favorite %lld' of 'en' has no translation in 'ko': the device shows the raw key",
+      "strings-missing-translation 11:3 favorite %lld: 'favorite %lld' of 'en' has no translation in 'ko': the device shows the raw key, itself text the user reads untranslated",
       "strings-plural-missing 14:81 favorite %lld: in 'de', 'favorite %lld' (plural 'count'): de needs one, other; 'one' is missing: a count of 1 shows the 'other' form ('1 Mal favorisiert')",
       "strings-missing-translation 16:3 platform: 'platform' of 'en' has no translation in 'de': the device shows the raw key",
       "strings-missing-translation 16:3 platform: 'platform' of 'en' has no translation in 'ko': the device shows the raw key",

@@ -403,13 +403,23 @@ struct TableMessage: RuleMessage {
   var ruleID: RuleID { RuleID(rule) }
   var definition: RuleDefinition { rule.definition }
 
-  /// What a device shows for a key its localization lacks, by what reads the table.
-  private static func whatShows(_ kind: StringsTableKind, plural: Bool) -> String {
+  /// What a device shows for a key its localization lacks, by what reads the table; `keysAreText`:
+  /// the keys are words, as an app keyed by its English text writes them (``readAsText(_:)``).
+  private static func whatShows(_ kind: StringsTableKind, plural: Bool, keysAreText: Bool = false) -> String {
     switch kind {
     case .interfaceBuilder: "the device shows the nib's own text"
     case .infoPlist: "the device shows Info.plist's own value"
-    case .standard, .predicateEditor: plural ? "the device shows the raw keys" : "the device shows the raw key"
+    case .standard, .predicateEditor:
+      (plural ? "the device shows the raw keys" : "the device shows the raw key")
+        + (keysAreText ? (plural ? ", themselves text the user reads untranslated" : ", itself text the user reads untranslated") : "")
     }
+  }
+
+  /// Whether every key reads as words (a space and a letter: `Checking for updates...`), not an
+  /// identifier (`send_crash_log`): the raw key a device shows is then text in the language it was
+  /// written in.
+  static func readAsText(_ keys: [String]) -> Bool {
+    !keys.isEmpty && keys.allSatisfy { key in key.containsUTF8(UInt8(ascii: " ")) && key.unicodeScalars.contains { $0.properties.isAlphabetic } }
   }
 
   /// `'KEY'` naming a value of a `.strings` file or `.stringsdict`, `in 'de', 'KEY'` in a catalog
@@ -451,7 +461,7 @@ extension TableMessage {
     let text = "the \(languageName(language)) user reads the \(languageName(developmentLanguage)) text \(shown)"
     return switch fallback {
     case .rawKey:
-      Self(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': \(whatShows(kind, plural: false))")
+      Self(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': \(whatShows(kind, plural: false, keysAreText: readAsText([key])))")
     case .developmentText:
       Self(.missingTranslation, "'\(key)' of \(origin) has no translation in '\(language)': " + (kind == .standard || kind == .predicateEditor
         ? text : "\(whatShows(kind, plural: false)), the \(languageName(developmentLanguage)) \(shown)"))
@@ -480,9 +490,11 @@ extension TableMessage {
   /// `message` (`untranslated`'s, falling back to the raw key) for a key whose lookup in the code
   /// passes a default text: the device shows that text instead.
   static func showsDefaultText(_ message: String) -> String {
-    let raw = ": the device shows the raw key"
-    guard message.hasSuffix(raw) else { return message }
-    return String(message.dropLast(raw.count)) + ": the device shows the default text the code passes with the key, in the development language"
+    let shown = ": the device shows the default text the code passes with the key, in the development language"
+    for raw in [": the device shows the raw key", ": the device shows the raw key, itself text the user reads untranslated"] where message.hasSuffix(raw) {
+      return String(message.dropLast(raw.count)) + shown
+    }
+    return message
   }
 
   /// One localization's missing keys of one table that fall back alike (`group.fallback`), as one finding.
@@ -496,7 +508,7 @@ extension TableMessage {
     let user = "the \(languageName(group.localization)) user", development = languageName(group.developmentLanguage)
     switch group.fallback {
     case .rawKey:
-      return Self(.missingTranslation, "\(counted) missing: \(listed)\(more) (\(whatShows(group.kind, plural: group.keys.count != 1)))")
+      return Self(.missingTranslation, "\(counted) missing: \(listed)\(more) (\(whatShows(group.kind, plural: group.keys.count != 1, keysAreText: readAsText(group.keys))))")
     case .developmentText:
       let shows = group.kind == .standard || group.kind == .predicateEditor
         ? "\(user) reads the \(development) text" : "\(whatShows(group.kind, plural: group.keys.count != 1)), in \(development)"

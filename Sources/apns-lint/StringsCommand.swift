@@ -85,6 +85,14 @@ struct StringsCommand: ParsableCommand {
       try baselineOptions.refuseOverwriting(inputs: [directory], root: root)
       var matcher = try baselineOptions.matcher(root: root)
       var recorder = baselineOptions.recorder(root: root)
+      if noSources, !sources.isEmpty {
+        throw ToolProblem("--no-sources and --sources exclude each other")
+      }
+      // The code is read on a thread of its own while the tables are linted.
+      let (directory, sources, noSources) = (directory, sources, noSources)
+      let pendingSources = PendingSources {
+        StringsLint.sourceKeys(directory: directory, sources: sources, noSources: noSources, jobs: Workers.default)
+      }
       var files: [StringsLintFile]
       var problems: [FileWalk.Problem] = []
       let shipping = readShipping()
@@ -100,12 +108,9 @@ struct StringsCommand: ParsableCommand {
       for note in shipping?.notes(forTablesAt: files.map { String($0.path.dropFirst(base.count)) }) ?? [] {
         complain(ToolProblem(note, kind: .note))
       }
-      if noSources, !sources.isEmpty {
-        throw ToolProblem("--no-sources and --sources exclude each other")
-      }
       // Keys no source names: their findings are information (what their translations do
       // reaches no device); a source that cannot be read is reported like a table.
-      let (keys, note) = StringsLint.sourceKeys(directory: directory, sources: sources, noSources: noSources, jobs: Workers.default)
+      let (keys, note) = pendingSources.wait()
       if !sources.isEmpty { problems += keys?.problems ?? [] }   // the linted folder's own are reported with its tables
       if let note { complain(ToolProblem(note, kind: .note)) }
       for note in StringsLint.markDead(&files, sources: keys) { complain("\(note)") }

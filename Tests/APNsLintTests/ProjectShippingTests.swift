@@ -368,6 +368,33 @@ struct ProjectShippingTests {
     ].map { String($0.prefix(120)) })
   }
 
+  /// A Swift package's resource bundle takes the app's language as a framework does, when the
+  /// package is one of the app's folders (anyproto/anytype-swift's `Modules/Loc`, whose catalogs
+  /// hold Arabic and Korean the app does not list): a catalog's languages no language of the app
+  /// selects are compared with nothing, one finding naming them. The folder's own package (a
+  /// library's, which other apps use) is left alone.
+  @Test func aPackagesLanguagesTheAppNeverSelectsAreReadByNoDevice() throws {
+    let units = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"Days %lld": {"localizations": {"#
+      + #""en": {"stringUnit": {"state": "translated", "value": "Days %lld"}}, "#
+      + #""de": {"stringUnit": {"state": "translated", "value": "Tage %lld"}}, "#
+      + #""ar": {"stringUnit": {"state": "translated", "value": "أيام %@"}}}}}}"#
+    func lint(package: String) throws -> [String] {
+      let folder = try TemporaryFolder()
+      try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
+        "P = {isa = PBXProject; developmentRegion = en; knownRegions = (en, de, Base); mainGroup = G; targets = (T); };",
+        "G = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };",
+        "T = {isa = PBXNativeTarget; buildPhases = (); name = App; productType = \"com.apple.product-type.application\"; };",
+      ]))
+      try folder.write(package + "Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Loc\", defaultLocalization: \"en\", targets: [.target(name: \"Loc\", resources: [.process(\"Resources\")])])\n")
+      try folder.write(package + "Sources/Loc/Resources/UI.xcstrings", units)
+      return try shipped(folder.path).files[package + "Sources/Loc/Resources/UI.xcstrings"]?.map { String($0.prefix(110)) } ?? []
+    }
+    #expect(try lint(package: "Modules/Loc/") == [
+      "info strings-not-shipped 1:1 -: no device reads its language 'ar': the catalog is in the resources of the Swift package 'Modules/Loc/Package.swift', which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (de, en) selects it; it is compared with nothing",
+    ].map { String($0.prefix(110)) })
+    #expect(try lint(package: "").first?.hasPrefix("error strings-format-mismatch") == true)
+  }
+
   /// A String Catalog in no build phase is not compared inside either.
   @Test func anUnshippedCatalogIsNotCompared() throws {
     let folder = try TemporaryFolder()

@@ -54,6 +54,29 @@ struct StringsStatesTests {
     ])
   }
 
+  /// state `new`: Xcode compiles every unit's value, so a unit still holding the development text
+  /// it copied (or plural forms that are the development's) shows that text (a missing
+  /// translation), but one holding other text (or other forms) was translated
+  /// by a tool that left the state as it was (anyproto/anytype-swift's catalogs, written by its
+  /// translation platform's bot in state `new`): the device shows the translation, nothing is
+  /// missing. An empty `new` unit stays missing.
+  @Test func aNewUnitHoldingATranslationIsWhatTheDeviceShows() throws {
+    let folder = TableFolder()
+    try folder.write("Localizable.xcstrings", catalog("""
+      "About": {"localizations": {"en": \(unit("translated", "About")), "es": \(unit("new", "Acerca de"))}},
+      "Delete": {"localizations": {"en": \(unit("translated", "Delete")), "es": \(unit("new", "Delete"))}},
+      "Share": {"localizations": {"en": \(unit("translated", "Share")), "es": \(unit("new", ""))}},
+      "Files": {"localizations": {"en": {"variations": {"plural": {"one": \(unit("translated", "%lld file")), "other": \(unit("translated", "%lld files"))}}}, \
+      "es": {"variations": {"plural": {"one": \(unit("new", "%lld archivo")), "other": \(unit("new", "%lld archivos"))}}}}},
+      "Tabs": {"localizations": {"en": {"variations": {"plural": {"one": \(unit("translated", "%lld tab")), "other": \(unit("translated", "%lld tabs"))}}}, \
+      "es": {"variations": {"plural": {"one": \(unit("new", "%lld tab")), "other": \(unit("new", "%lld tabs"))}}}}}
+      """))
+    let files = try StringsLint.lint(root: folder.root.path)
+    #expect(described(files[0].groupedFindings).filter { $0.hasPrefix("strings-missing-translation") } == [
+      "strings-missing-translation 1:1 -: es: 3 of 5 keys of 'Localizable.xcstrings' missing: 'Delete', 'Share', 'Tabs' (the Spanish user reads the English text)",
+    ])
+  }
+
   /// needs_review: a value that is still the development language's text is read untranslated,
   /// and says so (wider tables: Caldis/Mos `scrollDurationLockedMessage`): a warning; a
   /// translation in that state that nothing in the table shows stale is information (what its

@@ -47,6 +47,10 @@ extension StringsLint {
     /// Whether ``notShipped`` says why no device reads this localization of a framework that ships
     /// (``ProjectShipping/markFrameworkLocalizationsUnread(_:)``), not why no target builds it.
     var unreadLocalization = false
+    /// The bundle the table belongs to, when it takes the app's language (a framework, a Swift
+    /// package's resources): a catalog's languages no language of the app selects are then
+    /// compared with nothing.
+    var host: BundleHost?
     /// The development language the project gives the table (nil: the one the lint is given).
     var projectLanguage: String?
     /// How the project below the root puts the table on the device (nil: no project says).

@@ -425,50 +425,100 @@ extension ProjectShipping {
   /// its localization from the user's languages.
   static let mainBundleExtensions = [".app", ".appex", ".xpc"]
 
-  /// Marks the localizations of a prebuilt framework (`Sparkle.framework/…/fi.lproj`) that the
-  /// app's language never selects: CFBundle gives a bundle other than the main one the language
+  /// The bundle a table belongs to when that bundle is not the app's but takes the language the
+  /// app runs in, and the languages that can be: a prebuilt framework (`Sparkle.framework/…`, not
+  /// inside an app, app extension or XPC service: those host their own), or the resource bundle
+  /// of a Swift package inside the app's folder (`Modules/Loc/Package.swift`, not the folder's own
+  /// package, which other apps use). CFBundle gives a bundle other than the main one the language
   /// the app runs in (`_CFBundleAddPreferredLprojNamesInDirectory` in `CFBundle_Locale.c` tries the
-  /// main bundle's first language before the user's), so when the framework has a localization
-  /// for each language the app's projects list (`knownRegions`), its others are read by no device.
-  /// Nothing is decided when the app sets `CFBundleAllowMixedLocalizations`, when no Xcode project
-  /// lists the app's languages, when the framework lacks one of them (CFBundle then falls back to
-  /// the user's languages), or for a framework inside an app, app extension or XPC service (its
-  /// host is not this app). English and the language the project develops in are kept: CFBundle
-  /// appends the development region for what a localization lacks.
+  /// main bundle's first language before the user's); the app's languages are the ones its Xcode
+  /// projects list (`knownRegions` but `Base`). Nil when the app sets
+  /// `CFBundleAllowMixedLocalizations` or no Xcode project lists languages.
+  func host(ofTableAt relativePath: String) -> BundleHost? {
+    let languages = appLanguages
+    guard !allowsMixedLocalizations, !languages.isEmpty else { return nil }
+    let path = rootPath(relativePath)
+    let folders = path.split(separator: "/").dropLast()
+    let kept = ["en", "English", "en_US", "en-US"] + projects.compactMap(\.developmentLanguage)
+    if let bundle = folders.lastIndex(where: Self.isBuiltBundle) {
+      guard folders[bundle].lowercased().hasSuffix(".framework"),
+            !folders[..<bundle].contains(where: { folder in Self.mainBundleExtensions.contains { folder.lowercased().hasSuffix($0) } })
+      else { return nil }
+      return BundleHost(name: "'\(folders[bundle])', a framework", appLanguages: languages, kept: kept)
+    }
+    let packages = projects.filter { project in
+      guard case .package = project.kind, !project.folder.isEmpty else { return false }
+      return path.hasPrefix(project.folder + "/")
+    }
+    guard let package = packages.max(by: { $0.folder.count < $1.folder.count }) else { return nil }
+    return BundleHost(name: "the resources of the Swift package '\(package.name)'", appLanguages: languages, kept: kept)
+  }
+
+  /// Marks the localizations of a bundle that takes the app's language (``host(ofTableAt:)``)
+  /// which no language of the app selects: read by no device, so compared with nothing
+  /// (`strings-not-shipped`). Decided per folder of `.lproj` folders; a String Catalog's languages
+  /// are decided once it is read (``BundleHost/unread(_:)``).
   func markFrameworkLocalizationsUnread(_ planned: inout [StringsLint.LintedFile]) {
-    let appLanguages = appLanguages
     guard !allowsMixedLocalizations, !appLanguages.isEmpty else { return }
     var byDirectory: [String: [Int]] = [:]
-    for index in planned.indices where planned[index].isInLocalizationFolder && !planned[index].isCatalog && planned[index].notShipped == nil {
-      byDirectory[planned[index].directory, default: []].append(index)
+    for index in planned.indices where planned[index].notShipped == nil {
+      guard let host = host(ofTableAt: planned[index].relativePath) else { continue }
+      planned[index].host = host
+      if planned[index].isInLocalizationFolder && !planned[index].isCatalog { byDirectory[planned[index].directory, default: []].append(index) }
     }
-    for (directory, members) in byDirectory {
-      let components = rootPath(directory).split(separator: "/")
-      guard let bundle = components.lastIndex(where: Self.isBuiltBundle), components[bundle].lowercased().hasSuffix(".framework"),
-            !components[..<bundle].contains(where: { folder in Self.mainBundleExtensions.contains { folder.lowercased().hasSuffix($0) } })
-      else { continue }
-      let localizations = Array(Set(members.map { planned[$0].localization }).filter { $0.lowercased() != "base" }).sorted()
-      var selected: Set<String> = []
-      var lacksAppLanguage = false
-      for language in appLanguages {
-        guard let index = LocalizationChoice.index(for: language, among: localizations) else { lacksAppLanguage = true; break }
-        selected.insert(localizations[index])
-      }
-      guard !lacksAppLanguage else { continue }
-      for language in ["en", "English", "en_US", "en-US"] + projects.compactMap(\.developmentLanguage) {
-        if let index = LocalizationChoice.index(for: language, among: localizations) { selected.insert(localizations[index]) }
-      }
-      let framework = String(components[bundle])
-      let listed = appLanguages.sorted().joined(separator: ", ")
-      for index in members where !selected.contains(planned[index].localization) && planned[index].localization.lowercased() != "base" {
-        planned[index].notShipped = "'\(planned[index].localization).lproj' of '\(framework)', a framework, which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (\(listed)) selects it"
+    for (_, members) in byDirectory {
+      guard let host = planned[members[0]].host else { continue }
+      let unread = host.unread(members.map { planned[$0].localization })
+      for index in members where unread.contains(planned[index].localization) {
+        planned[index].notShipped = "'\(planned[index].localization).lproj' of \(host.name), which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (\(host.listed)) selects it"
         planned[index].unreadLocalization = true
       }
     }
   }
 }
 
+/// A bundle that takes the language the app runs in (``ProjectShipping/host(ofTableAt:)``).
+struct BundleHost: Sendable {
+  /// `'Sparkle.framework', a framework`, `the resources of the Swift package 'Modules/Loc/Package.swift'`.
+  var name: String
+  /// The languages the app's projects list.
+  var appLanguages: [String]
+  /// Languages always read where the bundle has them (English, the development languages):
+  /// CFBundle appends the development region for what a localization lacks.
+  var kept: [String]
+
+  var listed: String { appLanguages.sorted().joined(separator: ", ") }
+
+  /// The bundle's localizations (`.lproj` names or a catalog's languages) that no language of the
+  /// app selects; none when the bundle lacks one of the app's languages (CFBundle then falls back
+  /// to the user's list, which may name any of them).
+  func unread(_ localizations: [String]) -> Set<String> {
+    let names = Array(Set(localizations).filter { $0.lowercased() != "base" }).sorted()
+    var selected: Set<String> = []
+    for language in appLanguages {
+      guard let index = LocalizationChoice.index(for: language, among: names) else { return [] }
+      selected.insert(names[index])
+    }
+    for language in kept {
+      if let index = LocalizationChoice.index(for: language, among: names) { selected.insert(names[index]) }
+    }
+    return Set(names).subtracting(selected)
+  }
+}
+
 extension StringsLint.LintedFile {
+  /// `excluded` and, for a String Catalog of a bundle that takes the app's language (``host``),
+  /// the languages no language of the app selects (its source language kept), which one
+  /// finding names: they are compared and checked with nothing.
+  mutating func excludingUnreadLanguages(_ excluded: ExcludedLocalizations) -> ExcludedLocalizations {
+    guard isCatalog, notShipped == nil, let host, !catalogTables.isEmpty else { return excluded }
+    var unread = host.unread(Array(catalogTables.keys))
+    if let source = sourceLanguage { unread.remove(source) }
+    guard !unread.isEmpty else { return excluded }
+    findings.insert(Finding(TableMessage.unreadLanguages(unread.sorted(), host: host), line: 1, column: 1), at: 0)
+    return excluded.adding(unread)
+  }
+
   /// Takes what the projects say of this table: why no target builds it, and its development language.
   mutating func take(_ decision: ProjectShipping.Decision) {
     projectLanguage = decision.developmentLanguage

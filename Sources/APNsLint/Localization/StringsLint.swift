@@ -227,6 +227,7 @@ public enum StringsLint {
   /// worker thread.
   static func finish(_ file: inout LintedFile, developmentLanguage: String, excluded: ExcludedLocalizations) -> StringsLintFile {
     let developmentLanguage = file.projectLanguage ?? developmentLanguage
+    let excluded = file.excludingUnreadLanguages(excluded)
     if file.isCatalog && file.notShipped == nil { compareCatalog(&file, developmentLanguage: developmentLanguage, excluded: excluded) }
     file.checkValues(developmentLanguage: developmentLanguage, excluded: excluded)
     file.checkPlurals(excluded: excluded)
@@ -389,6 +390,13 @@ public struct ExcludedLocalizations: Sendable {
   /// `exclude` (the configuration's `localization.exclude`) and ``StringsLint/alwaysExcluded``.
   public init(_ exclude: [String]) {
     named = Set((exclude + StringsLint.alwaysExcluded).map(StringsLint.sameLanguageKey))
+  }
+
+  private init(named: Set<String>) { self.named = named }
+
+  /// These and `more` (a catalog's languages no device reads).
+  func adding(_ more: some Sequence<String>) -> ExcludedLocalizations {
+    ExcludedLocalizations(named: named.union(more.map(StringsLint.sameLanguageKey)))
   }
 
   /// Whether `localization` (a folder name without `.lproj`, or a catalog language) is left out.

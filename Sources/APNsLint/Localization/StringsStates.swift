@@ -31,27 +31,42 @@ public struct StateGroup: Sendable, Hashable {
 
 extension StringsLint {
   /// The translation states of one language of a catalog against its source (SPEC §14), after
-  /// ``compare(_:_:kind:language:with:pending:)``: a key in state `new` is a missing translation (the
-  /// device shows what stands in the unit, which nobody has translated; returned, sorted, for
-  /// `finish` to report with the language's missing keys); `needs_review` is `strings-needs-review`; a unit in state `stale` is
+  /// ``compare(_:_:kind:language:with:pending:)``: a key in state `new` whose unit still holds the
+  /// development text Xcode copied into it (or nothing) is a missing translation (returned, sorted,
+  /// for `finish` to report with the language's missing keys); one whose unit holds other text
+  /// was translated by someone who left the state as it was (a translation platform's import):
+  /// Xcode compiles every unit's value, so the device shows that translation, and the state is
+  /// the workflow's, as `needs_review`'s is; `needs_review` is `strings-needs-review`; a unit in state `stale` is
   /// `strings-stale`. Keys `shouldTranslate: false` and keys the source lacks are left out (the
   /// latter are extra keys already), and so are the states `new` and `needs_review` of a key
   /// Xcode marks stale.
+  /// Whether `key`'s unit in `table` holds text other than the development language's: a value
+  /// that is not the development value, or variations (plural or device forms, substitutions)
+  /// of which one differs from the development's form of the same name. Empty text is none.
+  static func holdsOtherText(_ key: String, _ table: StringsTable, reference: Reference, values: [String: String]) -> Bool {
+    if let value = values[key], !value.isEmpty, let position = reference.index[key], value != reference.values[position] { return true }
+    guard let forms = table.variations[key], !forms.isEmpty else { return false }
+    let development = Dictionary((reference.table.variations[key] ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    return forms.contains { !$0.value.isEmpty && development[$0.name] != $0.value }
+  }
+
   static func checkStates(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) -> [String] {
     guard !table.states.isEmpty else { return [] }
     var new: [String] = [], review: [String] = [], stale: [String] = [], untranslatedReview: [String] = []
     // A key Xcode marks stale (`"extractionState": "stale"`) is no code's any more: not translated
     // or not reviewed, it shows nowhere (`checkStaleKeys` reports the key once).
     let unused = reference.table.staleKeys
+    let values = table.values
     for key in table.states.keys.sorted() where reference.index[key] != nil {
       switch table.states[key] {
-      case "new" where !unused.contains(key): new.append(key)
+      case "new" where !unused.contains(key):
+        if holdsOtherText(key, table, reference: reference, values: values) { continue }
+        new.append(key)
       case "needs_review" where !unused.contains(key): review.append(key)
       case "stale": stale.append(key)
       default: break
       }
     }
-    let values = table.values
     // The device shows a needs_review value as it shows any other: the state is the workflow's
     // (Xcode sets it when the source text changes). A value that is still the development
     // language's text, as evidently text (`reviewReading`), is read untranslated; one holding a

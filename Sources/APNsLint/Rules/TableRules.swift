@@ -357,8 +357,8 @@ extension RuleDefinition {
   static var notShipped: Self {
     Self(.info, .strings,
          fix: .never("whether the table belongs in a target or is left over is the author's decision"),
-         consequence: "none: no target of the Xcode project or Swift package below the folder builds the table, or the framework it belongs to never takes its language, so no device reads it; its keys are compared with nothing and its own findings are information",
-         summary: "a table the project below the folder does not ship (no target's build phase holds it, its variant group lacks its localization, every target of its synchronized folder leaves it out, no package target holds it or one excludes it, or the Xcode project does not reference it at all where nothing else may place it), or a localization of a prebuilt framework that no language the app lists selects: no device reads it",
+         consequence: "none: no target of the Xcode project or Swift package below the folder builds the table, or the framework or package bundle it belongs to never takes its language, so no device reads it; its keys are compared with nothing and its own findings are information",
+         summary: "a table the project below the folder does not ship (no target's build phase holds it, its variant group lacks its localization, every target of its synchronized folder leaves it out, no package target holds it or one excludes it, or the Xcode project does not reference it at all where nothing else may place it), or a localization of a prebuilt framework or of a Swift package inside the app's folder that no language the app lists selects: no device reads it",
          card: RuleCard(symptom: "Nothing on the device: no target ships the table.",
                         remedy: "Add the table to a target's resources (Copy Bundle Resources, or the package target's resources), or delete it.",
                         platforms: .allAPNs, sources: [.stringCatalogs, .localizingPackageResources])) {
@@ -817,6 +817,14 @@ extension TableMessage {
   /// A table no target of the project below the folder builds, for `reason` (which project, and why).
   static func notShipped(reason: String) -> Self {
     Self(.notShipped, "not in any target's resources: no device reads it (\(reason)); its keys are compared with nothing")
+  }
+
+  /// A String Catalog's `languages` that no device reads: its bundle (`host`) takes the app's language.
+  static func unreadLanguages(_ languages: [String], host: BundleHost) -> Self {
+    let listed = languages.map { "'\($0)'" }.joined(separator: ", ")
+    return Self(.notShipped, "no device reads \(languages.count == 1 ? "its language" : "its languages") \(listed): the catalog is in \(host.name), "
+      + "which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's "
+      + "projects list (\(host.listed)) selects \(languages.count == 1 ? "it" : "them"); \(languages.count == 1 ? "it is" : "they are") compared with nothing")
   }
 
   /// A localization of a framework that ships which the app's language never selects, for `reason`.

@@ -62,11 +62,12 @@ public enum FileWalk {
   /// `xcodebuild -derivedDataPath DIR` writes into a folder of any name: `Build/Products` (the
   /// built apps), Xcode's `*.noindex` folders (`Build/Intermediates.noindex`,
   /// `ModuleCache.noindex`, `Index.noindex`) and the packages it resolves
-  /// (`SourcePackages/checkouts`, `SourcePackages/artifacts`). What is in them is a copy of what
+  /// (`SourcePackages/checkouts`, `SourcePackages/artifacts`), and Carthage's checkouts of the
+  /// dependencies (`Carthage/Checkouts`). What is in them is a copy of what
   /// the author edits elsewhere (or another project's), so the walks of tables and code do not
   /// enter them below the folder they are given; a build folder given itself is read.
   public static let buildFolders = [".build", "DerivedData", ".xcarchive", ".theos", ".noindex",
-                                    "Build/Products", "SourcePackages/checkouts", "SourcePackages/artifacts"]
+                                    "Build/Products", "SourcePackages/checkouts", "SourcePackages/artifacts", "Carthage/Checkouts"]
 
   /// Every regular file below `root` whose path below the root `wanted` accepts, sorted by path,
   /// and every problem met. `root` itself must be a folder.

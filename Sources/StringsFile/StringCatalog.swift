@@ -305,3 +305,18 @@ private struct ReadLocalization {
     return format
   }
 }
+
+extension StringCatalog {
+  /// The languages a catalog holds a unit in (its source language and every key's
+  /// `localizations`), or nil when it is no catalog: what the app's own catalogs localize it
+  /// into, for a bundle that takes the app's language.
+  package static func languages(_ bytes: [UInt8]) -> Set<String>? {
+    guard case .success(let root) = bytes.withUnsafeBufferPointer({ JSONTree.parse($0) }), case .object = root else { return nil }
+    var languages: Set<String> = []
+    if let source = root["sourceLanguage"]?.string { languages.insert(source) }
+    for item in root["strings"]?.members ?? [] {
+      for member in item.value["localizations"]?.members ?? [] { languages.insert(member.key) }
+    }
+    return languages
+  }
+}

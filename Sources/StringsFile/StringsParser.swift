@@ -325,7 +325,7 @@ enum TextTableReader {
         return false
       }
       var value: String?
-      var valueStart = -1
+      var valueStart = -1, valueEnd = -1
       let c = parser.text[parser.curr]
       if c == 0x3B {
         value = key
@@ -334,6 +334,7 @@ enum TextTableReader {
         if parser.advance() { valueStart = parser.curr }
         parser.building = true
         let scanned = parser.parseObject(requireObject: true, depth: 1)
+        valueEnd = parser.curr
         parser.building = false
         guard let scanned else { return false }
         if case .string(let s) = scanned {
@@ -358,11 +359,11 @@ enum TextTableReader {
       }
       guard parser.advance(), parser.text[parser.curr] == 0x3B else {
         // A value that ran over lines to here most likely lost its closing quote on its first line.
-        var opened: (line: Int, column: Int, lines: Int)? = nil
-        if valueStart >= 0, let value, value.containsUTF8(0x0A) {
+        var opened: (line: Int, column: Int, endLine: Int, endColumn: Int)? = nil
+        if valueStart >= 0, valueEnd > valueStart, let value, value.containsUTF8(0x0A) {
           let (valueLine, valueColumn) = positions.position(of: valueStart)
-          let (errorLine, _) = positions.position(of: parser.curr)
-          if errorLine > valueLine { opened = (valueLine, valueColumn, errorLine - valueLine + 1) }
+          let (endLine, endColumn) = positions.position(of: valueEnd - 1)
+          if endLine > valueLine { opened = (valueLine, valueColumn, endLine, endColumn) }
         }
         parser.setError(.expectedSemicolon(afterValueOf: key, found: parser.describe(at: parser.curr), opened: opened), at: parser.curr)
         return false

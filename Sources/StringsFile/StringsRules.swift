@@ -415,11 +415,11 @@ extension StringsMessage {
     Self(.syntax, "expected '=' or ';' after the key '\(VisibleText.excerpt(key, limit: 24))', found \(found ?? "the end of the file")")
   }
 
-  /// An entry of the table: no `;` after the value of `key`; `opened`, for a value that ran over
-  /// lines to the error, where its quote opened and how many lines it spans (its closing quote
-  /// most likely missing on its first line, so that it swallowed what followed).
-  static func expectedSemicolon(afterValueOf key: String, found: String, opened: (line: Int, column: Int, lines: Int)? = nil) -> Self {
-    let hint = opened.map { " (the value opened at \($0.line):\($0.column) runs over \($0.lines) lines to here: if it ends on line \($0.line), its closing quote is missing there)" } ?? ""
+  /// An entry of the table: no `;` after the value of `key`; `opened`, for a value that runs
+  /// over lines, where its opening and closing quotes are (its closing quote most likely missing
+  /// on its first line, so that it swallowed what followed up to the next quote).
+  static func expectedSemicolon(afterValueOf key: String, found: String, opened: (line: Int, column: Int, endLine: Int, endColumn: Int)? = nil) -> Self {
+    let hint = opened.map { " (its value runs from \($0.line):\($0.column) to \($0.endLine):\($0.endColumn): if it was meant to end on line \($0.line), its closing quote is missing there)" } ?? ""
     return Self(.syntax, "expected ';' after the value of '\(key)', found \(found)\(hint)")
   }
 

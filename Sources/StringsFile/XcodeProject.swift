@@ -295,8 +295,9 @@ public struct XcodeProject: Sendable, Hashable {
   /// Whether a script (lowercased, comments left out) is one of the phases `pod install` writes
   /// into the app's target: `[CP] Check Pods Manifest.lock` (it compares `Podfile.lock` with
   /// `Pods/Manifest.lock` and writes a stamp) or `[CP] Embed Pods Frameworks` / `[CP] Copy Pods
-  /// Resources` (each only runs `${PODS_ROOT}/Target Support Files/…-frameworks.sh` or
-  /// `…-resources.sh`, which copy what CocoaPods installed). Every line must be one of theirs.
+  /// Resources` / `[CP] Copy XCFrameworks` (each only runs `${PODS_ROOT}/Target Support
+  /// Files/…-frameworks.sh`, `…-resources.sh` or `…-xcframeworks.sh`, which copy what CocoaPods
+  /// installed). Every line must be one of theirs.
   static func isCocoaPodsPhase(_ script: String) -> Bool {
     let lines = script.split(separator: "\n").map { line in
       line.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
@@ -304,7 +305,7 @@ public struct XcodeProject: Sendable, Hashable {
     guard !lines.isEmpty else { return false }
     let runsSupportScripts = lines.allSatisfy { line in
       let command = line.filter { $0 != "\"" }
-      return command.hasPrefix("${pods_root}/target support files/") && (command.hasSuffix("-frameworks.sh") || command.hasSuffix("-resources.sh"))
+      return command.hasPrefix("${pods_root}/target support files/") && (command.hasSuffix("-frameworks.sh") || command.hasSuffix("-resources.sh") || command.hasSuffix("-xcframeworks.sh"))
     }
     if runsSupportScripts { return true }
     return lines.allSatisfy { line in

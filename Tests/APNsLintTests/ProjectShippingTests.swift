@@ -327,6 +327,10 @@ struct ProjectShippingTests {
     let remote = "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Alamofire', '~> 5.0'\n  # pod 'Kit', :path => '../Kit'\nend\n"
     #expect(try lint(cocoaPods, podfile: remote).first?.hasPrefix("info strings-not-shipped") == true)
     #expect(try lint(cocoaPods, podfile: remote + "target 'App' do\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n") == compared)
+    // Pods read from elsewhere (Ruby that loads them, Flutter's helper) may be local ones.
+    #expect(try lint(cocoaPods, podfile: remote + "eval(File.read('Podfile.local'))\n") == compared)
+    #expect(try lint(cocoaPods, podfile: "target 'Runner' do\n  flutter_install_all_ios_pods File.dirname(File.realpath(__FILE__))\nend\n") == compared)
+    #expect(try lint([#"\"${PODS_ROOT}/Target Support Files/Pods-App/Pods-App-xcframeworks.sh\"\n"#], podfile: remote).first?.hasPrefix("info strings-not-shipped") == true)
     #expect(try lint(cocoaPods + [#"cp -R \"${SRCROOT}/Extra\" \"${PODS_ROOT}/Extra\"\n"#], podfile: remote) == compared)
     #expect(try lint([manifestCheck + #"cp -R Extra \"${TARGET_BUILD_DIR}\"\n"#], podfile: remote) == compared)
     #expect(try lint([], groups: ["A = {isa = PBXGroup; children = (); path = /Users/me/App/Sources; sourceTree = \"<absolute>\"; };"]) == compared)
@@ -339,33 +343,40 @@ struct ProjectShippingTests {
   /// `CFBundleAllowMixedLocalizations`, when the framework lacks one of the app's languages (then
   /// CFBundle falls back to the user's), or for a framework inside another app (its own host).
   @Test func aFrameworksLocalizationsTheAppNeverSelectsAreReadByNoDevice() throws {
-    func lint(knownRegions: String = "en, de, Base", framework: String = "Vendor/Kit.framework", infoPlist: String? = nil) throws -> [String] {
+    func lint(knownRegions: String = "en, de, Base", framework: String = "Vendor/Kit.framework", infoPlist: (name: String, text: String)? = nil,
+              referenced: Bool = true) throws -> [String] {
       let folder = try TemporaryFolder()
       try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
         "P = {isa = PBXProject; developmentRegion = en; knownRegions = (\(knownRegions)); mainGroup = G; targets = (T); };",
-        "G = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };",
+        "G = {isa = PBXGroup; children = (\(referenced ? "K" : "")); sourceTree = \"<group>\"; };",
+        "K = {isa = PBXFileReference; lastKnownFileType = wrapper.framework; path = \(framework.split(separator: "/").last!); sourceTree = \"<group>\"; };",
         "T = {isa = PBXNativeTarget; buildPhases = (); name = App; productType = \"com.apple.product-type.application\"; };",
-      ]))
-      if let infoPlist { try folder.write("App/Info.plist", infoPlist) }
+      ].filter { referenced || !$0.hasPrefix("K =") }))
+      if let infoPlist { try folder.write(infoPlist.name, infoPlist.text) }
       let resources = framework + "/Versions/A/Resources"
       try folder.write("\(resources)/en.lproj/Kit.strings", "\"A\" = \"Apple %@\";\n")
       try folder.write("\(resources)/de.lproj/Kit.strings", "\"A\" = \"Apfel %@\";\n")
       try folder.write("\(resources)/fi.lproj/Kit.strings", "\"A\" = \"Omena %d\";\n")
       let files = try shipped(folder.path).files
       #expect(files["\(resources)/de.lproj/Kit.strings"] == [])
-      return files["\(resources)/fi.lproj/Kit.strings"]?.map { String($0.prefix(120)) } ?? []
+      return files["\(resources)/fi.lproj/Kit.strings"] ?? []
     }
-    #expect(try lint() == [
-      "info strings-not-shipped 1:1 -: no device reads this localization: 'fi.lproj' of 'Kit.framework', a framework, which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (de, en) selects it; its keys are compared with nothing",
-    ].map { String($0.prefix(120)) })
+    func unread(_ languages: String) -> [String] {
+      ["info strings-not-shipped 1:1 -: no device reads this localization: 'fi.lproj' of 'Kit.framework', a framework, which takes the language the app runs in (CFBundle; no Info.plist, configuration or project file here sets CFBundleAllowMixedLocalizations), and no language the app that uses it is localized in (\(languages)) selects it; its keys are compared with nothing"]
+    }
+    #expect(try lint() == unread("de, en"))
     let compared = ["error strings-format-mismatch 1:1 A: 'A' in 'fi' ('Omena %d') does not take the arguments of 'en' ('Apple %@'): position 1 is"]
-      .map { String($0.prefix(120)) }
-    #expect(try lint(knownRegions: "en, de, fr_FR, Base") == compared)
-    #expect(try lint(infoPlist: "<plist><dict><key>CFBundleAllowMixedLocalizations</key><true/></dict></plist>\n") == compared)
-    #expect(try lint(framework: "Helper.app/Contents/Frameworks/Kit.framework") == compared)
-    #expect(try lint(knownRegions: "de, Base") == [
-      "info strings-not-shipped 1:1 -: no device reads this localization: 'fi.lproj' of 'Kit.framework', a framework, which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (de) selects it; its keys are compared with nothing",
-    ].map { String($0.prefix(120)) })
+    func compare(_ found: [String]) -> [String] { found.map { String($0.prefix(compared[0].count)) } }
+    #expect(try compare(lint(knownRegions: "en, de, fr_FR, Base")) == compared)
+    #expect(try compare(lint(infoPlist: ("App/Info.plist", "<plist><dict><key>CFBundleAllowMixedLocalizations</key><true/></dict></plist>\n"))) == compared)
+    // The app declaring localizations of its own (`CFBundleLocalizations`, in an `Info-iOS.plist`
+    // or a configuration file's `INFOPLIST_KEY_…`): what it runs in is not known here.
+    #expect(try compare(lint(infoPlist: ("App/Info-iOS.plist", "<plist><dict><key>CFBundleLocalizations</key><array><string>fi</string></array></dict></plist>\n"))) == compared)
+    #expect(try compare(lint(infoPlist: ("Config/App.xcconfig", "INFOPLIST_KEY_CFBundleAllowMixedLocalizations = YES\n"))) == compared)
+    #expect(try compare(lint(framework: "Helper.app/Contents/Frameworks/Kit.framework")) == compared)
+    // A framework no app project of the folder names (an SDK's own build, beside its example app).
+    #expect(try compare(lint(referenced: false)) == compared)
+    #expect(try lint(knownRegions: "de, Base") == unread("de"))
   }
 
   /// A Swift package's resource bundle takes the app's language as a framework does, when the
@@ -378,21 +389,27 @@ struct ProjectShippingTests {
       + #""en": {"stringUnit": {"state": "translated", "value": "Days %lld"}}, "#
       + #""de": {"stringUnit": {"state": "translated", "value": "Tage %lld"}}, "#
       + #""ar": {"stringUnit": {"state": "translated", "value": "أيام %@"}}}}}}"#
-    func lint(package: String) throws -> [String] {
+    func lint(package: String, referencedAs: String = "Modules/Loc", byProduct: Bool = false) throws -> [String] {
       let folder = try TemporaryFolder()
       try folder.write("App.xcodeproj/project.pbxproj", pbxproj([
-        "P = {isa = PBXProject; developmentRegion = en; knownRegions = (en, de, Base); mainGroup = G; targets = (T); };",
+        "P = {isa = PBXProject; developmentRegion = en; knownRegions = (en, de, Base); mainGroup = G; packageReferences = (L); targets = (T); };",
         "G = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };",
+        byProduct ? "L = {isa = XCSwiftPackageProductDependency; productName = Loc; };"
+          : "L = {isa = XCLocalSwiftPackageReference; relativePath = \(referencedAs); };",
         "T = {isa = PBXNativeTarget; buildPhases = (); name = App; productType = \"com.apple.product-type.application\"; };",
       ]))
       try folder.write(package + "Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Loc\", defaultLocalization: \"en\", targets: [.target(name: \"Loc\", resources: [.process(\"Resources\")])])\n")
       try folder.write(package + "Sources/Loc/Resources/UI.xcstrings", units)
-      return try shipped(folder.path).files[package + "Sources/Loc/Resources/UI.xcstrings"]?.map { String($0.prefix(110)) } ?? []
+      return try shipped(folder.path).files[package + "Sources/Loc/Resources/UI.xcstrings"] ?? []
     }
     #expect(try lint(package: "Modules/Loc/") == [
-      "info strings-not-shipped 1:1 -: no device reads its language 'ar': the catalog is in the resources of the Swift package 'Modules/Loc/Package.swift', which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (de, en) selects it; it is compared with nothing",
-    ].map { String($0.prefix(110)) })
+      "info strings-not-shipped 1:1 -: no device reads its language 'ar': the catalog is in the resources of the Swift package 'Modules/Loc/Package.swift', which takes the language the app runs in (CFBundle; no Info.plist, configuration or project file here sets CFBundleAllowMixedLocalizations), and no language the app that uses it is localized in (de, en) selects it; it is compared with nothing",
+    ])
+    // The package held as a folder of the project, its product a dependency with no package named.
+    #expect(try lint(package: "Modules/Loc/", byProduct: true).first?.hasPrefix("info strings-not-shipped 1:1 -: no device reads its language 'ar'") == true)
     #expect(try lint(package: "").first?.hasPrefix("error strings-format-mismatch") == true)
+    // A package in a subfolder no app project references (a library beside its demo app).
+    #expect(try lint(package: "Packages/ChartKit/", referencedAs: "Modules/Other").first?.hasPrefix("error strings-format-mismatch") == true)
   }
 
   /// A String Catalog in no build phase is not compared inside either.

@@ -227,7 +227,8 @@ struct StringsLintTests {
     for copy in [".build/debug/App_App.resources", "DerivedData/App/Build/Products/Debug/App.app", ".theos/_/Applications/App.app",
                  "archives/App.xcarchive/Products/Applications/App.app", "build/Build/Products/Debug-iphonesimulator/App.app",
                  "build/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build",
-                 "build/SourcePackages/checkouts/Kit/Sources/Kit/Resources", "Build/Products/Release/App.app"] {
+                 "build/SourcePackages/checkouts/Kit/Sources/Kit/Resources", "Build/Products/Release/App.app",
+                 "Carthage/Checkouts/Kit/Resources"] {
       try folder.write("\(copy)/en.lproj/Localizable.strings", "\"a\" = \"A %@\";\n")
       try folder.write("\(copy)/fr.lproj/Localizable.strings", "\"a\" = \"B %d\";\n")
     }

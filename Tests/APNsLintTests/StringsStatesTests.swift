@@ -71,9 +71,18 @@ struct StringsStatesTests {
       "Tabs": {"localizations": {"en": {"variations": {"plural": {"one": \(unit("translated", "%lld tab")), "other": \(unit("translated", "%lld tabs"))}}}, \
       "es": {"variations": {"plural": {"one": \(unit("new", "%lld tab")), "other": \(unit("new", "%lld tabs"))}}}}}
       """))
+    // Russian forms that are the English text (the development value has no forms to compare).
+    try folder.write("Views.xcstrings", catalog("""
+      "%lld views": {"localizations": {"en": \(unit("translated", "%lld views")), \
+      "ru": {"variations": {"plural": {"one": \(unit("new", "%lld views")), "few": \(unit("new", "%lld views")), "many": \(unit("new", "%lld views")), "other": \(unit("new", "%lld views"))}}}}},
+      "Close": {"localizations": {"en": \(unit("translated", "Close")), "ru": \(unit("new", "Закрыть"))}}
+      """))
     let files = try StringsLint.lint(root: folder.root.path)
     #expect(described(files[0].groupedFindings).filter { $0.hasPrefix("strings-missing-translation") } == [
       "strings-missing-translation 1:1 -: es: 3 of 5 keys of 'Localizable.xcstrings' missing: 'Delete', 'Share', 'Tabs' (the Spanish user reads the English text)",
+    ])
+    #expect(described(files[1].groupedFindings).filter { $0.hasPrefix("strings-missing-translation") } == [
+      "strings-missing-translation 1:1 -: ru: 1 of 2 keys of 'Views.xcstrings' missing: '%lld views' (the Russian user reads the English text)",
     ])
   }
 

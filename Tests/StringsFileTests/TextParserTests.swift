@@ -178,7 +178,7 @@ struct TextParserTests {
     // A value whose closing quote is missing swallows the lines up to the next quote (Sparkle's
     // Turkish `Sparkle.strings` in simplenote-macos): the finding says where it opened.
     ("\"a\" = \"b;\n\n\"c\" = \"d\";", "strings-syntax@3:2",
-     "expected ';' after the value of 'a', found 'c' (the value opened at 1:7 runs over 3 lines to here: if it ends on line 1, its closing quote is missing there)"),
+     "expected ';' after the value of 'a', found 'c' (its value runs from 1:7 to 3:1: if it was meant to end on line 1, its closing quote is missing there)"),
   ])
   func syntaxErrors(source: String, finding: String, message: String) {
     let t = table(utf8(source))

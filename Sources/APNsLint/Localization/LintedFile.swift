@@ -47,6 +47,8 @@ extension StringsLint {
     /// Whether ``notShipped`` says why no device reads this localization of a framework that ships
     /// (``ProjectShipping/markFrameworkLocalizationsUnread(_:)``), not why no target builds it.
     var unreadLocalization = false
+    /// Whether a project below the root builds the table (``ProjectShipping/Decision/ships(developmentLanguage:)``).
+    var shipsByProject = false
     /// The bundle the table belongs to, when it takes the app's language (a framework, a Swift
     /// package's resources): a catalog's languages no language of the app selects are then
     /// compared with nothing.

@@ -87,10 +87,49 @@ public struct ProjectShipping: Sendable {
   /// unless a Podfile was read below the root and none takes a pod from a folder (`:path`), they
   /// may (a local pod's resources are the repository's files).
   public var cocoaPodsMayPlaceRepositoryFiles = true
-  /// Whether an `Info.plist` or a project below the root sets `CFBundleAllowMixedLocalizations`
-  /// (`INFOPLIST_KEY_CFBundleAllowMixedLocalizations`): a framework then picks its own
-  /// localization from the user's languages, not the app's.
+  /// Whether an `Info.plist`, a configuration file or a project below the root sets
+  /// `CFBundleAllowMixedLocalizations` (`INFOPLIST_KEY_CFBundleAllowMixedLocalizations`): a
+  /// framework then picks its own localization from the user's languages, not the app's; or
+  /// `CFBundleLocalizations`, localizations the app declares beyond what its files show. Either
+  /// way, which of a framework's languages no device reads is not decided.
   public var allowsMixedLocalizations = false
+  /// The Xcode projects with an app target (`com.apple.product-type.application`), with what they
+  /// use that takes the app's language: the local Swift packages they reference
+  /// (`XCLocalSwiftPackageReference`, folders below the root) and their project file's text, in
+  /// which a framework they embed is named.
+  var apps: [AppProject] = []
+
+  /// An Xcode project with an app target (``apps``).
+  struct AppProject: Sendable {
+    /// Its `knownRegions` but `Base`.
+    var languages: [String]
+    /// The folders (below the root) of the local packages it references.
+    var localPackages: [String]
+    /// The project file's text.
+    var text: [UInt8]
+
+    /// Whether a target depends on the product `name` of a package the project does not name
+    /// (`XCSwiftPackageProductDependency` with `productName = name;` and no `package = …;`):
+    /// Xcode's form for a local package held as a folder of the project.
+    func usesLocalProduct(_ name: String) -> Bool {
+      let marker = Array("productName = \(name);".utf8), quoted = Array("productName = \"\(name)\";".utf8)
+      let open = Array("isa = XCSwiftPackageProductDependency;".utf8)
+      return text.withUnsafeBufferPointer { bytes in
+        var at = 0
+        while let hit = open.withUnsafeBufferPointer({ bytes.firstOffset(of: $0, from: at) }) {
+          at = hit + open.count
+          // The object's text: up to its closing `};`.
+          let close = Array("};".utf8).withUnsafeBufferPointer { bytes.firstOffset(of: $0, from: at) } ?? bytes.count
+          let object = UnsafeBufferPointer(rebasing: bytes[at..<close])
+          let named = marker.withUnsafeBufferPointer { object.firstOffset(of: $0, from: 0) != nil }
+            || quoted.withUnsafeBufferPointer { object.firstOffset(of: $0, from: 0) != nil }
+          let remote = Array("package = ".utf8).withUnsafeBufferPointer { object.firstOffset(of: $0, from: 0) != nil }
+          if named && !remote { return true }
+        }
+        return false
+      }
+    }
+  }
 
   /// The languages the app runs in, as far as its Xcode projects list them: every project's
   /// `knownRegions` but `Base` (empty when no Xcode project lists one).
@@ -148,7 +187,8 @@ public struct ProjectShipping: Sendable {
     // Podfiles and the apps' Info.plists (not a built bundle's) are read for what they say of
     // placing and of localizations.
     let walk = FileWalk.files(below: root, jobs: jobs, skipping: skippedFolders) {
-      isProjectFile($0) || isPodfile($0) || (isInfoPlist($0) && !$0.split(separator: "/").dropLast().contains(where: isBuiltBundle))
+      isProjectFile($0) || isPodfile($0)
+        || ((isInfoPlist($0) || $0.hasSuffix(".xcconfig")) && !$0.split(separator: "/").dropLast().contains(where: isBuiltBundle))
     }
     guard walk.files.contains(where: { isProjectFile($0.relativePath) }) else { return nil }
     var files: [(relativePath: String, bytes: [UInt8]?)] = []
@@ -161,7 +201,7 @@ public struct ProjectShipping: Sendable {
       if isPodfile(file.relativePath) {
         podfiles += 1
         if Self.takesLocalPods(bytes) { podfileHasLocalPods = true }
-      } else if bytes.containsBytes(of: "CFBundleAllowMixedLocalizations") {
+      } else if Self.setsBundleLocalizations(bytes) {
         allowsMixedLocalizations = true
       }
     }
@@ -182,19 +222,42 @@ public struct ProjectShipping: Sendable {
     shipping.notes = unread.map(\.note) + shipping.notes
     shipping.cocoaPodsMayPlaceRepositoryFiles = podfiles == 0 || podfileHasLocalPods
     shipping.allowsMixedLocalizations = allowsMixedLocalizations
-      || files.contains { $0.relativePath.hasSuffix(".pbxproj") && ($0.bytes?.containsBytes(of: "CFBundleAllowMixedLocalizations") ?? false) }
+      || files.contains { $0.relativePath.hasSuffix(".pbxproj") && ($0.bytes.map(Self.setsBundleLocalizations) ?? false) }
+    for project in shipping.projects {
+      guard case .xcode(let xcode) = project.kind,
+            let bytes = files.first(where: { $0.relativePath == project.name + "/project.pbxproj" })?.bytes,
+            bytes.containsBytes(of: "com.apple.product-type.application") else { continue }
+      shipping.apps.append(AppProject(languages: xcode.knownRegions.filter { $0.lowercased() != "base" },
+                                      localPackages: localPackages(in: bytes, folder: project.folder), text: bytes))
+    }
     return shipping
+  }
+
+  /// Whether a property list, configuration file or project sets `CFBundleAllowMixedLocalizations`
+  /// or `CFBundleLocalizations` (``allowsMixedLocalizations``).
+  static func setsBundleLocalizations(_ bytes: [UInt8]) -> Bool {
+    bytes.containsBytes(of: "CFBundleAllowMixedLocalizations") || bytes.containsBytes(of: "CFBundleLocalizations")
   }
 
   static func isPodfile(_ relativePath: String) -> Bool { relativePath == "Podfile" || relativePath.hasSuffix("/Podfile") }
 
-  static func isInfoPlist(_ relativePath: String) -> Bool { relativePath.lowercased().hasSuffix("info.plist") }
+  /// A property list whose name says it is an `Info.plist` (`Info.plist`, `Info-iOS.plist`,
+  /// `App-Info.plist`): the one `INFOPLIST_FILE` names is not known here.
+  static func isInfoPlist(_ relativePath: String) -> Bool {
+    let name = relativePath.split(separator: "/").last.map { $0.lowercased() } ?? ""
+    return name.hasSuffix(".plist") && name.contains("info")
+  }
 
-  /// Whether a Podfile's lines (comments left out) take a pod from a folder (`:path =>`, `path:`).
+  /// Whether a Podfile's lines (comments left out) may take a pod from a folder: `:path =>`,
+  /// `path:`, a `podspec`, or Ruby that reads pods from elsewhere (`eval`, `load`, `require`,
+  /// `instance_eval`) or a framework's helper that declares them (Flutter's
+  /// `flutter_install_all_ios_pods`, React Native's `use_native_modules!`, `use_react_native!`).
   static func takesLocalPods(_ bytes: [UInt8]) -> Bool {
-    String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
+    let words = [":path", "path:", "podspec", "eval", "load ", "load(", "require", "flutter_install_all_ios_pods",
+                 "use_native_modules!", "use_react_native!"]
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
       let code = line.prefix { $0 != "#" }
-      return code.contains(":path") || code.contains("path:")
+      return words.contains { code.contains($0) }
     }
   }
 
@@ -435,23 +498,60 @@ extension ProjectShipping {
   /// projects list (`knownRegions` but `Base`). Nil when the app sets
   /// `CFBundleAllowMixedLocalizations` or no Xcode project lists languages.
   func host(ofTableAt relativePath: String) -> BundleHost? {
-    let languages = appLanguages
-    guard !allowsMixedLocalizations, !languages.isEmpty else { return nil }
+    guard !allowsMixedLocalizations, !apps.isEmpty else { return nil }
     let path = rootPath(relativePath)
     let folders = path.split(separator: "/").dropLast()
     let kept = ["en", "English", "en_US", "en-US"] + projects.compactMap(\.developmentLanguage)
+    func languages(of users: [AppProject]) -> [String] {
+      users.reduce([]) { Self.union($0, $1.languages) }
+    }
     if let bundle = folders.lastIndex(where: Self.isBuiltBundle) {
       guard folders[bundle].lowercased().hasSuffix(".framework"),
             !folders[..<bundle].contains(where: { folder in Self.mainBundleExtensions.contains { folder.lowercased().hasSuffix($0) } })
       else { return nil }
-      return BundleHost(name: "'\(folders[bundle])', a framework", appLanguages: languages, kept: kept)
+      // The apps whose project names the framework (a file reference, an embed phase).
+      let name = String(folders[bundle])
+      let users = apps.filter { $0.text.containsBytes(of: name) }
+      let found = languages(of: users)
+      guard !found.isEmpty else { return nil }
+      return BundleHost(name: "'\(name)', a framework", appLanguages: found, kept: kept)
     }
     let packages = projects.filter { project in
       guard case .package = project.kind, !project.folder.isEmpty else { return false }
       return path.hasPrefix(project.folder + "/")
     }
     guard let package = packages.max(by: { $0.folder.count < $1.folder.count }) else { return nil }
-    return BundleHost(name: "the resources of the Swift package '\(package.name)'", appLanguages: languages, kept: kept)
+    // The apps whose project references the package: by its folder (`XCLocalSwiftPackageReference`),
+    // or by a product of it with no package named (`XCSwiftPackageProductDependency` without
+    // `package`: a local package the project holds as a folder, as anytype's `Modules/Loc`).
+    var targets: [String] = []
+    if case .package(let manifest, _) = package.kind { targets = manifest.targets.map(\.name) }
+    let users = apps.filter { app in
+      app.localPackages.contains(package.folder) || targets.contains { app.usesLocalProduct($0) }
+    }
+    let found = languages(of: users)
+    guard !found.isEmpty else { return nil }
+    return BundleHost(name: "the resources of the Swift package '\(package.name)'", appLanguages: found, kept: kept)
+  }
+
+  /// The local packages a project file references (`XCLocalSwiftPackageReference`'s
+  /// `relativePath`), as folders below the root (`folder` is the project's).
+  static func localPackages(in text: [UInt8], folder: String) -> [String] {
+    var found: [String] = []
+    let marker = Array("XCLocalSwiftPackageReference".utf8), key = Array("relativePath = ".utf8), end = Array("};".utf8)
+    text.withUnsafeBufferPointer { bytes in
+      var at = 0
+      while let hit = marker.withUnsafeBufferPointer({ bytes.firstOffset(of: $0, from: at) }) {
+        at = hit + marker.count
+        let close = end.withUnsafeBufferPointer { bytes.firstOffset(of: $0, from: at) } ?? bytes.count
+        guard let start = key.withUnsafeBufferPointer({ bytes.firstOffset(of: $0, from: at) }), start < close else { continue }
+        var value = bytes[(start + key.count)..<close].prefix { $0 != UInt8(ascii: ";") }
+        if value.first == UInt8(ascii: "\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+        let relative = String(decoding: value, as: UTF8.self)
+        found.append(XcodeProject.normalised(folder.isEmpty ? relative : folder + "/" + relative))
+      }
+    }
+    return found
   }
 
   /// Marks the localizations of a bundle that takes the app's language (``host(ofTableAt:)``)
@@ -459,21 +559,60 @@ extension ProjectShipping {
   /// (`strings-not-shipped`). Decided per folder of `.lproj` folders; a String Catalog's languages
   /// are decided once it is read (``BundleHost/unread(_:)``).
   func markFrameworkLocalizationsUnread(_ planned: inout [StringsLint.LintedFile]) {
-    guard !allowsMixedLocalizations, !appLanguages.isEmpty else { return }
+    guard !allowsMixedLocalizations, !apps.isEmpty else { return }
     var byDirectory: [String: [Int]] = [:]
+    var hosted: [Int] = []
     for index in planned.indices where planned[index].notShipped == nil {
       guard let host = host(ofTableAt: planned[index].relativePath) else { continue }
       planned[index].host = host
+      hosted.append(index)
       if planned[index].isInLocalizationFolder && !planned[index].isCatalog { byDirectory[planned[index].directory, default: []].append(index) }
+    }
+    guard !hosted.isEmpty else { return }
+    // The app runs in what the tables and catalogs its projects ship localize it into as well:
+    // Xcode builds every language of a String Catalog, listed or not (unless
+    // BUILD_ONLY_KNOWN_LOCALIZATIONS).
+    let shipped = Self.languagesShipped(by: planned.filter { file in
+      file.host == nil && file.shipsByProject && !rootPath(file.relativePath).split(separator: "/").dropLast().contains(where: Self.isBuiltBundle)
+    })
+    for index in hosted {
+      guard var host = planned[index].host else { continue }
+      host.appLanguages = Self.union(host.appLanguages, shipped)
+      planned[index].host = host
     }
     for (_, members) in byDirectory {
       guard let host = planned[members[0]].host else { continue }
       let unread = host.unread(members.map { planned[$0].localization })
       for index in members where unread.contains(planned[index].localization) {
-        planned[index].notShipped = "'\(planned[index].localization).lproj' of \(host.name), which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's projects list (\(host.listed)) selects it"
+        planned[index].notShipped = "'\(planned[index].localization).lproj' of \(host.name), which takes the language the app runs in (CFBundle; no Info.plist, configuration or project file here sets CFBundleAllowMixedLocalizations), and no language the app that uses it is localized in (\(host.listed)) selects it"
         planned[index].unreadLocalization = true
       }
     }
+  }
+}
+
+extension ProjectShipping {
+  /// The localizations the app's own tables ship: the `.lproj` folders of its tables, the
+  /// languages of its String Catalogs (read for this; one that does not parse adds none), but
+  /// `Base`.
+  static func languagesShipped(by files: [StringsLint.LintedFile]) -> [String] {
+    var languages: Set<String> = []
+    for file in files {
+      if file.isCatalog {
+        guard case .success(let bytes) = FileWalk.read(Array(file.path.utf8), shownAs: file.path, limit: StringsLint.maxTableBytes),
+              let found = StringCatalog.languages(bytes) else { continue }
+        languages.formUnion(found)
+      } else if file.isInLocalizationFolder {
+        languages.insert(file.localization)
+      }
+    }
+    return languages.filter { $0.lowercased() != "base" }.sorted()
+  }
+
+  /// `a`, then what `b` adds (compared as the same language when only case or `-`/`_` differ).
+  static func union(_ a: [String], _ b: [String]) -> [String] {
+    var seen = Set(a.map(StringsLint.sameLanguageKey))
+    return a + b.filter { seen.insert(StringsLint.sameLanguageKey($0)).inserted }
   }
 }
 
@@ -481,7 +620,8 @@ extension ProjectShipping {
 struct BundleHost: Sendable {
   /// `'Sparkle.framework', a framework`, `the resources of the Swift package 'Modules/Loc/Package.swift'`.
   var name: String
-  /// The languages the app's projects list.
+  /// The languages the app runs in: its projects' `knownRegions`, and what its own tables and
+  /// catalogs localize it into.
   var appLanguages: [String]
   /// Languages always read where the bundle has them (English, the development languages):
   /// CFBundle appends the development region for what a localization lacks.
@@ -522,7 +662,11 @@ extension StringsLint.LintedFile {
   /// Takes what the projects say of this table: why no target builds it, and its development language.
   mutating func take(_ decision: ProjectShipping.Decision) {
     projectLanguage = decision.developmentLanguage
-    if case .notShipped(let reason, _) = decision { notShipped = reason }
+    switch decision {
+    case .notShipped(let reason, _): notShipped = reason
+    case .ships: shipsByProject = true
+    case .undecided: break
+    }
   }
 
   /// A table no target builds: one finding says so, first, and what its own checks found is

@@ -40,14 +40,16 @@ extension StringsLint {
   /// `strings-stale`. Keys `shouldTranslate: false` and keys the source lacks are left out (the
   /// latter are extra keys already), and so are the states `new` and `needs_review` of a key
   /// Xcode marks stale.
-  /// Whether `key`'s unit in `table` holds text other than the development language's: a value
-  /// that is not the development value, or variations (plural or device forms, substitutions)
-  /// of which one differs from the development's form of the same name. Empty text is none.
+  /// Whether `key`'s unit in `table` holds text other than the development language's: a value,
+  /// or a form of its variations (plural or device forms, substitutions), that is none of the
+  /// development texts of the key (its value, any of its forms, the key itself: Xcode copies the
+  /// `other` form into a language's `few` and `many`). Empty text is none.
   static func holdsOtherText(_ key: String, _ table: StringsTable, reference: Reference, values: [String: String]) -> Bool {
-    if let value = values[key], !value.isEmpty, let position = reference.index[key], value != reference.values[position] { return true }
-    guard let forms = table.variations[key], !forms.isEmpty else { return false }
-    let development = Dictionary((reference.table.variations[key] ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-    return forms.contains { !$0.value.isEmpty && development[$0.name] != $0.value }
+    var development: Set<String> = [key]
+    if let position = reference.index[key], let value = reference.values[position] { development.insert(value) }
+    for form in reference.table.variations[key] ?? [] { development.insert(form.value) }
+    if let value = values[key], !value.isEmpty, !development.contains(value) { return true }
+    return (table.variations[key] ?? []).contains { !$0.value.isEmpty && !development.contains($0.value) }
   }
 
   static func checkStates(_ file: inout LintedFile, _ table: StringsTable, language: String, reference: Reference) -> [String] {

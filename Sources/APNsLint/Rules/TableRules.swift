@@ -823,8 +823,8 @@ extension TableMessage {
   static func unreadLanguages(_ languages: [String], host: BundleHost) -> Self {
     let listed = languages.map { "'\($0)'" }.joined(separator: ", ")
     return Self(.notShipped, "no device reads \(languages.count == 1 ? "its language" : "its languages") \(listed): the catalog is in \(host.name), "
-      + "which takes the language the app runs in (CFBundle, as the app sets no CFBundleAllowMixedLocalizations), and no language the app's "
-      + "projects list (\(host.listed)) selects \(languages.count == 1 ? "it" : "them"); \(languages.count == 1 ? "it is" : "they are") compared with nothing")
+      + "which takes the language the app runs in (CFBundle; no Info.plist, configuration or project file here sets CFBundleAllowMixedLocalizations), "
+      + "and no language the app that uses it is localized in (\(host.listed)) selects \(languages.count == 1 ? "it" : "them"); \(languages.count == 1 ? "it is" : "they are") compared with nothing")
   }
 
   /// A localization of a framework that ships which the app's language never selects, for `reason`.

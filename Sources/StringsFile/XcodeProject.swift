@@ -219,7 +219,7 @@ public struct XcodeProject: Sendable, Hashable {
   /// another script file (`"${SRCROOT}/scripts/copy.sh"`). A file such a project does not place may
   /// still ship.
   public var scriptMayPlaceFiles = false
-  /// Whether a target runs CocoaPods' own phases (``isCocoaPodsPhase(_:)``): they place what
+  /// Whether a target runs CocoaPods' own phases (`isCocoaPodsPhase(_:)`): they place what
   /// CocoaPods installed, which is the app's own files only for a pod the Podfile takes from a
   /// folder of the repository (`:path`).
   public var runsCocoaPodsPhases = false

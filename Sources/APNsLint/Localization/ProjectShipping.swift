@@ -131,20 +131,6 @@ public struct ProjectShipping: Sendable {
     }
   }
 
-  /// The languages the app runs in, as far as its Xcode projects list them: every project's
-  /// `knownRegions` but `Base` (empty when no Xcode project lists one).
-  public var appLanguages: [String] {
-    var seen = Set<String>()
-    var languages: [String] = []
-    for project in projects {
-      guard case .xcode(let xcode) = project.kind else { continue }
-      for region in xcode.knownRegions where region.lowercased() != "base" && seen.insert(region.lowercased()).inserted {
-        languages.append(region)
-      }
-    }
-    return languages
-  }
-
   /// The same projects, asked about paths relative to `folder` (below the root) instead of the
   /// root: the language server reads the projects of the whole workspace once and lints a
   /// table's folder (`App` for `App/fr.lproj/Localizable.strings`).

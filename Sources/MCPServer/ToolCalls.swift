@@ -55,17 +55,18 @@ extension Tools {
     let real = try root.confined(given, argument: "path")
     try root.refuseLinksOut(below: real, argument: "path")
     let display = PathDisplay(real: real, given: given)
-    let developmentLanguage = try arguments.string("development_language") ?? configuration.developmentLanguage
-    let table = try arguments.string("table")
-    var unreadable: [FileWalk.Problem] = []
-    var files: [StringsLintFile]
+    // As the command runs it (TreeLint): the projects below the folder say what ships and, unless
+    // 'development_language' is given, the development language; the code below it, which keys
+    // are looked up.
+    let run: TreeLint
     do {
-      files = try StringsLint.lint(root: real, developmentLanguage: developmentLanguage, table: table,
-                                   exclude: configuration.excludedLocalizations, jobs: workers, problems: &unreadable)
+      run = try TreeLint(directory: real, developmentLanguage: try arguments.string("development_language"),
+                         configuredLanguage: configuration.developmentLanguage, table: try arguments.string("table"),
+                         exclude: configuration.excludedLocalizations, jobs: workers, readProjects: true)
     } catch {
       throw ToolFailure("'\(VisibleText.escape(given))' (path): no such file or folder in the workspace")
     }
-    StringsLint.markDead(&files, sources: StringsLint.sourceKeys(directory: real, sources: [], noSources: false, jobs: workers).keys)
+    let (files, unreadable) = (run.files, run.problems)
     let linter = Linter(configuration: configuration)
     let captured = CapturedOutput()
     var sink = ResultSink(format: .json, linter: linter, strict: false, output: captured.output, colour: false)
@@ -75,7 +76,7 @@ extension Tools {
     _ = sink.end(noun: "files")
     let problems = ProblemList()
     unreadable.forEach { problems.add(ToolProblem($0.message, path: display.path($0.path))) }
-    return try problems.result(ToolResult(report: captured.text))
+    return try problems.result(ToolResult(report: captured.text).adding(notes: run.notes.map(display.text)))
   }
 
   /// `render_alert`: `apns-lint render --format json` for one device's languages, or a web push

@@ -200,6 +200,17 @@ struct ToolResult {
     isError = false
   }
 
+  /// The report with the run's notes (what the projects and the code decided, which the command
+  /// line writes to standard error) as its member `notes`; the same report when there is none.
+  func adding(notes: [String]) -> ToolResult {
+    guard !notes.isEmpty, case .object(var members) = structured else { return self }
+    members.append(("notes", .array(notes.map { .string($0) })))
+    var result = self
+    result.structured = .object(members)
+    result.text = result.structured.text
+    return result
+  }
+
   /// A failed call: `{"error": message, …details}`.
   init(failure: ToolFailure) {
     var object = failure.details

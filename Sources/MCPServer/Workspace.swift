@@ -95,6 +95,16 @@ struct PathDisplay {
     return (given == "/" ? "/" : given + "/") + shown.dropFirst(prefix.count)
   }
 
+  /// A note of the run (``TreeLint/notes``) with the paths it names below `real`, or `real`
+  /// itself, as below `given`.
+  func text(_ note: String) -> String {
+    let prefix = real == "/" ? "/" : real + "/"
+    let replacement = given == "/" ? "/" : given + "/"
+    var note = note.replacingOccurrences(of: prefix, with: replacement)
+    if real != "/" { note = note.replacingOccurrences(of: real, with: given) }
+    return note
+  }
+
   /// Findings whose messages name paths below `real` (a missing translation names the
   /// development table) with those paths as below `given`.
   func findings(_ findings: [Finding]) -> [Finding] {

@@ -88,32 +88,19 @@ struct StringsCommand: ParsableCommand {
       if noSources, !sources.isEmpty {
         throw ToolProblem("--no-sources and --sources exclude each other")
       }
-      // The code is read on a thread of its own while the tables are linted.
-      let (directory, sources, noSources) = (directory, sources, noSources)
-      let pendingSources = PendingSources {
-        StringsLint.sourceKeys(directory: directory, sources: sources, noSources: noSources, jobs: Workers.default)
-      }
+      // The projects, the tables, and the code read on a thread of its own meanwhile (TreeLint).
       var files: [StringsLintFile]
       var problems: [FileWalk.Problem] = []
-      let shipping = readShipping()
       do {
-        files = try StringsLint.lint(root: directory, developmentLanguage: developmentLanguage ?? configuration.developmentLanguage,
-                                     table: table, exclude: configuration.excludedLocalizations, jobs: Workers.default,
-                                     shipping: shipping, problems: &problems)
+        let run = try TreeLint(directory: directory, developmentLanguage: developmentLanguage,
+                               configuredLanguage: configuration.developmentLanguage, table: table,
+                               exclude: configuration.excludedLocalizations, jobs: Workers.default,
+                               readProjects: !noProject, sources: sources, noSources: noSources)
+        run.notes.forEach(complain)
+        (files, problems) = (run.files, run.problems)
       } catch {
         throw ToolProblem("no such file or folder", path: directory)
       }
-      // What a project holding a table could not say (a project with no table below it says nothing).
-      let base = directory.hasSuffix("/") ? directory : directory + "/"
-      for note in shipping?.notes(forTablesAt: files.map { String($0.path.dropFirst(base.count)) }) ?? [] {
-        complain(ToolProblem(note, kind: .note))
-      }
-      // Keys no source names: their findings are information (what their translations do
-      // reaches no device); a source that cannot be read is reported like a table.
-      let (keys, note) = pendingSources.wait()
-      if !sources.isEmpty { problems += keys?.problems ?? [] }   // the linted folder's own are reported with its tables
-      if let note { complain(ToolProblem(note, kind: .note)) }
-      for note in StringsLint.markDead(&files, sources: keys) { complain("\(note)") }
       // Unreadable folders and tables are reported and make the run exit 2; the rest is linted.
       for problem in problems { complain(ToolProblem(problem.message, path: problem.path)) }
       let linter = Linter(configuration: configuration)
@@ -138,9 +125,10 @@ struct StringsCommand: ParsableCommand {
     /// What the projects below the folder ship (nil with `--no-project`, or when there is none);
     /// their notes go to standard error. `--development-language` wins over the projects'.
     func readShipping(quiet: Bool = false) -> ProjectShipping? {
-      guard !noProject, var shipping = ProjectShipping.read(root: directory, jobs: Workers.default) else { return nil }
-      shipping.decidesDevelopmentLanguage = developmentLanguage == nil
-      if !quiet, let summary = shipping.summary { complain(ToolProblem(summary, kind: .note)) }
+      var notes: [String] = []
+      let shipping = TreeLint.shipping(directory: directory, developmentLanguage: developmentLanguage,
+                                       readProjects: !noProject, jobs: Workers.default, notes: &notes)
+      if !quiet { notes.forEach(complain) }
       return shipping
     }
 

@@ -123,6 +123,54 @@ import Testing
     #expect(Self.places(french?["results"]?[0]) == ["strings-format-mismatch 1:1 GREETING", "strings-extra-key 2:1 FAREWELL"])
   }
 
+  /// As `strings lint` runs over a folder (TreeLint): the Xcode project below it says what ships,
+  /// so a table no target builds has only information, and the code below it says which keys are
+  /// looked up; the answer's `notes` say both, with the paths as the caller gave them.
+  @Test func lintStringsReadsTheProjectAndTheCodeAsTheCommandDoes() throws {
+    let session = try MCPSession()
+    try session.folder.write("App/App.xcodeproj/project.pbxproj", """
+      // !$*UTF8*$!
+      {
+      \tarchiveVersion = 1;
+      \tobjects = {
+      \t\tP = {isa = PBXProject; developmentRegion = en; knownRegions = (en, fr); mainGroup = G; targets = (T); };
+      \t\tG = {isa = PBXGroup; children = (V); sourceTree = "<group>"; };
+      \t\tV = {isa = PBXVariantGroup; children = (E, F); name = Localizable.strings; sourceTree = "<group>"; };
+      \t\tE = {isa = PBXFileReference; name = en; path = en.lproj/Localizable.strings; sourceTree = "<group>"; };
+      \t\tF = {isa = PBXFileReference; name = fr; path = fr.lproj/Localizable.strings; sourceTree = "<group>"; };
+      \t\tT = {isa = PBXNativeTarget; buildPhases = (R); name = App; };
+      \t\tR = {isa = PBXResourcesBuildPhase; files = (B); };
+      \t\tB = {isa = PBXBuildFile; fileRef = V; };
+      \t};
+      \trootObject = P;
+      }
+
+      """)
+    try Self.writeTables(session)
+    try session.folder.write("App/en.lproj/Old.strings", "\"TITLE\" = \"Title\";\n\"BODY\" = \"Body\";\n")
+    try session.folder.write("App/fr.lproj/Old.strings", "\"TITLE\" = \"Titre\";\n")
+    try session.folder.write("App/Greeter.swift", "let greeting = NSLocalizedString(\"GREETING\", comment: \"\")\n")
+    let result = session.call("lint_strings", ["path": "App/"])
+    #expect(result["isError"] == false)
+    let report = Self.structured(result)
+    let rows = (report?["results"]?.array ?? []).flatMap { file in
+      (file["diagnostics"]?.array ?? []).map { "\(file["path"]?.string ?? "?") \($0["severity"]?.string ?? "?") \($0["rule"]?.string ?? "?")" }
+    }
+    // The format mismatch is in a key the code formats; FAREWELL no code names; Old.strings no target builds.
+    #expect(rows == [
+      "App/en.lproj/Old.strings info strings-not-shipped",
+      "App/fr.lproj/Localizable.strings info strings-missing-translation",
+      "App/fr.lproj/Localizable.strings error strings-format-mismatch",
+      "App/fr.lproj/Old.strings info strings-not-shipped",
+    ])
+    let notes = report?["notes"]?.array?.compactMap(\.string) ?? []
+    #expect(notes.count == 2)
+    #expect(notes.first?.hasPrefix("note: ") == true)
+    #expect(notes.last == "note: read 1 source files below App to tell the keys the code looks up; "
+            + "findings about keys no source names are info (--no-sources: every key counts as looked up)")
+    #expect(notes.allSatisfy { !$0.contains(session.folder.path) })
+  }
+
   @Test func renderAlertShowsWhatAFrenchCanadianDeviceShows() throws {
     let session = try MCPSession()
     try session.folder.write("App/en.lproj/Localizable.strings", "\"GREETING\" = \"Hello %@\";\n")

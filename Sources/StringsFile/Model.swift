@@ -119,6 +119,21 @@ extension StringsEntry {
     return false
   }
 
+  /// Whether a value says that it is not to be translated: the mark itself
+  /// (``isDoNotLocalizeMarker(_:)``), or the instruction written as the text, as a nib's
+  /// placeholder the code replaces ("DO NOT LOCALIZE": Sparkle's `SUUpdatePermissionPrompt`
+  /// `179.title`, read as ``marksNotForTranslation(_:)`` reads a comment). No user reads it in any
+  /// language, so no translation of it is missing. Only values of up to 40 bytes are read.
+  public static func isDoNotLocalizeValue(_ value: String) -> Bool {
+    let utf8 = value.utf8
+    let count = utf8.count
+    if count == 3 || count == 5 { return isDoNotLocalizeMarker(value) }
+    guard let first = utf8.first, first | 0x20 == UInt8(ascii: "d") || first | 0x20 == UInt8(ascii: "n"), count <= 40 else {
+      return false
+    }
+    return marksNotForTranslation(value)
+  }
+
   /// Whether a value is itself the mark "do not localize" (`<dnl>`, `DNL`): a placeholder the
   /// code replaces at run time, as in mangerlahn/Latest's table cell `<dnl>`, which no user reads
   /// in any language.

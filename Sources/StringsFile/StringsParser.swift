@@ -132,7 +132,7 @@ public enum StringsParser {
     for entry in result.entries {
       if valueMap { map[entry.key] = entry.value }
       if let comment = entry.comment, StringsEntry.marksNotForTranslation(comment) { table.untranslatableKeys.insert(entry.key) }
-      if entry.value.utf8.count <= 5, StringsEntry.isDoNotLocalizeMarker(entry.value) { table.untranslatableKeys.insert(entry.key) }
+      if StringsEntry.isDoNotLocalizeValue(entry.value) { table.untranslatableKeys.insert(entry.key) }
     }
     if valueMap { table.valueMap = map }
     table.findings += result.findings

@@ -1,4 +1,5 @@
 import Foundation
+import LintVocabulary
 import LocFormat
 import StringsFile
 import Testing
@@ -309,5 +310,82 @@ struct TableConsequenceTests {
     #expect(found["en.lproj/Localizable.strings"] == [
       "info strings-duplicate-other-value 3:1 OPEN: key 'OPEN' is defined again with another text; line 2's never shows, the last definition wins",
     ])
+  }
+
+  /// A language a translation platform exported and nobody translated holds `""` in every unit
+  /// (TheBLVD/mammoth's catalogs: 24 languages written so by its Crowdin bot, state
+  /// `needs_review`): one `strings-empty-translation` for the language, where its first empty
+  /// value stands, listing the keys, not one per key; a language with one empty value among
+  /// translations keeps that value's own finding.
+  @Test func aLanguageNobodyTranslatedIsOneFinding() throws {
+    let folder = TableFolder()
+    try folder.write("Localizable.xcstrings", catalog("""
+      "Archive": {"localizations": {"en": \(unit("translated", "Archive")), "he": \(unit("needs_review", "")), "fr": \(unit("translated", "Archiver"))}},
+      "Delete": {"localizations": {"en": \(unit("translated", "Delete")), "he": \(unit("needs_review", "")), "fr": \(unit("translated", ""))}},
+      "Share": {"localizations": {"en": \(unit("translated", "Share")), "he": \(unit("needs_review", "")), "fr": \(unit("translated", "Partager"))}}
+      """))
+    let files = try StringsLint.lint(root: folder.root.path, developmentLanguage: "en")
+    // Per key in `findings` (the baseline, the code's keys and --fix read them), one for Hebrew as every format shows them.
+    #expect(files[0].findings.filter { $0.rule == RuleID(TableRule.emptyTranslation) }.count == 4)
+    let empty = files[0].groupedFindings.filter { $0.rule == RuleID(TableRule.emptyTranslation) }
+    #expect(empty.map { "\($0.severity.rawValue) \($0.line):\($0.column) \($0.keyPath ?? "-") \($0.keys ?? []): \($0.message)" } == [
+      "warning 1:209 - [\"Archive\", \"Delete\", \"Share\"]: he: all 3 values of 'Localizable.xcstrings' are empty where the development language has text "
+        + "(the language was never translated): the device shows nothing: 'Archive', 'Delete', 'Share'",
+      "warning 2:212 Delete []: 'Delete' in 'fr' is empty where 'en' has 'Delete': the device shows nothing",
+    ])
+    // Not fixed unit by unit: the group names no key.
+    let text = Array(try String(contentsOf: folder.root.appendingPathComponent("Localizable.xcstrings"), encoding: .utf8).utf8)
+    #expect(EmptyTranslationFix.fix(FixSite(text: text, finding: empty[0])) == nil)
+    #expect(EmptyTranslationFix.fix(FixSite(text: text, finding: empty[1])) != nil)
+  }
+
+  /// A value that is itself the instruction not to translate it (Sparkle's
+  /// `SUUpdatePermissionPrompt.strings`, `"179.title" = "DO NOT LOCALIZE"`, a nib field the code
+  /// fills) is no text any user reads: its translation is never missing.
+  @Test func aValueThatSaysDoNotLocalizeNeedsNoTranslation() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/SUUpdatePermissionPrompt.strings", """
+      /* Class = "NSTextFieldCell"; title = "DO NOT LOCALIZE"; ObjectID = "179"; */
+      "179.title" = "DO NOT LOCALIZE";
+
+      /* Class = "NSButtonCell"; title = "Check Automatically"; ObjectID = "176"; */
+      "176.title" = "Check Automatically";
+
+      """)
+    try folder.write("nl.lproj/SUUpdatePermissionPrompt.strings", "\"Other\" = \"Ander\";\n")
+    let found = try lintedWithSeverity(folder.root.path)
+    #expect(found["nl.lproj/SUUpdatePermissionPrompt.strings"] == [
+      "warning strings-missing-translation 1:1 176.title: '176.title' of 'en.lproj/SUUpdatePermissionPrompt.strings:5' has no translation in 'nl': "
+        + "the device shows the nib's own text, the English 'Check Automatically'",
+      "info strings-extra-key 1:1 Other: 'Other' is not in the development language's 'en.lproj/SUUpdatePermissionPrompt.strings'",
+    ])
+    #expect(StringsEntry.isDoNotLocalizeValue("Do not translate."))
+    #expect(!StringsEntry.isDoNotLocalizeValue("Don't translate automatically"))
+    #expect(!StringsEntry.isDoNotLocalizeValue("Done"))
+  }
+
+  /// A list of languages, each named in its own (gao-sun/eul's `language.ar` = "العربية" in its
+  /// English table), is no text left in another language; the same values under keys that name
+  /// no language are, and keys that only end like tags (`route_tl`, `route_tr`) make no list.
+  @Test func aLanguagesOwnNameInAListIsNoTextInAnotherScript() throws {
+    let folder = TableFolder()
+    let names = ["ar": "العربية", "ru": "Русский", "ja": "日本語", "zh-Hans": "简体中文", "ko": "한국어"]
+    try folder.write("en.lproj/Localizable.strings", names.sorted { $0.key < $1.key }.map { "\"language.\($0.key)\" = \"\($0.value)\";\n" }.joined())
+    try folder.write("de.lproj/Localizable.strings", names.sorted { $0.key < $1.key }.map { "\"language.\($0.key)\" = \"\($0.value)\";\n" }.joined())
+    try folder.write("Other/en.lproj/Localizable.strings", names.sorted { $0.key < $1.key }.enumerated().map { "\"greeting.\($0.offset)\" = \"\($0.element.value)\";\n" }.joined())
+    let found = try lintedWithSeverity(folder.root.path)
+    #expect(found["en.lproj/Localizable.strings"] == [])
+    #expect(found["de.lproj/Localizable.strings"] == [
+      "info strings-development-copy 1:1 -: de: 5 of 5 values of 'Localizable.strings' are the English text unchanged: 'language.ar', 'language.ja', "
+        + "'language.ko' and 2 more (names and words German shares with English read as meant; text left untranslated reads in English)",
+    ])
+    #expect(found["Other/en.lproj/Localizable.strings"] == [
+      "warning strings-wrong-script 1:1 -: en: 5 of 5 values of 'Localizable.strings' are written in Han and Cyrillic and Arabic and Hangul letters, "
+        + "which English is not written in: 'greeting.0' ('العربية'), 'greeting.1' ('日本語'), 'greeting.2' ('한국어') and 2 more; the English user reads them in another language",
+    ])
+    #expect(StringsLint.languageLists(["route_tl", "route_tr", "route_kl", "answer.no", "language.de"]).map(String.init) == ["route_"])
+    #expect(!StringsLint.isEndonym(key: "route_tl", script: .latin, lists: ["route_"], developmentScripts: [.latin]))
+    #expect(StringsLint.isEndonym(key: "lang_zh_Hans", script: .han, lists: ["lang_"]))
+    #expect(StringsLint.languageTag(ofKey: "error.no-output") == nil)
   }
 }

@@ -51,7 +51,9 @@ extension StringsLint {
     // The byte scan `copyScript` starts with first: most values are in the expected script.
     if let expected, mayBeWrongScript(value, latinExpected: latinExpected), !isName(entries[index].key),
        let script = copyScript(value, position: position, developmentValue: developmentValue, expected: expected,
-                               isCopy: isCopy, reference: &reference) {
+                               isCopy: isCopy, reference: &reference),
+       !isEndonym(key: entries[index].key, script: script, lists: reference.languageLists,
+                  developmentScripts: scripts(of: reference.language) ?? [.latin]) {
       pending.wrongScript.append((position, entries[index], isCopy, script))
     } else if isCopy, reference.copyHasWords(position, value) {
       pending.copies.append((position, entries[index]))
@@ -269,6 +271,11 @@ extension StringsLint {
       if !isName(entry.key), let script = wrongScript(entry.value, developmentValue: nil, expected: expected, isCopy: true) {
         counted.append((entry, script))
       }
+    }
+    // A language's own name in a list of languages is no text left in another (read only when some value asks).
+    if !counted.isEmpty {
+      let lists = languageLists(table.entries.lazy.map(\.key))
+      counted.removeAll { isEndonym(key: $0.entry.key, script: $0.script, lists: lists) }
     }
     let sentences = sentenceCount(counted.lazy.map { ($0.script, $0.entry.value) })
     guard reportsWrongScript(counted.count, of: total, sentences: sentences) else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import LintVocabulary
 import LocFormat
 import StringsFile
 
@@ -96,6 +97,9 @@ extension StringsLint {
     var signatures: [FormatSignature?]
     /// The development file's bytes when its keys stand at byte offsets (a plist); empty otherwise.
     var source: [UInt8] = []
+    /// The development keys' language lists (``StringsLint/languageLists(_:)``), made when a
+    /// value in another script first asks.
+    lazy var languageLists: Set<Substring> = StringsLint.languageLists(keyNames)
     /// The line of each key of such a file, counted when a translation first lacks a key.
     var keyLines: [String: Int]?
     /// Per key: its value (nil for a plural key without one) and its format as compared (a
@@ -285,7 +289,7 @@ extension StringsLint {
       compareFormat(&file, table: table, entry: keys.entries[i], text: text, devText: devText, position: position,
                     language: language, with: &reference)
     }
-    pending.valueCount = compared
+    noteValues(&file, compared: compared, into: &pending, language: language, reference: reference)
     // A table more than half copied from the development language is no evidence that a text is
     // the same in every language: it is not translated.
     if !variant && copies.count * 2 <= compared {
@@ -512,6 +516,23 @@ extension StringsLint {
     if reference.table.untranslatableKeys.contains(entry.key) { return }
     file.add(.emptyTranslation(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: developmentValue),
              at: entry, key: entry.key, place: .value(language: language))
+  }
+
+  /// Notes how many of a translation's values hold text (`compared`). None: the localization was
+  /// never translated (a translation platform's export of a language nobody translated writes
+  /// every unit `""`: mammoth's catalogs, 24 languages), and its empty values (two at least) are
+  /// one group, which ``StringsLintFile/groupedFindings`` shows as one `strings-empty-translation`
+  /// where the first stood, listing the keys; the per-key findings stay what the baseline, the
+  /// code's keys (``StringsLint/markDead(_:sources:)``) and `--fix` read.
+  static func noteValues(_ file: inout LintedFile, compared: Int, into pending: inout PendingTranslation, language: String,
+                         reference: Reference) {
+    pending.valueCount = compared
+    guard compared == 0 else { return }
+    let rule = RuleID(TableRule.emptyTranslation)
+    let keys = file.findings[pending.findingsBefore...].filter { $0.rule == rule }.compactMap(\.keyPath)
+    guard keys.count >= 2 else { return }
+    file.stateGroups.append(StateGroup(rule: rule, localization: language, table: file.fileName,
+                                       developmentKeyCount: reference.keys.count, keys: keys))
   }
 
   /// Whether `text` is an identifier rather than text: ASCII letters, digits, `.`, `_` and `-`

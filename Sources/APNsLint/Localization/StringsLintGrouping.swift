@@ -24,7 +24,8 @@ extension StringsLintFile {
     }
     // A group of keys in a state stands where its first key's own finding stood (the keys are
     // in the catalog, unlike missing ones).
-    let inState = stateGroups.map { group in
+    let (emptyGroups, emptyTaken) = emptyLanguageFindings
+    let inState = stateGroups.filter { $0.rule != RuleID(TableRule.emptyTranslation) }.map { group in
       var finding = Finding(TableMessage.keysInState(group), line: 1, column: 1)
       if let first = group.keys.first {
         // The key's finding in the group's language (`'Old' in 'de' …`), else its first.
@@ -39,14 +40,41 @@ extension StringsLintFile {
     }
     // (A key whose fallback reads as meant is strings-translation-not-needed's, grouped alike.)
     var groupedRules: Set<RuleID> = perKey.isEmpty ? [] : [missingRule, RuleID(TableRule.translationNotNeeded)]
-    for group in stateGroups { groupedRules.insert(group.rule) }
-    let rest = findings.filter { !(groupedRules.contains($0.rule) && $0.keyPath != nil) }
-      + inState.filter { !($0.line == 1 && $0.column == 1) }
+    for group in stateGroups where group.rule != RuleID(TableRule.emptyTranslation) { groupedRules.insert(group.rule) }
+    let rest = findings.enumerated().filter { !emptyTaken.contains($0.offset) && !(groupedRules.contains($0.element.rule) && $0.element.keyPath != nil) }
+      .map(\.element) + emptyGroups + inState.filter { !($0.line == 1 && $0.column == 1) }
     // File-level findings (1:1) first, as in `findings`; the others by their place.
     let ordered = rest.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
       .map(\.element)
     let atStart = ordered.prefix { $0.line == 1 && $0.column == 1 }
     return Array(atStart) + grouped + inState.filter { $0.line == 1 && $0.column == 1 } + ordered.dropFirst(atStart.count)
+  }
+}
+
+extension StringsLintFile {
+  /// A language nobody translated (a `strings-empty-translation` group of ``stateGroups``, noted
+  /// when none of its values holds text): its empty values that are still warnings or errors
+  /// (not those of keys no code looks up) are one finding where the first stood, listing the keys,
+  /// when two or more are; with the indices of ``findings`` it stands for.
+  var emptyLanguageFindings: (findings: [Finding], taken: Set<Int>) {
+    let rule = RuleID(TableRule.emptyTranslation)
+    var grouped: [Finding] = [], taken: Set<Int> = []
+    for group in stateGroups where group.rule == rule {
+      let keys = Set(group.keys)
+      let own = findings.indices.filter { i in
+        let f = findings[i]
+        guard f.rule == rule, f.severity != .info, let key = f.keyPath, keys.contains(key) else { return false }
+        return f.message.hasPrefix("'\(key)' in '\(group.localization)'")
+      }
+      guard own.count >= 2 else { continue }
+      let ownKeys = own.compactMap { findings[$0].keyPath }
+      var finding = Finding(TableMessage.emptyLanguage(language: group.localization, table: group.table, keys: ownKeys), line: 1, column: 1)
+      finding.position = findings[own[0]].position
+      finding.keys = ownKeys
+      grouped.append(finding)
+      taken.formUnion(own)
+    }
+    return (grouped, taken)
   }
 }
 

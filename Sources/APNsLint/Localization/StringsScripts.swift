@@ -83,6 +83,61 @@ extension StringsLint {
     ]
   }
 
+  /// Whether a value in `script` under `key` is a language's own name, as its speakers write it,
+  /// in a language list (a picker's `language.ar` = "العربية", `lang_zh_Hans` = "简体中文": eul's
+  /// `Localizable.strings`): the key ends in a language tag whose scripts hold `script`, after a
+  /// prefix that ``languageLists(_:)`` found. An endonym reads the same in every localization: no
+  /// text left in another language. A script the development language writes too (`developmentScripts`)
+  /// does not tell an endonym from the development text left untranslated (OsmAnd's `lang_nb`,
+  /// "Norwegian Bokmål" in Macedonian), nor a list from keys that only look like one (`route_tl`,
+  /// `route_tr`): then it is no endonym.
+  static func isEndonym(key: String, script: Script, lists: Set<Substring>, developmentScripts: Set<Script>? = nil) -> Bool {
+    guard !lists.isEmpty, !(developmentScripts?.contains(script) ?? false), let (prefix, tag) = languageTag(ofKey: key),
+          lists.contains(prefix), let scripts = scripts(of: String(tag)) else { return false }
+    return scripts.contains(script)
+  }
+
+  /// The prefixes after which at least three keys end in distinct language tags
+  /// (`language.de`, `language.fr`, `language.ja`): a list of languages, each named in its own.
+  /// A key such as `answer.no` alone is no list.
+  static func languageLists(_ keys: some Sequence<String>) -> Set<Substring> {
+    var tags: [Substring: Set<Substring>] = [:]
+    for key in keys {
+      guard let (prefix, tag) = languageTag(ofKey: key) else { continue }
+      tags[prefix, default: []].insert(tag)
+    }
+    return Set(tags.filter { $0.value.count >= 3 }.keys)
+  }
+
+  /// A key's language tag and what comes before it: `language.ar` → (`language.`, `ar`),
+  /// `lang_zh_Hans` → (`lang_`, `zh_Hans`); nil when its last part (after `.`, `/` or `:`) does
+  /// not end in one after a `_` or `-`.
+  static func languageTag(ofKey key: String) -> (prefix: Substring, tag: Substring)? {
+    var start = key.lastIndex(where: { $0 == "." || $0 == "/" || $0 == ":" }).map { key.index(after: $0) } ?? key.startIndex
+    while start < key.endIndex {
+      let candidate = key[start...]
+      if isLanguageTag(candidate) { return (key[..<start], candidate) }
+      guard let separator = candidate.firstIndex(where: { $0 == "_" || $0 == "-" }) else { return nil }
+      start = key.index(after: separator)
+    }
+    return nil
+  }
+
+  /// Whether `text` is written as a language tag whose language's scripts are known: a language
+  /// of two or three letters, then at most a script (four letters) and a region (two letters or
+  /// three digits), joined by `-` or `_`.
+  static func isLanguageTag(_ text: Substring) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+    guard parts.count <= 3, let language = parts.first, (2...3).contains(language.utf8.count),
+          language.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+    for part in parts.dropFirst() {
+      let letters = part.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+      let digits = part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+      guard (letters && (part.utf8.count == 2 || part.utf8.count == 4)) || (digits && part.utf8.count == 3) else { return false }
+    }
+    return scripts(of: String(text)) != nil
+  }
+
   /// The scripts a localization's language is written in (CLDR's likely script for the language,
   /// or the script its name gives: `sr-Latn`, `zh-Hant`), nil when that is not known or not one
   /// (`sr`, `uz`, `kk`, `pa`, `ku`, `mn` and others written in two scripts; `Base`; a name no

@@ -4,7 +4,8 @@ import StringsFile
 /// The keys of one localization of one table that share a translation state (SPEC §14): what
 /// text and SARIF show as one finding, as they do for missing translations.
 public struct StateGroup: Sendable, Hashable {
-  /// `strings-needs-review` or `strings-stale`.
+  /// `strings-needs-review` or `strings-stale`; `strings-empty-translation` for a language none
+  /// of whose values holds text (``StringsLintFile/groupedFindings`` shows its keys still reported).
   public var rule: RuleID
   /// The localization (`de`); for keys Xcode marks stale, the catalog's source language.
   public var localization: String
@@ -26,7 +27,10 @@ public struct StateGroup: Sendable, Hashable {
 
   /// "de: 3 of 120 keys of 'Localizable.xcstrings' need review (state 'needs_review': users see
   /// them unreviewed): 'a', 'b', 'c'" (written by its rule: `TableMessage.keysInState`).
-  public var message: String { TableMessage.keysInState(self).text }
+  public var message: String {
+    rule == RuleID(TableRule.emptyTranslation)
+      ? TableMessage.emptyLanguage(language: localization, table: table, keys: keys).text : TableMessage.keysInState(self).text
+  }
 }
 
 extension StringsLint {

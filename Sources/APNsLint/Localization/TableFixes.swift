@@ -134,7 +134,9 @@ enum PluralTypeFix {
 /// substitutions, or a catalog's only localization: no fix.
 enum EmptyTranslationFix {
   @Sendable static func fix(_ site: FixSite) -> FindingFix? {
-    guard let offset = site.offset, let spans = JSONSpans(site.text), let at = spans.find(offset: offset) else { return nil }
+    // A language none of whose values holds text is one finding naming no key: not fixed unit by unit.
+    guard site.finding.keyPath != nil,
+          let offset = site.offset, let spans = JSONSpans(site.text), let at = spans.find(offset: offset) else { return nil }
     let chain = at.containers + [at.value]
     var keys: [String] = []
     for i in 0..<(chain.count - 1) {

@@ -617,6 +617,17 @@ extension TableMessage {
       + "the device shows nothing")
   }
 
+  /// Every value of `language` in `table` is empty where the development language has text
+  /// (`keys`, in the table's order): the language was never translated.
+  static func emptyLanguage(language: String, table: String, keys: [String]) -> Self {
+    let listed = keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }
+      .joined(separator: ", ")
+    let more = keys.count > MissingTranslations.listedKeyLimit
+      ? " and \(StringsLint.grouped(keys.count - MissingTranslations.listedKeyLimit)) more" : ""
+    return Self(.emptyTranslation, "\(language): all \(StringsLint.grouped(keys.count)) values of '\(table)' are empty where "
+      + "the development language has text (the language was never translated): the device shows nothing: \(listed)\(more)")
+  }
+
   /// `key`'s `value` in `language` reads other arguments than `developmentValue`: `differences`,
   /// as `FormatSignature` names them.
   static func formatMismatch(key: String, language: String, value: String, developmentLanguage: String, developmentValue: String,

@@ -326,6 +326,8 @@ public enum TableRule: String, Sendable, Hashable, CaseIterable {
   case controlCharacter = "strings-control-character"
   /// `strings-empty-translation`
   case emptyTranslation = "strings-empty-translation"
+  /// `strings-empty-fragment`
+  case emptyFragment = "strings-empty-fragment"
   /// `strings-plural-missing`
   case pluralMissing = "strings-plural-missing"
   /// `strings-plural-unused`

@@ -337,6 +337,15 @@ struct TableConsequenceTests {
     let text = Array(try String(contentsOf: folder.root.appendingPathComponent("Localizable.xcstrings"), encoding: .utf8).utf8)
     #expect(EmptyTranslationFix.fix(FixSite(text: text, finding: empty[0])) == nil)
     #expect(EmptyTranslationFix.fix(FixSite(text: text, finding: empty[1])) != nil)
+    // A key no code looks up leaves the group as information of its own.
+    var read = files
+    _ = StringsLint.markUnreached(&read, sources: SourceKeys(texts: [("Text(\"Archive\"); Text(\"Delete\")", .cFamily)]))
+    #expect(read[0].groupedFindings.filter { $0.rule == RuleID(TableRule.emptyTranslation) }.map { "\($0.severity.rawValue) \($0.keyPath ?? "-"): \($0.message)" } == [
+      "warning -: he: all 3 values of 'Localizable.xcstrings' are empty where the development language has text (the language was never translated): "
+        + "the device shows nothing for 2 of them: 'Archive', 'Delete'",
+      "warning Delete: 'Delete' in 'fr' is empty where 'en' has 'Delete': the device shows nothing",
+      "info Share: 'Share' in 'he' is empty where 'en' has 'Share': the device shows nothing (no source file names the key: no device shows it)",
+    ])
   }
 
   /// A value that is itself the instruction not to translate it (Sparkle's
@@ -387,5 +396,37 @@ struct TableConsequenceTests {
     #expect(!StringsLint.isEndonym(key: "route_tl", script: .latin, lists: ["route_"], developmentScripts: [.latin]))
     #expect(StringsLint.isEndonym(key: "lang_zh_Hans", script: .han, lists: ["lang_"]))
     #expect(StringsLint.languageTag(ofKey: "error.no-output") == nil)
+  }
+
+  /// A development value that begins or ends with a space is a piece of a sentence the code
+  /// assembles (tatsuz0u/EhPanda's `"You gain "` + items + `"!"`): Japanese, verb-final, says it
+  /// all in the last piece and leaves the first empty, and the sentence reads whole (information).
+  /// A whole text left empty, or an argument with a space (`"%@ "`), is still text lost.
+  @Test func aSentencePieceLeftEmptyIsTheLanguagesWordOrder() throws {
+    let folder = TableFolder()
+    try folder.write("en.lproj/Localizable.strings", """
+      "GAIN.START" = "You gain ";
+      "GAIN.END" = "!";
+      "TITLE" = "Settings";
+      "ARG" = "%@ ";
+
+      """)
+    try folder.write("ja.lproj/Localizable.strings", """
+      "GAIN.START" = "";
+      "GAIN.END" = "を獲得しました！";
+      "TITLE" = "";
+      "ARG" = "";
+
+      """)
+    let found = try lintedWithSeverity(folder.root.path)
+    #expect(found["ja.lproj/Localizable.strings"] == [
+      "info strings-empty-fragment 1:1 GAIN.START: 'GAIN.START' in 'ja' is empty where 'en' has 'You gain ', a piece of a sentence the code assembles: "
+        + "the language's word order puts those words in another piece, and the sentence reads whole",
+      "warning strings-empty-translation 3:1 TITLE: 'TITLE' in 'ja' is empty where 'en' has 'Settings': the device shows nothing",
+      "warning strings-empty-translation 4:1 ARG: 'ARG' in 'ja' is empty where 'en' has '%@ ': the device shows nothing",
+    ])
+    #expect(StringsLint.isSentencePiece(" and "))
+    #expect(!StringsLint.isSentencePiece("Call with %@ "))
+    #expect(!StringsLint.isSentencePiece(" "))
   }
 }

@@ -514,6 +514,11 @@ extension StringsLint {
   /// not read may look it up (LiveContainer's `"lc.settings.multitaskMode".loc`).
   static func reportEmpty(_ file: inout LintedFile, _ entry: StringsEntry, language: String, developmentValue: String, reference: Reference) {
     if reference.table.untranslatableKeys.contains(entry.key) { return }
+    if isSentencePiece(developmentValue) {
+      file.add(.emptyFragment(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: developmentValue),
+               at: entry, key: entry.key, place: .value(language: language))
+      return
+    }
     file.add(.emptyTranslation(key: entry.key, language: language, developmentLanguage: reference.language, developmentValue: developmentValue),
              at: entry, key: entry.key, place: .value(language: language))
   }
@@ -533,6 +538,16 @@ extension StringsLint {
     guard keys.count >= 2 else { return }
     file.stateGroups.append(StateGroup(rule: rule, localization: language, table: file.fileName,
                                        developmentKeyCount: reference.keys.count, keys: keys))
+  }
+
+  /// Whether a development value is a piece of a sentence the code assembles: it begins or ends
+  /// with a space (`"You gain "` + items + `"!"`, tatsuz0u/EhPanda's `struct.greeting.mark.start`,
+  /// which its Japanese and Korean leave empty and say at the end) and holds a word: a letter
+  /// (`"%@ "`, an argument and a space, is a value the user reads, not a piece of wording).
+  static func isSentencePiece(_ value: String) -> Bool {
+    let utf8 = value.utf8
+    guard let first = utf8.first, let last = utf8.last, first == 0x20 || last == 0x20 else { return false }
+    return value.unicodeScalars.contains { $0.properties.isAlphabetic } && !value.containsUTF8(UInt8(ascii: "%"))
   }
 
   /// Whether `text` is an identifier rather than text: ASCII letters, digits, `.`, `_` and `-`

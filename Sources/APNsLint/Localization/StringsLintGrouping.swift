@@ -68,7 +68,8 @@ extension StringsLintFile {
       }
       guard own.count >= 2 else { continue }
       let ownKeys = own.compactMap { findings[$0].keyPath }
-      var finding = Finding(TableMessage.emptyLanguage(language: group.localization, table: group.table, keys: ownKeys), line: 1, column: 1)
+      var finding = Finding(TableMessage.emptyLanguage(language: group.localization, table: group.table, total: group.keys.count, keys: ownKeys),
+                            line: 1, column: 1)
       finding.position = findings[own[0]].position
       finding.keys = ownKeys
       grouped.append(finding)

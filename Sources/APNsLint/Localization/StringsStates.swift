@@ -29,7 +29,7 @@ public struct StateGroup: Sendable, Hashable {
   /// them unreviewed): 'a', 'b', 'c'" (written by its rule: `TableMessage.keysInState`).
   public var message: String {
     rule == RuleID(TableRule.emptyTranslation)
-      ? TableMessage.emptyLanguage(language: localization, table: table, keys: keys).text : TableMessage.keysInState(self).text
+      ? TableMessage.emptyLanguage(language: localization, table: table, total: keys.count, keys: keys).text : TableMessage.keysInState(self).text
   }
 }
 

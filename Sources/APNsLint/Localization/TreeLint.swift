@@ -19,10 +19,16 @@ public struct TreeLint {
 
   /// Lints `directory` (a folder or one table).
   /// - Parameters:
+  ///   - directory: the folder (or table) to lint, and below which the projects and code are read.
   ///   - developmentLanguage: the language the others are compared with when given; nil: the
   ///     projects' development region, else `configuredLanguage`.
+  ///   - configuredLanguage: the configuration's development language.
+  ///   - table: only this table name (nil: every table).
+  ///   - exclude: localizations no device picks (the configuration's).
+  ///   - jobs: threads that read and lint (1: the calling thread only).
   ///   - readProjects: false for `--no-project`: every table counts as shipped.
-  ///   - sources, noSources: the code to read (``StringsLint/sourceKeys(directory:sources:noSources:jobs:)``).
+  ///   - sources: folders of code to read instead of the code below `directory` (`--sources`).
+  ///   - noSources: read no code: every key counts as looked up (`--no-sources`).
   /// - Throws: when `directory` does not exist.
   public init(directory: String, developmentLanguage: String?, configuredLanguage: String, table: String?,
               exclude: [String], jobs: Int, readProjects: Bool, sources: [String] = [], noSources: Bool = false) throws {

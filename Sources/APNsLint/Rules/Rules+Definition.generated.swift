@@ -43,6 +43,7 @@ extension TableRule {
     case .accidentalSpecifier: .accidentalSpecifier
     case .controlCharacter: .controlCharacter
     case .emptyTranslation: .emptyTranslation
+    case .emptyFragment: .emptyFragment
     case .pluralMissing: .pluralMissing
     case .pluralUnused: .pluralUnused
     case .pluralOther: .pluralOther

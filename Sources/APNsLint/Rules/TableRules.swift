@@ -186,6 +186,20 @@ extension RuleDefinition {
     }
   }
 
+  /// `strings-empty-fragment`
+  static var emptyFragment: Self {
+    Self(.info, .strings, group: RuleID(TableRule.emptyTranslation),
+         fix: .never("the empty piece is the language's grammar, not a text lost"),
+         consequence: "none on the device: the development value is a piece of a sentence the code assembles (it begins or ends with a space, 'You gain ' + items + '!'), and a language that puts those words in another piece (a verb-final language moves them to the end) leaves this one empty; the assembled sentence reads whole",
+         summary: "an empty translation of a development value that begins or ends with a space: a piece of a sentence the code assembles, which the language's word order leaves empty",
+         card: RuleCard(symptom: "A translation leaves empty a piece of a sentence the code puts together.",
+                        remedy: "Nothing to do when the language's sentence reads whole without it; translate the piece where it does not.",
+                        platforms: .allAPNs, sources: [.stringCatalogs])) {
+      RuleExamples("--- en.lproj\n\"GAIN.START\" = \"You gain \";\n\"GAIN.END\" = \"!\";\n--- ja.lproj\n1️⃣\"GAIN.START\" = \"\";\n\"GAIN.END\" = \"を獲得しました！\";",
+                   pass: "--- en.lproj\n\"GAIN.START\" = \"You gain \";\n--- de.lproj\n\"GAIN.START\" = \"Du erhältst \";")
+    }
+  }
+
   /// A String Catalog in Xcode's formatting whose key `Archive` has a German translation and,
   /// unless `french` is nil, a French one marked translated with that value.
   static func emptyTranslationCatalog(french: String?) -> String {
@@ -617,15 +631,24 @@ extension TableMessage {
       + "the device shows nothing")
   }
 
-  /// Every value of `language` in `table` is empty where the development language has text
-  /// (`keys`, in the table's order): the language was never translated.
-  static func emptyLanguage(language: String, table: String, keys: [String]) -> Self {
+  /// Every one of the `total` values of `language` in `table` is empty where the development
+  /// language has text (the language was never translated); `keys`, in the table's order, are
+  /// those still reported (not the keys no code looks up).
+  static func emptyLanguage(language: String, table: String, total: Int, keys: [String]) -> Self {
     let listed = keys.prefix(MissingTranslations.listedKeyLimit).map { "'\(LocalizationOutput.excerpt($0, limit: 60))'" }
       .joined(separator: ", ")
     let more = keys.count > MissingTranslations.listedKeyLimit
       ? " and \(StringsLint.grouped(keys.count - MissingTranslations.listedKeyLimit)) more" : ""
-    return Self(.emptyTranslation, "\(language): all \(StringsLint.grouped(keys.count)) values of '\(table)' are empty where "
-      + "the development language has text (the language was never translated): the device shows nothing: \(listed)\(more)")
+    let shown = keys.count == total ? "the device shows nothing" : "the device shows nothing for \(StringsLint.grouped(keys.count)) of them"
+    return Self(.emptyTranslation, "\(language): all \(StringsLint.grouped(total)) values of '\(table)' are empty where "
+      + "the development language has text (the language was never translated): \(shown): \(listed)\(more)")
+  }
+
+  /// `key` is empty in `language` where the development language's `developmentValue` is a piece
+  /// of a sentence the code assembles (it begins or ends with a space).
+  static func emptyFragment(key: String, language: String, developmentLanguage: String, developmentValue: String) -> Self {
+    Self(.emptyFragment, "'\(key)' in '\(language)' is empty where '\(developmentLanguage)' has '\(LocalizationOutput.excerpt(developmentValue))', "
+      + "a piece of a sentence the code assembles: the language's word order puts those words in another piece, and the sentence reads whole")
   }
 
   /// `key`'s `value` in `language` reads other arguments than `developmentValue`: `differences`,

@@ -113,6 +113,14 @@ extension StringsLint {
   /// `lang_zh_Hans` → (`lang_`, `zh_Hans`); nil when its last part (after `.`, `/` or `:`) does
   /// not end in one after a `_` or `-`.
   static func languageTag(ofKey key: String) -> (prefix: Substring, tag: Substring)? {
+    // Most keys end in a word longer than any subtag: told from the last bytes, no Characters read.
+    var tail = 0
+    for byte in key.utf8.reversed() {
+      if byte == 0x2E || byte == 0x2F || byte == 0x3A || byte == 0x5F || byte == 0x2D { break }
+      tail += 1
+      if tail > 4 { return nil }
+    }
+    guard tail >= 2 else { return nil }
     var start = key.lastIndex(where: { $0 == "." || $0 == "/" || $0 == ":" }).map { key.index(after: $0) } ?? key.startIndex
     while start < key.endIndex {
       let candidate = key[start...]
